@@ -1,0 +1,75 @@
+import { readFileSync } from 'node:fs';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { chunkGroups } from './scripts/lib/chunk-groups.ts';
+import { precompress } from './scripts/lib/precompress.ts';
+
+/** The top-level manifest.webmanifest is the source of truth; the build copies it to dist as is. */
+function webManifest(): Plugin {
+  return {
+    name: 'web-manifest',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({
+        type: 'asset',
+        fileName: 'manifest.webmanifest',
+        source: readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8'),
+      });
+    },
+  };
+}
+
+/**
+ * <meta name="build-id"> in index.html: which build a page runs (BUILD_ID, else the build time).
+ * The update test of e2e/pwa-update.test.ts tells build A from build B by it.
+ */
+function buildId(): Plugin {
+  const id = process.env.BUILD_ID || new Date().toISOString();
+  return {
+    name: 'build-id',
+    apply: 'build',
+    transformIndexHtml: () => [{ tag: 'meta', attrs: { name: 'build-id', content: id }, injectTo: 'head' }],
+  };
+}
+
+export default defineConfig({
+  plugins: [
+    react(),
+    webManifest(),
+    buildId(),
+    precompress(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        // The shell only: the app's code, styles, icons and the manifest. Not the manifest's
+        // screenshots (only install dialogs show them) nor hls.js (playback needs the network anyway);
+        // media live under /cdn and are cached at run time by the service worker.
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
+        globIgnores: ['screenshots/**', 'assets/hls-*.js'],
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    // Browsers without modulepreload (Safari before 17) still load every module, only later.
+    modulePreload: { polyfill: false },
+    rolldownOptions: { output: { codeSplitting: { groups: chunkGroups } } },
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': 'http://localhost:8080',
+      '/media': 'http://localhost:8080',
+      // The payment sandbox's cashier and members' uploaded images (server/payment, server/uploads).
+      '/pay': 'http://localhost:8080',
+      '/uploads': 'http://localhost:8080',
+    },
+  },
+});
