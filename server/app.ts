@@ -1,0 +1,159 @@
+/**
+ * Assembles the server: the protocol plugin with every domain's calls under /api, the plain site
+ * info route, the media under the CDN line paths (/cdn/:line/*, members' videos under
+ * /cdn/:line/clips/*), the payment sandbox (/pay/*), members' uploaded images (/uploads/*), and the
+ * PWA build. The caller owns the Db (opens and closes it).
+ */
+import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
+import { Code } from '../src/protocol/codes.ts';
+import { fail } from '../src/protocol/envelope.ts';
+import type { Config } from './config.ts';
+import type { Db } from './db/db.ts';
+import { mediaPlugin } from './media/media-plugin.ts';
+import { paymentPlugin } from './payment/payment-plugin.ts';
+import type { Call } from './protocol/define-call.ts';
+import { createNodeCipher } from './protocol/node-cipher.ts';
+import { protocolPlugin } from './protocol/protocol-plugin.ts';
+import { ReadCache, writeWatch } from './protocol/read-cache.ts';
+import { sendEnvelope } from './protocol/envelope-reply.ts';
+import { createRateLimiter, noRateLimits } from './protocol/rate-limit.ts';
+import { authCalls } from './routes/auth.ts';
+import { categoryCalls } from './routes/categories.ts';
+import { contentTypeCalls } from './routes/content-types.ts';
+import { favouriteCalls } from './routes/favourites.ts';
+import { featuredCalls } from './routes/featured.ts';
+import { forumCalls } from './routes/forum.ts';
+import { goodsCalls } from './routes/goods.ts';
+import { homeCalls } from './routes/home.ts';
+import { iconRoutes } from './routes/icons.ts';
+import { moviePlayCalls } from './routes/movie-play.ts';
+import { movieCalls } from './routes/movies.ts';
+import { personalCalls } from './routes/personal.ts';
+import { pointCalls } from './routes/points.ts';
+import { postCalls } from './routes/posts.ts';
+import { publishCalls } from './routes/publish.ts';
+import { purchaseCalls } from './routes/purchases.ts';
+import { searchCalls } from './routes/search.ts';
+import { siteInfoRoutes } from './routes/site-info.ts';
+import { systemCalls } from './routes/system.ts';
+import { tagCalls } from './routes/tags.ts';
+import { uploadCalls } from './routes/upload.ts';
+import { userCalls } from './routes/user.ts';
+import { publicUserCalls } from './routes/users-public.ts';
+import { vipCalls } from './routes/vip.ts';
+import { walletCalls } from './routes/wallet.ts';
+import { securityHeaders } from './security-headers.ts';
+import { createMemoryState, type SharedState } from './shared/shared-state.ts';
+import { createRedisState } from './shared/redis-state.ts';
+import { SiteDirectory } from './site-directory.ts';
+import { registerStatic } from './static.ts';
+import { clipsPlugin } from './upload/clips-plugin.ts';
+import { UploadService } from './upload/upload-service.ts';
+import { uploadsPlugin } from './uploads/uploads-plugin.ts';
+import { loggerOptions, logRequests, type LogStream } from './logging.ts';
+
+/** Every product call, domain by domain. */
+export const ALL_CALLS: readonly Call[] = [
+  ...authCalls,
+  ...userCalls,
+  ...systemCalls,
+  ...homeCalls,
+  ...categoryCalls,
+  ...tagCalls,
+  ...movieCalls,
+  ...moviePlayCalls,
+  ...postCalls,
+  ...forumCalls,
+  ...publicUserCalls,
+  ...featuredCalls,
+  ...searchCalls,
+  ...contentTypeCalls,
+  ...vipCalls,
+  ...walletCalls,
+  ...purchaseCalls,
+  ...favouriteCalls,
+  ...pointCalls,
+  ...goodsCalls,
+  ...personalCalls,
+  ...uploadCalls,
+  ...publishCalls,
+];
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  /**
+   * Replay ids and rate-limit counts. Default: Redis when REDIS_URL is set (several processes act as
+   * one), else memory; the app closes the state it opened itself.
+   */
+  shared?: SharedState;
+  now?: () => number;
+  /** Where the log goes; default stdout. */
+  logStream?: LogStream;
+}
+
+/** How long start-up waits for Redis before it serves in degraded mode (memory) until Redis answers. */
+const REDIS_START_WAIT_MS = 3_000;
+
+export async function buildApp({ config, db, shared, now = Date.now, logStream }: AppDeps): Promise<FastifyInstance> {
+  const cipher = createNodeCipher({ key: config.APP_AES_KEY, iv: config.APP_AES_IV });
+  const harden = securityHeaders(config.STATIC_DIR);
+  const app = Fastify({
+    logger: loggerOptions(config, logStream),
+    // One line per request, when it is answered (logRequests), instead of fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: trustProxyOf(config.TRUST_PROXY),
+    bodyLimit: config.BODY_LIMIT,
+    // A URL the router cannot even decode: an envelope for /api, a plain 400 elsewhere.
+    frameworkErrors: (error, req, reply) => {
+      const plainReply = reply as FastifyReply;
+      harden(req, plainReply);
+      if (req.url.startsWith('/api/')) {
+        return sendEnvelope(plainReply, cipher, fail(Code.InvalidParams, '参数错误：请求地址无效'));
+      }
+      return plainReply.code(400).type('text/plain; charset=utf-8').send(error.message);
+    },
+  });
+  const sites = new SiteDirectory(db);
+  const state = shared ?? (await openSharedState(app, config, now));
+  app.addHook('onRequest', async (req, reply) => harden(req, reply));
+  logRequests(app);
+  // Chunked uploads and their video jobs (issue 6): started when the app is ready, stopped on close.
+  const uploads = new UploadService(db, config, now, app.log);
+  app.decorate('uploads', uploads);
+  app.addHook('onReady', () => uploads.start());
+  app.addHook('onClose', () => uploads.close());
+
+  await app.register(siteInfoRoutes, { sites });
+  await app.register(iconRoutes);
+  const readCache = new ReadCache(config.READ_CACHE_MS);
+  await app.register(protocolPlugin, {
+    prefix: '/api',
+    calls: ALL_CALLS,
+    db: writeWatch(db, readCache),
+    readCache,
+    config,
+    cipher,
+    sites,
+    shared: state,
+    limits: config.RATE_LIMITS === 'on' ? createRateLimiter(state) : noRateLimits,
+    now,
+  });
+  await app.register(mediaPlugin, { mediaDir: config.MEDIA_DIR, secret: config.MEDIA_SECRET, now });
+  await app.register(paymentPlugin, { db, config, sites, now });
+  await app.register(uploadsPlugin, { uploadDir: config.UPLOAD_DIR });
+  await app.register(clipsPlugin, { uploadDir: config.UPLOAD_DIR });
+  await registerStatic(app, config.STATIC_DIR);
+  return app;
+}
+
+async function openSharedState(app: FastifyInstance, config: Config, now: () => number): Promise<SharedState> {
+  if (!config.REDIS_URL) return createMemoryState({ now });
+  const state = createRedisState({ url: config.REDIS_URL, keyPrefix: config.REDIS_PREFIX, log: app.log });
+  app.addHook('onClose', () => state.close());
+  await state.ready(REDIS_START_WAIT_MS);
+  return state;
+}
+
+/** TRUST_PROXY as fastify's trustProxy: true or the proxies' addresses. */
+const trustProxyOf = (setting: string | undefined): boolean | string => (setting === 'true' ? true : (setting ?? false));

@@ -1,0 +1,95 @@
+/**
+ * Server configuration from the environment, validated once at start-up (DESIGN.md section 4).
+ * Empty variables count as unset, so `DATABASE_URL=` falls back to the embedded PGlite.
+ */
+import { join } from 'node:path';
+import { z } from 'zod';
+import { assertKeyMaterial, DEV_KEY_MATERIAL } from '../src/protocol/cipher.ts';
+
+const unsetIfEmpty = (value: unknown) => (value === '' ? undefined : value);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(unsetIfEmpty, schema.optional());
+const withDefault = <T extends z.ZodType>(schema: T, fallback: z.input<T>) =>
+  z.preprocess(unsetIfEmpty, schema.default(fallback as never));
+
+const integer = (min: number, max: number) =>
+  z.coerce.number({ message: 'must be a number' }).int('must be an integer').min(min).max(max);
+
+/** Development default of MEDIA_SECRET: fine for the demo, not for a public server. */
+export const DEV_MEDIA_SECRET = 'dev-media-secret-not-for-production';
+
+/** Development default of PAY_KEY, the payment sandbox's epay merchant key. */
+export const DEV_PAY_KEY = 'dev-pay-key-not-for-production';
+
+const aesText = z
+  .string()
+  .refine((text) => new TextEncoder().encode(text).length === 16, 'must be exactly 16 bytes of UTF-8');
+
+const envSchema = z.object({
+  PORT: withDefault(integer(0, 65535), 8080),
+  HOST: withDefault(z.string(), '0.0.0.0'),
+  DATA_DIR: withDefault(z.string(), './data'),
+  DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')),
+  REDIS_URL: optional(z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')),
+  /** Prefix of every Redis key: one per deployment sharing a Redis. */
+  REDIS_PREFIX: withDefault(z.string().regex(/^[A-Za-z0-9:_-]{1,64}$/, 'must be 1-64 of [A-Za-z0-9:_-]'), 'station:'),
+  /** The rate limits of server/protocol/rate-limit.ts; 'off' only for tests and benchmarks. */
+  RATE_LIMITS: withDefault(z.enum(['on', 'off']), 'on'),
+  /**
+   * Behind a load balancer or reverse proxy: whose X-Forwarded-For / -Proto to believe for the
+   * client's address and protocol (rate limits per IP, HSTS): 'true' for any, else a comma-separated
+   * list of the proxies' addresses or CIDRs. Unset: the socket's peer is the client.
+   */
+  TRUST_PROXY: optional(z.string().regex(/^(true|[0-9A-Fa-f.:/]+( *, *[0-9A-Fa-f.:/]+)*)$/, "must be 'true' or proxy addresses")),
+  APP_AES_KEY: withDefault(aesText, DEV_KEY_MATERIAL.key),
+  APP_AES_IV: withDefault(aesText, DEV_KEY_MATERIAL.iv),
+  STATIC_DIR: withDefault(z.string(), './dist'),
+  SESSION_TTL_SECONDS: withDefault(integer(60, 365 * 86400), 86400),
+  /** How long a public read's answer is reused (server/protocol/read-cache.ts); 0 turns it off. */
+  READ_CACHE_MS: withDefault(integer(0, 60_000), 2_000),
+  BODY_LIMIT: withDefault(integer(1024, 64 * 1024 * 1024), 1024 * 1024),
+  LOG_LEVEL: withDefault(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  /** Generated demo media and what /cdn/:line/* serves; default <DATA_DIR>/media. */
+  MEDIA_DIR: optional(z.string()),
+  /** HMAC key of playback tickets (server/media/play-ticket.ts); set a long random one in production. */
+  MEDIA_SECRET: withDefault(z.string().min(16, 'must be at least 16 characters'), DEV_MEDIA_SECRET),
+  PLAY_TICKET_TTL_SECONDS: withDefault(integer(60, 7 * 86400), 6 * 3600),
+  /** At start-up: seed the demo rows and media ('full'), the rows only ('data'), or nothing ('off'). */
+  SEED_DEMO: withDefault(z.enum(['full', 'data', 'off']), 'full'),
+  /** Members' uploaded images (avatars); default <DATA_DIR>/uploads. */
+  UPLOAD_DIR: optional(z.string()),
+  /** Payment sandbox (server/payment): the epay merchant key notifies are signed with, and its pid. */
+  PAY_KEY: withDefault(z.string().min(16, 'must be at least 16 characters'), DEV_PAY_KEY),
+  PAY_PID: withDefault(z.string().regex(/^[A-Za-z0-9]{1,32}$/, 'must be 1-32 letters or digits'), '1001'),
+  /**
+   * The server's public base URL (https://example.com), used for payUrl and the cashier's notify;
+   * unset: derived from each request's protocol and Host, so any port works.
+   */
+  PUBLIC_URL: optional(z.string().regex(/^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/, 'must be an http(s) URL without query')),
+});
+
+/** MEDIA_DIR and UPLOAD_DIR, once resolved, are always set. */
+export type Config = Omit<z.output<typeof envSchema>, 'MEDIA_DIR' | 'UPLOAD_DIR'> & { MEDIA_DIR: string; UPLOAD_DIR: string };
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads and validates the environment; throws ConfigError listing every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? '?');
+      return `  ${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`;
+    });
+    throw new ConfigError(`Invalid server configuration:\n${lines.join('\n')}`);
+  }
+  assertKeyMaterial({ key: result.data.APP_AES_KEY, iv: result.data.APP_AES_IV });
+  const { DATA_DIR, MEDIA_DIR, UPLOAD_DIR } = result.data;
+  return { ...result.data, MEDIA_DIR: MEDIA_DIR ?? join(DATA_DIR, 'media'), UPLOAD_DIR: UPLOAD_DIR ?? join(DATA_DIR, 'uploads') };
+}
+
+/** A complete config for tests and tools: the defaults with some values replaced. */
+export function configWith(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({}), ...overrides };
+}

@@ -1,0 +1,125 @@
+/**
+ * Movies: the one place for their SQL and their wire shapes (MovieCard and the detail's own
+ * fields). Lists filter by a resolved category subtree, a tag id, an access kind or a keyword
+ * (title or tag name), in one of the sort orders, always tie-broken by id.
+ */
+import type { MovieAccess, MovieCard } from '../../src/api/content-contract.ts';
+import { posterFiles } from '../media/media-layout.ts';
+import type { Queryable } from './db.ts';
+import { fetchPage, Filter, likePattern, selectRows, type ListQuery, type PageRequest } from './paging.ts';
+
+export type MovieSort = 'new' | 'hot' | 'like';
+
+export interface MovieFilters {
+  /** A category and its descendants (resolved by the caller). */
+  categoryIds?: number[] | undefined;
+  tagId?: number | undefined;
+  access?: MovieAccess | undefined;
+  /** Case-insensitive substring of the title or of a tag name. */
+  keyword?: string | undefined;
+  sort: MovieSort;
+}
+
+interface MovieCardRow {
+  id: number;
+  title: string;
+  /** Key prefix of the two poster sizes (server/media/media-layout.ts). */
+  poster: string;
+  durationS: number;
+  views: number;
+  likes: number;
+  access: MovieAccess;
+  priceCoins: number;
+  year: number;
+  region: string;
+}
+
+/** A movie with what its detail, play and access checks need besides the card. */
+export interface MovieRow extends MovieCardRow {
+  description: string;
+  video: string;
+  categoryId: number;
+  trialS: number;
+  publishedAt: Date;
+}
+
+const CARD_COLUMNS = `m.id, m.title, m.poster, m.duration_s AS "durationS", m.views, m.likes, m.access,
+  m.price_coins AS "priceCoins", m.year, m.region`;
+const ROW_COLUMNS = `${CARD_COLUMNS}, m.description, m.video, m.category_id AS "categoryId",
+  m.trial_s AS "trialS", m.published_at AS "publishedAt"`;
+
+const ORDER: Record<MovieSort, string> = {
+  new: 'm.published_at DESC, m.id DESC',
+  hot: 'm.views DESC, m.id DESC',
+  like: 'm.likes DESC, m.id DESC',
+};
+
+export const toMovieCard = (row: MovieCardRow): MovieCard => ({
+  id: row.id,
+  title: row.title,
+  poster: posterFiles(row.poster),
+  durationS: row.durationS,
+  views: row.views,
+  likes: row.likes,
+  access: row.access,
+  priceCoins: row.priceCoins,
+  year: row.year,
+  region: row.region,
+});
+
+function listQuery(filters: MovieFilters): ListQuery {
+  const filter = new Filter()
+    .addIf('m.category_id = ANY($?::int[])', filters.categoryIds)
+    .addIf('m.id IN (SELECT movie_id FROM movie_tags WHERE tag_id = $?)', filters.tagId)
+    .addIf('m.access = $?', filters.access);
+  if (filters.keyword !== undefined) {
+    filter.add(
+      `(m.title ILIKE $? ESCAPE '\\' OR m.id IN (SELECT mt.movie_id FROM movie_tags mt
+         JOIN tags t ON t.id = mt.tag_id WHERE t.name ILIKE $? ESCAPE '\\'))`,
+      likePattern(filters.keyword),
+    );
+  }
+  return { table: 'movies m', filter, columns: CARD_COLUMNS, orderBy: ORDER[filters.sort] };
+}
+
+export const pageMovies = (q: Queryable, filters: MovieFilters, request: PageRequest) =>
+  fetchPage(q, listQuery(filters), request, toMovieCard);
+
+/** The first `limit` movies of a list, without counting (home rows). */
+export async function topMovies(q: Queryable, filters: MovieFilters, limit: number): Promise<MovieCard[]> {
+  return (await selectRows<MovieCardRow>(q, listQuery(filters), limit)).map(toMovieCard);
+}
+
+export const findMovie = (q: Queryable, id: number): Promise<MovieRow | undefined> =>
+  q.one<MovieRow>(`SELECT ${ROW_COLUMNS} FROM movies m WHERE m.id = $1`, [id]);
+
+/** Counts a view of the movie's page and answers the movie, in one statement. */
+export const viewMovie = (q: Queryable, id: number): Promise<MovieRow | undefined> =>
+  q.one<MovieRow>(`UPDATE movies m SET views = views + 1 WHERE m.id = $1 RETURNING ${ROW_COLUMNS}`, [id]);
+
+/**
+ * Up to `limit` other movies of the same category or sharing tags: the more shared tags (the same
+ * category counts as one), the closer; then newest first.
+ */
+export async function relatedMovies(q: Queryable, movie: MovieRow, limit = 12): Promise<MovieCard[]> {
+  const rows = await q.query<MovieCardRow>(
+    `WITH candidates AS (
+       SELECT b.movie_id AS id, count(*) AS score FROM movie_tags a
+       JOIN movie_tags b ON b.tag_id = a.tag_id AND b.movie_id <> a.movie_id
+       WHERE a.movie_id = $1 GROUP BY b.movie_id
+       UNION ALL SELECT id, 1 FROM movies WHERE category_id = $2 AND id <> $1),
+     ranked AS (SELECT id, sum(score) AS score FROM candidates GROUP BY id)
+     SELECT ${CARD_COLUMNS} FROM ranked r JOIN movies m ON m.id = r.id
+     ORDER BY r.score DESC, m.published_at DESC, m.id DESC LIMIT $3`,
+    [movie.id, movie.categoryId, limit],
+  );
+  return rows.map(toMovieCard);
+}
+
+/** The movies of the given ids, in the order of the ids; unknown ids are skipped. */
+export async function moviesByIds(q: Queryable, ids: readonly number[]): Promise<MovieCard[]> {
+  if (ids.length === 0) return [];
+  const rows = await q.query<MovieCardRow>(`SELECT ${CARD_COLUMNS} FROM movies m WHERE m.id = ANY($1::int[])`, [ids]);
+  const byId = new Map(rows.map((row) => [row.id, toMovieCard(row)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}

@@ -1,0 +1,78 @@
+/**
+ * Daily point tasks: today's progress of each task (counted by activity.ts), and claims, once
+ * per user, task and Asia/Shanghai day (the claim row's primary key), credited in the claim's
+ * transaction through the ledger.
+ */
+import type { PointTask, PointTaskKey } from '../../src/api/member-contract.ts';
+import { Code } from '../../src/protocol/codes.ts';
+import { ApiError } from '../protocol/api-error.ts';
+import { dayCounts, type DayCounts } from './activity.ts';
+import type { Queryable } from './db.ts';
+import { changePoints } from './ledger.ts';
+
+interface TaskRow {
+  id: number;
+  key: PointTaskKey;
+  name: string;
+  description: string;
+  points: number;
+  target: number;
+}
+
+const TASK_COLUMNS = 'id, key, name, description, points, target';
+
+/** Check-in has no prerequisite: its progress is its target. */
+const PROGRESS: Record<PointTaskKey, (counts: DayCounts, target: number) => number> = {
+  checkin: (_counts, target) => target,
+  watch: (counts) => counts.watched,
+  read: (counts) => counts.read,
+  publish: (counts) => counts.published,
+};
+
+const withProgress = (task: TaskRow, counts: DayCounts, claimed: boolean): PointTask => {
+  const progress = Math.min(PROGRESS[task.key](counts, task.target), task.target);
+  return { ...task, progress, claimed, claimable: !claimed && progress >= task.target };
+};
+
+export async function tasksOfDay(q: Queryable, userId: number, day: string): Promise<PointTask[]> {
+  const [tasks, claims, counts] = await Promise.all([
+    q.query<TaskRow>(`SELECT ${TASK_COLUMNS} FROM point_tasks WHERE enabled ORDER BY sort, id`),
+    q.query<{ taskId: number }>('SELECT task_id AS "taskId" FROM point_task_claims WHERE user_id = $1 AND day = $2::date', [
+      userId,
+      day,
+    ]),
+    dayCounts(q, userId, day),
+  ]);
+  const claimed = new Set(claims.map((claim) => claim.taskId));
+  return tasks.map((task) => withProgress(task, counts, claimed.has(task.id)));
+}
+
+/**
+ * Claims the task's points for the day; answers the points credited and the balance after.
+ * Code 6 unknown task, 4 not done yet, 9 already claimed today. Run it inside Db.tx.
+ */
+export async function claimTask(
+  q: Queryable,
+  userId: number,
+  taskId: number,
+  day: string,
+): Promise<{ gained: number; points: number }> {
+  const task = await q.one<TaskRow>(`SELECT ${TASK_COLUMNS} FROM point_tasks WHERE id = $1 AND enabled`, [taskId]);
+  if (!task) throw new ApiError(Code.NotFound, `任务不存在：${taskId}`);
+  const { progress, target } = withProgress(task, await dayCounts(q, userId, day), false);
+  if (progress < target) throw new ApiError(Code.NotAllowed, `任务尚未完成（${progress}/${target}），完成后再领取`);
+  const inserted = await q.one(
+    `INSERT INTO point_task_claims (user_id, task_id, day, points) VALUES ($1, $2, $3::date, $4)
+     ON CONFLICT DO NOTHING RETURNING 1 AS inserted`,
+    [userId, taskId, day, task.points],
+  );
+  if (!inserted) throw new ApiError(Code.AlreadyDone, '今日已领取该任务的积分');
+  const points = await changePoints(q, {
+    userId,
+    delta: task.points,
+    type: 'task',
+    title: `完成任务：${task.name}`,
+    ref: `task:${taskId}:${day}`,
+  });
+  return { gained: task.points, points };
+}

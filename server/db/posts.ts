@@ -1,0 +1,125 @@
+/**
+ * Posts of every kind (forum topics, chigua posts, archive articles): one place for their SQL and
+ * wire shapes, parametrised by kind. A card's summary falls back to the start of the body; its
+ * images are the first three of the post's images.
+ */
+import type { PostCard, PostKind } from '../../src/api/content-contract.ts';
+import type { Queryable } from './db.ts';
+import { fetchPage, Filter, likePattern, selectRows, type ListQuery, type PageRequest } from './paging.ts';
+import { AUTHOR_COLUMNS, authorOf, type AuthorColumns } from './public-users.ts';
+
+export type PostSort = 'new' | 'hot' | 'reply';
+
+export interface PostFilters {
+  /** One kind, or every kind (search). */
+  kind?: PostKind | undefined;
+  /** A category and its descendants (resolved by the caller). */
+  categoryIds?: number[] | undefined;
+  tagId?: number | undefined;
+  authorId?: number | undefined;
+  /** Case-insensitive substring of the title or of a tag name. */
+  keyword?: string | undefined;
+  /** Pinned posts first (the topic list of one forum group). */
+  pinnedFirst?: boolean;
+  sort: PostSort;
+}
+
+interface PostCardRow extends AuthorColumns {
+  id: number;
+  kind: PostKind;
+  title: string;
+  summary: string;
+  cover: string | null;
+  images: string[];
+  views: number;
+  likes: number;
+  replyCount: number;
+  priceCoins: number;
+  pinned: boolean;
+  createdAt: Date;
+  categoryId: number;
+  categoryName: string;
+  topicId: number | null;
+}
+
+export interface PostRow extends PostCardRow {
+  body: string;
+}
+
+const CARD_COLUMNS = `p.id, p.kind, p.title,
+  CASE WHEN p.summary <> '' THEN p.summary ELSE left(p.body, 80) END AS summary,
+  p.cover, p.images, p.views, p.likes, p.reply_count AS "replyCount", p.price_coins AS "priceCoins",
+  p.pinned, p.created_at AS "createdAt", p.category_id AS "categoryId", c.name AS "categoryName",
+  c.topic_id AS "topicId", ${AUTHOR_COLUMNS}`;
+const CARD_JOINS = 'JOIN categories c ON c.id = p.category_id LEFT JOIN users u ON u.id = p.author_id';
+
+const ORDER: Record<PostSort, string> = {
+  new: 'p.created_at DESC, p.id DESC',
+  hot: 'p.views DESC, p.id DESC',
+  reply: 'p.reply_count DESC, p.id DESC',
+};
+
+export const toPostCard = (row: PostCardRow): PostCard => ({
+  id: row.id,
+  kind: row.kind,
+  title: row.title,
+  summary: row.summary,
+  cover: row.cover,
+  images: row.images.slice(0, 3),
+  author: authorOf(row),
+  views: row.views,
+  likes: row.likes,
+  replyCount: row.replyCount,
+  priceCoins: row.priceCoins,
+  pinned: row.pinned,
+  createdAt: row.createdAt.getTime(),
+  category: { categoryId: row.categoryId, name: row.categoryName, topicId: row.topicId },
+});
+
+function listQuery(filters: PostFilters): ListQuery {
+  const filter = new Filter()
+    .addIf('p.kind = $?', filters.kind)
+    .addIf('p.category_id = ANY($?::int[])', filters.categoryIds)
+    .addIf('p.id IN (SELECT post_id FROM post_tags WHERE tag_id = $?)', filters.tagId)
+    .addIf('p.author_id = $?', filters.authorId);
+  if (filters.keyword !== undefined) {
+    filter.add(
+      `(p.title ILIKE $? ESCAPE '\\' OR p.id IN (SELECT pt.post_id FROM post_tags pt
+         JOIN tags t ON t.id = pt.tag_id WHERE t.name ILIKE $? ESCAPE '\\'))`,
+      likePattern(filters.keyword),
+    );
+  }
+  const orderBy = filters.pinnedFirst ? `p.pinned DESC, ${ORDER[filters.sort]}` : ORDER[filters.sort];
+  return { table: 'posts p', filter, columns: CARD_COLUMNS, joins: CARD_JOINS, orderBy };
+}
+
+export const pagePosts = (q: Queryable, filters: PostFilters, request: PageRequest) =>
+  fetchPage(q, listQuery(filters), request, toPostCard);
+
+/** The first `limit` posts of a list, without counting (home rows). */
+export async function topPosts(q: Queryable, filters: PostFilters, limit: number): Promise<PostCard[]> {
+  return (await selectRows<PostCardRow>(q, listQuery(filters), limit)).map(toPostCard);
+}
+
+/** Counts a view of a post of the kind and answers it with its body, in one statement. */
+export const viewPost = (q: Queryable, id: number, kind: PostKind): Promise<PostRow | undefined> =>
+  q.one<PostRow>(
+    `WITH p AS (UPDATE posts SET views = views + 1 WHERE id = $1 AND kind = $2 RETURNING *)
+     SELECT ${CARD_COLUMNS}, p.body FROM p ${CARD_JOINS}`,
+    [id, kind],
+  );
+
+/** Whether a post of any kind exists (replies, likes and favourites apply to every kind). */
+export async function postExists(q: Queryable, id: number): Promise<boolean> {
+  return (await q.one('SELECT 1 AS found FROM posts WHERE id = $1', [id])) !== undefined;
+}
+
+/** The posts of the given ids, in the order of the ids; unknown ids are skipped. */
+export async function postsByIds(q: Queryable, ids: readonly number[]): Promise<PostCard[]> {
+  if (ids.length === 0) return [];
+  const rows = await q.query<PostCardRow>(`SELECT ${CARD_COLUMNS} FROM posts p ${CARD_JOINS} WHERE p.id = ANY($1::int[])`, [
+    ids,
+  ]);
+  const byId = new Map(rows.map((row) => [row.id, toPostCard(row)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}

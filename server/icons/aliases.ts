@@ -1,0 +1,42 @@
+/**
+ * Other names the icons answer to: the Iconify-style names the demo seed gives its categories
+ * (server/seed: "mdi:movie-open", "mdi:forum" …) map to this set's own shapes, so a category's icon
+ * resolves whichever name the data uses.
+ */
+export const ICON_ALIASES: Readonly<Record<string, string>> = {
+  'mdi:movie': 'film',
+  'mdi:movie-open': 'film',
+  'mdi:movie-open-outline': 'film',
+  'mdi:filmstrip': 'film',
+  'mdi:forum': 'chat',
+  'mdi:fruit-watermelon': 'watermelon',
+  'mdi:book-open-page-variant': 'book',
+  'mdi:folder-star-outline': 'folder',
+  'mdi:lightbulb-on-outline': 'lightbulb',
+  'mdi:hand-wave-outline': 'wave',
+  'mdi:bullhorn-outline': 'megaphone',
+  'mdi:coffee-outline': 'coffee',
+  'mdi:star-outline': 'star',
+  'mdi:cellphone': 'phone',
+  'mdi:television-classic': 'tv',
+  'mdi:fountain-pen-tip': 'pen',
+  'mdi:chart-line': 'chart',
+  'mdi:video-vintage': 'camera',
+  'mdi:format-list-bulleted': 'list',
+  'mdi:sword': 'swords',
+  'mdi:sword-cross': 'swords',
+  'mdi:emoticon': 'smile',
+  'mdi:emoticon-happy-outline': 'smile',
+  'mdi:heart-outline': 'heart',
+  'mdi:rocket-launch-outline': 'rocket',
+  'mdi:magnify': 'search',
+  'mdi:ghost-outline': 'ghost',
+  'mdi:teddy-bear': 'bear',
+  'mdi:earth': 'globe',
+  'mdi:drama-masks': 'masks',
+  'mdi:shield-outline': 'shield',
+  'mdi:fire': 'fire',
+  'mdi:tag-outline': 'tag',
+  'mdi:account-outline': 'user',
+  'mdi:crown-outline': 'crown',
+};

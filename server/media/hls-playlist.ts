@@ -1,0 +1,56 @@
+/**
+ * Reads the VOD playlists of the generated videos and cuts them for trial tickets: the header, the
+ * first N segments, then #EXT-X-ENDLIST, so a player sees a short but complete video rather than a
+ * live stream waiting for more. Parsed playlists are cached per file (a video never changes once
+ * its directory exists, see server/seed/video-render.ts).
+ */
+import { readFile } from 'node:fs/promises';
+
+export interface Playlist {
+  /** Lines before the first segment (#EXTM3U, version, target duration, ...). */
+  header: string[];
+  /** Each segment's tag lines (#EXTINF, ...) and its URI. */
+  segments: { tags: string[]; uri: string }[];
+}
+
+export function parsePlaylist(text: string): Playlist {
+  const header: string[] = [];
+  const segments: Playlist['segments'] = [];
+  let pending: string[] | null = null;
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (line === '' || line === '#EXT-X-ENDLIST') continue;
+    if (line.startsWith('#EXTINF')) {
+      pending = [line];
+    } else if (line.startsWith('#')) {
+      if (pending) pending.push(line);
+      else if (segments.length === 0) header.push(line);
+    } else if (pending) {
+      segments.push({ tags: pending, uri: line });
+      pending = null;
+    }
+  }
+  return { header, segments };
+}
+
+/** The playlist text with at most `maxSegments` segments (null: all), always ending the VOD. */
+export function renderPlaylist(playlist: Playlist, maxSegments: number | null): string {
+  const kept = maxSegments === null ? playlist.segments : playlist.segments.slice(0, maxSegments);
+  const lines = [...playlist.header, ...kept.flatMap((segment) => [...segment.tags, segment.uri]), '#EXT-X-ENDLIST'];
+  return `${lines.join('\n')}\n`;
+}
+
+const cache = new Map<string, Promise<Playlist | null>>();
+
+/** The parsed playlist at `path`, or null when there is none (not cached, so it can appear later). */
+export function loadPlaylist(path: string): Promise<Playlist | null> {
+  let entry = cache.get(path);
+  if (!entry) {
+    entry = readFile(path, 'utf8').then(parsePlaylist, () => null);
+    cache.set(path, entry);
+    void entry.then((playlist) => {
+      if (!playlist) cache.delete(path);
+    });
+  }
+  return entry;
+}

@@ -1,0 +1,92 @@
+/**
+ * Serves MEDIA_DIR under every CDN line path, `/cdn/:line/...` (here the lines are aliases of one
+ * directory; in production each would be a CDN host in front of this server):
+ *
+ *   GET|HEAD /cdn/:line, /cdn/:line/ping        a cheap target for the client's CDN line race
+ *   GET|HEAD /cdn/:line/{posters,covers,...}/…   images, cached for 30 days, byte ranges
+ *   GET|HEAD /cdn/:line/play/:ticket/index.m3u8  the video's playlist, cut to the ticket's trial
+ *   GET|HEAD /cdn/:line/play/:ticket/seg-NNN.ts  a segment, refused (403) past the trial
+ *
+ * Raw videos/… are never served: that would bypass the trial. Bad, expired or tampered tickets get
+ * 403, odd paths 404; nothing here answers 5xx. Every answer allows any origin (a line may be
+ * another host than the app).
+ */
+import { join, resolve, sep } from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import { loadPlaylist, renderPlaylist } from './hls-playlist.ts';
+import { PUBLIC_DIRS } from './media-layout.ts';
+import { verifyTicket } from './play-ticket.ts';
+import { sendFile, sendText } from './send-file.ts';
+
+export interface MediaPluginOptions {
+  mediaDir: string;
+  /** MEDIA_SECRET: the key play tickets are signed with. */
+  secret: string;
+  now?: () => number;
+}
+
+const LINE = /^[A-Za-z0-9_-]{1,32}$/;
+const SAFE_SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+const SEGMENT_FILE = /^seg-(\d{3,5})\.ts$/;
+const PUBLIC = new Set<string>(PUBLIC_DIRS);
+const FILE_CACHE = 'public, max-age=2592000';
+
+type LineParams = { line: string };
+type PlayRequest = FastifyRequest<{ Params: LineParams & { ticket: string; file: string } }>;
+type FileRequest = FastifyRequest<{ Params: LineParams & { '*': string } }>;
+
+const ping = (_req: FastifyRequest, reply: FastifyReply) => sendText(reply, 200, 'ok');
+
+/** The playlist and segments of a play ticket. */
+async function play(req: PlayRequest, reply: FastifyReply, root: string, options: MediaPluginOptions, now: number) {
+  const ticket = verifyTicket(req.params.ticket, options.secret, now);
+  if (!ticket) return sendText(reply, 403, 'invalid or expired play ticket');
+  const videoDir = join(root, 'videos', ticket.video);
+  if (req.params.file === 'index.m3u8') {
+    const playlist = await loadPlaylist(join(videoDir, 'index.m3u8'));
+    if (!playlist) return sendText(reply, 404, 'Not Found');
+    return reply
+      .header('cache-control', 'no-store')
+      .type('application/vnd.apple.mpegurl')
+      .send(renderPlaylist(playlist, ticket.maxSegments));
+  }
+  const segment = SEGMENT_FILE.exec(req.params.file);
+  if (!segment) return sendText(reply, 404, 'Not Found');
+  if (ticket.maxSegments !== null && Number(segment[1]) >= ticket.maxSegments) {
+    return sendText(reply, 403, 'segment beyond the trial: VIP or purchase needed');
+  }
+  return sendFile(req, reply, join(videoDir, req.params.file), 'private, max-age=3600');
+}
+
+/** A plain file of one of the public directories. */
+async function publicFile(req: FileRequest, reply: FastifyReply, root: string) {
+  if (req.params['*'] === '') return ping(req, reply);
+  const parts = req.params['*'].split('/');
+  if (parts[0] === 'videos') return sendText(reply, 403, 'videos are served through play tickets only');
+  if (!PUBLIC.has(parts[0] ?? '') || parts.length < 2 || !parts.every((part) => SAFE_SEGMENT.test(part))) {
+    return sendText(reply, 404, 'Not Found');
+  }
+  const path = resolve(root, ...parts);
+  if (!path.startsWith(root + sep)) return sendText(reply, 404, 'Not Found');
+  return sendFile(req, reply, path, FILE_CACHE);
+}
+
+export async function mediaPlugin(app: FastifyInstance, options: MediaPluginOptions): Promise<void> {
+  const root = resolve(options.mediaDir);
+  const now = options.now ?? Date.now;
+
+  app.addHook('onSend', async (_req, reply) => {
+    reply.header('access-control-allow-origin', '*');
+  });
+  app.addHook('preHandler', async (req, reply) => {
+    if (!LINE.test((req.params as Partial<LineParams>).line ?? '')) return sendText(reply, 404, 'Not Found');
+  });
+
+  // GET and HEAD declared together: Fastify's automatic HEAD routes would read a whole file only to
+  // drop it, and a HEAD answered here keeps the file's content-length.
+  const method: HTTPMethods[] = ['GET', 'HEAD'];
+  app.route({ method, url: '/cdn/:line', handler: ping });
+  app.route({ method, url: '/cdn/:line/ping', handler: ping });
+  app.route({ method, url: '/cdn/:line/play/:ticket/:file', handler: (req, reply) => play(req as PlayRequest, reply, root, options, now()) });
+  app.route({ method, url: '/cdn/:line/*', handler: (req, reply) => publicFile(req as FileRequest, reply, root) });
+}

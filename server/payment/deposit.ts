@@ -1,0 +1,16 @@
+/** Starting a deposit: the order and the payUrl of its sandbox cashier page, on this server. */
+import type { FastifyRequest } from 'fastify';
+import type { DepositOrder } from '../../src/api/member-contract.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/db.ts';
+import { createOrder, type NewOrder } from '../db/orders.ts';
+import { baseUrlOf } from './base-url.ts';
+import { CASHIER_PREFIX } from './payment-plugin.ts';
+
+export async function startDeposit(
+  ctx: { db: Db; config: Config; req: FastifyRequest; now: number },
+  order: NewOrder,
+): Promise<DepositOrder> {
+  const created = await createOrder(ctx.db, order, ctx.now);
+  return { orderNo: created.orderNo, payUrl: `${baseUrlOf(ctx.config, ctx.req)}${CASHIER_PREFIX}${created.orderNo}` };
+}

@@ -1,0 +1,65 @@
+/**
+ * The route registry of the protocol: a domain module lists its calls with defineCall and the
+ * protocol plugin (protocol-plugin.ts) serves them all the same way. A call's path, payload schema
+ * and answer type come from src/api/contract.ts, so server and client cannot drift apart.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { CallPath, DataOf } from '../../src/api/contract.ts';
+import { ENCRYPTED_PAYLOAD_PATHS, UNSIGNED_PATHS } from '../../src/api/paths.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/db.ts';
+import type { Session } from '../db/sessions.ts';
+import type { Site } from '../db/sites.ts';
+import type { User } from '../db/users.ts';
+
+/** none: token ignored · optional: the session when the token is valid · user: valid token or code 7. */
+export type AuthMode = 'none' | 'optional' | 'user';
+
+export interface CallContext<P, A extends AuthMode = AuthMode> {
+  payload: P;
+  site: Site;
+  session: A extends 'user' ? Session : A extends 'optional' ? Session | null : null;
+  user: A extends 'user' ? User : A extends 'optional' ? User | null : null;
+  db: Db;
+  config: Config;
+  req: FastifyRequest;
+  /** The request's time (ms since epoch) by the server clock; tests may fake that clock. */
+  now: number;
+}
+
+export interface CallSpec<P extends CallPath, S extends z.ZodType, A extends AuthMode> {
+  path: P;
+  schema: S;
+  auth: A;
+  /** A multipart/form-data call: the payload is its fields, files up to maxBytes (multipart-input.ts). */
+  upload?: { maxBytes: number };
+  handler: (ctx: CallContext<z.output<S>, A>) => Promise<DataOf<P>>;
+}
+
+/** A call as the protocol layer runs it, its types erased. */
+export interface Call {
+  path: string;
+  schema: z.ZodType;
+  auth: AuthMode;
+  /** Wrapped in {requestId, appId, time, sign, body}; false for the UNSIGNED_PATHS. */
+  signed: boolean;
+  /** body is encryptHex(payload); true for the ENCRYPTED_PAYLOAD_PATHS. */
+  encrypted: boolean;
+  /** Multipart body with files of at most maxBytes; null for JSON calls. */
+  upload: { maxBytes: number } | null;
+  run(ctx: CallContext<unknown>): Promise<unknown>;
+}
+
+export function defineCall<P extends CallPath, S extends z.ZodType, A extends AuthMode>(spec: CallSpec<P, S, A>): Call {
+  return {
+    path: spec.path,
+    schema: spec.schema,
+    auth: spec.auth,
+    signed: !UNSIGNED_PATHS.has(spec.path),
+    encrypted: ENCRYPTED_PAYLOAD_PATHS.has(spec.path),
+    upload: spec.upload ?? null,
+    // The pipeline validated the payload with spec.schema and resolved the session for spec.auth.
+    run: (ctx) => spec.handler(ctx as CallContext<z.output<S>, A>),
+  };
+}

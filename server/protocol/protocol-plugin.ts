@@ -1,0 +1,59 @@
+/**
+ * The wire protocol as one fastify plugin, registered under /api: every call of the registry is a
+ * `POST /api<path>` answered with HTTP 200, text/plain, base64 AES of the {code, msg, data}
+ * envelope, whatever happens (DESIGN.md sections 3 and 4). Bodies are read as text whatever their
+ * content type, so fastify's JSON parser never answers first, except multipart/form-data, left to
+ * @fastify/multipart for the upload calls to stream (multipart-input.ts); unknown /api paths are
+ * code 6. Public reads are answered from the read cache (read-cache.ts) after every check of the
+ * request has passed.
+ */
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { PUBLIC_PATHS } from '../../src/api/paths.ts';
+import { Code } from '../../src/protocol/codes.ts';
+import { fail, ok, type Envelope } from '../../src/protocol/envelope.ts';
+import type { Call } from './define-call.ts';
+import { encodeEnvelope, envelopeOfError, sendBody, sendEnvelope } from './envelope-reply.ts';
+import { ReadCache } from './read-cache.ts';
+import { openCall, type CallDeps } from './run-call.ts';
+
+export interface ProtocolOptions extends CallDeps {
+  calls: readonly Call[];
+  /** Default: none (every read runs its handler). */
+  readCache?: ReadCache;
+}
+
+export const protocolPlugin: FastifyPluginAsync<ProtocolOptions> = async (api, options) => {
+  const { calls, readCache = new ReadCache(0), ...deps } = options;
+  const bodyLimit = deps.config.BODY_LIMIT;
+
+  const send = (reply: FastifyReply, envelope: Envelope) => sendEnvelope(reply, deps.cipher, envelope);
+
+  api.removeAllContentTypeParsers();
+  api.addContentTypeParser('*', { parseAs: 'string', bodyLimit }, (_req, body, done) => done(null, body));
+  await api.register(fastifyMultipart);
+
+  api.setErrorHandler((error, req, reply) => send(reply, envelopeOfError(error, req.log, bodyLimit)));
+  api.setNotFoundHandler((req, reply) =>
+    send(reply, fail(Code.NotFound, `接口不存在：${req.method} ${req.url.split('?')[0]!.slice(0, 200)}`)),
+  );
+
+  for (const call of calls) {
+    const cached = readCache.enabled && PUBLIC_PATHS.has(call.path);
+    api.post(call.path, async (req, reply) => {
+      let envelope: Envelope;
+      try {
+        const ctx = await openCall(call, req, deps);
+        const key = cached ? ReadCache.keyOf(ctx.site.id, call.path, ctx.payload) : null;
+        if (key !== null) {
+          const make = async () => Buffer.from(encodeEnvelope(deps.cipher, ok((await call.run(ctx)) ?? null)));
+          return sendBody(reply, await readCache.body(key, make));
+        }
+        envelope = ok((await call.run(ctx)) ?? null);
+      } catch (error) {
+        envelope = envelopeOfError(error, req.log, bodyLimit);
+      }
+      return send(reply, envelope);
+    });
+  }
+};

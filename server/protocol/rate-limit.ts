@@ -1,0 +1,84 @@
+/**
+ * Rate limits of the calls worth abusing (sign-in, register, bind, deposits, points), the one place
+ * that says which calls, how many hits per window and counted per what. Counts live in the
+ * SharedState: in Redis when REDIS_URL is set, so every process behind the load balancer counts
+ * together; in memory otherwise. Over the limit a call answers code 8 with the wait in its msg,
+ * before its handler runs. Windows are fixed and start with their first hit.
+ *
+ * Per-IP rules need the client's address: behind a load balancer set TRUST_PROXY (config.ts), or
+ * every client shares the balancer's address.
+ */
+import { API } from '../../src/api/paths.ts';
+import { Code } from '../../src/protocol/codes.ts';
+import type { Site } from '../db/sites.ts';
+import type { SharedState } from '../shared/shared-state.ts';
+import { ApiError } from './api-error.ts';
+
+export interface RateRule {
+  name: string;
+  paths: readonly string[];
+  limit: number;
+  windowMs: number;
+  /** ip: the client address · user: the session's user · account: the account name signed in to. */
+  per: 'ip' | 'user' | 'account';
+}
+
+const MINUTE = 60_000;
+
+export const RATE_RULES: readonly RateRule[] = [
+  // Generous per address: carrier NAT puts many phones behind one.
+  { name: 'register', paths: [API.registerDevice], limit: 60, windowMs: MINUTE, per: 'ip' },
+  { name: 'signin', paths: [API.loginDevice, API.loginAccount], limit: 120, windowMs: MINUTE, per: 'ip' },
+  // Password guessing against one account, from anywhere.
+  { name: 'signin-account', paths: [API.loginAccount], limit: 10, windowMs: 10 * MINUTE, per: 'account' },
+  { name: 'bind', paths: [API.bindAccount], limit: 10, windowMs: 10 * MINUTE, per: 'user' },
+  { name: 'deposit', paths: [API.depositVip, API.depositCoin], limit: 10, windowMs: MINUTE, per: 'user' },
+  { name: 'points', paths: [API.claimTask, API.exchangeGoods], limit: 30, windowMs: MINUTE, per: 'user' },
+  // The player beats every 15 s; several tabs or quick pause/play stay well below this.
+  { name: 'heartbeat', paths: [API.movieHeartbeat], limit: 30, windowMs: MINUTE, per: 'user' },
+];
+
+export interface RateSubject {
+  site: Site;
+  ip: string;
+  userId: number | null;
+  payload: unknown;
+}
+
+function subjectOf(rule: RateRule, s: RateSubject): string | undefined {
+  switch (rule.per) {
+    case 'ip':
+      return s.ip;
+    case 'user':
+      return s.userId === null ? undefined : String(s.userId);
+    case 'account': {
+      const account = (s.payload as { account?: unknown } | null)?.account;
+      return typeof account === 'string' ? account.toLowerCase() : undefined;
+    }
+  }
+}
+
+export interface RateLimiter {
+  /** Counts the call against its rules; throws code 8 when one of them is exceeded. */
+  check(path: string, subject: RateSubject): Promise<void>;
+}
+
+export function createRateLimiter(state: SharedState, rules: readonly RateRule[] = RATE_RULES): RateLimiter {
+  const byPath = new Map<string, RateRule[]>();
+  for (const rule of rules) for (const path of rule.paths) byPath.set(path, [...(byPath.get(path) ?? []), rule]);
+  return {
+    async check(path, subject) {
+      for (const rule of byPath.get(path) ?? []) {
+        const who = subjectOf(rule, subject);
+        if (who === undefined) continue;
+        const { count, resetInMs } = await state.hit(`rate:${rule.name}:${subject.site.id}:${who}`, rule.windowMs);
+        if (count > rule.limit) {
+          throw new ApiError(Code.RateLimited, `操作太频繁，请 ${Math.max(1, Math.ceil(resetInMs / 1000))} 秒后再试`);
+        }
+      }
+    },
+  };
+}
+
+/** For RATE_LIMITS=off (tests, benchmarks): counts nothing. */
+export const noRateLimits: RateLimiter = { check: async () => {} };

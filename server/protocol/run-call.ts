@@ -1,0 +1,73 @@
+/**
+ * The pipeline of one product call, in order: site by the accountId header (code 3), the signed
+ * wrapper (codes 2 and 3), the session (code 7), the payload (decrypted when the path says so,
+ * JSON or, for upload calls, multipart fields and files; schema: code 2), the rate limits (code 8),
+ * then the handler.
+ * Returns the handler's data; failures throw ApiError.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { Cipher } from '../../src/protocol/cipher.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/db.ts';
+import type { SharedState } from '../shared/shared-state.ts';
+import type { SiteDirectory } from '../site-directory.ts';
+import { invalidParams, rejected } from './api-error.ts';
+import type { Call, CallContext } from './define-call.ts';
+import { parseJson, refuseNul, validate } from './parse-input.ts';
+import { readMultipart } from './multipart-input.ts';
+import type { RateLimiter } from './rate-limit.ts';
+import { authenticate } from './session-auth.ts';
+import { openSignedRequest } from './signed-request.ts';
+
+export interface CallDeps {
+  db: Db;
+  config: Config;
+  cipher: Cipher;
+  shared: SharedState;
+  limits: RateLimiter;
+  sites: SiteDirectory;
+  now: () => number;
+}
+
+async function siteOf(req: FastifyRequest, sites: SiteDirectory) {
+  const accountId = req.headers.accountid;
+  if (typeof accountId !== 'string' || accountId === '') throw rejected('缺少请求头 accountId');
+  const site = await sites.findByAccountId(accountId);
+  if (!site) throw rejected(`未知站点：accountId ${accountId.slice(0, 32)}`);
+  return site;
+}
+
+function payloadOf(call: Call, body: string, cipher: Cipher): unknown {
+  if (call.encrypted) {
+    const plain = cipher.decryptHex(body);
+    if (plain === '') throw invalidParams('body 无法解密，应为 encryptHex(payload) 的十六进制密文');
+    return parseJson(plain, '解密后的 body');
+  }
+  return body.trim() === '' ? {} : parseJson(body, 'body');
+}
+
+/** Everything before the handler, in order; answers the handler's context. */
+export async function openCall(call: Call, req: FastifyRequest, deps: CallDeps): Promise<CallContext<unknown>> {
+  const site = await siteOf(req, deps.sites);
+  const raw = typeof req.body === 'string' ? req.body : '';
+  const body = call.signed ? await openSignedRequest(raw, site, deps) : raw;
+  const session = await authenticate(call.auth, req, site, deps.db);
+  const input = call.upload ? await readMultipart(req, call.upload.maxBytes) : payloadOf(call, body, deps.cipher);
+  refuseNul(input);
+  const payload = validate(call.schema, input);
+  await deps.limits.check(call.path, { site, ip: req.ip, userId: session?.user.id ?? null, payload });
+  return {
+    payload,
+    site,
+    session,
+    user: session?.user ?? null,
+    db: deps.db,
+    config: deps.config,
+    req,
+    now: deps.now(),
+  };
+}
+
+export async function runCall(call: Call, req: FastifyRequest, deps: CallDeps): Promise<unknown> {
+  return call.run(await openCall(call, req, deps));
+}

@@ -1,0 +1,46 @@
+/**
+ * Opens the signed wrapper `{requestId, appId, time, sign, body}` of DESIGN.md section 3 and returns
+ * its body text once appId, time, sign and the replay check pass. Shape errors are code 2, refusals
+ * code 3; the sign is checked before the request id is claimed, so forged requests burn no ids.
+ */
+import { z } from 'zod';
+import type { Cipher } from '../../src/protocol/cipher.ts';
+import { REQUEST_ID_PATTERN } from '../../src/protocol/ids.ts';
+import { signOf } from '../../src/protocol/wrapper.ts';
+import type { Site } from '../db/sites.ts';
+import type { SharedState } from '../shared/shared-state.ts';
+import { invalidParams, rejected } from './api-error.ts';
+import { parseJson, validate } from './parse-input.ts';
+
+export const MAX_CLOCK_SKEW_MS = 300_000;
+/** Longer than the whole ±300 s window in which a request id could be accepted. */
+export const REPLAY_WINDOW_MS = 600_000;
+
+const wrapperSchema = z.object({
+  requestId: z.string().regex(REQUEST_ID_PATTERN, 'requestId 必须是 32 位字母或数字'),
+  appId: z.string().min(1, 'appId 不能为空').max(64, 'appId 过长'),
+  time: z.number().int('time 必须是毫秒时间戳'),
+  sign: z.string().regex(/^[0-9a-fA-F]{32}$/, 'sign 必须是 32 位十六进制 MD5'),
+  body: z.string(),
+});
+
+export interface SignedRequestDeps {
+  cipher: Cipher;
+  shared: Pick<SharedState, 'claim'>;
+  now: () => number;
+}
+
+export async function openSignedRequest(raw: string, site: Site, deps: SignedRequestDeps): Promise<string> {
+  if (raw.trim() === '') throw invalidParams('请求体为空，应为签名包装 {requestId, appId, time, sign, body}');
+  const wrapper = validate(wrapperSchema, parseJson(raw, '请求体'));
+  if (wrapper.appId !== site.appId) throw rejected(`appId 与站点不匹配：${wrapper.appId}`);
+  if (Math.abs(deps.now() - wrapper.time) > MAX_CLOCK_SKEW_MS) {
+    throw rejected('请求时间无效，请校准设备时间后重试');
+  }
+  const expected = signOf(deps.cipher, wrapper.body, wrapper.appId, wrapper.requestId, wrapper.time);
+  if (wrapper.sign.toLowerCase() !== expected) throw rejected('签名错误');
+  if (!(await deps.shared.claim(`replay:${site.id}:${wrapper.requestId}`, REPLAY_WINDOW_MS))) {
+    throw rejected('重复的请求：requestId 已使用');
+  }
+  return wrapper.body;
+}

@@ -1,0 +1,20 @@
+/** The member's favourites (/article/favorPage) and likes (/like/getPage) of movies and posts. */
+import { savedPageSchema } from '../../src/api/member-contract.ts';
+import { API } from '../../src/api/paths.ts';
+import { savedPage } from '../db/saved-items.ts';
+import { defineCall, type Call } from '../protocol/define-call.ts';
+
+export const favouriteCalls: readonly Call[] = [
+  defineCall({
+    path: API.favorites,
+    schema: savedPageSchema,
+    auth: 'user',
+    handler: ({ db, payload, user }) => savedPage(db, 'favorites', user.id, payload.type, payload),
+  }),
+  defineCall({
+    path: API.likes,
+    schema: savedPageSchema,
+    auth: 'user',
+    handler: ({ db, payload, user }) => savedPage(db, 'likes', user.id, payload.type, payload),
+  }),
+];

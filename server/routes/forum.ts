@@ -1,0 +1,17 @@
+/** Forum groups (the children of '/forum', each with a topicId) with their topic counts. */
+import { emptyPayloadSchema, topicIdSchema } from '../../src/api/content-contract.ts';
+import { API } from '../../src/api/paths.ts';
+import { findForumGroup, forumGroups } from '../db/forum.ts';
+import { defineCall, type Call } from '../protocol/define-call.ts';
+import { found } from './lookups.ts';
+
+export const forumCalls: readonly Call[] = [
+  defineCall({ path: API.forumList, schema: emptyPayloadSchema, auth: 'none', handler: ({ db }) => forumGroups(db) }),
+  defineCall({
+    path: API.forumDetail,
+    schema: topicIdSchema,
+    auth: 'none',
+    handler: async ({ db, payload }) =>
+      found(await findForumGroup(db, payload.topicId), `版块不存在：${payload.topicId}`),
+  }),
+];

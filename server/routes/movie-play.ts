@@ -1,0 +1,37 @@
+/**
+ * Playback: /movie/play answers a playlist key signed for this viewer (server/media/play-ticket.ts).
+ * A viewer who may not play the movie in full gets a playlist cut to the movie's trial, and the
+ * media server refuses that ticket's segments past the trial, so calling the play URL directly
+ * does not reach them either. A movie without a trial is code 4 for such a viewer.
+ */
+import { idSchema, type PlayInfo } from '../../src/api/content-contract.ts';
+import { API } from '../../src/api/paths.ts';
+import { Code } from '../../src/protocol/codes.ts';
+import { canPlayInFull } from '../db/access.ts';
+import { findMovie } from '../db/movies.ts';
+import { issuePlaylistKey } from '../media/play-ticket.ts';
+import { ApiError } from '../protocol/api-error.ts';
+import { defineCall, type Call } from '../protocol/define-call.ts';
+import { found } from './lookups.ts';
+import { movieNotFound } from './movies.ts';
+
+const NEEDS: Record<string, string> = {
+  vip: '该影片需开通 VIP 观看',
+  coins: '该影片需购买后观看',
+};
+
+export const moviePlayCalls: readonly Call[] = [
+  defineCall({
+    path: API.moviePlay,
+    schema: idSchema,
+    auth: 'user',
+    handler: async ({ db, payload, user, config }): Promise<PlayInfo> => {
+      const movie = found(await findMovie(db, payload.id), movieNotFound(payload.id));
+      const full = await canPlayInFull(db, user, movie);
+      if (!full && movie.trialS <= 0) throw new ApiError(Code.NotAllowed, NEEDS[movie.access] ?? '没有观看权限');
+      const trialSeconds = full ? null : movie.trialS;
+      const playlist = issuePlaylistKey({ movieId: movie.id, video: movie.video, trialSeconds, secret: config.MEDIA_SECRET });
+      return { movieId: movie.id, playlist, trial: !full, trialSeconds: trialSeconds ?? 0, durationS: movie.durationS };
+    },
+  }),
+];

@@ -1,0 +1,82 @@
+/**
+ * Movies: the filtered list, the detail (counts a view; per viewer: liked, favorited, canPlay),
+ * likes and the favourite toggle of /long/handle/userFavorRecord. Playback is movie-play.ts.
+ */
+import { favorSchema, idSchema, likeSchema, moviePageSchema, type MovieDetail } from '../../src/api/content-contract.ts';
+import { API } from '../../src/api/paths.ts';
+import { canPlayInFull } from '../db/access.ts';
+import { onceByKey } from '../db/call-keys.ts';
+import { categoryPath } from '../db/categories.ts';
+import type { Queryable } from '../db/db.ts';
+import { findMovie, pageMovies, relatedMovies, toMovieCard, viewMovie } from '../db/movies.ts';
+import { tagsOf } from '../db/tags.ts';
+import { setLike, toggleFavorite, viewerFlags } from '../db/user-items.ts';
+import type { User } from '../db/users.ts';
+import { defineCall, type Call } from '../protocol/define-call.ts';
+import { categoryScope, found, tagScope } from './lookups.ts';
+
+export const movieNotFound = (id: number): string => `影片不存在：${id}`;
+
+async function movieDetail(q: Queryable, id: number, user: User | null): Promise<MovieDetail> {
+  const movie = found(await viewMovie(q, id), movieNotFound(id));
+  const [path, tags, related, flags, canPlay] = await Promise.all([
+    categoryPath(q, movie.categoryId),
+    tagsOf(q, 'movie', movie.id),
+    relatedMovies(q, movie),
+    viewerFlags(q, user?.id ?? null, 'movie', movie.id),
+    canPlayInFull(q, user, movie),
+  ]);
+  return {
+    ...toMovieCard(movie),
+    description: movie.description,
+    category: path.at(-1) ?? { categoryId: movie.categoryId, name: '' },
+    categoryPath: path,
+    tags,
+    publishedAt: movie.publishedAt.getTime(),
+    related,
+    ...flags,
+    canPlay,
+    trialSeconds: canPlay ? 0 : movie.trialS,
+  };
+}
+
+export const movieCalls: readonly Call[] = [
+  defineCall({
+    path: API.moviePage,
+    schema: moviePageSchema,
+    auth: 'none',
+    handler: async ({ db, payload }) => {
+      const [categoryIds, tagId] = await Promise.all([categoryScope(db, payload.categoryId), tagScope(db, payload.tag)]);
+      return pageMovies(db, { categoryIds, tagId, access: payload.access, sort: payload.sort }, payload);
+    },
+  }),
+  defineCall({
+    path: API.movieDetail,
+    schema: idSchema,
+    auth: 'optional',
+    handler: ({ db, payload, user }) => movieDetail(db, payload.id, user),
+  }),
+  defineCall({
+    path: API.movieLike,
+    schema: likeSchema,
+    auth: 'user',
+    handler: ({ db, payload, user }) =>
+      db.tx((q) =>
+        onceByKey(q, user.id, API.movieLike, payload.idempotencyKey, async () =>
+          found(await setLike(q, user.id, 'movie', payload.id, payload.like), movieNotFound(payload.id)),
+        ),
+      ),
+  }),
+  defineCall({
+    path: API.movieFavor,
+    schema: favorSchema,
+    auth: 'user',
+    handler: ({ db, payload, user }) =>
+      db.tx((q) =>
+        onceByKey(q, user.id, API.movieFavor, payload.idempotencyKey, async () => {
+          found(await findMovie(q, payload.movieId), movieNotFound(payload.movieId));
+          return { favorited: await toggleFavorite(q, user.id, 'movie', payload.movieId) };
+        }),
+      ),
+  }),
+];

@@ -1,0 +1,54 @@
+/**
+ * Points: the daily tasks with today's progress, claims (once per task and Asia/Shanghai day),
+ * the points ledger, and the player's heartbeats that feed the watch task (server/db/activity.ts).
+ */
+import { emptySchema } from '../../src/api/contract.ts';
+import { pageSchema } from '../../src/api/content-contract.ts';
+import { claimTaskSchema, heartbeatSchema } from '../../src/api/member-contract.ts';
+import { API } from '../../src/api/paths.ts';
+import { recordHeartbeat, WATCH_MIN_SECONDS } from '../db/activity.ts';
+import { ledgerPage } from '../db/ledger.ts';
+import { findMovie } from '../db/movies.ts';
+import { claimTask, tasksOfDay } from '../db/point-tasks.ts';
+import { shanghaiDay } from '../db/shanghai-day.ts';
+import { defineCall, type Call } from '../protocol/define-call.ts';
+import { found } from './lookups.ts';
+import { movieNotFound } from './movies.ts';
+
+export const pointCalls: readonly Call[] = [
+  defineCall({
+    path: API.pointTasks,
+    schema: emptySchema,
+    auth: 'user',
+    handler: ({ db, user, now }) => tasksOfDay(db, user.id, shanghaiDay(now)),
+  }),
+  defineCall({
+    path: API.claimTask,
+    schema: claimTaskSchema,
+    auth: 'user',
+    handler: ({ db, payload, user, now }) => db.tx((q) => claimTask(q, user.id, payload.taskId, shanghaiDay(now))),
+  }),
+  defineCall({
+    path: API.pointsLedger,
+    schema: pageSchema,
+    auth: 'user',
+    handler: ({ db, payload, user }) => ledgerPage(db, user.id, 'points', payload),
+  }),
+  defineCall({
+    path: API.movieHeartbeat,
+    schema: heartbeatSchema,
+    auth: 'user',
+    handler: async ({ db, payload, user, now }) => {
+      found(await findMovie(db, payload.movieId), movieNotFound(payload.movieId));
+      const secondsToday = await recordHeartbeat(db, {
+        userId: user.id,
+        movieId: payload.movieId,
+        day: shanghaiDay(now),
+        positionS: payload.position,
+        playing: payload.playing,
+        now,
+      });
+      return { movieId: payload.movieId, secondsToday, counted: secondsToday >= WATCH_MIN_SECONDS };
+    },
+  }),
+];

@@ -1,0 +1,123 @@
+/**
+ * Posts: the three sections that list them (forum topics, chigua, archive articles) share one
+ * implementation parametrised by kind; replies, likes and favourites apply to posts of any kind
+ * (under /topic/...). A detail counts a view; a priced post not yet unlocked for the viewer
+ * answers its summary as the body and only the card's images.
+ */
+import {
+  idSchema,
+  likeSchema,
+  postPageSchema,
+  replyPageSchema,
+  type PostDetail,
+  type PostKind,
+} from '../../src/api/content-contract.ts';
+import { API } from '../../src/api/paths.ts';
+import { canReadInFull } from '../db/access.ts';
+import { onceByKey } from '../db/call-keys.ts';
+import { recordRead } from '../db/activity.ts';
+import { postVideo } from '../db/chunk-uploads.ts';
+import type { Queryable } from '../db/db.ts';
+import { pagePosts, postExists, toPostCard, viewPost } from '../db/posts.ts';
+import { pageReplies } from '../db/replies.ts';
+import { shanghaiDay } from '../db/shanghai-day.ts';
+import { tagsOf } from '../db/tags.ts';
+import { setFavorite, setLike, viewerFlags } from '../db/user-items.ts';
+import type { User } from '../db/users.ts';
+import { defineCall, type Call } from '../protocol/define-call.ts';
+import { found, notFound, postScope, tagScope } from './lookups.ts';
+
+interface Section {
+  kind: PostKind;
+  page: typeof API.topicPage | typeof API.chiguaPage | typeof API.archivesPage;
+  detail: typeof API.topicDetail | typeof API.chiguaDetail | typeof API.archivesDetail;
+  /** Code 6 message of an unknown id. */
+  missing: string;
+}
+
+const SECTIONS: readonly Section[] = [
+  { kind: 'topic', page: API.topicPage, detail: API.topicDetail, missing: '帖子不存在' },
+  { kind: 'chigua', page: API.chiguaPage, detail: API.chiguaDetail, missing: '吃瓜内容不存在' },
+  { kind: 'article', page: API.archivesPage, detail: API.archivesDetail, missing: '文章不存在' },
+];
+
+const postNotFound = (id: number): string => `内容不存在：${id}`;
+
+/** A signed-in viewer's open counts for the daily read task (server/db/activity.ts). */
+async function postDetail(q: Queryable, section: Section, id: number, user: User | null, now: number): Promise<PostDetail> {
+  const post = found(await viewPost(q, id, section.kind), `${section.missing}：${id}`);
+  const [tags, flags, unlocked, video] = await Promise.all([
+    tagsOf(q, 'post', post.id),
+    viewerFlags(q, user?.id ?? null, 'post', post.id),
+    canReadInFull(q, user, post),
+    postVideo(q, post.id),
+    user && recordRead(q, user.id, post.id, shanghaiDay(now)),
+  ]);
+  const card = toPostCard(post);
+  return {
+    ...card,
+    body: unlocked ? post.body : card.summary,
+    allImages: unlocked ? post.images : card.images,
+    tags,
+    ...flags,
+    unlocked,
+    video: unlocked ? video : null,
+  };
+}
+
+const sectionCalls = (section: Section): Call[] => [
+  defineCall({
+    path: section.page,
+    schema: postPageSchema,
+    auth: 'none',
+    handler: async ({ db, payload }) => {
+      const [categoryIds, tagId] = await Promise.all([postScope(db, payload), tagScope(db, payload.tag)]);
+      const pinnedFirst = payload.topicId !== undefined;
+      const filters = { kind: section.kind, categoryIds, tagId, authorId: payload.authorId, pinnedFirst, sort: payload.sort };
+      return pagePosts(db, filters, payload);
+    },
+  }),
+  defineCall({
+    path: section.detail,
+    schema: idSchema,
+    auth: 'optional',
+    handler: ({ db, payload, user, now }) => postDetail(db, section, payload.id, user, now),
+  }),
+];
+
+export const postCalls: readonly Call[] = [
+  ...SECTIONS.flatMap(sectionCalls),
+  defineCall({
+    path: API.topicReplies,
+    schema: replyPageSchema,
+    auth: 'none',
+    handler: async ({ db, payload }) => {
+      if (!(await postExists(db, payload.id))) throw notFound(postNotFound(payload.id));
+      return pageReplies(db, payload.id, payload);
+    },
+  }),
+  defineCall({
+    path: API.topicLike,
+    schema: likeSchema,
+    auth: 'user',
+    handler: ({ db, payload, user }) =>
+      db.tx((q) =>
+        onceByKey(q, user.id, API.topicLike, payload.idempotencyKey, async () =>
+          found(await setLike(q, user.id, 'post', payload.id, payload.like), postNotFound(payload.id)),
+        ),
+      ),
+  }),
+  defineCall({
+    path: API.topicFavor,
+    schema: likeSchema,
+    auth: 'user',
+    handler: ({ db, payload, user }) =>
+      db.tx((q) =>
+        onceByKey(q, user.id, API.topicFavor, payload.idempotencyKey, async () => {
+          if (!(await postExists(q, payload.id))) throw notFound(postNotFound(payload.id));
+          await setFavorite(q, user.id, 'post', payload.id, payload.like);
+          return { favorited: payload.like };
+        }),
+      ),
+  }),
+];

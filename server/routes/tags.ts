@@ -1,0 +1,17 @@
+/** Tags: the hot list, all tags (spec section 7: /long/tag/getAllTag) and one tag by its key. */
+import { emptyPayloadSchema, tagKeySchema } from '../../src/api/content-contract.ts';
+import { API } from '../../src/api/paths.ts';
+import { allTags, findTag, hotTags } from '../db/tags.ts';
+import { defineCall, type Call } from '../protocol/define-call.ts';
+import { found } from './lookups.ts';
+
+export const tagCalls: readonly Call[] = [
+  defineCall({ path: API.hotTags, schema: emptyPayloadSchema, auth: 'none', handler: ({ db }) => hotTags(db) }),
+  defineCall({ path: API.allTags, schema: emptyPayloadSchema, auth: 'none', handler: ({ db }) => allTags(db) }),
+  defineCall({
+    path: API.tagDetail,
+    schema: tagKeySchema,
+    auth: 'none',
+    handler: async ({ db, payload }) => found(await findTag(db, payload.key), `标签不存在：${payload.key}`),
+  }),
+];

@@ -1,0 +1,10 @@
+/** The signed-in user's own record: /current (refresh after a change) and /getUserInfo. */
+import { emptySchema } from '../../src/api/contract.ts';
+import { API } from '../../src/api/paths.ts';
+import { toUserInfo } from '../db/users.ts';
+import { defineCall, type Call } from '../protocol/define-call.ts';
+
+export const userCalls: readonly Call[] = [
+  defineCall({ path: API.current, schema: emptySchema, auth: 'user', handler: async ({ user }) => toUserInfo(user) }),
+  defineCall({ path: API.getUserInfo, schema: emptySchema, auth: 'user', handler: async ({ user }) => toUserInfo(user) }),
+];

@@ -1,0 +1,22 @@
+/** Public user pages of the request's site: the authors list and one user's profile. */
+import { idSchema, pageSchema } from '../../src/api/content-contract.ts';
+import { API } from '../../src/api/paths.ts';
+import { findProfile, pageAuthors } from '../db/public-users.ts';
+import { defineCall, type Call } from '../protocol/define-call.ts';
+import { found } from './lookups.ts';
+
+export const publicUserCalls: readonly Call[] = [
+  defineCall({
+    path: API.userPage,
+    schema: pageSchema,
+    auth: 'none',
+    handler: ({ db, site, payload }) => pageAuthors(db, site.id, payload),
+  }),
+  defineCall({
+    path: API.userDetail,
+    schema: idSchema,
+    auth: 'none',
+    handler: async ({ db, site, payload }) =>
+      found(await findProfile(db, site.id, payload.id), `用户不存在：${payload.id}`),
+  }),
+];

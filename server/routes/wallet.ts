@@ -1,0 +1,76 @@
+/**
+ * The wallet: coin packages, a coin deposit, the state of a deposit order (VIP or coins; the app
+ * polls it on its return from the cashier and on focus) and the coin ledger.
+ */
+import { emptySchema } from '../../src/api/contract.ts';
+import { pageSchema } from '../../src/api/content-contract.ts';
+import { depositCoinSchema, orderNoSchema, type OrderInfo } from '../../src/api/member-contract.ts';
+import { API } from '../../src/api/paths.ts';
+import { ledgerPage } from '../db/ledger.ts';
+import { findCoinPackage, listCoinPackages } from '../db/member-catalogue.ts';
+import { findOrder, type Order } from '../db/orders.ts';
+import { toUserInfo, type User } from '../db/users.ts';
+import { startDeposit } from '../payment/deposit.ts';
+import { defineCall, type Call } from '../protocol/define-call.ts';
+import { found } from './lookups.ts';
+
+const toOrderInfo = (order: Order, user: User, now: number): OrderInfo => ({
+  orderNo: order.orderNo,
+  kind: order.kind,
+  status: order.status,
+  amountFen: order.amountFen,
+  payType: order.payType,
+  title: order.title,
+  createdAt: order.createdAt.getTime(),
+  paidAt: order.paidAt?.getTime() ?? null,
+  vip: order.kind === 'vip' ? { planId: order.planId ?? 0, days: order.vipDays ?? 0 } : null,
+  coin:
+    order.kind === 'coin' ? { packageId: order.packageId ?? 0, coins: order.coins ?? 0, bonusCoins: order.bonusCoins ?? 0 } : null,
+  user: toUserInfo(user, now),
+});
+
+export const walletCalls: readonly Call[] = [
+  defineCall({
+    path: API.coinPackages,
+    schema: emptySchema,
+    auth: 'user',
+    handler: ({ db, site }) => listCoinPackages(db, site.id),
+  }),
+  defineCall({
+    path: API.depositCoin,
+    schema: depositCoinSchema,
+    auth: 'user',
+    handler: async (ctx) => {
+      const { packageId, payType } = ctx.payload;
+      const pack = found(await findCoinPackage(ctx.db, ctx.site.id, packageId), `金币套餐不存在：${packageId}`);
+      return startDeposit(ctx, {
+        kind: 'coin',
+        siteId: ctx.site.id,
+        userId: ctx.user.id,
+        payType,
+        title: pack.bonusCoins > 0 ? `${pack.coins} 金币（赠送 ${pack.bonusCoins}）` : `${pack.coins} 金币`,
+        amountFen: pack.priceFen,
+        packageId: pack.id,
+        coins: pack.coins,
+        bonusCoins: pack.bonusCoins,
+      });
+    },
+  }),
+  defineCall({
+    path: API.depositOrder,
+    schema: orderNoSchema,
+    auth: 'user',
+    handler: async ({ db, payload, user, now }) => {
+      const order = await findOrder(db, payload.orderNo);
+      // Another user's order is as unknown as a missing one.
+      const mine = found(order?.userId === user.id ? order : undefined, `订单不存在：${payload.orderNo}`);
+      return toOrderInfo(mine, user, now);
+    },
+  }),
+  defineCall({
+    path: API.coinLedger,
+    schema: pageSchema,
+    auth: 'user',
+    handler: ({ db, payload, user }) => ledgerPage(db, user.id, 'coins', payload),
+  }),
+];

@@ -1,0 +1,75 @@
+/**
+ * Security headers on every response: a Content-Security-Policy without 'unsafe-inline' scripts,
+ * nosniff, no framing (frame-ancestors 'none' and X-Frame-Options for old browsers), a referrer
+ * policy, and HSTS on HTTPS. A route may set a stricter policy of its own (the payment cashier
+ * does); it wins because the defaults are set first, when the request arrives.
+ *
+ * The PWA's index.html carries a small inline theme script and critical style (they must run before
+ * first paint); the policy allows exactly those by their SHA-256, read from the build at start-up,
+ * so any other inline script is refused. Media and API may live on other HTTPS hosts (CDN lines,
+ * VITE_API_BASE), so images, media and fetches allow https: besides the own origin.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+export interface InlineHashes {
+  scripts: string[];
+  styles: string[];
+}
+
+/** Browsers hash the element's text after the parser turned CR LF and CR into LF. */
+const sha256 = (text: string): string =>
+  `'sha256-${createHash('sha256').update(text.replace(/\r\n?/g, '\n'), 'utf8').digest('base64')}'`;
+
+/** The CSP hashes of an HTML page's inline <script> (without src) and <style> blocks. */
+export function inlineHashes(html: string): InlineHashes {
+  const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
+    .filter(([, attributes]) => !/\bsrc\s*=/i.test(attributes!))
+    .map(([, , body]) => sha256(body!));
+  const styles = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map(([, body]) => sha256(body!));
+  return { scripts, styles };
+}
+
+export function contentSecurityPolicy({ scripts, styles }: InlineHashes): string {
+  return [
+    "default-src 'self'",
+    `script-src ${["'self'", ...scripts].join(' ')}`,
+    `style-src ${["'self'", ...styles].join(' ')}`,
+    "img-src 'self' data: blob: https:",
+    "media-src 'self' blob: https:",
+    "connect-src 'self' https:",
+    "font-src 'self' data:",
+    // hls.js runs its transmuxer in a blob: worker.
+    "worker-src 'self' blob:",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** The hashes of STATIC_DIR/index.html, or none when there is no build. */
+export function buildHashes(staticDir: string): InlineHashes {
+  const index = join(staticDir, 'index.html');
+  return existsSync(index) ? inlineHashes(readFileSync(index, 'utf8')) : { scripts: [], styles: [] };
+}
+
+/**
+ * Sets the headers on a reply; run it when the request arrives (an onRequest hook) and on the
+ * answers fastify gives before any hook (frameworkErrors), so a route can still override them.
+ */
+export function securityHeaders(staticDir: string): (req: FastifyRequest, reply: FastifyReply) => void {
+  const headers: Record<string, string> = {
+    'content-security-policy': contentSecurityPolicy(buildHashes(staticDir)),
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+  };
+  return (req, reply) => {
+    reply.headers(headers);
+    if (req.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000');
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * Makes the media files of a job list under a media directory, skipping files that exist (every
+ * file appears complete or not at all, see atomic-file.ts), so a second run costs a few stat calls
+ * and several processes or test runs can share one directory (e.g. ./.cache/demo-media).
+ * Jobs run on a small pool sized to the machine's cores: ffmpeg and libvips use them fully.
+ */
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { exists } from './atomic-file.ts';
+import { renderImage } from './image-render.ts';
+import type { MediaJob } from './media-jobs.ts';
+import { renderVideo } from './video-render.ts';
+
+export interface MediaReport {
+  /** Jobs that wrote files now. */
+  created: number;
+  /** Jobs whose files were all there already. */
+  skipped: number;
+  ms: number;
+}
+
+export interface GenerateOptions {
+  concurrency?: number;
+}
+
+async function runJob(mediaDir: string, job: MediaJob): Promise<boolean> {
+  if (job.kind === 'video') return renderVideo(join(mediaDir, job.key), job.n, job.seconds);
+  const outputs = job.outputs.map((output) => ({ path: join(mediaDir, output.key), ...output.size }));
+  const present = await Promise.all(outputs.map((output) => exists(output.path)));
+  if (present.every(Boolean)) return false;
+  await renderImage(job.spec, outputs);
+  return true;
+}
+
+export async function generateMedia(
+  mediaDir: string,
+  jobs: readonly MediaJob[],
+  options: GenerateOptions = {},
+): Promise<MediaReport> {
+  const started = Date.now();
+  const report: MediaReport = { created: 0, skipped: 0, ms: 0 };
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < jobs.length) {
+      const job = jobs[next++]!;
+      try {
+        if (await runJob(mediaDir, job)) report.created++;
+        else report.skipped++;
+      } catch (error) {
+        next = jobs.length; // the other workers stop after their current job
+        throw error;
+      }
+    }
+  };
+  const workers = Math.max(1, Math.min(options.concurrency ?? availableParallelism(), jobs.length));
+  await Promise.all(Array.from({ length: workers }, worker));
+  report.ms = Date.now() - started;
+  return report;
+}

@@ -1,0 +1,79 @@
+/**
+ * The demo movies: each drawn from its own PRNG stream ("movie:<id>") so one movie's values never
+ * depend on another's, except for title uniqueness (titles are made in id order). Views are
+ * log-uniform from a few hundred to several million; about 60% are free, 25% VIP, 15% coins.
+ */
+import { mediaKeys } from '../media/media-layout.ts';
+import { fill, unique } from './fill.ts';
+import { subgenreCategoryId } from './plan-taxonomy.ts';
+import { BASE_DATE, COUNTS, DAY_MS, type MovieRow } from './plan-types.ts';
+import { rngFor, type Rng } from './prng.ts';
+import { GENERAL_MOVIE_TAGS, GENRES, MOVIE_SLOTS, REGIONS, SYNOPSIS_ENDINGS, type GenreWords } from './words-movies.ts';
+
+/** How common each genre is (same order as GENRES). */
+const GENRE_WEIGHTS = [14, 12, 12, 9, 13, 7, 9, 6, 13, 5];
+const SEQUELS = ['2', '3', '：重启', '：前传', '：终章'];
+const PRICES = [5, 8, 10, 12, 15, 18, 20, 25, 30, 38, 45, 50];
+
+function duration(rng: Rng, genre: string): number {
+  if (genre === '纪录片') return rng.chance(0.5) ? rng.int(20, 50) * 60 + rng.int(0, 59) : rng.int(70, 120) * 60;
+  if (genre === '动画') return rng.int(78, 112) * 60 + rng.int(0, 59);
+  if (rng.chance(0.06)) return rng.int(150, 180) * 60;
+  return rng.int(86, 148) * 60 + rng.int(0, 59);
+}
+
+/** Mostly recent films; the oldest from 1990. */
+const year = (rng: Rng): number => 2026 - Math.floor(36 * rng.next() ** 1.8);
+
+function publishedAt(rng: Rng, filmYear: number): number {
+  const earliest = Math.max(BASE_DATE - 730 * DAY_MS, Date.UTC(filmYear, 0, 1));
+  return Math.round(earliest + (BASE_DATE - earliest) * rng.next() ** 0.7);
+}
+
+function synopsis(rng: Rng, genre: GenreWords): string {
+  const parts = [fill(rng, rng.pick(genre.premises), MOVIE_SLOTS), rng.pick(genre.turns), rng.pick(SYNOPSIS_ENDINGS)];
+  return parts.filter(Boolean).join('');
+}
+
+export function planMovies(tagId: (name: string) => number, count: number = COUNTS.movies): MovieRow[] {
+  const titles = new Set<string>();
+  const movies: MovieRow[] = [];
+  for (let id = 1; id <= count; id++) {
+    const rng = rngFor(`movie:${id}`);
+    const g = rng.weighted(GENRES.map((_, i) => [i, GENRE_WEIGHTS[i] ?? 5] as const));
+    const genre = GENRES[g]!;
+    const sub = rng.int(0, genre.subgenres.length - 1);
+    const region = rng.weighted(REGIONS.map((r) => [r, r.weight] as const));
+    const title = unique(titles, () => {
+      const base = fill(rng, rng.pick(genre.titles), MOVIE_SLOTS);
+      return rng.chance(0.07) ? base + rng.pick(SEQUELS) : base;
+    });
+    const filmYear = year(rng);
+    const views = rng.logInt(300, 6_000_000);
+    const access = rng.weighted([['free', 60], ['vip', 25], ['coins', 15]] as const);
+    const tagNames = new Set<string>(rng.sample(genre.tags, rng.int(1, 2)));
+    if (region.tag && rng.chance(0.5)) tagNames.add(region.tag);
+    for (const name of rng.sample(GENERAL_MOVIE_TAGS, rng.int(1, 2))) tagNames.add(name);
+    movies.push({
+      id,
+      title,
+      description: synopsis(rng, genre),
+      poster: mediaKeys.poster(id),
+      video: mediaKeys.video(((id - 1) % COUNTS.videos) + 1),
+      durationS: duration(rng, genre.name),
+      views,
+      likes: Math.round(views * rng.float(0.008, 0.06)),
+      categoryId: subgenreCategoryId(g, sub),
+      genre: genre.name,
+      mood: genre.mood,
+      access,
+      priceCoins: access === 'coins' ? rng.pick(PRICES) : 0,
+      trialS: access === 'free' ? 0 : rng.int(8, 12),
+      region: region.label,
+      year: filmYear,
+      publishedAt: publishedAt(rng, filmYear),
+      tagIds: [...tagNames].slice(0, 5).map(tagId),
+    });
+  }
+  return movies;
+}

@@ -1,0 +1,56 @@
+/**
+ * Serves the PWA build (STATIC_DIR, Vite's dist/): hashed files under /assets are immutable for a
+ * year; the shell entry points (index.html, sw.js, the manifest) are revalidated on every load so an
+ * update is seen at once. Any other GET that is not /api/*, /media/* or a file gets index.html (SPA
+ * routes); a missing file, recognised by an extension in its last segment unless the browser asks
+ * for HTML, stays a 404, so a stale chunk fails loudly instead of parsing HTML as JavaScript.
+ * Files are listed at start-up (wildcard: false): restart the server after a new build.
+ */
+import { existsSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+const REVALIDATE = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js']);
+const NOT_SPA = /^\/(api|media|assets)(\/|$)/;
+
+function cacheControlFor(filePath: string): string {
+  if (REVALIDATE.has(basename(filePath).replace(/\.(?:br|gz)$/, ''))) return 'no-cache';
+  if (/[\\/]assets[\\/]/.test(filePath)) return 'public, max-age=31536000, immutable';
+  return 'public, max-age=3600';
+}
+
+const wantsSpaShell = (req: FastifyRequest): boolean => {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  const path = req.url.split('?')[0]!;
+  if (NOT_SPA.test(path)) return false;
+  const lastSegment = path.slice(path.lastIndexOf('/') + 1);
+  return !lastSegment.includes('.') || (req.headers.accept ?? '').includes('text/html');
+};
+
+const notFound = (reply: FastifyReply) => reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
+
+export async function registerStatic(app: FastifyInstance, staticDir: string): Promise<void> {
+  const root = resolve(staticDir);
+  if (!existsSync(join(root, 'index.html'))) {
+    app.log.warn(`no PWA build in ${root}: run \`npm run build\``);
+    app.setNotFoundHandler((req, reply) =>
+      wantsSpaShell(req)
+        ? reply
+            .code(503)
+            .type('text/plain; charset=utf-8')
+            .send(`The PWA is not built: ${root}/index.html is missing. Run \`npm run build\`, then restart the server.`)
+        : notFound(reply),
+    );
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    cacheControl: false,
+    // The build writes .br and .gz beside its text files (scripts/lib/precompress.ts).
+    preCompressed: true,
+    setHeaders: (reply, filePath) => reply.header('cache-control', cacheControlFor(filePath)),
+  });
+  app.setNotFoundHandler((req, reply) => (wantsSpaShell(req) ? reply.sendFile('index.html') : notFound(reply)));
+}

@@ -1,0 +1,61 @@
+/**
+ * Issue 7, acceptance 3: every call of ALL_CALLS, FUZZ_RUNS payloads each (valid-ish, broken and
+ * hostile; see payload-arbitraries.ts), signed and sent as the client would, with the member's
+ * token, none or a forged one. Every answer is a well-formed envelope, never code 1 or a 5xx; the
+ * ledgers still balance at the end. The test files calls-*.fuzz.test.ts each run a share of the calls.
+ */
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { ALL_CALLS } from '../../app.ts';
+import type { Call } from '../../protocol/define-call.ts';
+import { assertLedgersBalanced } from '../member-fixture.ts';
+import type { FormPart } from '../test-client.ts';
+import { expectEnvelope, fuzzParameters, fuzzTimeout, openFuzzApp, signedBody, type FuzzApp } from './fuzz-support.ts';
+import { payloadOf, payloadTextOf } from './payload-arbitraries.ts';
+
+/** The multipart parts of a payload: its fields as text, a file part for `file`. */
+function partsOf(payload: unknown, file: Uint8Array): FormPart[] {
+  if (payload === null || typeof payload !== 'object') return [{ name: 'value', data: JSON.stringify(payload) }];
+  return Object.entries(payload).map(([name, value]) =>
+    name === 'file'
+      ? { name, filename: 'a.png', contentType: 'image/png', data: Buffer.from(file) }
+      : { name, data: typeof value === 'string' ? value : JSON.stringify(value) },
+  );
+}
+
+/**
+ * Fuzzes the calls of ALL_CALLS whose index is `shard` modulo `shards`: the suite runs in a few test
+ * files so that the slow part spreads over the test workers.
+ */
+export function describeCallFuzz(shard: number, shards: number): void {
+  const calls = ALL_CALLS.filter((_, index) => index % shards === shard);
+  describe(`fuzzing the payloads of ${calls.length} calls (part ${shard + 1} of ${shards})`, () => {
+    let fuzz: FuzzApp;
+    beforeAll(async () => {
+      fuzz = await openFuzzApp();
+    });
+    afterAll(async () => {
+      if (fuzz) await assertLedgersBalanced(fuzz.h.db);
+      await fuzz?.close();
+    });
+
+    /** Multipart for the upload calls, the text as it is for unsigned ones, else signed (and encrypted). */
+    const send = (call: Call, payload: unknown, token: string | undefined, file: Uint8Array) => {
+      const { client } = fuzz.h;
+      if (call.upload) return client.postMultipart(call.path, partsOf(payload, file), { token });
+      const text = payload as string;
+      return client.post(call.path, call.signed ? signedBody(client.cipher, text, call.encrypted) : text, { token });
+    };
+
+    it.each(calls.map((call) => [call.path, call] as const))('%s', { timeout: fuzzTimeout() }, async (path, call) => {
+      const token = fc.oneof({ weight: 8, arbitrary: fc.constant(fuzz.token) }, fc.constant(undefined), fc.string({ maxLength: 60 }));
+      const file = fc.uint8Array({ maxLength: 2_048 });
+      await fc.assert(
+        fc.asyncProperty(call.upload ? payloadOf(call.schema) : payloadTextOf(call.schema), token, file, async (payload, t, bytes) => {
+          expectEnvelope(await send(call, payload, t, bytes), path);
+        }),
+        fuzzParameters(),
+      );
+    });
+  });
+}

@@ -1,0 +1,84 @@
+/**
+ * Integration test harness: the app on a fresh in-memory PGlite, and, when DATABASE_URL is set,
+ * also on PostgreSQL in a schema of its own. Use `describe.each(DB_KINDS)` so every integration test
+ * runs on each available store.
+ */
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.ts';
+import { configWith, type Config } from '../config.ts';
+import type { Db, DbKind } from '../db/db.ts';
+import { migrate } from '../db/migrate.ts';
+import { openPgliteDb } from '../db/pglite-db.ts';
+import { openPostgresDb } from '../db/postgres-db.ts';
+import { ensureDemoSite } from '../db/sites.ts';
+import type { LogStream } from '../logging.ts';
+import type { SharedState } from '../shared/shared-state.ts';
+import { createTestClient, type TestClient } from './test-client.ts';
+
+export const DB_KINDS: readonly DbKind[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+/** A store with nothing in it: in-memory PGlite, or an isolated PostgreSQL schema dropped on close. */
+export function openTestDb(kind: DbKind): Promise<Db> {
+  if (kind === 'pglite') return openPgliteDb();
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('DATABASE_URL is not set');
+  return openPostgresDb({ url, isolatedSchema: `test_${randomBytes(6).toString('hex')}` });
+}
+
+export interface Harness {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  client: TestClient;
+  close(): Promise<void>;
+}
+
+export interface HarnessOptions {
+  /** Replaces defaults; rate limits are off unless a test turns them on (RATE_LIMITS: 'on'). */
+  config?: Partial<Config>;
+  shared?: SharedState;
+  logStream?: LogStream;
+  /** Runs after the migrations and the demo site, before the app starts (extra sites, fixtures). */
+  seed?: (db: Db) => Promise<void>;
+  /** The server clock (default Date.now); keep it within 300 s of real time or signed calls fail. */
+  now?: () => number;
+}
+
+/** A migrated store with the demo site and the app on it, ready for app.inject. */
+export async function createHarness(kind: DbKind, options: HarnessOptions = {}): Promise<Harness> {
+  const db = await openTestDb(kind);
+  try {
+    await migrate(db);
+    await ensureDemoSite(db);
+    await options.seed?.(db);
+    const config = configWith({
+      LOG_LEVEL: 'silent',
+      RATE_LIMITS: 'off',
+      // Tests write to the store directly and read back at once; read-cache.test.ts turns it on.
+      READ_CACHE_MS: 0,
+      STATIC_DIR: join(tmpdir(), 'station-pwa-no-build'),
+      ...options.config,
+    });
+    const app = await buildApp({ config, db, shared: options.shared, now: options.now, logStream: options.logStream });
+    await app.ready();
+    let closed = false;
+    return {
+      app,
+      db,
+      config,
+      client: createTestClient(app, config),
+      async close() {
+        if (closed) return;
+        closed = true;
+        await app.close();
+        await db.close();
+      },
+    };
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * Real server processes for the scale and crash tests: `node --import tsx server/main.ts` on a free
+ * port with the environment the test gives (nothing inherited decides the store: DATABASE_URL and
+ * REDIS_URL only when the test passes them), the log kept for the test to read, a client over HTTP,
+ * and a kill with any signal (SIGKILL for a crash).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from '../../../e2e/server-process.ts';
+import { configWith } from '../../config.ts';
+import { createTestClient, type TestClient } from '../test-client.ts';
+
+const MAIN = fileURLToPath(new URL('../../main.ts', import.meta.url));
+
+export interface ServerProcess {
+  baseURL: string;
+  client: TestClient;
+  /** Everything the process wrote so far (stdout and stderr). */
+  log(): string;
+  /** Sends the signal and waits for the exit. */
+  kill(signal: NodeJS.Signals): Promise<void>;
+}
+
+/** Starts a server and waits until it answers; env adds to a quiet test default (no demo seed, no build). */
+export async function startServerProcess(env: Record<string, string>, startTimeoutMs = 90_000): Promise<ServerProcess> {
+  const port = await freePort();
+  const scratch = mkdtempSync(join(tmpdir(), 'server-process-'));
+  const inherited = { ...process.env };
+  for (const name of ['DATABASE_URL', 'REDIS_URL', 'PORT', 'DATA_DIR', 'LOG_LEVEL']) delete inherited[name];
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env: { ...inherited, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: scratch, STATIC_DIR: join(scratch, 'no-build'), SEED_DEMO: 'off', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  exited.then(() => rmSync(scratch, { recursive: true, force: true }));
+
+  const baseURL = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + startTimeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output.slice(-3000)}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not answer within ${startTimeoutMs} ms:\n${output.slice(-3000)}`);
+    }
+    const up = await fetch(`${baseURL}/api/fetch-data`).then((res) => res.ok, () => false);
+    if (up) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    baseURL,
+    client: createTestClient(baseURL, configWith()),
+    log: () => output,
+    async kill(signal) {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+  };
+}
