@@ -1,0 +1,16 @@
+/**
+ * The app shell: the build's files precached (the list Vite injects; vite.config.ts says which),
+ * every navigation answered with the precached index.html (the SPA's routes work offline) except
+ * the server's own pages and files, and the caches of older builds removed.
+ */
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+
+/** Served by the server, never by the SPA: the API, media lines, the payment sandbox, uploads. */
+const NOT_THE_APP = [/^\/api\//, /^\/cdn\//, /^\/media\//, /^\/pay\//, /^\/uploads\//];
+
+export function registerShell(manifest: Array<PrecacheEntry | string>): void {
+  precacheAndRoute(manifest);
+  cleanupOutdatedCaches();
+  registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: NOT_THE_APP }));
+}
