@@ -1,0 +1,131 @@
+/**
+ * Every product call's path, defined once (spec section 7, DESIGN.md section 3), and which calls
+ * travel with an encrypted payload or without the signed wrapper, and which are public reads.
+ */
+export const API = {
+  registerDevice: '/register/deviceId',
+  loginDevice: '/login/deviceId',
+  loginAccount: '/login/account',
+  bindAccount: '/bind/account',
+  current: '/current',
+  getUserInfo: '/getUserInfo',
+
+  init: '/system/init',
+  home: '/home/getIndex',
+  banners: '/system/bannerset/getList',
+  bannerClick: '/system/bannerset/clickBanner',
+  categoryTree: '/category/getTree',
+  categoryDetail: '/category/detail',
+  cdnLines: '/system/cdn/getLines',
+  dictionary: '/system/dict/getAll',
+  hotTags: '/long/tag/getHotTag',
+  allTags: '/long/tag/getAllTag',
+  tagDetail: '/long/tag/detail',
+  moviePage: '/movie/getPage',
+  movieDetail: '/movie/detail',
+  moviePlay: '/movie/play',
+  movieLike: '/movie/like',
+  movieFavor: '/long/handle/userFavorRecord',
+  topicPage: '/topic/getPage',
+  topicDetail: '/topic/detail',
+  topicReplies: '/topic/replyPage',
+  topicLike: '/topic/like',
+  topicFavor: '/topic/favor',
+  forumList: '/forum/getList',
+  forumDetail: '/forum/detail',
+  chiguaPage: '/chigua/getPage',
+  chiguaDetail: '/chigua/detail',
+  archivesPage: '/archives/getPage',
+  archivesDetail: '/archives/detail',
+  userPage: '/user/getPage',
+  userDetail: '/user/detail',
+  featuredList: '/featured/getList',
+  featuredDetail: '/featured/detail',
+  searchMovies: '/search/movies',
+  searchPosts: '/search/posts',
+  typeInfo: '/content/typeInfo',
+  typePage: '/content/typePage',
+
+  // Member area (issue 4; src/api/member-contract.ts): VIP, wallet, purchases, saved items,
+  // watch heartbeats, points mall, personal info. All need a session.
+  vipPlans: '/system/vipsetting/userGetVipSet',
+  depositVip: '/deposit/vip',
+  coinPackages: '/system/goldset/useGetGoldSet',
+  depositCoin: '/deposit/coin',
+  depositOrder: '/deposit/order',
+  coinLedger: '/tradPage',
+  pointsLedger: '/points/ledgerPage',
+  buyMovie: '/buy/movie',
+  buyArticle: '/buy/article',
+  moviePurchases: '/long/buy/getPage',
+  articlePurchases: '/buyPage',
+  favorites: '/article/favorPage',
+  likes: '/like/getPage',
+  movieHeartbeat: '/movie/heartbeat',
+  pointTasks: '/activity/pointstaskprogress/userGetPointTaskProgress',
+  claimTask: '/activity/pointsmall/userReceivePoints',
+  goodsPage: '/activity/pointsgoods/userGetGoodsPage',
+  exchangeGoods: '/activity/pointsmall/userExchangePointsGoods',
+  exchangePage: '/activity/pointsmall/userExchangePage',
+  updatePersonal: '/personal/update',
+  uploadImage: '/shard/memberUploadImg',
+
+  // Publishing (issue 6; src/api/publish-contract.ts): resumable chunked upload, topics.
+  chunkCheck: '/file/chunk/check',
+  chunkUpload: '/file/chunk/upload',
+  chunkMerge: '/file/chunk/merge',
+  chunkCancel: '/file/chunk/cancel',
+  topicPublish: '/topic/publish',
+  topicVideo: '/topic/video',
+} as const;
+
+export type ApiPath = (typeof API)[keyof typeof API];
+
+/** Payload sent as encryptHex(payload): passwords never travel as plain JSON. */
+export const ENCRYPTED_PAYLOAD_PATHS: ReadonlySet<string> = new Set([API.loginAccount, API.bindAccount]);
+
+/** Plain (unsigned) calls: image upload and the three chunk calls. */
+export const UNSIGNED_PATHS: ReadonlySet<string> = new Set([
+  API.uploadImage,
+  API.chunkCheck,
+  API.chunkUpload,
+  API.chunkMerge,
+]);
+
+/**
+ * Public reads: the server answers them alike for every visitor (auth 'none', checked by
+ * server/test/public-paths.test.ts), so the client sends them without waiting for a device sign-in.
+ */
+export const PUBLIC_PATHS: ReadonlySet<string> = new Set([
+  API.init,
+  API.home,
+  API.banners,
+  API.categoryTree,
+  API.categoryDetail,
+  API.cdnLines,
+  API.dictionary,
+  API.hotTags,
+  API.allTags,
+  API.tagDetail,
+  API.moviePage,
+  API.topicPage,
+  API.topicReplies,
+  API.forumList,
+  API.forumDetail,
+  API.chiguaPage,
+  API.archivesPage,
+  API.userPage,
+  API.userDetail,
+  API.featuredList,
+  API.featuredDetail,
+  API.searchMovies,
+  API.searchPosts,
+  API.typeInfo,
+  API.typePage,
+]);
+
+/** The site info call on the app's own origin, plain JSON (not an envelope). */
+export const SITE_INFO_PATH = '/api/fetch-data';
+
+/** Iconify-style icon endpoint: GET /api/icons?icons=a,b (spec section 7). */
+export const ICONS_PATH = '/api/icons';

@@ -1,0 +1,34 @@
+/**
+ * The app shell: session start on every page change (app/session.ts, loaded with the API client
+ * outside the entry bundle), then the app-wide lists once (stores/app-init.ts, loaded as its own
+ * chunk), the routes and the toasts.
+ */
+import { useEffect } from 'react';
+import { useSnapshot } from 'valtio/react';
+import { useLocation } from 'wouter';
+import { ToastHost } from '../components/toast-host.tsx';
+import { authState } from '../stores/auth.ts';
+import { AppRoutes } from './app-routes.tsx';
+
+function useSessionStart(): void {
+  const [pathname] = useLocation();
+  const { signedIn } = useSnapshot(authState);
+  useEffect(() => {
+    import('./session.ts')
+      .then(({ ensureSession }) => ensureSession(pathname))
+      .catch(() => undefined) // failures were already shown as toasts
+      .then(() => import('../stores/app-init.ts'))
+      .then(({ loadAppInit }) => loadAppInit())
+      .catch(() => undefined); // offline without a persisted copy: the next page change tries again
+  }, [pathname, signedIn]);
+}
+
+export function App() {
+  useSessionStart();
+  return (
+    <>
+      <AppRoutes />
+      <ToastHost />
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+/**
+ * The error page of spec section 2: a 404 says the page does not exist, anything else that
+ * something went wrong; both prompt to return home with a button to "/". The technical message is
+ * shown small. Crawlers (spec section 8) get the plain message without the page.
+ */
+import { navigate } from 'wouter/use-browser-location';
+import { isBot } from '../lib/platform.ts';
+import { messages } from '../messages.ts';
+import { NotFoundError } from './not-found-error.ts';
+import { paths } from './paths.ts';
+
+const technicalMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+export function ErrorPage({ error, onHome }: { error: unknown; onHome?: () => void }) {
+  const message = technicalMessage(error);
+  if (typeof navigator !== 'undefined' && isBot(navigator.userAgent)) {
+    return <p className="error-plain">{message}</p>;
+  }
+  const notFound = error instanceof NotFoundError;
+  const goHome = onHome ?? (() => navigate(paths.home()));
+  return (
+    <main className="error-page">
+      <div className="error-page__art" aria-hidden="true">
+        {notFound ? '404' : '!'}
+      </div>
+      <h1 className="error-page__title">{notFound ? messages.errors.notFoundTitle : messages.errors.genericTitle}</h1>
+      <p className="error-page__prompt">{messages.errors.backHomePrompt}</p>
+      <button type="button" className="button button--primary error-page__button" onClick={goHome}>
+        {messages.errors.backHome}
+      </button>
+      <p className="error-page__detail">{message}</p>
+    </main>
+  );
+}

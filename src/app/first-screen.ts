@@ -1,0 +1,49 @@
+/**
+ * What starts before the first render, so the first screen's data is on its way while the stores
+ * hydrate and React starts (Lighthouse LCP; issue 8): the API client with crypto-js and the session
+ * (app/session.ts, the content chunk, outside the entry bundle), the app-wide lists (their CDN lines
+ * name every image) and the screen's own chunk, all at once; once the stores are hydrated the session starts
+ * (a device sign-in holds the calls that need it) and the screen's `prefetch` sends its first call.
+ * The screen's own call later joins that one (the client shares a cached call in flight); app.tsx
+ * starts the same session and lists again, which then do nothing. /api/fetch-data is preloaded by
+ * index.html.
+ */
+import { parse } from 'regexparam';
+import { matchRoute } from 'wouter';
+import { decodeParams, findRoute } from './route-table.ts';
+
+/** Longest wait for the first screen before the deferred work starts anyway. */
+const SETTLE_CAP_MS = 8_000;
+/** After the first screen's call has answered, its render and images get this long to themselves. */
+const QUIET_AFTER_MS = 2_500;
+
+let settle: () => void = () => {};
+const settled = new Promise<void>((resolve) => {
+  settle = resolve;
+});
+
+/**
+ * Resolves QUIET_AFTER_MS after the first screen's call has answered (or failed; at the latest
+ * after SETTLE_CAP_MS): work that is not needed for the first screen (dialogs, the PWA part with
+ * the service worker's precache) waits for it, so it does not compete with the screen's chunks,
+ * call and images for the network and the main thread.
+ */
+export const firstScreenSettled = (): Promise<void> => settled;
+
+export function startFirstScreen(pathname: string, hydrated: Promise<void>): void {
+  setTimeout(settle, SETTLE_CAP_MS);
+  const session = Promise.all([import('./session.ts'), hydrated])
+    .then(([{ ensureSession }]) => void ensureSession(pathname).catch(() => undefined)) // failures were shown as toasts
+    .catch(() => undefined); // the App starts the session again on render
+  void Promise.all([import('../stores/app-init.ts'), hydrated])
+    .then(([{ loadAppInit }]) => loadAppInit())
+    .catch(() => undefined); // the App tries again
+  const entry = findRoute(parse, pathname); // wouter's default parser
+  const quiet = () => setTimeout(settle, QUIET_AFTER_MS);
+  if (!entry) return void quiet();
+  const params = decodeParams(matchRoute(parse, entry.pattern, pathname)[1] ?? {});
+  void Promise.all([entry.load(), session])
+    .then(([screen]) => screen.prefetch?.(params))
+    .catch(() => undefined) // the screen loads (and reports) on its own
+    .finally(quiet);
+}

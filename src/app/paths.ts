@@ -1,0 +1,95 @@
+/**
+ * Route patterns of spec section 2 and their href builders, defined once. Patterns feed the route
+ * table; screens and links build hrefs only through `paths`.
+ */
+
+export const patterns = {
+  home: '/',
+  tagList: '/tag',
+  tagDetail: '/tag/:key',
+  userList: '/user',
+  userPage: '/user/:id',
+  forumList: '/forum',
+  forumPage: '/forum/:id',
+  topicList: '/topic',
+  topicDetail: '/topic/:id',
+  movieList: '/movie',
+  moviePlay: '/movie/play/:id',
+  movieDetail: '/movie/:id',
+  chiguaList: '/chigua',
+  chiguaDetail: '/chigua/:id',
+  categoryList: '/category',
+  categoryPage: '/category/:id',
+  featured: '/featured/:id',
+  search: '/search/:key',
+  archives: '/archives/:id',
+  release: '/release',
+  login: '/login',
+  register: '/register',
+  mine: '/mine',
+  mineBuy: '/mine/buy',
+  mineVip: '/mine/vip',
+  mineLike: '/mine/like',
+  mineMall: '/mine/mall',
+  mineWallet: '/mine/wallet',
+  mineHistory: '/mine/history',
+  mineSetting: '/mine/setting',
+  minePersonal: '/mine/personal',
+  /** Catch-all single segment: must stay after every named route. */
+  typePage: '/:type',
+} as const;
+
+export type RouteName = keyof typeof patterns;
+
+type Id = string | number;
+const segment = (value: Id): string => encodeURIComponent(String(value));
+
+/** Only same-origin absolute paths are accepted as a redirect target (no "//host" or "https:"). */
+export const isSafeRedirect = (target: string | null): target is string =>
+  !!target && target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/\\');
+
+export const paths = {
+  home: () => '/',
+  tagList: () => '/tag',
+  tag: (key: string) => `/tag/${segment(key)}`,
+  userList: () => '/user',
+  user: (id: Id) => `/user/${segment(id)}`,
+  forumList: () => '/forum',
+  forum: (id: Id) => `/forum/${segment(id)}`,
+  topicList: () => '/topic',
+  topic: (id: Id) => `/topic/${segment(id)}`,
+  movieList: () => '/movie',
+  movie: (id: Id) => `/movie/${segment(id)}`,
+  moviePlay: (id: Id) => `/movie/play/${segment(id)}`,
+  chiguaList: () => '/chigua',
+  chigua: (id: Id) => `/chigua/${segment(id)}`,
+  categoryList: () => '/category',
+  category: (id: Id) => `/category/${segment(id)}`,
+  featured: (id: Id) => `/featured/${segment(id)}`,
+  search: (key: string) => `/search/${segment(key)}`,
+  archives: (id: Id) => `/archives/${segment(id)}`,
+  release: () => '/release',
+  /** The sign-in page; `redirect` is where to go after signing in. */
+  login: (redirect?: string) => (isSafeRedirect(redirect ?? null) ? `/login?redirect=${encodeURIComponent(redirect!)}` : '/login'),
+  register: () => '/register',
+  typePage: (type: string) => `/${segment(type)}`,
+  mine: () => '/mine',
+  mineBuy: () => '/mine/buy',
+  mineVip: () => '/mine/vip',
+  mineLike: () => '/mine/like',
+  mineMall: () => '/mine/mall',
+  mineWallet: () => '/mine/wallet',
+  mineHistory: () => '/mine/history',
+  mineSetting: () => '/mine/setting',
+  minePersonal: () => '/mine/personal',
+} as const;
+
+/** Spec section 4: the automatic device sign-in is skipped on these pages. */
+export const skipsDeviceSignIn = (pathname: string): boolean =>
+  pathname === patterns.login || pathname === patterns.register;
+
+/**
+ * Spec section 6: without a token, "any route whose path contains mine" redirects to /login. Read
+ * as the member area, /mine and everything under it, so that e.g. a search for "mine" stays open.
+ */
+export const requiresSignIn = (pathname: string): boolean => /^\/mine(\/|$)/.test(pathname);

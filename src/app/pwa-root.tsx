@@ -1,0 +1,21 @@
+/**
+ * Mounts the PWA's overlays in a root of their own, docked above the bottom tab bar: the offline
+ * bar and the update prompt. They share nothing with the pages but the stores.
+ */
+import '../styles/pwa.css';
+import { createRoot } from 'react-dom/client';
+import { OfflineIndicator } from '../components/offline-indicator.tsx';
+import { UpdatePrompt } from './update-prompt.tsx';
+
+export function mountPwaRoot(): void {
+  const container = document.createElement('div');
+  container.id = 'pwa-root';
+  container.className = 'pwa-dock';
+  document.body.append(container);
+  createRoot(container).render(
+    <>
+      <OfflineIndicator />
+      <UpdatePrompt />
+    </>,
+  );
+}

@@ -1,0 +1,15 @@
+/** What a detail screen shows for a post, user, tag or collection that does not exist (code 6). */
+import { Link } from 'wouter';
+import { paths } from '../app/paths.ts';
+import { messages } from '../messages.ts';
+
+export function MissingState({ text = messages.posts.notFound }: { text?: string }) {
+  return (
+    <div className="empty-state" data-testid="missing-state">
+      <p>{text}</p>
+      <Link href={paths.home()} className="button button--ghost missing-state__home">
+        {messages.errors.backHome}
+      </Link>
+    </div>
+  );
+}

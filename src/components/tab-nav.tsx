@@ -1,0 +1,44 @@
+/**
+ * The five main sections (首页, 电影, 论坛, 吃瓜, 我的). On phones a bottom tab bar; from 768 px the
+ * same links sit in the top bar (styles/layout.css hides one or the other).
+ */
+import type { ComponentType } from 'react';
+import { Link } from 'wouter';
+import { paths } from '../app/paths.ts';
+import { messages } from '../messages.ts';
+import { IconFilm, IconForum, IconHome, IconMelon, IconUser } from './icons.tsx';
+
+interface Tab {
+  label: string;
+  href: string;
+  Icon: ComponentType<{ className?: string }>;
+  /** Path prefixes that belong to the section. */
+  sections: readonly string[];
+}
+
+const TABS: readonly Tab[] = [
+  { label: messages.tabs.home, href: paths.home(), Icon: IconHome, sections: [] },
+  { label: messages.tabs.movie, href: paths.movieList(), Icon: IconFilm, sections: ['/movie'] },
+  { label: messages.tabs.forum, href: paths.forumList(), Icon: IconForum, sections: ['/forum', '/topic'] },
+  { label: messages.tabs.chigua, href: paths.chiguaList(), Icon: IconMelon, sections: ['/chigua'] },
+  { label: messages.tabs.mine, href: paths.mine(), Icon: IconUser, sections: ['/mine'] },
+];
+
+const isActive = (tab: Tab, pathname: string): boolean =>
+  tab.href === pathname || tab.sections.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+
+export function TabNav({ pathname, placement }: { pathname: string; placement: 'bottom' | 'top' }) {
+  return (
+    <nav className={`tab-nav tab-nav--${placement}`} aria-label={messages.nav.mainNavigation}>
+      {TABS.map((tab) => {
+        const active = isActive(tab, pathname);
+        return (
+          <Link key={tab.href} href={tab.href} className={active ? 'tab-nav__item is-active' : 'tab-nav__item'} aria-current={active ? 'page' : undefined}>
+            <tab.Icon className="tab-nav__icon" />
+            <span className="tab-nav__label">{tab.label}</span>
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}

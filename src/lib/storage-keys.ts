@@ -1,0 +1,20 @@
+/** Every browser-storage key of the app, defined once. */
+
+/** Keys of the persisted stores in idb-keyval's default IndexedDB store ("keyval-store" / "keyval"). */
+export const STORE_KEYS = {
+  user: 'user',
+  device: 'device',
+  site: 'site',
+  /** App-wide lists of /system/init (banners, categories, CDN lines, dictionary, hot tags). */
+  appInit: 'app-init',
+  /** The chosen CDN line. */
+  cdn: 'cdn',
+  /** Watch and read history. */
+  history: 'history',
+} as const;
+
+/** localStorage: the colour-mode preference (spec section 4). index.html reads it too, before first paint. */
+export const THEME_MODE_KEY = 'theme-mode';
+
+/** sessionStorage: when the page last reloaded itself after a chunk-load error. */
+export const CHUNK_RELOAD_AT_KEY = 'chunk-reload-at';

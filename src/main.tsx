@@ -1,0 +1,60 @@
+/**
+ * Entry: theme and navigation tracking first; the first screen's chunks and call start
+ * (app/first-screen.ts) while the persisted stores are hydrated from IndexedDB, then the first
+ * render; the site info refreshes in the background, the dialogs load when idle and the service
+ * worker registers in production.
+ */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import './styles/theme.css';
+import './styles/base.css';
+import './styles/layout.css';
+import './styles/components.css';
+import './styles/error-page.css';
+import { App } from './app/app.tsx';
+import { ErrorBoundary } from './app/error-boundary.tsx';
+import { firstScreenSettled, startFirstScreen } from './app/first-screen.ts';
+import { NotFoundError } from './app/not-found-error.ts';
+import { startNavigationTracking } from './app/navigation.ts';
+import { startPwa } from './app/service-worker.ts';
+import { startDialogs } from './components/dialogs/start-dialogs.ts';
+import { isChunkLoadError, reloadAfterChunkError } from './lib/chunk-reload.ts';
+import { hydrateStores } from './stores/hydrate.ts';
+import { refreshSiteInfo } from './stores/site.ts';
+import { startColorMode } from './theme/color-mode.ts';
+import { startSiteBranding } from './theme/site-branding.ts';
+
+async function start(): Promise<void> {
+  startColorMode();
+  startNavigationTracking();
+  history.scrollRestoration = 'manual'; // the keep-alive restores scroll itself
+  // A stale tab after a deploy: Vite reports a failed preload here; reload once (lib/chunk-reload.ts).
+  addEventListener('vite:preloadError', (event) => {
+    if (isChunkLoadError((event as Event & { payload?: unknown }).payload) && reloadAfterChunkError()) event.preventDefault();
+  });
+
+  const hydrated = hydrateStores();
+  startFirstScreen(location.pathname, hydrated);
+  await hydrated;
+  startSiteBranding();
+  refreshSiteInfo().catch(() => undefined); // offline: the persisted site info serves
+
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root is missing from index.html');
+  // React 19 logs every error a boundary catches; a 404 is an expected page, not a fault.
+  const onCaughtError = (error: unknown, info: { componentStack?: string }) => {
+    if (!(error instanceof NotFoundError)) console.error(error, info.componentStack);
+  };
+  createRoot(container, { onCaughtError }).render(
+    <StrictMode>
+      <ErrorBoundary onHome={() => location.assign('/')}>
+        <App />
+      </ErrorBoundary>
+    </StrictMode>,
+  );
+  startDialogs(firstScreenSettled()); // the install prompt is captured now; the dialogs load later
+
+  startPwa(firstScreenSettled()).catch((error: unknown) => console.warn('[pwa] start failed', error));
+}
+
+void start();

@@ -1,0 +1,24 @@
+/** All categories (/category): the app-wide three-level tree, expandable. */
+import '../styles/directory.css';
+import { useSnapshot } from 'valtio/react';
+import { CategoryTree } from '../components/category-tree.tsx';
+import { Skeleton } from '../components/skeleton.tsx';
+import { messages } from '../messages.ts';
+import { appInitState } from '../stores/app-init.ts';
+
+export default function CategoryListScreen() {
+  const { categories, loaded } = useSnapshot(appInitState);
+  if (!loaded) {
+    return (
+      <div role="status" aria-live="polite">
+        <span className="visually-hidden">{messages.app.loading}</span>
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} className="category-root category-root--skeleton" />
+        ))}
+      </div>
+    );
+  }
+  if (categories.length === 0) return <p className="empty-state">{messages.categories.emptyTree}</p>;
+  return <CategoryTree nodes={categories} />;
+}
+

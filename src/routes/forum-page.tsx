@@ -1,0 +1,45 @@
+/** One forum group (/forum/{topicId}): its header, then its topics, pinned first. */
+import '../styles/directory.css';
+import type { ForumGroup } from '../api/content-contract.ts';
+import { getForumGroup } from '../api/forum.ts';
+import type { ScreenProps } from '../app/screen.ts';
+import { DataIcon } from '../components/data-icon.tsx';
+import { ErrorState } from '../components/error-state.tsx';
+import { MissingState } from '../components/missing-state.tsx';
+import { PostFeed } from '../components/post-feed.tsx';
+import { Skeleton } from '../components/skeleton.tsx';
+import { formatCount } from '../lib/format.ts';
+import { idParam } from '../lib/route-params.ts';
+import { useRouteResource } from '../lib/use-resource.ts';
+import { messages } from '../messages.ts';
+
+export default function ForumPageScreen({ params }: ScreenProps) {
+  const topicId = idParam(params.id);
+  const group = useRouteResource('forum', topicId, (id) => getForumGroup(id, { toast: false }));
+  if (topicId === null || group.notFound) return <MissingState />;
+  if (group.error) return <ErrorState error={group.error} onRetry={group.retry} />;
+  return (
+    <>
+      {group.data ? <GroupHeader group={group.data} /> : <Skeleton className="group-header group-header--skeleton" />}
+      <PostFeed kind="topic" query={{ topicId }} empty={messages.forum.emptyGroup} />
+    </>
+  );
+}
+
+function GroupHeader({ group }: { group: ForumGroup }) {
+  return (
+    <header className="group-header card" data-testid="group-header">
+      <span className="forum-group__icon group-header__icon">
+        <DataIcon name={group.icon} size={32} />
+      </span>
+      <div className="group-header__text">
+        <h2 className="group-header__name">{group.name}</h2>
+        <p className="group-header__desc">{group.description}</p>
+        <p className="forum-group__counts">
+          <span>{messages.forum.topicCount(formatCount(group.topicCount))}</span>
+          <span className={group.todayCount > 0 ? 'forum-group__today is-active' : 'forum-group__today'}>{messages.forum.todayCount(group.todayCount)}</span>
+        </p>
+      </div>
+    </header>
+  );
+}

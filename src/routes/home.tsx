@@ -1,0 +1,114 @@
+/**
+ * Home (/): banners, hot tags, category shortcuts (the sections and the movie genres), featured
+ * collections, the newest and the most watched movies and the newest topics, each with "更多".
+ * One call (/home/getIndex, cached) fills it; the sections come from the app-wide lists.
+ */
+import '../styles/home.css';
+import { useSnapshot } from 'valtio/react';
+import type { HomeData } from '../api/content-contract.ts';
+import { getHome } from '../api/home.ts';
+import { paths } from '../app/paths.ts';
+import { BannerCarousel } from '../components/banner-carousel.tsx';
+import { CategoryShortcuts } from '../components/category-shortcuts.tsx';
+import { ErrorState } from '../components/error-state.tsx';
+import { FeaturedRow } from '../components/featured-row.tsx';
+import { MovieCard } from '../components/movie-card.tsx';
+import { PostCard } from '../components/post-card.tsx';
+import { SectionHeader } from '../components/section-header.tsx';
+import { Skeleton, SkeletonList } from '../components/skeleton.tsx';
+import { TagChips } from '../components/tag-chips.tsx';
+import { useResource } from '../lib/use-resource.ts';
+import { messages } from '../messages.ts';
+import { appInitState } from '../stores/app-init.ts';
+
+const TOPICS_SHOWN = 6;
+/** The scrolling row's cards: 32% of the page width (home.css .movie-row), 1/6 on desktop. */
+const ROW_POSTER_SIZES = '(min-width: 1000px) 160px, (min-width: 768px) 200px, 32vw';
+const m = messages.homeSections;
+
+function HomeSkeleton() {
+  return (
+    <div className="home" aria-busy="true">
+      <Skeleton className="home__banner-skeleton" style={{ aspectRatio: '12/5' }} />
+      <div className="chip-row home__chips-skeleton">
+        {Array.from({ length: 6 }, (_, i) => (
+          <Skeleton key={i} className="skeleton--chip" />
+        ))}
+      </div>
+      <SkeletonList count={6} />
+    </div>
+  );
+}
+
+/** The sections (app-wide lists) and the home's own shortcuts; only this re-renders when the lists arrive. */
+function HomeShortcuts({ shortcuts }: { shortcuts: HomeData['shortcuts'] }) {
+  const { categories } = useSnapshot(appInitState);
+  const sections = categories.filter((node) => node.route !== null);
+  return <CategoryShortcuts nodes={[...sections, ...shortcuts]} label={m.categories} />;
+}
+
+function HomeContent({ home }: { home: HomeData }) {
+  return (
+    <div className="home">
+      <BannerCarousel banners={home.banners} />
+
+      {home.hotTags.length > 0 && (
+        <section aria-labelledby="home-tags" className="home__tags">
+          <SectionHeader id="home-tags" title={m.hotTags} href={paths.tagList()} />
+          <TagChips tags={home.hotTags} label={m.hotTags} />
+        </section>
+      )}
+
+      <section aria-labelledby="home-categories">
+        <SectionHeader id="home-categories" title={m.categories} href={paths.categoryList()} />
+        <HomeShortcuts shortcuts={home.shortcuts} />
+      </section>
+
+      {home.featured.length > 0 && (
+        <section aria-labelledby="home-featured">
+          <SectionHeader id="home-featured" title={m.featured} />
+          <FeaturedRow items={home.featured} />
+        </section>
+      )}
+
+      <section aria-labelledby="home-newest">
+        <SectionHeader id="home-newest" title={m.newestMovies} href={`${paths.movieList()}?sort=new`} />
+        <div className="card-grid home__newest">
+          {home.newestMovies.map((movie) => (
+            <MovieCard key={movie.id} movie={movie} />
+          ))}
+        </div>
+      </section>
+
+      <section aria-labelledby="home-hot">
+        <SectionHeader id="home-hot" title={m.hotMovies} href={`${paths.movieList()}?sort=hot`} />
+        <div className="movie-row">
+          {home.hotMovies.map((movie) => (
+            <MovieCard key={movie.id} movie={movie} sizes={ROW_POSTER_SIZES} />
+          ))}
+        </div>
+      </section>
+
+      {home.newestTopics.length > 0 && (
+        <section aria-labelledby="home-topics">
+          <SectionHeader id="home-topics" title={m.newestTopics} href={paths.topicList()} />
+          <div className="card home__topics">
+            {home.newestTopics.slice(0, TOPICS_SHOWN).map((post) => (
+              <PostCard key={post.id} post={post} />
+            ))}
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}
+
+/** The first call, sent before the first render when home is the first screen (app/first-screen.ts). */
+export const prefetch = (): Promise<unknown> => getHome({ toast: false }).catch(() => undefined);
+
+export default function HomeScreen() {
+  const home = useResource('home', () => getHome({ toast: false }));
+  if (home.error) return <ErrorState error={home.error} onRetry={home.retry} />;
+  if (!home.data) return <HomeSkeleton />;
+  return <HomeContent home={home.data} />;
+}

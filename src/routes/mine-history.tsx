@@ -1,0 +1,120 @@
+/**
+ * Watch and read history (/mine/history), from the IndexedDB history store (stores/history.ts),
+ * so it works offline: grouped by day (今天 / 昨天 / 更早); a watch entry shows the poster, a
+ * progress bar and "继续观看 m:ss", which opens the player at the saved position (the player
+ * resumes from this store); a read entry is the post's card. Each list can be cleared.
+ */
+import '../styles/member.css';
+import { useState, type ReactNode } from 'react';
+import { useSnapshot } from 'valtio/react';
+import { Link } from 'wouter';
+import { paths } from '../app/paths.ts';
+import { MediaImage } from '../components/media-image.tsx';
+import { IconTrash } from '../components/member-icons.tsx';
+import { Modal } from '../components/modal.tsx';
+import { PostCard } from '../components/post-card.tsx';
+import { ProgressBar } from '../components/progress-bar.tsx';
+import { SegmentTabs, type SegmentTab } from '../components/segment-tabs.tsx';
+import { formatClock, formatRelativeTime } from '../lib/format.ts';
+import { groupByDay } from '../lib/history-groups.ts';
+import { memberMessages } from '../member-messages.ts';
+import { messages } from '../messages.ts';
+import { clearReadHistory, clearWatchHistory, historyState, resumePosition, type HistoryState, type WatchEntry } from '../stores/history.ts';
+
+type Kind = 'watch' | 'read';
+const t = memberMessages.history;
+const TABS: readonly SegmentTab<Kind>[] = (['watch', 'read'] as const).map((value) => ({ value, label: t.tabs[value] }));
+
+function WatchItem({ entry }: { entry: WatchEntry }) {
+  const { movie } = entry;
+  const percent = entry.duration > 0 ? Math.min(100, Math.round((entry.position / entry.duration) * 100)) : 0;
+  const resumeAt = resumePosition(movie.id);
+  return (
+    <article className="watch-item" data-testid="watch-item">
+      <Link href={paths.movie(movie.id)} className="watch-item__poster" tabIndex={-1} aria-hidden="true">
+        <MediaImage mediaKey={movie.poster.small} alt="" ratio="2/3" />
+      </Link>
+      <div className="watch-item__body">
+        <Link href={paths.movie(movie.id)} className="watch-item__title">
+          {movie.title}
+        </Link>
+        <p className="watch-item__meta">
+          {formatRelativeTime(entry.at)} · {resumeAt > 0 ? t.progress(percent) : t.watchedAll}
+        </p>
+        <ProgressBar value={percent} max={100} label={t.progress(percent)} />
+        <Link href={paths.moviePlay(movie.id)} className="watch-item__resume" data-testid="resume-link">
+          {resumeAt > 0 ? t.resume(formatClock(resumeAt)) : messages.play.replay}
+        </Link>
+      </div>
+    </article>
+  );
+}
+
+/** Entries of one kind, grouped by day. */
+function DayGroups<E extends { at: number }>({ entries, className, render }: { entries: readonly E[]; className: string; render: (entry: E) => ReactNode }) {
+  return groupByDay(entries, Date.now()).map(({ group, entries: items }) => (
+    <section key={group} className="history-group" aria-label={t.groups[group]}>
+      <h2 className="history-group__title">{t.groups[group]}</h2>
+      <div className={className}>{items.map(render)}</div>
+    </section>
+  ));
+}
+
+export default function MineHistoryScreen() {
+  // Snapshots are deeply readonly; the cards only read them.
+  const history = useSnapshot(historyState) as HistoryState;
+  const [kind, setKind] = useState<Kind>('watch');
+  const [confirming, setConfirming] = useState(false);
+  const count = kind === 'watch' ? history.watch.length : history.read.length;
+
+  const clear = () => {
+    if (kind === 'watch') clearWatchHistory();
+    else clearReadHistory();
+    setConfirming(false);
+  };
+
+  return (
+    <div className="member-list-page">
+      <div className="history-tabs">
+        <SegmentTabs tabs={TABS} value={kind} onChange={setKind} label={t.label} />
+        {count > 0 && (
+          <button type="button" className="history-tabs__clear" onClick={() => setConfirming(true)} data-testid="history-clear">
+            <IconTrash />
+            {t.clear}
+          </button>
+        )}
+      </div>
+      {count === 0 ? (
+        <div className="empty-state member-empty">
+          <p className="member-empty__title">{kind === 'watch' ? t.emptyWatch : t.emptyRead}</p>
+          <p className="member-empty__hint">{t.localHint}</p>
+          <Link href={kind === 'watch' ? paths.movieList() : paths.forumList()} className="button button--ghost">
+            {memberMessages.like.browse}
+          </Link>
+        </div>
+      ) : kind === 'watch' ? (
+        <DayGroups entries={history.watch} className="watch-list" render={(entry) => <WatchItem key={entry.movie.id} entry={entry} />} />
+      ) : (
+        <DayGroups entries={history.read} className="row-list" render={(entry) => <PostCard key={entry.post.id} post={entry.post} showGroup />} />
+      )}
+      {count > 0 && <p className="list-state">{t.localHint}</p>}
+      <Modal
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title={t.clearTitle[kind]}
+        actions={
+          <>
+            <button type="button" className="button button--ghost" onClick={() => setConfirming(false)}>
+              {memberMessages.purchase.cancel}
+            </button>
+            <button type="button" className="button button--primary" onClick={clear} data-testid="history-clear-confirm">
+              {t.clearConfirm}
+            </button>
+          </>
+        }
+      >
+        <p>{t.clearText}</p>
+      </Modal>
+    </div>
+  );
+}

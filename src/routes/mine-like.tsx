@@ -1,0 +1,59 @@
+/**
+ * What the member saved (/mine/like): tabs 收藏 (/article/favorPage) and 喜欢 (/like/getPage),
+ * each filtered to 影片 (a MovieCard grid) or 帖子 (PostCards). Both lists change elsewhere (a
+ * favourite on a detail page), so they check for changes when shown.
+ */
+import '../styles/member.css';
+import { useState } from 'react';
+import { useSnapshot } from 'valtio/react';
+import { Link } from 'wouter';
+import { getSavedPage, type SavedList, type SavedType } from '../api/saved.ts';
+import { paths } from '../app/paths.ts';
+import { MovieCard } from '../components/movie-card.tsx';
+import { PageLoading } from '../components/page-loading.tsx';
+import { PagedList } from '../components/paged-list.tsx';
+import { PostCard } from '../components/post-card.tsx';
+import { SegmentTabs, type SegmentTab } from '../components/segment-tabs.tsx';
+import { memberMessages } from '../member-messages.ts';
+import { userState } from '../stores/user.ts';
+
+const t = memberMessages.like;
+const LISTS: readonly SegmentTab<SavedList>[] = (['favorites', 'likes'] as const).map((value) => ({ value, label: t.lists[value] }));
+const TYPES: readonly SegmentTab<SavedType>[] = (['movie', 'post'] as const).map((value) => ({ value, label: t.types[value] }));
+
+function Empty({ list, type }: { list: SavedList; type: SavedType }) {
+  return (
+    <div className="empty-state member-empty">
+      <p className="member-empty__title">{t.empty[list]}</p>
+      <p className="member-empty__hint">{t.emptyHint}</p>
+      <Link href={type === 'movie' ? paths.movieList() : paths.forumList()} className="button button--ghost">
+        {t.browse}
+      </Link>
+    </div>
+  );
+}
+
+export default function MineLikeScreen() {
+  const { info } = useSnapshot(userState);
+  const [list, setList] = useState<SavedList>('favorites');
+  const [type, setType] = useState<SavedType>('movie');
+  if (!info) return <PageLoading />;
+  const cacheKey = `member:${info.id}:${list}:${type}`;
+  return (
+    <div className="member-list-page">
+      <SegmentTabs tabs={LISTS} value={list} onChange={setList} label={t.listLabel} />
+      <SegmentTabs tabs={TYPES} value={type} onChange={setType} label={t.typeLabel} look="pills" />
+      <PagedList
+        key={cacheKey}
+        cacheKey={cacheKey}
+        fetchPage={(page, size) => getSavedPage(list, type, page, size, { toast: false })}
+        keyOf={(item) => `${item.type}:${item.id}`}
+        render={(item) => (item.type === 'movie' ? <MovieCard movie={item.movie} /> : <PostCard post={item.post} showGroup />)}
+        layout={type === 'movie' ? 'grid' : 'list'}
+        skeleton={{ ratio: type === 'movie' ? '2/3' : undefined, count: type === 'movie' ? 6 : 4 }}
+        empty={<Empty list={list} type={type} />}
+        revalidate
+      />
+    </div>
+  );
+}

@@ -1,0 +1,158 @@
+/**
+ * Settings (/mine/setting): the colour mode (跟随系统 / 浅色 / 深色, theme/color-mode.ts), the
+ * account (bind one on /register), clearing the local data (after a confirm, then a reload from
+ * "/"), the version and the media line in use (the CDN line race's result), and logging out (back
+ * to "/", where the device signs in as a guest).
+ */
+import '../styles/mine.css';
+import { useState, type ReactNode } from 'react';
+import { useSnapshot } from 'valtio/react';
+import { Link, useLocation } from 'wouter';
+import { version } from '../../package.json';
+import { paths } from '../app/paths.ts';
+import { signOut } from '../app/session.ts';
+import { IconChevron, IconUser } from '../components/icons.tsx';
+import { IconLogout, IconTrash } from '../components/member-icons.tsx';
+import { Modal } from '../components/modal.tsx';
+import { useActiveLineName } from '../lib/active-line.ts';
+import { clearSiteData } from '../lib/clear-site-data.ts';
+import { memberMessages } from '../member-messages.ts';
+import { messages } from '../messages.ts';
+import { showToast } from '../stores/toast.ts';
+import { userState } from '../stores/user.ts';
+import { colorModeState, setColorMode, type ColorMode } from '../theme/color-mode.ts';
+
+const MODES: readonly ColorMode[] = ['system', 'light', 'dark'];
+const s = memberMessages.setting;
+
+function ColorModeGroup() {
+  const { preference } = useSnapshot(colorModeState);
+  return (
+    <section className="card settings-group">
+      <h2 className="settings-group__title" id="color-mode-label">
+        {s.appearance}
+      </h2>
+      <div className="segmented" role="radiogroup" aria-labelledby="color-mode-label">
+        {MODES.map((mode) => (
+          <button
+            key={mode}
+            type="button"
+            role="radio"
+            aria-checked={preference === mode}
+            className={preference === mode ? 'segmented__option is-active' : 'segmented__option'}
+            onClick={() => setColorMode(mode)}
+          >
+            {messages.settings.colorModes[mode]}
+          </button>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function Row({ icon, label, hint, value, danger, onClick, href, testId }: {
+  icon: ReactNode; label: string; hint?: string; value?: string; danger?: boolean; onClick?: () => void; href?: string; testId?: string;
+}) {
+  const content = (
+    <>
+      {icon}
+      <span className="setting-row__text">
+        <span>{label}</span>
+        {hint && <span className="setting-row__hint">{hint}</span>}
+      </span>
+      {value && <span className="setting-row__value">{value}</span>}
+      {(href || onClick) && <IconChevron className="setting-row__chevron" />}
+    </>
+  );
+  const className = danger ? 'setting-row setting-row--danger' : 'setting-row';
+  if (href) return <Link href={href} className={className} data-testid={testId}>{content}</Link>;
+  if (onClick) return <button type="button" className={className} onClick={onClick} data-testid={testId}>{content}</button>;
+  return <div className={className} data-testid={testId}>{content}</div>;
+}
+
+export default function MineSettingScreen() {
+  const { info } = useSnapshot(userState);
+  const [, navigate] = useLocation();
+  const [confirm, setConfirm] = useState<'clear' | 'logout' | null>(null);
+  const [busy, setBusy] = useState(false);
+  const lineName = useActiveLineName();
+  const account = info?.account ?? null;
+
+  const clearAll = async () => {
+    setBusy(true);
+    await clearSiteData();
+    location.replace(paths.home());
+  };
+  const logOut = () => {
+    setConfirm(null);
+    signOut();
+    showToast(s.loggedOut, { kind: 'success' });
+    navigate(paths.home(), { replace: true });
+  };
+
+  return (
+    <div className="settings">
+      <ColorModeGroup />
+      <section className="card settings-group settings-group--rows">
+        <h2 className="settings-group__title">{s.account}</h2>
+        {account ? (
+          <Row icon={<IconUser className="setting-row__icon" />} label={s.bindAccount} value={s.boundAs(account)} testId="bound-account" />
+        ) : (
+          <Row icon={<IconUser className="setting-row__icon" />} label={s.bindAccount} hint={s.bindHint} href={paths.register()} testId="bind-account" />
+        )}
+      </section>
+      <section className="card settings-group settings-group--rows">
+        <h2 className="settings-group__title">{s.data}</h2>
+        <Row icon={<IconTrash className="setting-row__icon" />} label={s.clearData} hint={s.clearHint} onClick={() => setConfirm('clear')} testId="clear-data" />
+      </section>
+      <section className="card settings-group settings-group--rows">
+        <h2 className="settings-group__title">{s.about}</h2>
+        <Row icon={<span className="setting-row__icon" aria-hidden="true" />} label={s.version} value={`v${version}`} />
+        <Row icon={<span className="setting-row__icon" aria-hidden="true" />} label={s.cdnLine} hint={s.cdnLineHint} value={lineName ?? s.cdnLineTesting} testId="cdn-line" />
+      </section>
+      {account && (
+        <section className="card settings-group settings-group--rows">
+          <Row icon={<IconLogout className="setting-row__icon" />} label={s.logout} danger onClick={() => setConfirm('logout')} testId="logout" />
+        </section>
+      )}
+
+      <Modal
+        open={confirm === 'clear'}
+        onClose={() => setConfirm(null)}
+        title={s.clearTitle}
+        dismissible={!busy}
+        testId="clear-data-confirm"
+        actions={
+          <>
+            <button type="button" className="button button--ghost" onClick={() => setConfirm(null)} disabled={busy}>
+              {memberMessages.personal.cancel}
+            </button>
+            <button type="button" className="button button--primary" onClick={clearAll} disabled={busy}>
+              {s.clearConfirm}
+            </button>
+          </>
+        }
+      >
+        <p>{s.clearText}</p>
+        {!account && <p className="modal__error">{s.clearUnboundWarning}</p>}
+      </Modal>
+      <Modal
+        open={confirm === 'logout'}
+        onClose={() => setConfirm(null)}
+        title={s.logoutTitle}
+        actions={
+          <>
+            <button type="button" className="button button--ghost" onClick={() => setConfirm(null)}>
+              {memberMessages.personal.cancel}
+            </button>
+            <button type="button" className="button button--primary" onClick={logOut} data-testid="logout-confirm">
+              {s.logout}
+            </button>
+          </>
+        }
+      >
+        <p>{s.logoutText}</p>
+      </Modal>
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+/**
+ * One movie (/movie/{id}): the large poster (the page's LCP image), title, year · region ·
+ * category path, views, likes and duration, tags, the play button and its gate (VIP, coins),
+ * like and favourite, the description and related movies.
+ */
+import '../styles/movies.css';
+import { useSnapshot } from 'valtio/react';
+import { Link } from 'wouter';
+import type { MovieDetail } from '../api/content-contract.ts';
+import { getMovieDetail } from '../api/movies.ts';
+import { usePageTitle } from '../app/page-context.tsx';
+import { paths } from '../app/paths.ts';
+import type { ScreenParams, ScreenProps } from '../app/screen.ts';
+import { ErrorState } from '../components/error-state.tsx';
+import { MediaImage } from '../components/media-image.tsx';
+import { MovieActions } from '../components/movie-actions.tsx';
+import { MovieCard } from '../components/movie-card.tsx';
+import { MovieGate } from '../components/movie-gate.tsx';
+import { SectionHeader } from '../components/section-header.tsx';
+import { Skeleton } from '../components/skeleton.tsx';
+import { TagChips } from '../components/tag-chips.tsx';
+import { formatCount, formatDuration } from '../lib/format.ts';
+import { idParam } from '../lib/route-params.ts';
+import { useResource } from '../lib/use-resource.ts';
+import { messages } from '../messages.ts';
+import { historyState } from '../stores/history.ts';
+
+const d = messages.movieDetail;
+const POSTER_SIZES = '(min-width: 768px) 300px, 40vw';
+
+function DetailSkeleton() {
+  return (
+    <div className="movie-detail" aria-busy="true">
+      <div className="movie-hero">
+        <Skeleton className="movie-hero__poster skeleton--media" style={{ aspectRatio: '2/3' }} />
+        <div className="movie-hero__info">
+          <Skeleton className="skeleton--line" style={{ height: 26, width: '70%' }} />
+          <Skeleton className="skeleton--line" />
+          <Skeleton className="skeleton--line skeleton--short" />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function LastWatched({ movieId }: { movieId: number }) {
+  const { watch } = useSnapshot(historyState);
+  const entry = watch.find((item) => item.movie.id === movieId);
+  if (!entry || entry.position < 5) return null;
+  return <p className="movie-hero__resume">{d.watchedTo(formatDuration(entry.position))}</p>;
+}
+
+function Detail({ movie }: { movie: MovieDetail }) {
+  usePageTitle(movie.title);
+  const meta = [movie.year > 0 ? String(movie.year) : null, movie.region || null].filter(Boolean);
+  return (
+    <article className="movie-detail">
+      <div className="movie-hero">
+        <div className="movie-hero__poster">
+          <MediaImage mediaKey={movie.poster.small} largeKey={movie.poster.large} sizes={POSTER_SIZES} alt={movie.title} ratio="2/3" priority />
+        </div>
+        <div className="movie-hero__info">
+          <h1 className="movie-hero__title">{movie.title}</h1>
+          <p className="movie-hero__meta">
+            {meta.join(' · ')}
+            {movie.categoryPath.slice(1).map((node) => (
+              <span key={node.categoryId}>
+                {' · '}
+                <Link href={paths.category(node.categoryId)} className="movie-hero__category">
+                  {node.name}
+                </Link>
+              </span>
+            ))}
+          </p>
+          <dl className="movie-stats">
+            <div><dt>{d.views}</dt><dd data-testid="movie-views">{formatCount(movie.views)}</dd></div>
+            <div><dt>{d.likes}</dt><dd>{formatCount(movie.likes)}</dd></div>
+            <div><dt>{d.duration}</dt><dd data-testid="movie-duration">{formatDuration(movie.durationS)}</dd></div>
+          </dl>
+          <LastWatched movieId={movie.id} />
+          <MovieGate movie={movie} />
+          <MovieActions key={movie.id} movie={movie} />
+        </div>
+      </div>
+
+      {movie.tags.length > 0 && (
+        <section className="movie-detail__section" aria-label={d.tags}>
+          <TagChips tags={movie.tags} label={d.tags} />
+        </section>
+      )}
+
+      <section className="movie-detail__section" aria-labelledby="movie-description">
+        <SectionHeader id="movie-description" title={d.description} />
+        <p className="movie-detail__description">{movie.description || d.noDescription}</p>
+      </section>
+
+      {movie.related.length > 0 && (
+        <section aria-labelledby="movie-related">
+          <SectionHeader id="movie-related" title={d.related} href={`${paths.movieList()}?category=${movie.category.categoryId}`} />
+          <div className="card-grid">
+            {movie.related.map((related) => (
+              <MovieCard key={related.id} movie={related} />
+            ))}
+          </div>
+        </section>
+      )}
+    </article>
+  );
+}
+
+/** The first call, sent before the first render when this is the first screen (app/first-screen.ts). */
+export function prefetch(params: ScreenParams): Promise<unknown> | undefined {
+  const id = idParam(params.id);
+  return id === null ? undefined : getMovieDetail(id, { toast: false }).catch(() => undefined);
+}
+
+export default function MovieDetailScreen({ params }: ScreenProps) {
+  const id = Number(params.id);
+  const movie = useResource(`movie:${id}`, () => getMovieDetail(id, { toast: false }));
+  if (movie.error) return <ErrorState error={movie.error} onRetry={movie.retry} />;
+  if (!movie.data) return <DetailSkeleton />;
+  return <Detail movie={movie.data} />;
+}

@@ -1,0 +1,52 @@
+/**
+ * One tag (/tag/{key}): its name, count and hot mark, then what carries it, by tabs: movies, and
+ * posts of each kind (topics, chigua, articles). Each tab keeps its own list.
+ */
+import '../styles/directory.css';
+import { useState } from 'react';
+import type { PostKind, Tag } from '../api/content-contract.ts';
+import { getMoviePage } from '../api/movies.ts';
+import { getTag } from '../api/tags.ts';
+import type { ScreenProps } from '../app/screen.ts';
+import { ErrorState } from '../components/error-state.tsx';
+import { MissingState } from '../components/missing-state.tsx';
+import { MovieGrid } from '../components/movie-grid.tsx';
+import { PostFeed } from '../components/post-feed.tsx';
+import { SegmentTabs } from '../components/segment-tabs.tsx';
+import { Skeleton } from '../components/skeleton.tsx';
+import { keyParam } from '../lib/route-params.ts';
+import { useRouteResource } from '../lib/use-resource.ts';
+import { messages } from '../messages.ts';
+
+type TagTab = 'movie' | PostKind;
+const TABS = (['movie', 'topic', 'chigua', 'article'] as const).map((value) => ({ value, label: messages.tags.tabs[value] }));
+
+export default function TagDetailScreen({ params }: ScreenProps) {
+  const tag = useRouteResource('tag', keyParam(params.key) || null, (key) => getTag(key, { toast: false }));
+  if (tag.notFound) return <MissingState />;
+  if (tag.error) return <ErrorState error={tag.error} onRetry={tag.retry} />;
+  if (!tag.data) return <Skeleton className="tag-head tag-head--skeleton" />;
+  return <TagContent tag={tag.data} />;
+}
+
+function TagContent({ tag }: { tag: Tag }) {
+  const [tab, setTab] = useState<TagTab>('movie');
+  return (
+    <>
+      <header className="tag-head" data-testid="tag-head">
+        <h2 className="tag-head__name">
+          <span className="tag-chip__hash">#</span>
+          {tag.name}
+          {tag.hot && <span className="tag-chip__hot">{messages.tags.hot}</span>}
+        </h2>
+        <p className="tag-head__count">{messages.tags.count(tag.count)}</p>
+      </header>
+      <SegmentTabs tabs={TABS} value={tab} onChange={setTab} label={tag.name} />
+      {tab === 'movie' ? (
+        <MovieGrid cacheKey={`movies:tag:${tag.key}`} fetchPage={(page, size) => getMoviePage({ tag: tag.key }, page, size)} empty={messages.tags.emptyMovies} />
+      ) : (
+        <PostFeed key={tab} kind={tab} query={{ tag: tag.key }} sortable={false} showGroup empty={messages.tags.emptyPosts} />
+      )}
+    </>
+  );
+}

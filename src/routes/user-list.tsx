@@ -1,0 +1,22 @@
+/** The users (/user) as cards, by infinite scroll. */
+import '../styles/directory.css';
+import { getUserPage } from '../api/users.ts';
+import { PagedList } from '../components/paged-list.tsx';
+import { UserCard } from '../components/user-card.tsx';
+import { messages } from '../messages.ts';
+
+export default function UserListScreen() {
+  return (
+    <div className="user-list">
+      <PagedList
+        cacheKey="users"
+        fetchPage={(page, size) => getUserPage(page, size)}
+        keyOf={(user) => user.id}
+        render={(user) => <UserCard user={user} />}
+        layout="list"
+        skeleton={{ count: 6 }}
+        empty={<p className="empty-state">{messages.users.empty}</p>}
+      />
+    </div>
+  );
+}

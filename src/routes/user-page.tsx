@@ -1,0 +1,49 @@
+/** A user's page (/user/{id}): the profile header, then their topics. */
+import '../styles/directory.css';
+import type { UserProfile } from '../api/content-contract.ts';
+import { getUserProfile } from '../api/users.ts';
+import type { ScreenProps } from '../app/screen.ts';
+import { ErrorState } from '../components/error-state.tsx';
+import { MissingState } from '../components/missing-state.tsx';
+import { PostFeed } from '../components/post-feed.tsx';
+import { Skeleton } from '../components/skeleton.tsx';
+import { UserAvatar } from '../components/user-avatar.tsx';
+import { formatCount, formatDate } from '../lib/format.ts';
+import { idParam } from '../lib/route-params.ts';
+import { useRouteResource } from '../lib/use-resource.ts';
+import { messages } from '../messages.ts';
+
+export default function UserPageScreen({ params }: ScreenProps) {
+  const user = useRouteResource('user', idParam(params.id), (id) => getUserProfile(id, { toast: false }));
+  if (user.notFound) return <MissingState />;
+  if (user.error) return <ErrorState error={user.error} onRetry={user.retry} />;
+  if (!user.data) return <Skeleton className="profile-head profile-head--skeleton" />;
+  return (
+    <>
+      <ProfileHeader user={user.data} />
+      <h2 className="section-title">{messages.users.theirTopics}</h2>
+      <PostFeed kind="topic" query={{ authorId: user.data.id }} showGroup showAuthor={false} empty={messages.users.emptyTopics} />
+    </>
+  );
+}
+
+function ProfileHeader({ user }: { user: UserProfile }) {
+  return (
+    <header className="profile-head card" data-testid="profile-head">
+      <UserAvatar user={user} size={72} />
+      <div className="profile-head__text">
+        <h2 className="profile-head__name">{user.nickname}</h2>
+        <p className="profile-head__bio">{user.bio || messages.users.noBio}</p>
+        <p className="profile-head__stats">
+          <span>
+            <strong>{formatCount(user.postCount)}</strong> {messages.users.postsLabel}
+          </span>
+          <span>
+            <strong>{formatCount(user.likesReceived)}</strong> {messages.users.likesLabel}
+          </span>
+          <span className="profile-head__joined">{messages.users.joined(formatDate(user.createdAt))}</span>
+        </p>
+      </div>
+    </header>
+  );
+}

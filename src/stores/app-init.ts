@@ -1,0 +1,82 @@
+/**
+ * The app-wide lists of spec section 3 (banners, categories, CDN lines, dictionary, hot tags),
+ * filled once at start by loadAppInit() from /system/init and persisted, so a cold start offline
+ * still has them. The CDN lines go to stores/cdn.ts, which then races them. Not in the entry bundle:
+ * app.tsx imports it after the session started, and it hydrates itself when first imported.
+ */
+import { proxy } from 'valtio/vanilla';
+import type { AppInit, CategoryNode, DictEntry } from '../api/content-contract.ts';
+import { getAppInit } from '../api/system.ts';
+import { STORE_KEYS } from '../lib/storage-keys.ts';
+import { cdnReady, chooseCdnLine, setCdnLines } from './cdn.ts';
+import { persist } from './persist.ts';
+
+export interface AppInitState extends AppInit {
+  /** True once the lists are known (from the server, or from the persisted copy). */
+  loaded: boolean;
+}
+
+export const appInitState = proxy<AppInitState>({
+  banners: [],
+  categories: [],
+  cdnLines: [],
+  dictionary: {},
+  hotTags: [],
+  loaded: false,
+});
+
+/** A category as read from the store or from a snapshot of it (readonly all the way down). */
+export type CategoryView = Readonly<Omit<CategoryNode, 'childList'>> & { readonly childList: readonly CategoryView[] };
+
+const hydrated = Promise.all([persist(STORE_KEYS.appInit, appInitState), cdnReady]);
+
+let loading: Promise<void> | null = null;
+
+function apply(data: AppInit): void {
+  Object.assign(appInitState, { ...data, loaded: true });
+  setCdnLines(data.cdnLines);
+}
+
+/**
+ * Fetches the lists (once per page load; a failure allows the next call to try again) and races
+ * the CDN lines. With a persisted copy, its lines are raced at once instead of after the call.
+ */
+export function loadAppInit(): Promise<void> {
+  loading ??= (async () => {
+    await hydrated;
+    if (appInitState.loaded) {
+      setCdnLines(appInitState.cdnLines);
+      void chooseCdnLine();
+    }
+    try {
+      apply(await getAppInit({ toast: !appInitState.loaded }));
+      await chooseCdnLine();
+    } catch (error) {
+      loading = null;
+      if (!appInitState.loaded) throw error;
+    }
+  })();
+  return loading;
+}
+
+/** Depth-first walk of the category tree (three levels). */
+function findNode(nodes: readonly CategoryView[], test: (node: CategoryView) => boolean): CategoryView | null {
+  for (const node of nodes) {
+    if (test(node)) return node;
+    const inChildren = findNode(node.childList, test);
+    if (inChildren) return inChildren;
+  }
+  return null;
+}
+
+export const findCategory = (categoryId: number, tree: readonly CategoryView[] = appInitState.categories): CategoryView | null =>
+  findNode(tree, (node) => node.categoryId === categoryId);
+
+/** The category whose route is `route` (e.g. "/movie", "/forum"), trailing slashes ignored. */
+export function categoryByRoute(route: string, tree: readonly CategoryView[] = appInitState.categories): CategoryView | null {
+  const wanted = route.replace(/\/+$/, '') || '/';
+  return findNode(tree, (node) => node.route !== null && (node.route.replace(/\/+$/, '') || '/') === wanted);
+}
+
+/** The dictionary's entries of one type (e.g. "movieSort", "contentType"); [] when unknown. */
+export const dictEntries = (type: string): readonly DictEntry[] => appInitState.dictionary[type] ?? [];

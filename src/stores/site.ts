@@ -1,0 +1,29 @@
+/**
+ * Site info of spec section 3 (title, host, accountId, appId ...), persisted so the shell and the
+ * signed calls work offline and on a cold start before /api/fetch-data answers.
+ */
+import { proxy } from 'valtio/vanilla';
+import type { SiteInfo } from '../api/contract.ts';
+import { fetchSiteInfo } from '../api/site.ts';
+
+export const siteState = proxy<{ info: SiteInfo | null }>({ info: null });
+
+let inFlight: Promise<SiteInfo> | null = null;
+
+/** Fetches the site info once at a time and stores it. */
+export function refreshSiteInfo(): Promise<SiteInfo> {
+  inFlight ??= fetchSiteInfo()
+    .then((info) => {
+      siteState.info = info;
+      return info;
+    })
+    .finally(() => {
+      inFlight = null;
+    });
+  return inFlight;
+}
+
+/** The stored site info, or the fetched one when none is stored yet. */
+export function requireSiteInfo(): Promise<SiteInfo> {
+  return siteState.info ? Promise.resolve(siteState.info) : refreshSiteInfo();
+}
