@@ -1,0 +1,75 @@
+/**
+ * Browser helpers for the e2e suite: one Chromium per test file, phone and desktop contexts that
+ * record console errors and failed requests, and readers for the app's IndexedDB and cookies.
+ */
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { CHROMIUM_ARGS } from './chromium.ts';
+
+export const chromiumPath = inject('chromiumPath');
+export const baseURL = inject('baseURL');
+/** Browser tests run only where Chromium exists; global-setup fails CI without it, so CI never skips. */
+export const noBrowser = !chromiumPath;
+
+export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+export const DESKTOP = { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 };
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath ?? undefined, args: CHROMIUM_ARGS, headless: true });
+}
+
+export interface WatchedPage {
+  page: Page;
+  context: BrowserContext;
+  /** Console errors, page errors and failed requests seen since the page opened. */
+  problems: string[];
+}
+
+/** A fresh context (no site data) on the suite's server, or on `origin` (a server of a test's own). */
+export async function openPage(browser: Browser, device: typeof PHONE | typeof DESKTOP = PHONE, origin: string = baseURL): Promise<WatchedPage> {
+  const context = await browser.newContext({ ...device, baseURL: origin, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  page.on('requestfailed', (request) => {
+    const failure = request.failure()?.errorText ?? '';
+    if (!failure.includes('ERR_ABORTED')) problems.push(`requestfailed: ${request.url()} ${failure}`);
+  });
+  return { page, context, problems };
+}
+
+/**
+ * The problems a lost network explains: requests that failed for want of a network (directly, or
+ * through the service worker as net::ERR_FAILED) and the console lines Chromium logs for them.
+ * HTTP error answers, page errors and other console errors stay problems.
+ */
+export function notFromOffline(problems: string[]): string[] {
+  const offline = /net::ERR_INTERNET_DISCONNECTED|net::ERR_FAILED$/;
+  return problems.filter((problem) => !offline.test(problem));
+}
+
+/** Reads a value from the app's idb-keyval store. */
+export async function readIdb<T>(page: Page, key: string): Promise<T | undefined> {
+  return page.evaluate(
+    (wanted) =>
+      new Promise<T | undefined>((resolve, reject) => {
+        const open = indexedDB.open('keyval-store');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('keyval')) return resolve(undefined);
+          const get = db.transaction('keyval').objectStore('keyval').get(wanted);
+          get.onsuccess = () => resolve(get.result as T | undefined);
+          get.onerror = () => reject(get.error);
+        };
+      }),
+    key,
+  );
+}
+
+export async function tokenCookie(context: BrowserContext) {
+  return (await context.cookies()).find((cookie) => cookie.name === 'token');
+}

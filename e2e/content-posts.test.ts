@@ -1,0 +1,359 @@
+/**
+ * Issue 3 (posts and browsing) in a real Chromium against the seeded demo site: topics with
+ * replies and floors, like with its count, the forum and a group, chigua, a priced article, the
+ * category tree down to a third level, tags, users, a featured collection, the /{type} pages and
+ * their 404, and search with its history. Every screen must show the server's real content (not
+ * the placeholder, not a skeleton). Screenshots go to .artifacts/screenshots/.
+ */
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatCount } from '../src/lib/format.ts';
+import { DESKTOP, launch, noBrowser, openPage, PHONE, readIdb, tokenCookie, type WatchedPage } from './browser.ts';
+import { apiData } from './content-api.ts';
+
+const SHOTS = '.artifacts/screenshots';
+const PLACEHOLDER = '内容即将上线';
+
+async function shoot(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.emulateMedia({ reducedMotion: 'reduce' }); // no half-faded images
+  await page.waitForLoadState('networkidle');
+  // Images in view have arrived and faded in (lazy ones below the fold never load).
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('.media-image')]
+      .filter((box) => box.querySelector('img') && box.getBoundingClientRect().top < innerHeight && box.checkVisibility())
+      .every((box) => box.classList.contains('is-loaded') && getComputedStyle(box.querySelector('img')!).opacity === '1'),
+  );
+  await page.screenshot({ path: `${SHOTS}/${name}.png` });
+}
+
+/** Opens a path and waits until it shows content: no skeleton left, no placeholder. */
+async function visit(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await settled(page);
+}
+
+async function settled(page: Page): Promise<void> {
+  await expect.poll(() => page.locator('main:visible').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect.poll(() => page.locator('.skeleton:visible, .page-loading:visible').count(), { timeout: 20_000 }).toBe(0);
+  await page.waitForLoadState('networkidle');
+  expect(await page.locator('main:visible').innerText()).not.toContain(PLACEHOLDER);
+}
+
+/** The texts of the elements shown (kept-alive pages stay in the DOM, hidden). */
+const texts = (page: Page, selector: string) => page.locator(selector).filter({ visible: true }).allInnerTexts();
+const cardTitles = (page: Page) => texts(page, '[data-testid=post-card] .post-card__title');
+const movieTitles = (page: Page) => texts(page, '.movie-card__title');
+const historyTerms = (page: Page) => texts(page, '[data-testid=search-history] .chip');
+
+interface SavedUser {
+  searchHistory: string[];
+}
+
+describe.skipIf(noBrowser)('posts and browsing in Chromium', () => {
+  let browser: Browser;
+  let opened: WatchedPage[] = [];
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  async function open(device: typeof PHONE | typeof DESKTOP = PHONE): Promise<WatchedPage> {
+    const watched = await openPage(browser, device);
+    opened.push(watched);
+    return watched;
+  }
+
+  async function closeAll(): Promise<void> {
+    for (const { problems, context } of opened) {
+      await context.close();
+      expect(problems).toEqual([]);
+    }
+    opened = [];
+  }
+
+  it('/topic lists the topics newest first, and by 最热', async () => {
+    const newest = await apiData('/topic/getPage', { sort: 'new', page: 1, pageSize: 20 });
+    const hottest = await apiData('/topic/getPage', { sort: 'hot', page: 1, pageSize: 20 });
+    const { page } = await open();
+    await visit(page, '/topic');
+    await expect.poll(async () => (await cardTitles(page))[0]).toContain(newest.list[0]!.title);
+    expect((await cardTitles(page)).length).toBeGreaterThanOrEqual(10);
+    await page.getByRole('tab', { name: '最热' }).click();
+    await expect.poll(async () => (await cardTitles(page))[0]).toContain(hottest.list[0]!.title);
+    await closeAll();
+  });
+
+  it('a topic shows its title, author, text paragraphs, images, tags and replies with floors', async () => {
+    const topics = await apiData('/topic/getPage', { sort: 'reply', page: 1, pageSize: 20 });
+    const chosen = topics.list.find((topic) => topic.images.length > 0 && topic.replyCount > 3) ?? topics.list[0]!;
+    const post = await apiData('/topic/detail', { id: chosen.id });
+    const replies = await apiData('/topic/replyPage', { id: chosen.id, page: 1, pageSize: 20 });
+
+    for (const device of [PHONE, DESKTOP]) {
+      const { page } = await open(device);
+      await visit(page, `/topic/${post.id}`);
+      expect(await page.locator('h1.post-detail__title').innerText()).toContain(post.title);
+      expect(await page.locator('.post-detail .post-author__name').innerText()).toBe(post.author!.nickname);
+      const firstParagraph = post.body.split('\n\n')[0]!.trim();
+      expect(await page.locator('[data-testid=post-body] p').first().innerText()).toBe(firstParagraph);
+      expect(await page.locator('.post-images .media-image').count()).toBe(post.allImages.length);
+      for (const tag of post.tags) expect(await page.locator('.post-detail [data-testid=tag-chip]').allInnerTexts()).toContainEqual(expect.stringContaining(tag.name));
+
+      await expect.poll(() => page.locator('[data-testid=reply]').count()).toBeGreaterThan(0);
+      const first = page.locator('[data-testid=reply]').first();
+      expect(await first.locator('.reply__floor').innerText()).toBe(`${replies.list[0]!.floor}楼`);
+      expect(await first.locator('.reply__body').innerText()).toBe(replies.list[0]!.body);
+      expect(await page.locator('.replies__title').innerText()).toContain(String(post.replyCount));
+
+      const name = device === PHONE ? 'phone' : 'desktop';
+      await shoot(page, `content-topic-detail-${name}`);
+      await page.locator('.replies').scrollIntoViewIfNeeded();
+      await page.evaluate(() => window.scrollBy(0, -120));
+      await shoot(page, `content-topic-replies-${name}`);
+    }
+    await closeAll();
+  });
+
+  it('like on a topic changes the count at once, is kept by the server, and toggles back', async () => {
+    const topic = (await apiData('/topic/getPage', { sort: 'new', page: 1, pageSize: 1 })).list[0]!;
+    const { page, context } = await open();
+    await visit(page, `/topic/${topic.id}`);
+    const like = page.locator('[data-testid=like-button]');
+    const count = page.locator('[data-testid=like-count]');
+    const before = await count.innerText();
+    expect(await like.getAttribute('aria-pressed')).toBe('false');
+
+    await like.click();
+    await expect.poll(() => like.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => count.innerText()).toBe(formatCount(topic.likes + 1));
+    const token = (await tokenCookie(context))!.value;
+    await expect.poll(async () => (await apiData('/topic/detail', { id: topic.id }, token)).liked).toBe(true);
+
+    await page.reload();
+    await settled(page);
+    expect(await like.getAttribute('aria-pressed')).toBe('true');
+    await like.click();
+    await expect.poll(() => like.getAttribute('aria-pressed')).toBe('false');
+    await expect.poll(() => count.innerText()).toBe(before);
+    await expect.poll(async () => (await apiData('/topic/detail', { id: topic.id }, token)).liked).toBe(false);
+    await closeAll();
+  });
+
+  it('/forum lists the groups; a group shows its header and its topics, pinned first', async () => {
+    const groups = await apiData('/forum/getList', {});
+    const group = groups[0]!;
+    const topics = await apiData('/topic/getPage', { topicId: group.topicId, sort: 'new', page: 1, pageSize: 20 });
+    const { page } = await open();
+    await visit(page, '/forum');
+    expect(await texts(page, '.forum-group__name')).toEqual(groups.map((g) => g.name));
+    expect(await page.locator('[data-testid=forum-group]').first().innerText()).toContain(group.description);
+
+    await page.locator('[data-testid=forum-group]').first().click();
+    await page.waitForURL((url) => url.pathname === `/forum/${group.topicId}`);
+    await settled(page);
+    expect(await page.locator('[data-testid=group-header]').innerText()).toContain(group.name);
+    await expect.poll(async () => (await cardTitles(page))[0]).toContain(topics.list[0]!.title);
+    const pinned = topics.list.filter((topic) => topic.pinned).length;
+    expect(await page.locator('[data-testid=post-card] .post-badge--pinned').count()).toBe(pinned);
+    await closeAll();
+  });
+
+  it('/chigua shows the gossip feed with covers; a chigua post opens with its text', async () => {
+    const feed = await apiData('/chigua/getPage', { sort: 'new', page: 1, pageSize: 20 });
+    const first = feed.list[0]!;
+    const post = await apiData('/chigua/detail', { id: first.id });
+    const { page } = await open();
+    await visit(page, '/chigua');
+    await expect.poll(async () => (await cardTitles(page))[0]).toContain(first.title);
+    expect(await page.locator('.post-card--cover .post-card__cover-image').count()).toBeGreaterThan(0);
+
+    await page.locator('[data-testid=post-card] a.post-card__link').first().click();
+    await page.waitForURL((url) => url.pathname === `/chigua/${first.id}`);
+    await settled(page);
+    expect(await page.locator('h1.post-detail__title').innerText()).toContain(post.title);
+    expect(await page.locator('[data-testid=post-body]').innerText()).toContain(post.body.split('\n\n')[0]!.trim());
+    await closeAll();
+  });
+
+  it('/archives/{id}: a free article in full, a priced one as its summary with "N 金币解锁"', async () => {
+    const articles = await apiData('/archives/getPage', { sort: 'new', page: 1, pageSize: 50 });
+    const free = articles.list.find((article) => article.priceCoins === 0)!;
+    const priced = articles.list.find((article) => article.priceCoins > 0)!;
+    const freeDetail = await apiData('/archives/detail', { id: free.id });
+    const { page } = await open();
+
+    await visit(page, `/archives/${free.id}`);
+    expect(await page.locator('h1.post-detail__title').innerText()).toContain(free.title);
+    const paragraphs = freeDetail.body.split('\n\n');
+    expect(await page.locator('[data-testid=post-body] p').count()).toBe(paragraphs.length);
+    expect(await page.locator('[data-testid=post-locked]').count()).toBe(0);
+
+    await visit(page, `/archives/${priced.id}`);
+    expect(await page.locator('h1.post-detail__title').innerText()).toContain(priced.title);
+    expect(await page.locator('[data-testid=post-body]').innerText()).toBe(priced.summary);
+    expect(await page.locator('[data-testid=post-locked]').innerText()).toContain(`${priced.priceCoins} 金币解锁`);
+    await closeAll();
+  });
+
+  it('/category expands down to a third-level category, whose page lists its movies', async () => {
+    const init = await apiData('/system/init', {});
+    const movieRoot = init.categories.find((node) => node.route === '/movie')!;
+    const second = movieRoot.childList.find((node) => node.childList.length > 0)!;
+    const third = second.childList[0]!;
+    const movies = await apiData('/movie/getPage', { categoryId: third.categoryId, sort: 'new', page: 1, pageSize: 24 });
+
+    for (const device of [PHONE, DESKTOP]) {
+      const { page } = await open(device);
+      await visit(page, '/category');
+      expect(await texts(page, '.category-root__name')).toEqual(init.categories.map((node) => node.name));
+      await page.getByRole('button', { name: `展开 ${second.name}` }).click();
+      await page.getByRole('link', { name: third.name, exact: true }).click();
+      await page.waitForURL((url) => url.pathname === `/category/${third.categoryId}`);
+      await settled(page);
+      await expect.poll(() => texts(page, '.breadcrumbs li')).toEqual(['全部分类', movieRoot.name, second.name, third.name]);
+      await expect.poll(async () => (await movieTitles(page)).slice(0, 4)).toEqual(movies.list.slice(0, 4).map((movie) => movie.title));
+      await shoot(page, `content-category-${device === PHONE ? 'phone' : 'desktop'}`);
+
+      // A second-level category: its children as chips, then its movies.
+      await page.locator('.breadcrumbs a', { hasText: second.name }).click();
+      await page.waitForURL((url) => url.pathname === `/category/${second.categoryId}`);
+      await settled(page);
+      expect(await texts(page, '[data-testid=category-child]')).toEqual(second.childList.map((node) => node.name));
+    }
+
+    // The forum's root lists topics.
+    const forumRoot = init.categories.find((node) => node.route === '/forum')!;
+    const topics = await apiData('/topic/getPage', { categoryId: forumRoot.categoryId, sort: 'new', page: 1, pageSize: 20 });
+    const { page } = await open();
+    await visit(page, `/category/${forumRoot.categoryId}`);
+    await expect.poll(async () => (await cardTitles(page))[0]).toContain(topics.list[0]!.title);
+    await closeAll();
+  });
+
+  it('/tag lists every tag with its count, hot ones highlighted; a tag page has its movies and posts', async () => {
+    const tags = await apiData('/long/tag/getAllTag', {});
+    const { page } = await open();
+    await visit(page, '/tag');
+    expect(await page.locator('[data-testid=tag-chip]').count()).toBe(tags.length);
+    expect(await page.locator('.tag-chip--hot').count()).toBe(tags.filter((tag) => tag.hot).length);
+    expect(await page.locator('[data-testid=tag-chip]').first().innerText()).toContain(tags[0]!.name);
+
+    let withMovies = null;
+    for (const tag of tags) {
+      const movies = await apiData('/movie/getPage', { tag: tag.key, sort: 'new', page: 1, pageSize: 24 });
+      if (movies.total > 0) {
+        withMovies = { tag, movies };
+        break;
+      }
+    }
+    expect(withMovies).not.toBeNull();
+    const { tag, movies } = withMovies!;
+    await page.locator(`[data-testid=tag-chip][href="/tag/${encodeURIComponent(tag.key)}"]`).click();
+    await page.waitForURL((url) => decodeURIComponent(url.pathname) === `/tag/${tag.key}`);
+    await settled(page);
+    expect(await page.locator('[data-testid=tag-head]').innerText()).toContain(tag.name);
+    await expect.poll(async () => (await movieTitles(page))[0]).toBe(movies.list[0]!.title);
+
+    const topics = await apiData('/topic/getPage', { tag: tag.key, sort: 'new', page: 1, pageSize: 20 });
+    await page.getByRole('tab', { name: '话题' }).click();
+    if (topics.total > 0) await expect.poll(async () => (await cardTitles(page))[0]).toContain(topics.list[0]!.title);
+    else await expect.poll(() => page.getByText('没有带这个标签的内容').count()).toBe(1);
+    await closeAll();
+  });
+
+  it('/user lists users; a user page shows the profile and their topics', async () => {
+    const users = await apiData('/user/getPage', { page: 1, pageSize: 20 });
+    const user = users.list[0]!;
+    const topics = await apiData('/topic/getPage', { authorId: user.id, sort: 'new', page: 1, pageSize: 20 });
+    const { page } = await open();
+    await visit(page, '/user');
+    expect((await texts(page, '.user-card__name')).slice(0, 5)).toEqual(users.list.slice(0, 5).map((u) => u.nickname));
+
+    await page.locator('[data-testid=user-card]').first().click();
+    await page.waitForURL((url) => url.pathname === `/user/${user.id}`);
+    await settled(page);
+    const header = await page.locator('[data-testid=profile-head]').innerText();
+    expect(header).toContain(user.nickname);
+    expect(header).toContain(formatCount(user.likesReceived));
+    if (topics.total > 0) await expect.poll(async () => (await cardTitles(page))[0]).toContain(topics.list[0]!.title);
+    await closeAll();
+  });
+
+  it('/featured/{id} shows the cover header, the description, its movies and posts', async () => {
+    const list = await apiData('/featured/getList', {});
+    const featured = await apiData('/featured/detail', { id: list[0]!.id });
+    const { page } = await open();
+    await visit(page, `/featured/${featured.id}`);
+    const header = await page.locator('[data-testid=featured-head]').innerText();
+    expect(header).toContain(featured.title);
+    expect(await page.locator('.featured-desc').innerText()).toBe(featured.description);
+    expect(await movieTitles(page)).toEqual(featured.movies.map((movie) => movie.title));
+    expect((await cardTitles(page)).length).toBe(featured.posts.length);
+    await closeAll();
+  });
+
+  it('/hot is a movie grid named by the dictionary; an unknown /{type} is the 404 page', async () => {
+    const info = await apiData('/content/typeInfo', { type: 'hot' });
+    const movies = await apiData('/content/typePage', { type: 'hot', page: 1, pageSize: 24 });
+    const { page, problems } = await open();
+    await visit(page, '/hot');
+    expect(await page.locator('h1.screen-title').innerText()).toBe(info.label);
+    await expect.poll(async () => (await movieTitles(page)).slice(0, 6)).toEqual(movies.list.slice(0, 6).map((movie) => movie.title));
+
+    await page.goto('/nosuchtype');
+    await expect.poll(() => page.getByText('您访问的页面不存在').count(), { timeout: 20_000 }).toBe(1);
+    expect(await page.getByText('Page not found: /nosuchtype').count()).toBe(1);
+    // The 404 is an expected page: main.tsx keeps React from logging it as a caught error.
+    expect(problems).toEqual([]);
+    await closeAll();
+  });
+
+  it('search shows results and keeps the history: newest first, a repeat moves to the front, kept on reload, 清空 empties it', async () => {
+    const movie = (await apiData('/movie/getPage', { sort: 'hot', page: 1, pageSize: 1 })).list[0]!;
+    const first = movie.title;
+    const second = '热议';
+    const posts = await apiData('/search/posts', { keyword: second, page: 1, pageSize: 20 });
+
+    const searchFor = async (page: Page, term: string) => {
+      const box = page.getByRole('searchbox').first();
+      await box.fill(term);
+      await box.press('Enter');
+      await page.waitForURL((url) => decodeURIComponent(url.pathname) === `/search/${term}`);
+      await settled(page);
+    };
+
+    for (const device of [PHONE, DESKTOP]) {
+      const { page } = await open(device);
+      await visit(page, '/');
+      await searchFor(page, first);
+      await expect.poll(async () => (await movieTitles(page))[0]).toBe(first);
+      expect(await historyTerms(page)).toEqual([first]);
+
+      await searchFor(page, second);
+      await expect.poll(async () => (await cardTitles(page))[0]).toContain(posts.list[0]!.title);
+      expect(await page.getByRole('tab', { name: `帖子 ${posts.total}` }).getAttribute('aria-selected')).toBe('true');
+      expect(await historyTerms(page)).toEqual([second, first]);
+      await shoot(page, `content-search-${device === PHONE ? 'phone' : 'desktop'}`);
+
+      await searchFor(page, first);
+      expect(await historyTerms(page)).toEqual([first, second]);
+
+      await expect.poll(async () => (await readIdb<SavedUser>(page, 'user'))?.searchHistory).toEqual([first, second]);
+      await page.reload();
+      await settled(page);
+      expect(await historyTerms(page)).toEqual([first, second]);
+
+      await page.getByRole('button', { name: '清空' }).click();
+      await expect.poll(() => page.locator('[data-testid=search-history]').filter({ visible: true }).count()).toBe(0);
+      await expect.poll(async () => (await readIdb<SavedUser>(page, 'user'))?.searchHistory).toEqual([]);
+      await page.reload();
+      await settled(page);
+      expect(await page.locator('[data-testid=search-history]').filter({ visible: true }).count()).toBe(0);
+    }
+    await closeAll();
+  });
+});

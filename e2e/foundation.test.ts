@@ -1,0 +1,128 @@
+/**
+ * Issue 2 acceptance in a real Chromium against the served production build: silent device
+ * sign-in, the token cookie, the /mine guard, the 404 page and every route of the spec.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEVICE_ID_PATTERN } from '../src/protocol/ids.ts';
+import { launch, noBrowser, openPage, readIdb, tokenCookie } from './browser.ts';
+
+interface SavedUser {
+  info: { id: number } | null;
+}
+interface SavedDevice {
+  deviceId: string | null;
+}
+
+/** Waits until the silent sign-in has stored a user, and answers it. */
+async function signedInUserId(page: import('playwright-core').Page): Promise<number> {
+  await expect.poll(async () => (await readIdb<SavedUser>(page, 'user'))?.info?.id ?? null, { timeout: 15_000 }).not.toBeNull();
+  return (await readIdb<SavedUser>(page, 'user'))!.info!.id;
+}
+
+/** One path per route of spec section 2, with the layout it must render. */
+const ROUTES: ReadonlyArray<[path: string, layout: 'default' | 'insede' | 'full' | 'search']> = [
+  ['/', 'default'],
+  ['/tag', 'insede'],
+  ['/tag/%E5%8A%A8%E4%BD%9C', 'insede'],
+  ['/user', 'insede'],
+  ['/user/1', 'insede'],
+  ['/forum', 'default'],
+  ['/forum/101', 'insede'],
+  ['/topic', 'insede'],
+  ['/topic/1', 'insede'],
+  ['/movie', 'default'],
+  ['/movie/1', 'insede'],
+  ['/movie/play/1', 'full'],
+  ['/chigua', 'default'],
+  ['/chigua/1', 'insede'],
+  ['/category', 'insede'],
+  ['/category/1', 'insede'],
+  ['/featured/1', 'insede'],
+  ['/search/%E7%94%B5%E5%BD%B1', 'search'],
+  ['/archives/1', 'insede'],
+  ['/release', 'insede'],
+  ['/login', 'insede'],
+  ['/register', 'insede'],
+  ['/hot', 'default'],
+  ['/mine', 'default'],
+  ['/mine/buy', 'insede'],
+  ['/mine/vip', 'insede'],
+  ['/mine/like', 'insede'],
+  ['/mine/mall', 'insede'],
+  ['/mine/wallet', 'insede'],
+  ['/mine/history', 'insede'],
+  ['/mine/setting', 'insede'],
+  ['/mine/personal', 'insede'],
+];
+
+describe.skipIf(noBrowser)('foundation in Chromium', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('signs a first visit in silently: device id in IndexedDB, token cookie for 86400 s, same user after reload and without the cookie', async () => {
+    const { page, context, problems } = await openPage(browser);
+    await page.goto('/');
+    const userId = await signedInUserId(page);
+
+    const device = await readIdb<SavedDevice>(page, 'device');
+    expect(device?.deviceId).toMatch(DEVICE_ID_PATTERN);
+    const cookie = await tokenCookie(context);
+    expect(cookie?.path).toBe('/');
+    const lifetime = (cookie?.expires ?? 0) - Date.now() / 1000;
+    expect(lifetime).toBeGreaterThan(86_400 - 120);
+    expect(lifetime).toBeLessThanOrEqual(86_400 + 5);
+
+    await page.reload();
+    await page.waitForLoadState('networkidle');
+    expect(await signedInUserId(page)).toBe(userId);
+    expect((await tokenCookie(context))?.value).toBe(cookie?.value);
+
+    await context.clearCookies({ name: 'token' });
+    await page.reload();
+    await expect.poll(async () => (await tokenCookie(context))?.value ?? null, { timeout: 15_000 }).not.toBeNull();
+    expect((await tokenCookie(context))?.value).not.toBe(cookie?.value);
+    expect(await signedInUserId(page)).toBe(userId);
+    expect((await readIdb<SavedDevice>(page, 'device'))?.deviceId).toBe(device?.deviceId);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('sends a visitor without a token from /mine/wallet to /login', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto('/mine/wallet');
+    await page.waitForURL((url) => url.pathname === '/login');
+    await expect.poll(() => page.locator('.layout--insede').count()).toBe(1);
+    expect(await tokenCookie(context)).toBeUndefined();
+    await context.close();
+  });
+
+  it('shows the 404 page for an unknown route, and its button goes home', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto('/no/such/page');
+    await expect.poll(() => page.getByText('Page not found: /no/such/page').count()).toBe(1);
+    await expect.poll(() => page.getByText('您访问的页面不存在').count()).toBe(1);
+    await page.getByRole('button', { name: '返回首页' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect.poll(() => page.locator('.layout--default').count()).toBe(1);
+    await context.close();
+  });
+
+  it('renders every route of the spec in its layout without a console error', async () => {
+    const { page, context, problems } = await openPage(browser);
+    await page.goto('/');
+    await signedInUserId(page);
+    for (const [path, layout] of ROUTES) {
+      await page.goto(path);
+      await expect.poll(() => page.locator(`.layout--${layout}`).count(), { message: `${path} renders .layout--${layout}` }).toBe(1);
+      await page.waitForLoadState('networkidle');
+      expect(problems, `console errors on ${path}`).toEqual([]);
+    }
+    await context.close();
+  });
+});

@@ -1,0 +1,90 @@
+/**
+ * Runs the real server (server/main.ts) as a child process on a free port with a fresh embedded
+ * database, serving the production build from dist/, for the browser suite.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface RunningServer {
+  baseURL: string;
+  port: number;
+  dataDir: string;
+  /** Stops the process; the data folder goes too unless `keepData` (a restart on it follows). */
+  stop(options?: { keepData?: boolean }): Promise<void>;
+}
+
+export interface ServerPlace {
+  /** Listen on this port (a restart keeps the origin, so the browser's site data stays valid). */
+  port?: number;
+  /** Use this data folder (a restart keeps the database). */
+  dataDir?: string;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitUntilUp(baseURL: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}; see .artifacts/e2e-server.log`);
+    try {
+      const response = await fetch(`${baseURL}/api/fetch-data`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`server did not answer within ${timeoutMs} ms; see .artifacts/e2e-server.log`);
+}
+
+export async function startServer(extraEnv: Record<string, string> = {}, place: ServerPlace = {}): Promise<RunningServer> {
+  const port = place.port ?? (await freePort());
+  const dataDir = place.dataDir ?? mkdtempSync(join(tmpdir(), 'e2e-data-'));
+  mkdirSync('.artifacts', { recursive: true });
+  // The server writes its log to the file itself: relayed through this process, a busy test (or
+  // benchmark) would hold the server up at every write.
+  const log = openSync('.artifacts/e2e-server.log', 'a');
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    STATIC_DIR: 'dist',
+    // The generated demo media are deterministic: keep them across runs instead of making them anew.
+    MEDIA_DIR: '.cache/demo-media',
+    ...extraEnv,
+  };
+  // The browser suite runs the embedded default, as `npm start` does; scale mode has its own tests.
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', log, log] });
+  closeSync(log);
+  const baseURL = `http://127.0.0.1:${port}`;
+  await waitUntilUp(baseURL, child, 120_000);
+  return {
+    baseURL,
+    port,
+    dataDir,
+    async stop({ keepData = false } = {}) {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
