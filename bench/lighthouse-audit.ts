@@ -1,0 +1,71 @@
+/**
+ * Lighthouse (npm package, mobile defaults: simulated slow 4G and 4x CPU slowdown) on the pages
+ * of DESIGN.md section 6, in Debian's Chromium started by chrome-launcher. Each page is audited
+ * `runs` times (fresh storage each time) and each metric is the median of the runs; the last
+ * report of each page is kept in .artifacts/ to see where the time goes.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, findChromium } from '../e2e/chromium.ts';
+import { median, type Figure } from './figures.ts';
+
+export interface AuditedPage {
+  name: string;
+  url: string;
+}
+
+interface PageMetrics {
+  score: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  fcp: number;
+}
+
+async function auditOnce(url: string, port: number, reportName: string): Promise<PageMetrics> {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  writeFileSync(`.artifacts/lighthouse-${reportName}.json`, JSON.stringify(lhr));
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    score: (lhr.categories.performance?.score ?? 0) * 100,
+    lcp: audit('largest-contentful-paint'),
+    tbt: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+    fcp: audit('first-contentful-paint'),
+  };
+}
+
+function figuresOf(page: string, runs: readonly PageMetrics[]): Figure[] {
+  const of = (key: keyof PageMetrics) => median(runs.map((run) => run[key]));
+  const group = `lighthouse ${page}`;
+  const note = runs.length > 1 ? `median of ${runs.length}` : undefined;
+  return [
+    { group, name: 'performance score', value: of('score'), unit: 'score', budget: { min: 95 }, note: runs.length > 1 ? `${note}: ${runs.map((run) => run.score.toFixed(0)).join(', ')}` : undefined },
+    { group, name: 'LCP', value: of('lcp') / 1000, unit: 's', budget: { max: 1.8 }, note },
+    { group, name: 'TBT', value: of('tbt'), unit: 'ms', budget: { max: 100 }, note },
+    { group, name: 'CLS', value: of('cls'), unit: 'x', budget: { max: 0.02 }, note },
+    { group, name: 'FCP', value: of('fcp') / 1000, unit: 's', note },
+  ];
+}
+
+export async function auditPages(pages: readonly AuditedPage[], runs: number): Promise<Figure[]> {
+  const chromePath = findChromium();
+  if (!chromePath) throw new Error('no Chromium: set CHROMIUM_PATH or install Debian’s chromium');
+  mkdirSync('.artifacts', { recursive: true });
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: [...CHROMIUM_ARGS, '--headless=new'] });
+  try {
+    const figures: Figure[] = [];
+    for (const page of pages) {
+      const results: PageMetrics[] = [];
+      for (let run = 0; run < runs; run++) results.push(await auditOnce(page.url, chrome.port, page.name.replace(/\W+/g, '-')));
+      figures.push(...figuresOf(page.name, results));
+    }
+    return figures;
+  } finally {
+    await chrome.kill();
+  }
+}

@@ -1,0 +1,115 @@
+/**
+ * `npm run bench`: builds the PWA for production into a temp folder, starts the real server on it
+ * with the demo data, measures (sizes, Lighthouse, warm start, client protocol cost, server load,
+ * query latency on PGlite and, with DATABASE_URL, PostgreSQL), prints one table of the figures
+ * against the budgets of DESIGN.md section 6 and writes them to .artifacts/bench.json.
+ *
+ * BENCH_ONLY=sizes,lighthouse,warm,protocol,server,queries picks stages; BENCH_LH_RUNS (default 3)
+ * audits per page; BENCH_SECONDS (default 10) per load run. Exit code 1 when a budget fails.
+ */
+import { execSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { API } from '../src/api/paths.ts';
+import { startServer, type RunningServer } from '../e2e/server-process.ts';
+import { buildInto } from '../scripts/lib/build.ts';
+import { migrate } from '../server/db/migrate.ts';
+import { openDb } from '../server/db/open-db.ts';
+import { ensureDemoSite } from '../server/db/sites.ts';
+import { seedDemo } from '../server/seed/seed-demo.ts';
+import { callApi } from './bench-api.ts';
+import { measureBundle } from './bundle-size.ts';
+import { formatTable, holds, type Figure } from './figures.ts';
+import { auditPages } from './lighthouse-audit.ts';
+import { measureProtocolCost } from './protocol-cost.ts';
+import { measureQueries } from './query-latency.ts';
+import { measureServer } from './server-load.ts';
+import { measureWarmStart } from './warm-start.ts';
+
+const STAGES = ['sizes', 'lighthouse', 'warm', 'protocol', 'server', 'queries'] as const;
+const only = process.env.BENCH_ONLY?.split(',').map((stage) => stage.trim());
+const wanted = (stage: (typeof STAGES)[number]) => !only || only.includes(stage);
+const lighthouseRuns = Number(process.env.BENCH_LH_RUNS ?? 3);
+const loadSeconds = Number(process.env.BENCH_SECONDS ?? 10);
+
+const started = Date.now();
+const figures: Figure[] = [];
+const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
+const step = (what: string) => console.log(`[bench] ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s  ${what} (load ${load()})`);
+const loadAtStart = load();
+
+async function measureOnServer(server: RunningServer): Promise<void> {
+  const { baseURL } = server;
+  if (wanted('lighthouse')) {
+    const movie = (await callApi(baseURL, API.moviePage, { page: 1, pageSize: 1, sort: 'new' })).list[0];
+    const topic = (await callApi(baseURL, API.topicPage, { page: 1, pageSize: 1 })).list[0];
+    if (!movie || !topic) throw new Error('the demo data has no movie or no topic');
+    step(`lighthouse, ${lighthouseRuns} run(s) per page`);
+    const pages = [
+      { name: 'home', url: `${baseURL}/` },
+      { name: 'movie detail', url: `${baseURL}/movie/${movie.id}` },
+      { name: 'topic detail', url: `${baseURL}/topic/${topic.id}` },
+    ];
+    figures.push(...(await auditPages(pages, lighthouseRuns)));
+  }
+  if (wanted('warm')) {
+    step('warm start');
+    figures.push(...(await measureWarmStart(baseURL)));
+  }
+  if (wanted('protocol')) {
+    step('client protocol cost');
+    figures.push(...(await measureProtocolCost(baseURL)));
+  }
+  if (wanted('server')) {
+    step(`server load, ${loadSeconds} s per run`);
+    figures.push(...(await measureServer(baseURL, { duration: loadSeconds, connections: 20 })));
+  }
+}
+
+async function measureStore(label: string, config: { DATABASE_URL?: string; DATA_DIR: string }, seed: boolean): Promise<void> {
+  step(`queries on ${label}`);
+  const db = await openDb(config);
+  try {
+    if (seed) {
+      await migrate(db);
+      await ensureDemoSite(db);
+      await seedDemo(db, { mediaDir: '.cache/demo-media', media: false });
+    }
+    figures.push(...(await measureQueries(db, label)));
+  } finally {
+    await db.close();
+  }
+}
+
+const distDir = mkdtempSync(join(tmpdir(), 'bench-dist-'));
+mkdirSync('.artifacts', { recursive: true });
+try {
+  step('production build');
+  buildInto(distDir);
+  if (wanted('sizes')) figures.push(...measureBundle(distDir).figures);
+  if (STAGES.slice(1).some(wanted)) {
+    step('server with the demo data');
+    const server = await startServer({ STATIC_DIR: distDir, RATE_LIMITS: 'off' });
+    try {
+      await measureOnServer(server);
+    } finally {
+      await server.stop({ keepData: true });
+    }
+    if (wanted('queries')) await measureStore('PGlite', { DATA_DIR: server.dataDir }, false);
+    rmSync(server.dataDir, { recursive: true, force: true });
+    if (wanted('queries') && process.env.DATABASE_URL) await measureStore('PostgreSQL', { DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: '' }, true);
+  }
+} finally {
+  rmSync(distDir, { recursive: true, force: true });
+}
+
+const loadAtEnd = load();
+const commit = execSync('git rev-parse --short HEAD').toString().trim();
+const seconds = (Date.now() - started) / 1000;
+console.log(`\n${formatTable(figures)}\n`);
+console.log(`commit ${commit} · ${seconds.toFixed(0)} s · load average (1, 5, 15 min) ${loadAtStart} at start, ${loadAtEnd} at end`);
+writeFileSync('.artifacts/bench.json', JSON.stringify({ commit, date: new Date().toISOString(), seconds, loadAtStart, loadAtEnd, figures: figures.map((figure) => ({ ...figure, holds: holds(figure) })) }, null, 2));
+const failed = figures.filter((figure) => holds(figure) === false);
+if (failed.length) console.log(`${failed.length} budget(s) fail: ${failed.map((figure) => `${figure.group} ${figure.name}`).join('; ')}`);
+process.exitCode = failed.length ? 1 : 0;
