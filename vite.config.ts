@@ -58,6 +58,8 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // .vite/manifest.json: which chunks and styles each screen needs (server/first-screen.ts).
+    manifest: true,
     // Browsers without modulepreload (Safari before 17) still load every module, only later.
     modulePreload: { polyfill: false },
     rolldownOptions: { output: { codeSplitting: { groups: chunkGroups } } },

@@ -50,8 +50,15 @@ describe.skipIf(noBrowser)('movies in Chromium', () => {
     const home = await apiData('/home/getIndex', {});
     for (const device of [PHONE, DESKTOP]) {
       const { page, context, problems } = await openPage(browser, device);
+      const calls: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/api/')) calls.push(new URL(request.url()).pathname);
+      });
       await page.goto('/');
       await expect.poll(() => page.locator('[data-testid=banner]').count(), { timeout: 20_000 }).toBe(home.banners.length);
+      // home's answer and the app-wide lists came inside the page (server/first-screen.ts)
+      expect(calls).not.toContain('/api/home/getIndex');
+      expect(calls).not.toContain('/api/system/init');
       await expect.poll(() => page.locator('[data-testid=tag-chip]').count()).toBe(home.hotTags.length);
       expect(await page.locator('[data-testid=tag-chip]').first().innerText()).toContain(home.hotTags[0]!.name);
       await expect.poll(async () => (await titles(page)).includes(home.newestMovies[0]!.title)).toBe(true);

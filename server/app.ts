@@ -15,6 +15,7 @@ import type { Call } from './protocol/define-call.ts';
 import { createNodeCipher } from './protocol/node-cipher.ts';
 import { protocolPlugin } from './protocol/protocol-plugin.ts';
 import { ReadCache, writeWatch } from './protocol/read-cache.ts';
+import { FirstScreens } from './first-screen.ts';
 import { sendEnvelope } from './protocol/envelope-reply.ts';
 import { createRateLimiter, noRateLimits } from './protocol/rate-limit.ts';
 import { authCalls } from './routes/auth.ts';
@@ -143,7 +144,8 @@ export async function buildApp({ config, db, shared, now = Date.now, logStream }
   await app.register(paymentPlugin, { db, config, sites, now });
   await app.register(uploadsPlugin, { uploadDir: config.UPLOAD_DIR });
   await app.register(clipsPlugin, { uploadDir: config.UPLOAD_DIR });
-  await registerStatic(app, config.STATIC_DIR);
+  const firstScreens = await FirstScreens.load({ staticDir: config.STATIC_DIR, calls: ALL_CALLS, readCache, db, config, cipher, sites, now });
+  await registerStatic(app, config.STATIC_DIR, firstScreens);
   return app;
 }
 

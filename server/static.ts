@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FirstScreens } from './first-screen.ts';
 
 const REVALIDATE = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js']);
 const NOT_SPA = /^\/(api|media|assets)(\/|$)/;
@@ -30,7 +31,14 @@ const wantsSpaShell = (req: FastifyRequest): boolean => {
 
 const notFound = (reply: FastifyReply) => reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
 
-export async function registerStatic(app: FastifyInstance, staticDir: string): Promise<void> {
+/** The SPA shell: with the head start of a first screen (first-screen.ts) where there is one. */
+async function sendShell(req: FastifyRequest, reply: FastifyReply, firstScreens: FirstScreens | null): Promise<FastifyReply> {
+  const html = await firstScreens?.html(req);
+  if (!html) return reply.sendFile('index.html');
+  return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+}
+
+export async function registerStatic(app: FastifyInstance, staticDir: string, firstScreens: FirstScreens | null = null): Promise<void> {
   const root = resolve(staticDir);
   if (!existsSync(join(root, 'index.html'))) {
     app.log.warn(`no PWA build in ${root}: run \`npm run build\``);
@@ -47,10 +55,12 @@ export async function registerStatic(app: FastifyInstance, staticDir: string): P
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
+    // "/" is a screen like any other (sendShell), not the file; /index.html stays the file.
+    index: false,
     cacheControl: false,
     // The build writes .br and .gz beside its text files (scripts/lib/precompress.ts).
     preCompressed: true,
     setHeaders: (reply, filePath) => reply.header('cache-control', cacheControlFor(filePath)),
   });
-  app.setNotFoundHandler((req, reply) => (wantsSpaShell(req) ? reply.sendFile('index.html') : notFound(reply)));
+  app.setNotFoundHandler((req, reply) => (wantsSpaShell(req) ? sendShell(req, reply, firstScreens) : notFound(reply)));
 }

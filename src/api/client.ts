@@ -28,6 +28,7 @@ import { showToast } from '../stores/toast.ts';
 import { userState } from '../stores/user.ts';
 import { ApiError } from './api-error.ts';
 import { ResponseCache } from './cache.ts';
+import { takeFirstAnswer } from './first-answer.ts';
 import type { CallPath, DataOf, PayloadOf } from './contract.ts';
 import { API, ENCRYPTED_PAYLOAD_PATHS, PUBLIC_PATHS, UNSIGNED_PATHS } from './paths.ts';
 
@@ -125,6 +126,12 @@ async function send(path: string, payload: unknown, token: string | null): Promi
   return parseEnvelope(plain);
 }
 
+/** The answer the page brought in its HTML for this public read (first-answer.ts), else the network's. */
+async function answerOf(path: string, payload: unknown, key: string, token: string | null): Promise<Envelope> {
+  const inline = PUBLIC_PATHS.has(path) ? takeFirstAnswer(key) : undefined;
+  return inline === undefined ? send(path, payload, token) : parseEnvelope(cipher.decryptBase64(inline));
+}
+
 function fail(error: unknown, toast: boolean): never {
   const apiError = error instanceof ApiError ? error : new ApiError(Code.SystemError, String(error));
   if (apiError.code === Code.SessionExpired) {
@@ -148,7 +155,7 @@ async function request(path: string, payload: unknown, key: string, useCache: bo
   }
   let envelope: Envelope;
   try {
-    envelope = await send(path, payload, token);
+    envelope = await answerOf(path, payload, key, token);
   } catch (error) {
     if (offline && (error as ApiError).isNetwork) return (await offlineCopy(key)).read(error);
     throw error;
