@@ -1,11 +1,13 @@
 /**
- * One ledger line (coins on /mine/wallet, points on /mine/mall): what it was (type label and
- * title), when, the signed amount (+ green, − red) and the balance after it.
+ * A ledger (coins on /mine/wallet, points on /mine/mall), paged, and one line of it: what it was
+ * (type label and title), when, the signed amount (+ green, − red) and the balance after it.
  */
 import type { LedgerEntry } from '../api/member-contract.ts';
+import type { Page } from '../api/content-contract.ts';
 import { formatRelativeTime } from '../lib/format.ts';
 import { formatDelta } from '../lib/money.ts';
 import { memberMessages } from '../member-messages.ts';
+import { PagedList } from './paged-list.tsx';
 
 export function LedgerRow({ entry }: { entry: LedgerEntry }) {
   const t = memberMessages.wallet;
@@ -25,6 +27,30 @@ export function LedgerRow({ entry }: { entry: LedgerEntry }) {
         </span>
         <span className="ledger-row__balance">{t.balanceAfter(entry.balanceAfter)}</span>
       </div>
+    </div>
+  );
+}
+
+/** The whole ledger as a paged list, revalidated on every visit (a balance just changed). */
+interface LedgerListProps {
+  cacheKey: string;
+  fetchPage: (page: number, pageSize: number) => Promise<Page<LedgerEntry>>;
+  emptyText: string;
+}
+
+export function LedgerList({ cacheKey, fetchPage, emptyText }: LedgerListProps) {
+  return (
+    <div className="card ledger">
+      <PagedList
+        key={cacheKey}
+        cacheKey={cacheKey}
+        fetchPage={fetchPage}
+        keyOf={(entry) => entry.id}
+        render={(entry) => <LedgerRow entry={entry} />}
+        skeleton={{ count: 3 }}
+        empty={<p className="empty-state">{emptyText}</p>}
+        revalidate
+      />
     </div>
   );
 }

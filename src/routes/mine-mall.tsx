@@ -12,7 +12,7 @@ import { getExchangePage, getGoodsPage } from '../api/points.ts';
 import { getPointsLedger } from '../api/wallet.ts';
 import { ExchangeModal } from '../components/exchange-modal.tsx';
 import { effectOf, GoodsCard, GoodsImage } from '../components/goods-card.tsx';
-import { LedgerRow } from '../components/ledger-row.tsx';
+import { LedgerList } from '../components/ledger-row.tsx';
 import { IconSpark } from '../components/member-icons.tsx';
 import { PageLoading } from '../components/page-loading.tsx';
 import { PagedList } from '../components/paged-list.tsx';
@@ -107,18 +107,7 @@ export default function MineMallScreen() {
           </div>
         )}
         {tab === 'ledger' && (
-          <div className="card ledger">
-            <PagedList
-              key={`${base}:points-ledger`}
-              cacheKey={`${base}:points-ledger`}
-              fetchPage={(page, size) => getPointsLedger(page, size, { toast: false })}
-              keyOf={(entry) => entry.id}
-              render={(entry) => <LedgerRow entry={entry} />}
-              skeleton={{ count: 3 }}
-              empty={<p className="empty-state">{t.emptyLedger}</p>}
-              revalidate
-            />
-          </div>
+          <LedgerList cacheKey={`${base}:points-ledger`} fetchPage={(page, size) => getPointsLedger(page, size, { toast: false })} emptyText={t.emptyLedger} />
         )}
       </section>
       <ExchangeModal goods={exchanging} points={info.points} onClose={() => setExchanging(null)} onExchanged={exchanged} />

@@ -11,9 +11,8 @@ import { depositCoin, getCoinLedger, getCoinPackages } from '../api/wallet.ts';
 import { CheckoutBar } from '../components/checkout-bar.tsx';
 import { DepositReturn } from '../components/deposit-return.tsx';
 import { ErrorState } from '../components/error-state.tsx';
-import { LedgerRow } from '../components/ledger-row.tsx';
+import { LedgerList } from '../components/ledger-row.tsx';
 import { IconCoin } from '../components/member-icons.tsx';
-import { PagedList } from '../components/paged-list.tsx';
 import { PayTypePicker } from '../components/pay-type-picker.tsx';
 import { Skeleton } from '../components/skeleton.tsx';
 import { formatYuan } from '../lib/money.ts';
@@ -108,17 +107,7 @@ export default function MineWalletScreen() {
       <section className="member-section" aria-labelledby="coin-ledger">
         <h2 className="member-section__title" id="coin-ledger">{t.ledger}</h2>
         {info && (
-          <div className="card ledger">
-            <PagedList
-              cacheKey={`member:${info.id}:coin-ledger`}
-              fetchPage={(page, size) => getCoinLedger(page, size, { toast: false })}
-              keyOf={(entry) => entry.id}
-              render={(entry) => <LedgerRow entry={entry} />}
-              skeleton={{ count: 3 }}
-              empty={<p className="empty-state">{t.emptyLedger}</p>}
-              revalidate
-            />
-          </div>
+          <LedgerList cacheKey={`member:${info.id}:coin-ledger`} fetchPage={(page, size) => getCoinLedger(page, size, { toast: false })} emptyText={t.emptyLedger} />
         )}
       </section>
     </div>
