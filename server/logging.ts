@@ -45,10 +45,17 @@ function decodeQueryName(name: string): string {
  * The request log: one line per request when it is answered ("request completed": the request as
  * the req serializer shows it, the status and the time taken), half the lines and the redaction
  * work of fastify's own "incoming request" + "request completed" (issue 8).
+ *
+ * The line is written by a child logger without the redaction pass: every field of it is a
+ * whitelist already (the req serializer below: method, the URL through redactUrl, host, address,
+ * port; fastify's res serializer: the status code; a number), so no redact path can match in it,
+ * and redaction's walk over every line was a tenth of a cached read's cost. Everything else logged
+ * (objects, errors) still goes through the redacting logger.
  */
 export function logRequests(app: FastifyInstance): void {
+  const requestLine = app.log.child({}, { redact: { paths: [] } });
   app.addHook('onResponse', (req, reply, done) => {
-    req.log.info({ req, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    requestLine.info({ reqId: req.id, req, res: reply, responseTime: reply.elapsedTime }, 'request completed');
     done();
   });
 }
