@@ -1,5 +1,5 @@
 /** Server implementation of the protocol cipher with node:crypto; interoperates with crypto-js. */
-import { createCipheriv, createDecipheriv, createHash } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hash } from 'node:crypto';
 import { assertKeyMaterial, type Cipher, type KeyMaterial } from '../../src/protocol/cipher.ts';
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
@@ -24,7 +24,8 @@ export function createNodeCipher(material: KeyMaterial): Cipher {
   };
 
   return {
-    md5: (text) => createHash('md5').update(text, 'utf8').digest('hex'),
+    // One-shot hash: no Hash object per call (every signed request checks one sign).
+    md5: (text) => hash('md5', text, 'hex'),
     encryptBase64: (plain) => encrypt(plain).toString('base64'),
     encryptHex: (plain) => encrypt(plain).toString('hex'),
     decryptBase64: (text) => (/^[A-Za-z0-9+/]+={0,2}$/.test(text.trim()) ? decrypt(Buffer.from(text.trim(), 'base64')) : ''),
