@@ -28,45 +28,54 @@ export interface MemoryStateOptions {
   sweepEveryMs?: number;
 }
 
-interface Entry {
+interface Window {
   expiresAt: number;
   count: number;
 }
 
+/** Answers of claim, made once: a claim allocates no promise of its own. */
+const CLAIMED = Promise.resolve(true);
+const ALREADY_CLAIMED = Promise.resolve(false);
+
 export function createMemoryState(options: MemoryStateOptions = {}): SharedState & { size(): number } {
   const now = options.now ?? Date.now;
   const sweepEveryMs = options.sweepEveryMs ?? 30_000;
-  const entries = new Map<string, Entry>();
+  // Replay ids are one per signed request: a bare expiry time each, in a map of their own, so the
+  // hot claim costs one lookup and one set, without a key prefix or an object per id.
+  const claims = new Map<string, number>();
+  const windows = new Map<string, Window>();
   let nextSweep = now() + sweepEveryMs;
 
-  /** The live entry of key at `time`, after sweeping when it is due. */
-  const live = (key: string, time: number): Entry | undefined => {
-    if (time >= nextSweep) {
-      for (const [k, entry] of entries) if (entry.expiresAt <= time) entries.delete(k);
-      nextSweep = time + sweepEveryMs;
-    }
-    const entry = entries.get(key);
-    return entry && entry.expiresAt > time ? entry : undefined;
+  const sweepWhenDue = (time: number): void => {
+    if (time < nextSweep) return;
+    for (const [key, expiresAt] of claims) if (expiresAt <= time) claims.delete(key);
+    for (const [key, window] of windows) if (window.expiresAt <= time) windows.delete(key);
+    nextSweep = time + sweepEveryMs;
   };
 
   return {
     mode: () => 'memory',
-    async claim(key, ttlMs) {
+    claim(key, ttlMs) {
       const time = now();
-      if (live(`claim:${key}`, time)) return false;
-      entries.set(`claim:${key}`, { expiresAt: time + ttlMs, count: 1 });
-      return true;
+      sweepWhenDue(time);
+      const expiresAt = claims.get(key);
+      if (expiresAt !== undefined && expiresAt > time) return ALREADY_CLAIMED;
+      claims.set(key, time + ttlMs);
+      return CLAIMED;
     },
     async hit(key, windowMs) {
       const time = now();
-      const entry = live(`hit:${key}`, time) ?? { expiresAt: time + windowMs, count: 0 };
-      entry.count += 1;
-      entries.set(`hit:${key}`, entry);
-      return { count: entry.count, resetInMs: entry.expiresAt - time };
+      sweepWhenDue(time);
+      const live = windows.get(key);
+      const window = live && live.expiresAt > time ? live : { expiresAt: time + windowMs, count: 0 };
+      window.count += 1;
+      windows.set(key, window);
+      return { count: window.count, resetInMs: window.expiresAt - time };
     },
     async close() {
-      entries.clear();
+      claims.clear();
+      windows.clear();
     },
-    size: () => entries.size,
+    size: () => claims.size + windows.size,
   };
 }
