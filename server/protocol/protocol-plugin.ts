@@ -46,8 +46,9 @@ export const protocolPlugin: FastifyPluginAsync<ProtocolOptions> = async (api, o
         const ctx = await openCall(call, req, deps);
         const key = cached ? ReadCache.keyOf(ctx.site.id, call.path, ctx.payload) : null;
         if (key !== null) {
-          const make = async () => Buffer.from(encodeEnvelope(deps.cipher, ok((await call.run(ctx)) ?? null)));
-          return sendBody(reply, await readCache.body(key, make));
+          // The answer closure only on a miss: a hit allocates none.
+          const body = readCache.kept(key) ?? readCache.body(key, async () => Buffer.from(encodeEnvelope(deps.cipher, ok((await call.run(ctx)) ?? null))));
+          return sendBody(reply, await body);
         }
         envelope = ok((await call.run(ctx)) ?? null);
       } catch (error) {

@@ -21,6 +21,16 @@ describe('ReadCache', () => {
     expect(String(await cache.body('k', make))).toBe('body 2');
   });
 
+  it('tells a fresh kept answer (kept) without making one', async () => {
+    const clock = clockAt();
+    const cache = new ReadCache(2_000, 10, clock.now);
+    expect(cache.kept('k')).toBeUndefined();
+    await cache.body('k', async () => Buffer.from('body'));
+    expect(String(await cache.kept('k'))).toBe('body');
+    clock.advance(2_000);
+    expect(cache.kept('k')).toBeUndefined();
+  });
+
   it('makes one answer for concurrent asks of the same key; keys are apart', async () => {
     const cache = new ReadCache(2_000, 10, clockAt().now);
     let made = 0;

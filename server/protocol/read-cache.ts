@@ -44,6 +44,12 @@ export class ReadCache {
     }
   }
 
+  /** The body kept for `key` while it is fresh; lets a hit skip making a `make` closure. */
+  kept(key: string): Promise<Buffer> | undefined {
+    const kept = this.entries.get(key);
+    return kept && kept.expiresAt > this.clock() ? kept.body : undefined;
+  }
+
   /** The body kept for `key`, or the one `make` answers (kept when it succeeds). */
   body(key: string, make: () => Promise<Buffer>): Promise<Buffer> {
     const time = this.clock();
