@@ -75,6 +75,14 @@ export function refuseNul(value: unknown): void {
   }
 }
 
+/**
+ * True when JSON text cannot parse to a value holding U+0000, so refuseNul has nothing to find:
+ * JSON has no raw control characters in strings (JSON.parse refuses them), so a NUL in a parsed
+ * string or key can only come from the escape \u0000, and text without that escape has none. Text
+ * with it (or with an escaped backslash before "u0000") still gets the walk, which names the field.
+ */
+export const jsonWithoutNul = (text: string): boolean => !text.includes('\\u0000');
+
 /** JSON.parse that fails with "参数错误：<what> 不是有效的 JSON". */
 export function parseJson(text: string, what: string): unknown {
   try {

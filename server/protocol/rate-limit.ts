@@ -59,26 +59,34 @@ function subjectOf(rule: RateRule, s: RateSubject): string | undefined {
 }
 
 export interface RateLimiter {
-  /** Counts the call against its rules; throws code 8 when one of them is exceeded. */
-  check(path: string, subject: RateSubject): Promise<void>;
+  /**
+   * Counts the call against its rules; rejects with code 8 when one of them is exceeded. Answers
+   * undefined, no promise, for a path without rules (most calls), as the protocol runs this on
+   * every request.
+   */
+  check(path: string, subject: RateSubject): Promise<void> | undefined;
 }
 
 export function createRateLimiter(state: SharedState, rules: readonly RateRule[] = RATE_RULES): RateLimiter {
   const byPath = new Map<string, RateRule[]>();
   for (const rule of rules) for (const path of rule.paths) byPath.set(path, [...(byPath.get(path) ?? []), rule]);
-  return {
-    async check(path, subject) {
-      for (const rule of byPath.get(path) ?? []) {
-        const who = subjectOf(rule, subject);
-        if (who === undefined) continue;
-        const { count, resetInMs } = await state.hit(`rate:${rule.name}:${subject.site.id}:${who}`, rule.windowMs);
-        if (count > rule.limit) {
-          throw new ApiError(Code.RateLimited, `操作太频繁，请 ${Math.max(1, Math.ceil(resetInMs / 1000))} 秒后再试`);
-        }
+  async function countHits(pathRules: readonly RateRule[], subject: RateSubject): Promise<void> {
+    for (const rule of pathRules) {
+      const who = subjectOf(rule, subject);
+      if (who === undefined) continue;
+      const { count, resetInMs } = await state.hit(`rate:${rule.name}:${subject.site.id}:${who}`, rule.windowMs);
+      if (count > rule.limit) {
+        throw new ApiError(Code.RateLimited, `操作太频繁，请 ${Math.max(1, Math.ceil(resetInMs / 1000))} 秒后再试`);
       }
+    }
+  }
+  return {
+    check(path, subject) {
+      const rules = byPath.get(path);
+      return rules ? countHits(rules, subject) : undefined;
     },
   };
 }
 
 /** For RATE_LIMITS=off (tests, benchmarks): counts nothing. */
-export const noRateLimits: RateLimiter = { check: async () => {} };
+export const noRateLimits: RateLimiter = { check: () => undefined };
