@@ -117,7 +117,11 @@ export async function buildApp({ config, db, shared, now = Date.now, logStream }
   });
   const sites = new SiteDirectory(db);
   const state = shared ?? (await openSharedState(app, config, now));
-  app.addHook('onRequest', async (req, reply) => harden(req, reply));
+  // Callback style: an async hook costs a promise and a microtask per request for sync work.
+  app.addHook('onRequest', (req, reply, done) => {
+    harden(req, reply);
+    done();
+  });
   logRequests(app);
   // Chunked uploads and their video jobs (issue 6): started when the app is ready, stopped on close.
   const uploads = new UploadService(db, config, now, app.log);
