@@ -25,10 +25,25 @@ export interface WatchedPage {
   problems: string[];
 }
 
+/**
+ * The suites test the app: after a navigation, wait until the app has taken over from the server's
+ * first paint of a first visit (server/first-paint/, src/app/first-paint.ts), which shows the same
+ * screen, inert, until then. e2e/first-paint.test.ts tests the first paint itself.
+ */
+function afterFirstPaint(page: Page): void {
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    await page.waitForFunction(() => !document.getElementById('first-paint'), null, { timeout: 20_000 });
+    return response;
+  };
+}
+
 /** A fresh context (no site data) on the suite's server, or on `origin` (a server of a test's own). */
 export async function openPage(browser: Browser, device: typeof PHONE | typeof DESKTOP = PHONE, origin: string = baseURL): Promise<WatchedPage> {
   const context = await browser.newContext({ ...device, baseURL: origin, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
   const page = await context.newPage();
+  afterFirstPaint(page);
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console: ${message.text()}`);

@@ -148,7 +148,7 @@ export async function buildApp({ config, db, shared, now = Date.now, logStream }
   await app.register(paymentPlugin, { db, config, sites, now });
   await app.register(uploadsPlugin, { uploadDir: config.UPLOAD_DIR });
   await app.register(clipsPlugin, { uploadDir: config.UPLOAD_DIR });
-  const firstScreens = await FirstScreens.load({ staticDir: config.STATIC_DIR, calls: ALL_CALLS, readCache, db, config, cipher, sites, now });
+  const firstScreens = await FirstScreens.load({ staticDir: config.STATIC_DIR, calls: ALL_CALLS, db, config, cipher, sites, now, log: app.log });
   await registerStatic(app, config.STATIC_DIR, firstScreens);
   return app;
 }

@@ -1,56 +1,87 @@
 /**
- * The first screen's head start (issue 8, Lighthouse LCP). The HTML of a first visit names, before
- * any script has run, what its screen will need:
- *   - the screen's chunk, the chunks it imports and its stylesheets (from Vite's build manifest,
- *     STATIC_DIR/.vite/manifest.json), as modulepreload / preload links: they download beside the
- *     entry bundle instead of after it has run;
+ * The first screen's head start (issue 8, Lighthouse LCP). The HTML of a first visit to a screen
+ * brings, before any script has run, what that screen needs:
+ *   - its chunk, the chunks it imports and their stylesheets (from Vite's build manifest,
+ *     STATIC_DIR/.vite/manifest.json): scripts as modulepreload, so they download beside the entry
+ *     instead of after it has run, and styles as preloads; where the page carries a first paint,
+ *     only its stylesheets, linked (the first paint needs them, the scripts wait for it);
  *   - the answers of its first public reads (the app-wide lists, whose CDN lines every image needs,
- *     and home's own call), encrypted exactly as POST /api<path> would send them (the same
- *     read-cache entries), in a JSON data block `<script type="application/json" id="first-answer">`;
- *     the API client takes them instead of sending the calls (src/api/first-answer.ts). A data
- *     block is never run, so the CSP holds.
+ *     and home's own call), encrypted exactly as POST /api<path> answers them, in a JSON data block
+ *     `<script type="application/json" id="first-answer">`; the API client takes them instead of
+ *     sending the calls (src/api/first-answer.ts). A data block is never run, so the CSP holds;
+ *   - for home, a movie and a topic, the first paint: the screen's markup rendered by the app's own
+ *     components from that data (first-paint/render.tsx), which the browser paints at once and the
+ *     app replaces when its own screen has the content; the entry then runs after that first frame
+ *     (startEntryAfterPaint). A detail is rendered as a visitor without a session sees it, and
+ *     reading it for the paint counts no view; the app's copy then shows the viewer's own likes
+ *     and access.
  * Any other path, a missing manifest or a failing read: the plain index.html, as before.
- * The service worker answers later navigations from its precached index.html; the hints are only
+ * The service worker answers later navigations from its precached index.html; all of this is only
  * for the visit that has nothing yet.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { FastifyRequest } from 'fastify';
-import { API } from '../src/api/paths.ts';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { AppInit, HomeData, MovieDetail, PostDetail } from '../src/api/content-contract.ts';
 import { FIRST_ANSWER_ID, type FirstAnswer } from '../src/api/first-answer-format.ts';
+import { API } from '../src/api/paths.ts';
 import type { Cipher } from '../src/protocol/cipher.ts';
 import { ok } from '../src/protocol/envelope.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
+import type { Site } from './db/sites.ts';
+import { toSiteInfo } from './db/sites.ts';
 import type { Call } from './protocol/define-call.ts';
 import { encodeEnvelope } from './protocol/envelope-reply.ts';
 import { validate } from './protocol/parse-input.ts';
-import { ReadCache } from './protocol/read-cache.ts';
+import { inlineHashes } from './security-headers.ts';
+import { previewMovieDetail } from './routes/movies.ts';
+import { previewTopicDetail } from './routes/posts.ts';
 import type { SiteDirectory } from './site-directory.ts';
+
+type Renderer = typeof import('./first-paint/render.tsx');
+
+/**
+ * A screen's first paint: drawn from the data of the screen's carried answer, or from `read`
+ * (a detail as a visitor without a session sees it, without counting a view).
+ */
+interface Painting {
+  read?: (db: Db, id: number, now: number) => Promise<unknown>;
+  render: (renderer: Renderer, context: Parameters<Renderer['paintHome']>[0], data: unknown) => string;
+}
 
 interface Screen {
   pattern: RegExp;
   /** The screen's module as the build manifest names it (src/app/route-table.ts loads it). */
   module: string;
-  /** The public read the screen sends first, with the payload the client sends (exactly). */
-  firstCall?: FirstCall;
+  /** Carried as an answer: a public read, with the payload the client sends (exactly). */
+  carries?: { path: string; payload: unknown };
+  paints?: Painting;
 }
-
-interface FirstCall {
-  path: string;
-  payload: unknown;
-}
-
-/** Every screen's first call: the app-wide lists, which also name the CDN lines of every image. */
-const APP_LISTS: FirstCall = { path: API.init, payload: {} };
 
 const SCREENS: Screen[] = [
-  { pattern: /^\/$/, module: 'src/routes/home.tsx', firstCall: { path: API.home, payload: {} } },
-  { pattern: /^\/movie\/\d+$/, module: 'src/routes/movie-detail.tsx' },
-  { pattern: /^\/topic\/\d+$/, module: 'src/routes/topic-detail.tsx' },
+  {
+    pattern: /^\/$/,
+    module: 'src/routes/home.tsx',
+    carries: { path: API.home, payload: {} },
+    paints: { render: (r, context, data) => r.paintHome(context, data as HomeData) },
+  },
+  {
+    pattern: /^\/movie\/(\d{1,9})$/,
+    module: 'src/routes/movie-detail.tsx',
+    paints: { read: (db, id) => previewMovieDetail(db, id), render: (r, context, data) => r.paintMovie(context, data as MovieDetail) },
+  },
+  {
+    pattern: /^\/topic\/(\d{1,9})$/,
+    module: 'src/routes/topic-detail.tsx',
+    paints: { read: previewTopicDetail, render: (r, context, data) => r.paintTopic(context, data as PostDetail) },
+  },
   { pattern: /^\/movie$/, module: 'src/routes/movie-list.tsx' },
   { pattern: /^\/topic$/, module: 'src/routes/topic-list.tsx' },
 ];
+
+/** Every screen's first read: the app-wide lists, which also name the CDN lines of every image. */
+const APP_LISTS = { path: API.init, payload: {} };
 
 interface ManifestChunk {
   file: string;
@@ -63,16 +94,16 @@ type BuildManifest = Record<string, ManifestChunk>;
 export interface FirstScreenDeps {
   staticDir: string;
   calls: readonly Call[];
-  readCache: ReadCache;
   db: Db;
   config: Config;
   cipher: Cipher;
   sites: SiteDirectory;
   now: () => number;
+  log: FastifyBaseLogger;
 }
 
-/** The links that fetch a module's chunk, its static imports (not the entry's) and their CSS. */
-export function preloadLinks(manifest: BuildManifest, module: string): string[] {
+/** A module's chunk, its static imports (not the entry) and their CSS, as files of the build. */
+export function chunkFiles(manifest: BuildManifest, module: string): { scripts: string[]; styles: string[] } {
   const scripts = new Set<string>();
   const styles = new Set<string>();
   const visit = (key: string) => {
@@ -83,10 +114,32 @@ export function preloadLinks(manifest: BuildManifest, module: string): string[] 
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   visit(module);
-  return [
-    ...[...styles].map((file) => `<link rel="preload" as="style" crossorigin href="/${file}" />`),
-    ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
-  ];
+  return { scripts: [...scripts], styles: [...styles] };
+}
+
+/**
+ * The page's Content-Security-Policy: `policy` (server/security-headers.ts) with script-src and
+ * style-src allowing exactly this page's inline scripts and styles by their hashes (index.html's
+ * theme script and critical style, the deferred start of the entry, the first paint's styles).
+ * The answers' JSON data block is never run and needs no entry.
+ */
+export function policyForPage(policy: string, html: string): string {
+  const { scripts, styles } = inlineHashes(html.replace(/<script type="application\/json"[\s\S]*?<\/script>/g, ''));
+  return policy
+    .replace(/script-src [^;]*/, `script-src ${["'self'", ...scripts].join(' ')}`)
+    .replace(/style-src [^;]*/, `style-src ${["'self'", ...styles].join(' ')}`);
+}
+
+/**
+ * With a first paint, the entry module is asked for after the browser has painted it (after the
+ * next frame, or 200 ms should frames be paused in a hidden tab): neither its download nor its
+ * start holds the first frame back; the app takes over a little later.
+ */
+export function startEntryAfterPaint(html: string): string {
+  return html.replace(/<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/, (_, src: string) => {
+    const start = `let started=false;const start=()=>{if(!started){started=true;import(${JSON.stringify(src)});}};requestAnimationFrame(()=>setTimeout(start));setTimeout(start,200);`;
+    return `<script type="module">${start}</script>`;
+  });
 }
 
 /** The JSON data block of the answers; `<` escaped so no text can close the element. */
@@ -97,52 +150,82 @@ export class FirstScreens {
   private constructor(
     private readonly template: string,
     private readonly manifest: BuildManifest,
+    private readonly renderer: Renderer | null,
     private readonly deps: FirstScreenDeps,
   ) {}
 
   /** Null when the build has no manifest (a build from before it, or a dev server): plain shell. */
   static async load(deps: FirstScreenDeps): Promise<FirstScreens | null> {
+    let template: string;
+    let manifest: BuildManifest;
     try {
-      const [template, manifest] = await Promise.all([
-        readFile(join(deps.staticDir, 'index.html'), 'utf8'),
-        readFile(join(deps.staticDir, '.vite', 'manifest.json'), 'utf8'),
-      ]);
-      return template.includes('</head>') ? new FirstScreens(template, JSON.parse(manifest) as BuildManifest, deps) : null;
+      template = await readFile(join(deps.staticDir, 'index.html'), 'utf8');
+      manifest = JSON.parse(await readFile(join(deps.staticDir, '.vite', 'manifest.json'), 'utf8')) as BuildManifest;
     } catch {
       return null;
     }
+    if (!template.includes('</head>') || !template.includes('<div id="root">')) return null;
+    const renderer = await import('./first-paint/render.tsx').catch((error: unknown) => {
+      deps.log.warn({ err: error }, 'first paint unavailable: pages start without it');
+      return null;
+    });
+    return new FirstScreens(template, manifest, renderer, deps);
   }
 
   /** index.html with the head start of the screen at `req`'s path, or null for any other path. */
   async html(req: FastifyRequest): Promise<string | null> {
     const path = req.url.split('?')[0]!;
     const screen = SCREENS.find((candidate) => candidate.pattern.test(path));
-    if (!screen) return null;
-    const head = preloadLinks(this.manifest, screen.module);
-    const calls = screen.firstCall ? [APP_LISTS, screen.firstCall] : [APP_LISTS];
-    const answers = await Promise.all(
-      calls.map((first) =>
-        this.answer(req, first).catch((error: unknown) => {
-          req.log.warn({ err: error, path: first.path }, 'first screen: no inline answer');
-          return null;
-        }),
-      ),
-    );
-    const found = answers.filter((answer) => answer !== null);
-    if (found.length > 0) head.push(answerBlock(found));
-    return this.template.replace('</head>', `  ${head.join('\n    ')}\n  </head>`);
+    const site = screen && (await this.deps.sites.findForHost(req.hostname));
+    if (!screen || !site) return null;
+    const quietly = <T,>(work: Promise<T>, what: string): Promise<T | null> =>
+      work.catch((error: unknown) => {
+        req.log.warn({ err: error, what }, 'first screen: left out');
+        return null;
+      });
+
+    const appInit = quietly(this.read(req, site, APP_LISTS.path, APP_LISTS.payload), APP_LISTS.path);
+    const carried = screen.carries ? quietly(this.read(req, site, screen.carries.path, screen.carries.payload), screen.carries.path) : null;
+    const answers: FirstAnswer[] = [];
+    for (const [call, data] of [
+      [APP_LISTS, await appInit],
+      [screen.carries, await carried],
+    ] as const) {
+      if (call && data !== null) answers.push({ key: `${call.path} ${JSON.stringify(call.payload)}`, body: encodeEnvelope(this.deps.cipher, ok(data)) });
+    }
+
+    const painting = screen.paints;
+    let firstPaint: string | null = null;
+    const lists = await appInit;
+    if (painting && this.renderer && lists !== null) {
+      const id = Number(screen.pattern.exec(path)![1]);
+      const data = painting.read ? await quietly(painting.read(this.deps.db, id, this.deps.now()), path) : await carried;
+      if (data !== null) {
+        const context = { pathname: path, site: toSiteInfo(site), appInit: lists as AppInit };
+        firstPaint = await quietly(Promise.resolve().then(() => painting.render(this.renderer!, context, data)), 'paint');
+      }
+    }
+
+    const { scripts, styles } = chunkFiles(this.manifest, screen.module);
+    // With a first paint, nothing but its stylesheets competes with it for the network: the scripts
+    // are asked for once it has been painted (startEntryAfterPaint).
+    const head = firstPaint
+      ? styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}" />`)
+      : [
+          ...styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}" />`),
+          ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
+        ];
+    if (answers.length > 0) head.push(answerBlock(answers));
+    const html = this.template.replace('</head>', `  ${head.join('\n    ')}\n  </head>`);
+    return firstPaint ? startEntryAfterPaint(html).replace('<div id="root">', `${firstPaint}\n    <div id="root">`) : html;
   }
 
-  private async answer(req: FastifyRequest, { path, payload: clientPayload }: FirstCall): Promise<FirstAnswer | null> {
-    const { calls, readCache, sites, cipher, db, config, now } = this.deps;
+  /** A read as a visitor without a session sees it (the call must allow that). */
+  private async read(req: FastifyRequest, site: Site, path: string, clientPayload: unknown): Promise<unknown> {
+    const { calls, db, config, now } = this.deps;
     const call = calls.find((candidate) => candidate.path === path);
-    const site = await sites.findForHost(req.hostname);
-    if (!call || call.auth !== 'none' || !site) return null;
+    if (!call || call.auth === 'user') throw new Error(`${path} is not a visitor's read`);
     const payload = validate(call.schema, clientPayload);
-    const make = async () =>
-      Buffer.from(encodeEnvelope(cipher, ok((await call.run({ payload, site, session: null, user: null, db, config, req, now: now() })) ?? null)));
-    const key = ReadCache.keyOf(site.id, path, payload);
-    const body = readCache.enabled && key !== null ? await readCache.body(key, make) : await make();
-    return { key: `${path} ${JSON.stringify(clientPayload)}`, body: body.toString('utf8') };
+    return (await call.run({ payload, site, session: null, user: null, db, config, req, now: now() })) ?? null;
   }
 }

@@ -3,6 +3,8 @@
  * makes sure the demo site and its demo data (SEED_DEMO) exist, serves on HOST:PORT and shuts down
  * cleanly on SIGINT/SIGTERM.
  */
+// First: the app's components, imported for the first paint, may then import their stylesheets.
+import './first-paint/ignore-css.ts';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';

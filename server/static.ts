@@ -8,9 +8,10 @@
  */
 import { existsSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { FirstScreens } from './first-screen.ts';
+import { policyForPage, type FirstScreens } from './first-screen.ts';
 
 const REVALIDATE = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js']);
 const NOT_SPA = /^\/(api|media|assets)(\/|$)/;
@@ -31,11 +32,24 @@ const wantsSpaShell = (req: FastifyRequest): boolean => {
 
 const notFound = (reply: FastifyReply) => reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
 
+/** A page made per request, compressed as the browser accepts (brotli, else gzip), as the build's files are. */
+function sendPage(req: FastifyRequest, reply: FastifyReply, html: string): FastifyReply {
+  reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+  const accepts = String(req.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepts)) {
+    return reply.header('content-encoding', 'br').send(brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }));
+  }
+  if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(gzipSync(html));
+  return reply.send(html);
+}
+
 /** The SPA shell: with the head start of a first screen (first-screen.ts) where there is one. */
 async function sendShell(req: FastifyRequest, reply: FastifyReply, firstScreens: FirstScreens | null): Promise<FastifyReply> {
   const html = await firstScreens?.html(req);
   if (!html) return reply.sendFile('index.html');
-  return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  const policy = reply.getHeader('content-security-policy');
+  if (typeof policy === 'string') reply.header('content-security-policy', policyForPage(policy, html));
+  return sendPage(req, reply, html);
 }
 
 export async function registerStatic(app: FastifyInstance, staticDir: string, firstScreens: FirstScreens | null = null): Promise<void> {

@@ -4,15 +4,18 @@
  */
 import { assertKeyMaterial, DEV_KEY_MATERIAL, type KeyMaterial } from './protocol/cipher.ts';
 
+/** Vite's build-time variables; absent when Node imports the app's components (server/first-paint/). */
+const viteEnv: Partial<ImportMetaEnv> = import.meta.env ?? {};
+
 const keyMaterial: KeyMaterial = {
-  key: import.meta.env.VITE_APP_AES_KEY || DEV_KEY_MATERIAL.key,
-  iv: import.meta.env.VITE_APP_AES_IV || DEV_KEY_MATERIAL.iv,
+  key: viteEnv.VITE_APP_AES_KEY || DEV_KEY_MATERIAL.key,
+  iv: viteEnv.VITE_APP_AES_IV || DEV_KEY_MATERIAL.iv,
 };
 assertKeyMaterial(keyMaterial);
 
 export const env = {
   /** Product calls go to `${apiBase}${path}` (DESIGN.md section 3). */
-  apiBase: (import.meta.env.VITE_API_BASE ?? '/api').replace(/\/$/, ''),
+  apiBase: (viteEnv.VITE_API_BASE ?? '/api').replace(/\/$/, ''),
   keyMaterial,
-  production: import.meta.env.PROD,
+  production: viteEnv.PROD ?? false,
 } as const;

@@ -13,6 +13,7 @@ import './styles/components.css';
 import './styles/error-page.css';
 import { App } from './app/app.tsx';
 import { ErrorBoundary } from './app/error-boundary.tsx';
+import { capFirstPaint } from './app/first-paint.ts';
 import { firstScreenSettled, startFirstScreen } from './app/first-screen.ts';
 import { NotFoundError } from './app/not-found-error.ts';
 import { startNavigationTracking } from './app/navigation.ts';
@@ -33,6 +34,7 @@ async function start(): Promise<void> {
     if (isChunkLoadError((event as Event & { payload?: unknown }).payload) && reloadAfterChunkError()) event.preventDefault();
   });
 
+  capFirstPaint();
   const hydrated = hydrateStores();
   startFirstScreen(location.pathname, hydrated);
   await hydrated;

@@ -101,13 +101,17 @@ export async function topPosts(q: Queryable, filters: PostFilters, limit: number
   return (await selectRows<PostCardRow>(q, listQuery(filters), limit)).map(toPostCard);
 }
 
+/** A post of the kind (id $1, kind $2) picked by `source`, with its card columns and body. */
+const postWithBody = (q: Queryable, source: string, id: number, kind: PostKind): Promise<PostRow | undefined> =>
+  q.one<PostRow>(`WITH p AS (${source}) SELECT ${CARD_COLUMNS}, p.body FROM p ${CARD_JOINS}`, [id, kind]);
+
 /** Counts a view of a post of the kind and answers it with its body, in one statement. */
 export const viewPost = (q: Queryable, id: number, kind: PostKind): Promise<PostRow | undefined> =>
-  q.one<PostRow>(
-    `WITH p AS (UPDATE posts SET views = views + 1 WHERE id = $1 AND kind = $2 RETURNING *)
-     SELECT ${CARD_COLUMNS}, p.body FROM p ${CARD_JOINS}`,
-    [id, kind],
-  );
+  postWithBody(q, 'UPDATE posts SET views = views + 1 WHERE id = $1 AND kind = $2 RETURNING *', id, kind);
+
+/** A post of the kind with its body, without counting a view (the server's first paint). */
+export const findPost = (q: Queryable, id: number, kind: PostKind): Promise<PostRow | undefined> =>
+  postWithBody(q, 'SELECT * FROM posts WHERE id = $1 AND kind = $2', id, kind);
 
 /** Whether a post of any kind exists (replies, likes and favourites apply to every kind). */
 export async function postExists(q: Queryable, id: number): Promise<boolean> {

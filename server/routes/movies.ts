@@ -17,8 +17,8 @@ import { categoryScope, found, tagScope } from './lookups.ts';
 
 export const movieNotFound = (id: number): string => `影片不存在：${id}`;
 
-async function movieDetail(q: Queryable, id: number, user: User | null): Promise<MovieDetail> {
-  const movie = found(await viewMovie(q, id), movieNotFound(id));
+async function movieDetail(q: Queryable, id: number, user: User | null, countView = true): Promise<MovieDetail> {
+  const movie = found(await (countView ? viewMovie : findMovie)(q, id), movieNotFound(id));
   const [path, tags, related, flags, canPlay] = await Promise.all([
     categoryPath(q, movie.categoryId),
     tagsOf(q, 'movie', movie.id),
@@ -39,6 +39,9 @@ async function movieDetail(q: Queryable, id: number, user: User | null): Promise
     trialSeconds: canPlay ? 0 : movie.trialS,
   };
 }
+
+/** A movie as a visitor without a session sees it, without counting a view (the server's first paint). */
+export const previewMovieDetail = (q: Queryable, id: number): Promise<MovieDetail> => movieDetail(q, id, null, false);
 
 export const movieCalls: readonly Call[] = [
   defineCall({

@@ -18,7 +18,7 @@ import { onceByKey } from '../db/call-keys.ts';
 import { recordRead } from '../db/activity.ts';
 import { postVideo } from '../db/chunk-uploads.ts';
 import type { Queryable } from '../db/db.ts';
-import { pagePosts, postExists, toPostCard, viewPost } from '../db/posts.ts';
+import { findPost, pagePosts, postExists, toPostCard, viewPost } from '../db/posts.ts';
 import { pageReplies } from '../db/replies.ts';
 import { shanghaiDay } from '../db/shanghai-day.ts';
 import { tagsOf } from '../db/tags.ts';
@@ -43,9 +43,12 @@ const SECTIONS: readonly Section[] = [
 
 const postNotFound = (id: number): string => `内容不存在：${id}`;
 
+/** A topic as a visitor without a session sees it, without counting a view (the server's first paint). */
+export const previewTopicDetail = (q: Queryable, id: number, now: number): Promise<PostDetail> => postDetail(q, SECTIONS[0]!, id, null, now, false);
+
 /** A signed-in viewer's open counts for the daily read task (server/db/activity.ts). */
-async function postDetail(q: Queryable, section: Section, id: number, user: User | null, now: number): Promise<PostDetail> {
-  const post = found(await viewPost(q, id, section.kind), `${section.missing}：${id}`);
+async function postDetail(q: Queryable, section: Section, id: number, user: User | null, now: number, countView = true): Promise<PostDetail> {
+  const post = found(await (countView ? viewPost : findPost)(q, id, section.kind), `${section.missing}：${id}`);
   const [tags, flags, unlocked, video] = await Promise.all([
     tagsOf(q, 'post', post.id),
     viewerFlags(q, user?.id ?? null, 'post', post.id),

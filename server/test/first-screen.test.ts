@@ -1,20 +1,24 @@
 /**
  * The first screen's head start (server/first-screen.ts): a first visit's HTML names the screen's
- * chunks and styles from the build manifest and carries the answers of its first public reads,
- * encrypted as /api answers them; other pages get the plain shell.
+ * chunks and styles from the build manifest, carries the answers of its first public reads,
+ * encrypted as /api answers them, and for home, a movie and a topic the screen's first paint,
+ * rendered by the app's components; other pages get the plain shell.
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_ANSWER_ID, type FirstAnswer } from '../../src/api/first-answer-format.ts';
+import type { AppInit, HomeData, MovieDetail, PostDetail } from '../../src/api/content-contract.ts';
 import { API } from '../../src/api/paths.ts';
 import { Code } from '../../src/protocol/codes.ts';
 import { answerBlock } from '../first-screen.ts';
-import { dataOf, seedContent } from './content-fixture.ts';
+import { dataOf, FX, seedContent } from './content-fixture.ts';
 import { createHarness, DB_KINDS, type Harness } from './harness.ts';
 
-const INDEX = '<!doctype html>\n<html>\n  <head>\n    <script type="module" src="/assets/index-e1.js"></script>\n  </head>\n  <body><div id="root"></div></body>\n</html>';
+const INDEX =
+  '<!doctype html>\n<html>\n  <head>\n    <style>body{margin:0}</style>\n    <script>document.documentElement.dataset.theme="dark"</script>\n    <script type="module" crossorigin src="/assets/index-e1.js"></script>\n  </head>\n  <body><div id="root"></div></body>\n</html>';
 
 /** What Vite's build manifest says of the entry, home (with the shared content chunk) and a movie. */
 const MANIFEST = {
@@ -31,6 +35,13 @@ function fakeBuild(): string {
   writeFileSync(join(dir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
   return dir;
 }
+
+const escapeHtml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+
+const firstPaintOf = (html: string): string => {
+  const start = html.indexOf('<div id="first-paint"');
+  return start < 0 ? '' : html.slice(start, html.indexOf('<div id="root">'));
+};
 
 const answersIn = (html: string): FirstAnswer[] => {
   const block = new RegExp(`<script type="application/json" id="${FIRST_ANSWER_ID}">(.*?)</script>`).exec(html);
@@ -51,17 +62,85 @@ describe.each(DB_KINDS)('the first screen head start on %s', (kind) => {
 
   const page = (url: string) => h.app.inject({ method: 'GET', url });
 
-  it('home: preloads its chunk, the content chunk and their styles, not the entry', async () => {
+  it('home: links its styles for the first paint and starts the entry after it, with nothing else to fetch first', async () => {
     const res = await page('/');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/home-h1.js" />');
-    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/content-c1.js" />');
-    expect(res.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/home-h1.css" />');
-    expect(res.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/content-c1.css" />');
-    expect(res.body).not.toContain('modulepreload crossorigin href="/assets/index-e1.js"');
+    expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/home-h1.css" />');
+    expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/content-c1.css" />');
+    expect(res.body).not.toContain('modulepreload');
+    expect(res.body).not.toContain('src="/assets/index-e1.js"');
+    expect(res.body).toMatch(/<script type="module">[^<]*import\("\/assets\/index-e1\.js"\)[^<]*<\/script>/);
     expect(res.body.indexOf(FIRST_ANSWER_ID)).toBeLessThan(res.body.indexOf('</head>'));
+  });
+
+  it("a list without a first paint: preloads its chunk and the content chunk (not the entry) and their styles", async () => {
+    const manifest = { ...MANIFEST, 'src/routes/movie-list.tsx': { file: 'assets/movie-list-l1.js', imports: ['index.html', '_content-c1.js'] } };
+    writeFileSync(join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
+    const listed = await createHarness(kind, { seed: seedContent, config: { STATIC_DIR: dir } });
+    try {
+      const html = (await listed.app.inject({ method: 'GET', url: '/movie' })).body;
+      expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/movie-list-l1.js" />');
+      expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/content-c1.js" />');
+      expect(html).toContain('<link rel="preload" as="style" crossorigin href="/assets/content-c1.css" />');
+      expect(html).not.toContain('href="/assets/index-e1.js"');
+      expect(html).toContain('<script type="module" crossorigin src="/assets/index-e1.js"></script>');
+      expect(html).not.toContain('id="first-paint"');
+    } finally {
+      await listed.close();
+      writeFileSync(join(dir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+    }
+  });
+
+  it("allows exactly the page's inline scripts and styles in its CSP, by hash", async () => {
+    const res = await page('/');
+    const policy = String(res.headers['content-security-policy']);
+    const hashes = (directive: string) => new RegExp(`${directive} ([^;]*)`).exec(policy)![1]!.split(' ');
+    const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+    const inline = (tag: string) => [...res.body.matchAll(new RegExp(`<${tag}(?: type="module")?>([\\s\\S]*?)</${tag}>`, 'g'))].map((match) => sha(match[1]!));
+    expect(inline('style').length).toBeGreaterThan(0);
+    expect(hashes('style-src')).toEqual(["'self'", ...inline('style')]);
+    expect(hashes('script-src')).toEqual(["'self'", ...inline('script')]);
+  });
+
+  it('home: the first paint shows what the home call answers, before the app root, inert and without test ids', async () => {
+    const html = (await page('/')).body;
+    const home = await dataOf<HomeData>(h.client, API.home, {});
+    const paint = firstPaintOf(html);
+    expect(html.indexOf('<div id="first-paint"')).toBeLessThan(html.indexOf('<div id="root">'));
+    expect(paint).toMatch(/^<div id="first-paint" aria-hidden="true" inert="">|^<div id="first-paint" aria-hidden="true" inert>/);
+    for (const movie of home.newestMovies) expect(paint).toContain(escapeHtml(movie.title));
+    // the LCP image, on the site's first CDN line as the app names it before its line race
+    const lines = (await dataOf<AppInit>(h.client, API.init, {})).cdnLines;
+    expect(paint).toContain(`src="${lines[0]!.cdnLine.replace(/\/$/, '')}/${home.banners[0]!.image}"`);
+    expect(paint).not.toContain('data-testid');
+    expect(paint).not.toContain('<script');
+  });
+
+  it('a movie and a topic: the first paint shows their title as a visitor sees them', async () => {
+    const movie = await dataOf<MovieDetail>(h.client, API.movieDetail, { id: FX.freeMovie });
+    expect(firstPaintOf((await page(`/movie/${FX.freeMovie}`)).body)).toContain(escapeHtml(movie.title));
+    const topic = await dataOf<PostDetail>(h.client, API.topicDetail, { id: FX.topicWithReplies });
+    expect(firstPaintOf((await page(`/topic/${FX.topicWithReplies}`)).body)).toContain(escapeHtml(topic.title));
+  });
+
+  it('counts no view of a movie or a topic for their first paint (the app counts its own read)', async () => {
+    const views = async () =>
+      Promise.all([
+        h.db.one<{ views: number }>('SELECT views FROM movies WHERE id = $1', [FX.freeMovie]),
+        h.db.one<{ views: number }>('SELECT views FROM posts WHERE id = $1', [FX.topicWithReplies]),
+      ]);
+    const before = await views();
+    await page(`/movie/${FX.freeMovie}`);
+    await page(`/topic/${FX.topicWithReplies}`);
+    expect(await views()).toEqual(before);
+  });
+
+  it('a movie that does not exist: no first paint, the shell with the preloads', async () => {
+    const html = (await page('/movie/999999')).body;
+    expect(html).not.toContain('id="first-paint"');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/movie-detail-m1.js" />');
   });
 
   it('home: carries the answers of the app-wide lists and of home, the same data as the calls', async () => {
@@ -77,9 +156,8 @@ describe.each(DB_KINDS)('the first screen head start on %s', (kind) => {
     }
   });
 
-  it('a movie: its chunks and the app-wide lists only (its detail is per viewer)', async () => {
-    const html = (await page('/movie/1')).body;
-    expect(html).toContain('href="/assets/movie-detail-m1.js"');
+  it('a movie: the app-wide lists only (its detail is per viewer, painted as a visitor sees it)', async () => {
+    const html = (await page(`/movie/${FX.freeMovie}`)).body;
     expect(answersIn(html).map((answer) => answer.key)).toEqual([`${API.init} {}`]);
   });
 

@@ -10,6 +10,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import type { PostDetail, PostKind } from '../api/content-contract.ts';
 import { getPostDetail } from '../api/posts.ts';
+import { useFirstPaintHandover } from '../app/first-paint.ts';
 import { paths } from '../app/paths.ts';
 import { postCardOf } from '../lib/post-view.ts';
 import { idParam } from '../lib/route-params.ts';
@@ -43,8 +44,10 @@ export function PostDetailView({ kind, id }: { kind: PostKind; id: string | unde
   return <PostSkeleton />;
 }
 
-function PostArticle({ post, onPurchased }: { post: PostDetail; onPurchased: () => void }) {
+/** Exported for the server's first paint (server/first-paint/). */
+export function PostArticle({ post, onPurchased }: { post: PostDetail; onPurchased: () => void }) {
   useEffect(() => recordRead({ post: postCardOf(post) }), [post]);
+  useFirstPaintHandover();
   const groupHref = post.category.topicId !== null ? paths.forum(post.category.topicId) : paths.category(post.category.categoryId);
   return (
     <>

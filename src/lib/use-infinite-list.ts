@@ -112,7 +112,9 @@ export function useInfiniteList<T>(cacheKey: string, fetchPage: FetchPage<T>, { 
     },
     [cacheKey],
   );
-  const data = useSyncExternalStore(subscribe, () => (lists.get(cacheKey)?.data ?? EMPTY) as ListData<T>);
+  const read = () => (lists.get(cacheKey)?.data ?? EMPTY) as ListData<T>;
+  // The server's first paint (server/first-paint/) renders the list as it stands: empty, loading.
+  const data = useSyncExternalStore(subscribe, read, read);
 
   const loadMore = useCallback(() => {
     const current = entryOf(cacheKey).data;

@@ -7,6 +7,7 @@ import '../styles/home.css';
 import { useSnapshot } from 'valtio/react';
 import type { HomeData } from '../api/content-contract.ts';
 import { getHome } from '../api/home.ts';
+import { useFirstPaintHandover } from '../app/first-paint.ts';
 import { paths } from '../app/paths.ts';
 import { BannerCarousel } from '../components/banner-carousel.tsx';
 import { CategoryShortcuts } from '../components/category-shortcuts.tsx';
@@ -47,7 +48,9 @@ function HomeShortcuts({ shortcuts }: { shortcuts: HomeData['shortcuts'] }) {
   return <CategoryShortcuts nodes={[...sections, ...shortcuts]} label={m.categories} />;
 }
 
-function HomeContent({ home }: { home: HomeData }) {
+/** Exported for the server's first paint (server/first-paint/). */
+export function HomeContent({ home }: { home: HomeData }) {
+  useFirstPaintHandover();
   return (
     <div className="home">
       <BannerCarousel banners={home.banners} />

@@ -8,6 +8,7 @@ import { useSnapshot } from 'valtio/react';
 import { Link } from 'wouter';
 import type { MovieDetail } from '../api/content-contract.ts';
 import { getMovieDetail } from '../api/movies.ts';
+import { useFirstPaintHandover } from '../app/first-paint.ts';
 import { usePageTitle } from '../app/page-context.tsx';
 import { paths } from '../app/paths.ts';
 import type { ScreenParams, ScreenProps } from '../app/screen.ts';
@@ -27,6 +28,7 @@ import { historyState } from '../stores/history.ts';
 
 const d = messages.movieDetail;
 const POSTER_SIZES = '(min-width: 768px) 300px, 40vw';
+const RELATED_IN_FIRST_SCREEN = 2;
 
 function DetailSkeleton() {
   return (
@@ -50,8 +52,10 @@ function LastWatched({ movieId }: { movieId: number }) {
   return <p className="movie-hero__resume">{d.watchedTo(formatDuration(entry.position))}</p>;
 }
 
-function Detail({ movie }: { movie: MovieDetail }) {
+/** Exported for the server's first paint (server/first-paint/). */
+export function Detail({ movie }: { movie: MovieDetail }) {
   usePageTitle(movie.title);
+  useFirstPaintHandover();
   const meta = [movie.year > 0 ? String(movie.year) : null, movie.region || null].filter(Boolean);
   return (
     <article className="movie-detail">
@@ -98,8 +102,9 @@ function Detail({ movie }: { movie: MovieDetail }) {
         <section aria-labelledby="movie-related">
           <SectionHeader id="movie-related" title={d.related} href={`${paths.movieList()}?category=${movie.category.categoryId}`} />
           <div className="card-grid">
-            {movie.related.map((related) => (
-              <MovieCard key={related.id} movie={related} />
+            {/* On a phone the first row shows in the first screen: loaded at once, not lazily. */}
+            {movie.related.map((related, index) => (
+              <MovieCard key={related.id} movie={related} priority={index < RELATED_IN_FIRST_SCREEN} />
             ))}
           </div>
         </section>

@@ -1,0 +1,78 @@
+/**
+ * Issue 8, the first paint of a first visit (server/first-paint/, src/app/first-paint.ts): the
+ * server's HTML shows the screen before any script has run, within the page's CSP; the app then
+ * takes over with the same screen and the first paint is gone.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiData } from './content-api.ts';
+import { baseURL, launch, noBrowser, PHONE } from './browser.ts';
+
+const SHOTS = '.artifacts/screenshots';
+
+/** A fresh phone page that records console errors (a CSP violation is one) and page errors. */
+async function freshPage(browser: Browser, scripts: boolean): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
+  const context = await browser.newContext({ ...PHONE, baseURL, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  // Without the app's scripts, what shows is the server's first paint alone.
+  if (!scripts) await page.route(/\/assets\/.+\.js$/, (route) => route.abort('blockedbyclient'));
+  return { page, errors, close: () => context.close() };
+}
+
+/** The scripts held back fail to load, and the deferred start of the entry says so. */
+const withoutBlockedScripts = (errors: string[]) => errors.filter((error) => !/ERR_BLOCKED_BY_CLIENT|Failed to fetch dynamically imported module/.test(error));
+
+describe.skipIf(noBrowser)('first paint in Chromium', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('shows home, a movie and a topic from the HTML alone, before any script, without a CSP violation', async () => {
+    const home = await apiData('/home/getIndex', {});
+    const [movie] = (await apiData('/movie/getPage', { page: 1, pageSize: 1 })).list;
+    const [topic] = (await apiData('/topic/getPage', { page: 1, pageSize: 1 })).list;
+    const screens = [
+      { path: '/', name: 'home', text: home.newestMovies[0]!.title, image: home.banners[0]!.image },
+      { path: `/movie/${movie!.id}`, name: 'movie', text: movie!.title, image: movie!.poster.small },
+      { path: `/topic/${topic!.id}`, name: 'topic', text: topic!.title, image: null },
+    ];
+    for (const screen of screens) {
+      const { page, errors, close } = await freshPage(browser, false);
+      await page.goto(screen.path);
+      const paint = page.locator('#first-paint');
+      expect(await paint.getAttribute('aria-hidden'), screen.path).toBe('true');
+      expect(await paint.innerText(), screen.path).toContain(screen.text);
+      if (screen.image) {
+        const image = paint.locator(`img[src$="/${screen.image}"]`).first();
+        await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 10_000 }).toBe(true);
+      }
+      // laid out by the app's stylesheets: the layout's bar sits at the top of the screen
+      const bar = await paint.locator('.top-bar, .sub-header').first().boundingBox();
+      expect(bar?.y, screen.path).toBe(0);
+      await page.screenshot({ path: `${SHOTS}/first-paint-${screen.name}-phone.png` });
+      expect(withoutBlockedScripts(errors), screen.path).toEqual([]);
+      await close();
+    }
+  });
+
+  it('hands over to the app: the same screen, the first paint removed, no console error', async () => {
+    const [movie] = (await apiData('/movie/getPage', { page: 1, pageSize: 1 })).list;
+    const { page, errors, close } = await freshPage(browser, true);
+    await page.goto(`/movie/${movie!.id}`);
+    await expect.poll(() => page.locator('#first-paint').count(), { timeout: 20_000 }).toBe(0);
+    await expect.poll(() => page.locator('.movie-hero__title').allInnerTexts()).toEqual([movie!.title]);
+    // the app's own copy, with its test ids, is what shows and answers now
+    expect(await page.locator('[data-testid=movie-views]').count()).toBe(1);
+    expect(errors).toEqual([]);
+    await close();
+  });
+});

@@ -1,0 +1,98 @@
+/**
+ * The first paint of a first visit (issue 8, Lighthouse LCP): the first screen's markup, rendered
+ * on the server by the app's own layout and content components from the data of the screen's first
+ * call, so the browser paints the screen, its LCP element included, from the HTML and its
+ * stylesheets before any script has run. The page shows it over the app, which renders beneath and
+ * removes it once its own screen has the content (src/app/first-paint.ts). Markup only: no state,
+ * no effects, no test ids (the app's elements are the ones to find), hidden from assistive
+ * technology and inert, since the app's copy is the one to use.
+ *
+ * The stores the components read (site, app-wide lists, CDN lines) are set before each render;
+ * renderToString is synchronous, so no other request renders in between.
+ *
+ * The CSP refuses inline style attributes ('unsafe-inline' is not allowed), so the style
+ * attributes React writes (aspect ratios, sizes) become rules of one <style> block beside the
+ * markup, which the page's policy allows by its hash (server/first-screen.ts).
+ */
+import type { ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { Router } from 'wouter';
+import type { AppInit, HomeData, MovieDetail, PostDetail } from '../../src/api/content-contract.ts';
+import type { SiteInfo } from '../../src/api/contract.ts';
+import { FIRST_PAINT_ID } from '../../src/app/first-paint.ts';
+import { layoutByName } from '../../src/app/layouts/layout-by-name.ts';
+import { PageContext, type PageInfo } from '../../src/app/page-context.tsx';
+import type { RouteName } from '../../src/app/paths.ts';
+import { routeTable } from '../../src/app/route-table.ts';
+import { PostArticle } from '../../src/components/post-detail-view.tsx';
+import { HomeContent } from '../../src/routes/home.tsx';
+import { Detail as MovieDetailContent } from '../../src/routes/movie-detail.tsx';
+import { appInitState } from '../../src/stores/app-init.ts';
+import { setCdnLines } from '../../src/stores/cdn.ts';
+import { siteState } from '../../src/stores/site.ts';
+
+export interface PaintContext {
+  pathname: string;
+  site: SiteInfo;
+  appInit: AppInit;
+}
+
+const noop = () => {};
+const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
+
+function paint({ pathname, site, appInit }: PaintContext, name: RouteName, title: string | null, content: ReactNode): string {
+  siteState.info = site;
+  Object.assign(appInitState, { ...appInit, loaded: true });
+  setCdnLines(appInit.cdnLines);
+  const entry = routeTable.find((route) => route.name === name)!;
+  const Layout = layoutByName[entry.layout];
+  const shownTitle = title ?? entry.title;
+  const page: PageInfo = { pathname, entry, params: {}, title: shownTitle, setTitle: noop };
+  const markup = renderToString(
+    <Router ssrPath={pathname}>
+      <PageContext value={page}>
+        <Layout title={shownTitle} pathname={pathname} params={{}}>
+          {content}
+        </Layout>
+      </PageContext>
+    </Router>,
+  );
+  const { html, css } = hoistStyles(markup.replace(/ data-testid="[^"]*"/g, ''));
+  // The site's brand colour, as src/theme/site-branding.ts sets it once the app runs.
+  const brand = HEX_COLOR.test(site.primaryColor) ? `#${FIRST_PAINT_ID}{--color-primary:${site.primaryColor}}` : '';
+  return `<div id="${FIRST_PAINT_ID}" aria-hidden="true" inert><style>${brand}${css}</style>${html}</div>`;
+}
+
+const unescapeAttribute = (value: string): string =>
+  value.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
+/**
+ * Moves every `style="…"` attribute into a rule `[data-fp-style="n"]{…}` (one per distinct style),
+ * each declaration `!important` so it still wins over the stylesheets as the attribute did. `<` is
+ * escaped so no value can close the block.
+ */
+export function hoistStyles(markup: string): { html: string; css: string } {
+  const ids = new Map<string, number>();
+  const html = markup.replace(/ style="([^"]*)"/g, (_, value: string) => {
+    const style = unescapeAttribute(value);
+    if (!ids.has(style)) ids.set(style, ids.size);
+    return ` data-fp-style="${ids.get(style)}"`;
+  });
+  const rules = [...ids].map(([style, id]) => {
+    const declarations = style
+      .split(';')
+      .map((declaration) => declaration.trim())
+      .filter(Boolean)
+      .map((declaration) => `${declaration} !important`);
+    return `[data-fp-style="${id}"]{${declarations.join(';')}}`;
+  });
+  return { html, css: rules.join('').replace(/</g, '\\3c ') };
+}
+
+export const paintHome = (context: PaintContext, home: HomeData): string => paint(context, 'home', null, <HomeContent home={home} />);
+
+export const paintMovie = (context: PaintContext, movie: MovieDetail): string =>
+  paint(context, 'movieDetail', movie.title, <MovieDetailContent movie={movie} />);
+
+export const paintTopic = (context: PaintContext, post: PostDetail): string =>
+  paint(context, 'topicDetail', null, <PostArticle post={post} onPurchased={noop} />);
