@@ -41,7 +41,7 @@ describe.skipIf(noBrowser)('first paint in Chromium', () => {
     const [movie] = (await apiData('/movie/getPage', { page: 1, pageSize: 1 })).list;
     const [topic] = (await apiData('/topic/getPage', { page: 1, pageSize: 1 })).list;
     const screens = [
-      { path: '/', name: 'home', text: home.newestMovies[0]!.title, image: home.banners[0]!.image },
+      { path: '/', name: 'home', text: home.featured[0]!.title, image: home.banners[0]!.image },
       { path: `/movie/${movie!.id}`, name: 'movie', text: movie!.title, image: movie!.poster.small },
       { path: `/topic/${topic!.id}`, name: 'topic', text: topic!.title, image: null },
     ];

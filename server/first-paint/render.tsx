@@ -89,7 +89,7 @@ export function hoistStyles(markup: string): { html: string; css: string } {
   return { html, css: rules.join('').replace(/</g, '\\3c ') };
 }
 
-export const paintHome = (context: PaintContext, home: HomeData): string => paint(context, 'home', null, <HomeContent home={home} />);
+export const paintHome = (context: PaintContext, home: HomeData): string => paint(context, 'home', null, <HomeContent home={home} firstScreenOnly />);
 
 export const paintMovie = (context: PaintContext, movie: MovieDetail): string =>
   paint(context, 'movieDetail', movie.title, <MovieDetailContent movie={movie} />);

@@ -110,7 +110,11 @@ describe.each(DB_KINDS)('the first screen head start on %s', (kind) => {
     const paint = firstPaintOf(html);
     expect(html.indexOf('<div id="first-paint"')).toBeLessThan(html.indexOf('<div id="root">'));
     expect(paint).toMatch(/^<div id="first-paint" aria-hidden="true" inert="">|^<div id="first-paint" aria-hidden="true" inert>/);
-    for (const movie of home.newestMovies) expect(paint).toContain(escapeHtml(movie.title));
+    // its first screen: the banners, hot tags and featured collections (the movie rows come with the app)
+    for (const banner of home.banners) expect(paint).toContain(escapeHtml(banner.title));
+    for (const tag of home.hotTags) expect(paint).toContain(escapeHtml(tag.name));
+    for (const item of home.featured) expect(paint).toContain(escapeHtml(item.title));
+    expect(home.featured.length).toBeGreaterThan(0);
     // the LCP image, on the site's first CDN line as the app names it before its line race
     const lines = (await dataOf<AppInit>(h.client, API.init, {})).cdnLines;
     expect(paint).toContain(`src="${lines[0]!.cdnLine.replace(/\/$/, '')}/${home.banners[0]!.image}"`);

@@ -48,8 +48,12 @@ function HomeShortcuts({ shortcuts }: { shortcuts: HomeData['shortcuts'] }) {
   return <CategoryShortcuts nodes={[...sections, ...shortcuts]} label={m.categories} />;
 }
 
-/** Exported for the server's first paint (server/first-paint/). */
-export function HomeContent({ home }: { home: HomeData }) {
+/**
+ * Exported for the server's first paint (server/first-paint/), which shows the first screen only
+ * (`firstScreenOnly`: banners, tags, categories and the featured row; the movie rows and topics
+ * below the fold come with the app), so the page has less to parse and lay out before it paints.
+ */
+export function HomeContent({ home, firstScreenOnly = false }: { home: HomeData; firstScreenOnly?: boolean }) {
   useFirstPaintHandover();
   return (
     <div className="home">
@@ -74,6 +78,15 @@ export function HomeContent({ home }: { home: HomeData }) {
         </section>
       )}
 
+      {!firstScreenOnly && <BelowTheFold home={home} />}
+    </div>
+  );
+}
+
+/** Home's movie rows and newest topics. */
+function BelowTheFold({ home }: { home: HomeData }) {
+  return (
+    <>
       <section aria-labelledby="home-newest">
         <SectionHeader id="home-newest" title={m.newestMovies} href={`${paths.movieList()}?sort=new`} />
         <div className="card-grid home__newest">
@@ -102,7 +115,7 @@ export function HomeContent({ home }: { home: HomeData }) {
           </div>
         </section>
       )}
-    </div>
+    </>
   );
 }
 
