@@ -52,7 +52,8 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)('two server processes on one Postgr
     const guest = await a!.client.registerGuest();
     const { envelope } = await b!.client.call<UserInfo>(API.current, {}, { token: guest.token });
     expect(envelope).toMatchObject({ code: Code.Ok, data: { id: guest.info.id } });
-    expect(a!.log()).toMatch(/replay ids and rate limits: Redis redis:\/\/[^,]+, keys test:scale:/);
+    // the log reaches stdout in batches (server/log-batch.ts): wait for the line
+    await expect.poll(() => a!.log()).toMatch(/replay ids and rate limits: Redis redis:\/\/[^,]+, keys test:scale:/);
   });
 
   it('refuses on one process a request id already used on the other', async () => {
@@ -100,7 +101,7 @@ describe('a server whose Redis is down', () => {
       const wrapper = JSON.stringify(server.client.wrap(API.registerDevice, { deviceId: newDeviceId(), deviceType: 3 }));
       expect((await server.client.post(API.registerDevice, wrapper)).envelope.code).toBe(Code.Ok);
       expect((await server.client.post(API.registerDevice, wrapper)).envelope.code).toBe(Code.Rejected);
-      expect(server.log()).toMatch(/Redis redis:\/\/127\.0\.0\.1:\d+\/? unavailable \(.+\): DEGRADED, replay ids and rate limits are kept in this process's memory/);
+      await expect.poll(() => server.log()).toMatch(/Redis redis:\/\/127\.0\.0\.1:\d+\/? unavailable \(.+\): DEGRADED, replay ids and rate limits are kept in this process's memory/);
     } finally {
       await server.kill('SIGTERM');
     }
