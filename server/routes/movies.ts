@@ -2,7 +2,7 @@
  * Movies: the filtered list, the detail (counts a view; per viewer: liked, favorited, canPlay),
  * likes and the favourite toggle of /long/handle/userFavorRecord. Playback is movie-play.ts.
  */
-import { favorSchema, idSchema, likeSchema, moviePageSchema, type MovieDetail } from '../../src/api/content-contract.ts';
+import { favorSchema, idSchema, moviePageSchema, type MovieDetail } from '../../src/api/content-contract.ts';
 import { API } from '../../src/api/paths.ts';
 import { canPlayInFull } from '../db/access.ts';
 import { onceByKey } from '../db/call-keys.ts';
@@ -10,9 +10,10 @@ import { categoryPath } from '../db/categories.ts';
 import type { Queryable } from '../db/db.ts';
 import { findMovie, pageMovies, relatedMovies, toMovieCard, viewMovie } from '../db/movies.ts';
 import { tagsOf } from '../db/tags.ts';
-import { setLike, toggleFavorite, viewerFlags } from '../db/user-items.ts';
+import { toggleFavorite, viewerFlags } from '../db/user-items.ts';
 import type { User } from '../db/users.ts';
 import { defineCall, type Call } from '../protocol/define-call.ts';
+import { likeCall } from './like-call.ts';
 import { categoryScope, found, tagScope } from './lookups.ts';
 
 export const movieNotFound = (id: number): string => `影片不存在：${id}`;
@@ -59,17 +60,7 @@ export const movieCalls: readonly Call[] = [
     auth: 'optional',
     handler: ({ db, payload, user }) => movieDetail(db, payload.id, user),
   }),
-  defineCall({
-    path: API.movieLike,
-    schema: likeSchema,
-    auth: 'user',
-    handler: ({ db, payload, user }) =>
-      db.tx((q) =>
-        onceByKey(q, user.id, API.movieLike, payload.idempotencyKey, async () =>
-          found(await setLike(q, user.id, 'movie', payload.id, payload.like), movieNotFound(payload.id)),
-        ),
-      ),
-  }),
+  likeCall(API.movieLike, 'movie', movieNotFound),
   defineCall({
     path: API.movieFavor,
     schema: favorSchema,

@@ -22,9 +22,10 @@ import { findPost, pagePosts, postExists, toPostCard, viewPost } from '../db/pos
 import { pageReplies } from '../db/replies.ts';
 import { shanghaiDay } from '../db/shanghai-day.ts';
 import { tagsOf } from '../db/tags.ts';
-import { setFavorite, setLike, viewerFlags } from '../db/user-items.ts';
+import { setFavorite, viewerFlags } from '../db/user-items.ts';
 import type { User } from '../db/users.ts';
 import { defineCall, type Call } from '../protocol/define-call.ts';
+import { likeCall } from './like-call.ts';
 import { found, notFound, postScope, tagScope } from './lookups.ts';
 
 interface Section {
@@ -99,17 +100,7 @@ export const postCalls: readonly Call[] = [
       return pageReplies(db, payload.id, payload);
     },
   }),
-  defineCall({
-    path: API.topicLike,
-    schema: likeSchema,
-    auth: 'user',
-    handler: ({ db, payload, user }) =>
-      db.tx((q) =>
-        onceByKey(q, user.id, API.topicLike, payload.idempotencyKey, async () =>
-          found(await setLike(q, user.id, 'post', payload.id, payload.like), postNotFound(payload.id)),
-        ),
-      ),
-  }),
+  likeCall(API.topicLike, 'post', postNotFound),
   defineCall({
     path: API.topicFavor,
     schema: likeSchema,
