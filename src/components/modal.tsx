@@ -68,3 +68,32 @@ export function Modal({ open, onClose, title, children, actions, dismissible = t
     </dialog>
   );
 }
+
+interface ConfirmModalProps extends Omit<ModalProps, 'actions'> {
+  confirmLabel: string;
+  onConfirm: () => void;
+  /** While the confirmed action runs: both buttons disabled, the modal not dismissible. */
+  busy?: boolean;
+  confirmTestId?: string;
+}
+
+/** A question with 取消 and one primary button that confirms it. */
+export function ConfirmModal({ confirmLabel, onConfirm, busy = false, confirmTestId, onClose, ...modal }: ConfirmModalProps) {
+  return (
+    <Modal
+      {...modal}
+      onClose={onClose}
+      dismissible={!busy}
+      actions={
+        <>
+          <button type="button" className="button button--ghost" onClick={onClose} disabled={busy}>
+            {memberMessages.personal.cancel}
+          </button>
+          <button type="button" className="button button--primary" onClick={onConfirm} disabled={busy} data-testid={confirmTestId}>
+            {confirmLabel}
+          </button>
+        </>
+      }
+    />
+  );
+}

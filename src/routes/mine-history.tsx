@@ -11,7 +11,7 @@ import { Link } from 'wouter';
 import { paths } from '../app/paths.ts';
 import { MediaImage } from '../components/media-image.tsx';
 import { IconTrash } from '../components/member-icons.tsx';
-import { Modal } from '../components/modal.tsx';
+import { ConfirmModal } from '../components/modal.tsx';
 import { PostCard } from '../components/post-card.tsx';
 import { ProgressBar } from '../components/progress-bar.tsx';
 import { SegmentTabs, type SegmentTab } from '../components/segment-tabs.tsx';
@@ -98,23 +98,16 @@ export default function MineHistoryScreen() {
         <DayGroups entries={history.read} className="row-list" render={(entry) => <PostCard key={entry.post.id} post={entry.post} showGroup />} />
       )}
       {count > 0 && <p className="list-state">{t.localHint}</p>}
-      <Modal
+      <ConfirmModal
         open={confirming}
         onClose={() => setConfirming(false)}
         title={t.clearTitle[kind]}
-        actions={
-          <>
-            <button type="button" className="button button--ghost" onClick={() => setConfirming(false)}>
-              {memberMessages.purchase.cancel}
-            </button>
-            <button type="button" className="button button--primary" onClick={clear} data-testid="history-clear-confirm">
-              {t.clearConfirm}
-            </button>
-          </>
-        }
+        confirmLabel={t.clearConfirm}
+        onConfirm={clear}
+        confirmTestId="history-clear-confirm"
       >
         <p>{t.clearText}</p>
-      </Modal>
+      </ConfirmModal>
     </div>
   );
 }

@@ -13,7 +13,7 @@ import { paths } from '../app/paths.ts';
 import { signOut } from '../app/session.ts';
 import { IconChevron, IconUser } from '../components/icons.tsx';
 import { IconLogout, IconTrash } from '../components/member-icons.tsx';
-import { Modal } from '../components/modal.tsx';
+import { ConfirmModal } from '../components/modal.tsx';
 import { useActiveLineName } from '../lib/active-line.ts';
 import { clearSiteData } from '../lib/clear-site-data.ts';
 import { memberMessages } from '../member-messages.ts';
@@ -116,43 +116,21 @@ export default function MineSettingScreen() {
         </section>
       )}
 
-      <Modal
+      <ConfirmModal
         open={confirm === 'clear'}
         onClose={() => setConfirm(null)}
         title={s.clearTitle}
-        dismissible={!busy}
+        busy={busy}
         testId="clear-data-confirm"
-        actions={
-          <>
-            <button type="button" className="button button--ghost" onClick={() => setConfirm(null)} disabled={busy}>
-              {memberMessages.personal.cancel}
-            </button>
-            <button type="button" className="button button--primary" onClick={clearAll} disabled={busy}>
-              {s.clearConfirm}
-            </button>
-          </>
-        }
+        confirmLabel={s.clearConfirm}
+        onConfirm={clearAll}
       >
         <p>{s.clearText}</p>
         {!account && <p className="modal__error">{s.clearUnboundWarning}</p>}
-      </Modal>
-      <Modal
-        open={confirm === 'logout'}
-        onClose={() => setConfirm(null)}
-        title={s.logoutTitle}
-        actions={
-          <>
-            <button type="button" className="button button--ghost" onClick={() => setConfirm(null)}>
-              {memberMessages.personal.cancel}
-            </button>
-            <button type="button" className="button button--primary" onClick={logOut} data-testid="logout-confirm">
-              {s.logout}
-            </button>
-          </>
-        }
-      >
+      </ConfirmModal>
+      <ConfirmModal open={confirm === 'logout'} onClose={() => setConfirm(null)} title={s.logoutTitle} confirmLabel={s.logout} onConfirm={logOut} confirmTestId="logout-confirm">
         <p>{s.logoutText}</p>
-      </Modal>
+      </ConfirmModal>
     </div>
   );
 }
