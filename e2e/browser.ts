@@ -39,11 +39,19 @@ function afterFirstPaint(page: Page): void {
   };
 }
 
-/** A fresh context (no site data) on the suite's server, or on `origin` (a server of a test's own). */
-export async function openPage(browser: Browser, device: typeof PHONE | typeof DESKTOP = PHONE, origin: string = baseURL): Promise<WatchedPage> {
+/**
+ * A fresh context (no site data) on the suite's server, or on `origin` (a server of a test's own).
+ * `waitForApp: false` leaves navigations as they are, for the tests of the first paint itself.
+ */
+export async function openPage(
+  browser: Browser,
+  device: typeof PHONE | typeof DESKTOP = PHONE,
+  origin: string = baseURL,
+  { waitForApp = true }: { waitForApp?: boolean } = {},
+): Promise<WatchedPage> {
   const context = await browser.newContext({ ...device, baseURL: origin, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
   const page = await context.newPage();
-  afterFirstPaint(page);
+  if (waitForApp) afterFirstPaint(page);
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console: ${message.text()}`);

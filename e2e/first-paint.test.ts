@@ -3,29 +3,22 @@
  * server's HTML shows the screen before any script has run, within the page's CSP; the app then
  * takes over with the same screen and the first paint is gone.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiData } from './content-api.ts';
-import { baseURL, launch, noBrowser, PHONE } from './browser.ts';
+import { baseURL, launch, noBrowser, openPage, PHONE, type WatchedPage } from './browser.ts';
 
 const SHOTS = '.artifacts/screenshots';
 
-/** A fresh phone page that records console errors (a CSP violation is one) and page errors. */
-async function freshPage(browser: Browser, scripts: boolean): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
-  const context = await browser.newContext({ ...PHONE, baseURL, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  // Without the app's scripts, what shows is the server's first paint alone.
-  if (!scripts) await page.route(/\/assets\/.+\.js$/, (route) => route.abort('blockedbyclient'));
-  return { page, errors, close: () => context.close() };
+/** A fresh phone page; without the app's scripts, what shows is the server's first paint alone. */
+async function freshPage(browser: Browser, scripts: boolean): Promise<WatchedPage> {
+  const watched = await openPage(browser, PHONE, baseURL, { waitForApp: false });
+  if (!scripts) await watched.page.route(/\/assets\/.+\.js$/, (route) => route.abort('blockedbyclient'));
+  return watched;
 }
 
 /** The scripts held back fail to load, and the deferred start of the entry says so. */
-const withoutBlockedScripts = (errors: string[]) => errors.filter((error) => !/ERR_BLOCKED_BY_CLIENT|Failed to fetch dynamically imported module/.test(error));
+const withoutBlockedScripts = (problems: string[]) => problems.filter((problem) => !/ERR_BLOCKED_BY_CLIENT|Failed to fetch dynamically imported module/.test(problem));
 
 describe.skipIf(noBrowser)('first paint in Chromium', () => {
   let browser: Browser;
@@ -46,7 +39,7 @@ describe.skipIf(noBrowser)('first paint in Chromium', () => {
       { path: `/topic/${topic!.id}`, name: 'topic', text: topic!.title, image: null },
     ];
     for (const screen of screens) {
-      const { page, errors, close } = await freshPage(browser, false);
+      const { page, context, problems } = await freshPage(browser, false);
       await page.goto(screen.path);
       const paint = page.locator('#first-paint');
       expect(await paint.getAttribute('aria-hidden'), screen.path).toBe('true');
@@ -59,20 +52,20 @@ describe.skipIf(noBrowser)('first paint in Chromium', () => {
       const bar = await paint.locator('.top-bar, .sub-header').first().boundingBox();
       expect(bar?.y, screen.path).toBe(0);
       await page.screenshot({ path: `${SHOTS}/first-paint-${screen.name}-phone.png` });
-      expect(withoutBlockedScripts(errors), screen.path).toEqual([]);
-      await close();
+      expect(withoutBlockedScripts(problems), screen.path).toEqual([]);
+      await context.close();
     }
   });
 
   it('hands over to the app: the same screen, the first paint removed, no console error', async () => {
     const [movie] = (await apiData('/movie/getPage', { page: 1, pageSize: 1 })).list;
-    const { page, errors, close } = await freshPage(browser, true);
+    const { page, context, problems } = await freshPage(browser, true);
     await page.goto(`/movie/${movie!.id}`);
     await expect.poll(() => page.locator('#first-paint').count(), { timeout: 20_000 }).toBe(0);
     await expect.poll(() => page.locator('.movie-hero__title').allInnerTexts()).toEqual([movie!.title]);
     // the app's own copy, with its test ids, is what shows and answers now
     expect(await page.locator('[data-testid=movie-views]').count()).toBe(1);
-    expect(errors).toEqual([]);
-    await close();
+    expect(problems).toEqual([]);
+    await context.close();
   });
 });
