@@ -23,6 +23,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { AppInit, HomeData, MovieDetail, PostDetail } from '../src/api/content-contract.ts';
+import { ResponseCache } from '../src/api/cache.ts';
 import { FIRST_ANSWER_ID, type FirstAnswer } from '../src/api/first-answer-format.ts';
 import { API } from '../src/api/paths.ts';
 import type { Cipher } from '../src/protocol/cipher.ts';
@@ -40,6 +41,7 @@ import { previewTopicDetail } from './routes/posts.ts';
 import type { SiteDirectory } from './site-directory.ts';
 
 type Renderer = typeof import('./first-paint/render.tsx');
+type PaintContext = Parameters<Renderer['paintHome']>[0];
 
 /**
  * A screen's first paint: drawn from the data of the screen's carried answer, or from `read`
@@ -47,7 +49,7 @@ type Renderer = typeof import('./first-paint/render.tsx');
  */
 interface Painting {
   read?: (db: Db, id: number, now: number) => Promise<unknown>;
-  render: (renderer: Renderer, context: Parameters<Renderer['paintHome']>[0], data: unknown) => string;
+  render: (renderer: Renderer, context: PaintContext, data: unknown) => string;
 }
 
 interface Screen {
@@ -184,26 +186,24 @@ export class FirstScreens {
         return null;
       });
 
-    const appInit = quietly(this.read(req, site, APP_LISTS.path, APP_LISTS.payload), APP_LISTS.path);
-    const carried = screen.carries ? quietly(this.read(req, site, screen.carries.path, screen.carries.payload), screen.carries.path) : null;
+    const [lists, carried] = await Promise.all([
+      quietly(this.read(req, site, APP_LISTS.path, APP_LISTS.payload), APP_LISTS.path),
+      screen.carries ? quietly(this.read(req, site, screen.carries.path, screen.carries.payload), screen.carries.path) : null,
+    ]);
     const answers: FirstAnswer[] = [];
     for (const [call, data] of [
-      [APP_LISTS, await appInit],
-      [screen.carries, await carried],
+      [APP_LISTS, lists],
+      [screen.carries, carried],
     ] as const) {
-      if (call && data !== null) answers.push({ key: `${call.path} ${JSON.stringify(call.payload)}`, body: encodeEnvelope(this.deps.cipher, ok(data)) });
+      if (call && data !== null) answers.push({ key: ResponseCache.keyOf(call.path, call.payload), body: encodeEnvelope(this.deps.cipher, ok(data)) });
     }
 
     const painting = screen.paints;
     let firstPaint: string | null = null;
-    const lists = await appInit;
     if (painting && this.renderer && lists !== null) {
       const id = Number(screen.pattern.exec(path)![1]);
-      const data = painting.read ? await quietly(painting.read(this.deps.db, id, this.deps.now()), path) : await carried;
-      if (data !== null) {
-        const context = { pathname: path, site: toSiteInfo(site), appInit: lists as AppInit };
-        firstPaint = await quietly(Promise.resolve().then(() => painting.render(this.renderer!, context, data)), 'paint');
-      }
+      const data = painting.read ? await quietly(painting.read(this.deps.db, id, this.deps.now()), path) : carried;
+      if (data !== null) firstPaint = this.paint(req, painting, { pathname: path, site: toSiteInfo(site), appInit: lists as AppInit }, data);
     }
 
     const { scripts, styles } = chunkFiles(this.manifest, screen.module);
@@ -218,6 +218,16 @@ export class FirstScreens {
     if (answers.length > 0) head.push(answerBlock(answers));
     const html = this.template.replace('</head>', `  ${head.join('\n    ')}\n  </head>`);
     return firstPaint ? startEntryAfterPaint(html).replace('<div id="root">', `${firstPaint}\n    <div id="root">`) : html;
+  }
+
+  /** The screen's first paint, or null (logged) when rendering it fails: the page goes without. */
+  private paint(req: FastifyRequest, painting: Painting, context: PaintContext, data: unknown): string | null {
+    try {
+      return painting.render(this.renderer!, context, data);
+    } catch (error) {
+      req.log.warn({ err: error, what: 'paint' }, 'first screen: left out');
+      return null;
+    }
   }
 
   /** A read as a visitor without a session sees it (the call must allow that). */
