@@ -32,7 +32,8 @@ function over(client: pg.Pool | pg.PoolClient): Queryable {
   );
 }
 
-async function withAdminClient(url: string, sql: string): Promise<void> {
+/** Runs one statement on a connection of its own (CREATE/DROP of schemas and databases). */
+export async function withAdminClient(url: string, sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
