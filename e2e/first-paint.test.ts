@@ -57,6 +57,26 @@ describe.skipIf(noBrowser)('first paint in Chromium', () => {
     }
   });
 
+  it("asks for the app's entry only once the LCP image of the first paint is on screen", async () => {
+    const { page, context, problems } = await freshPage(browser, true);
+    await page.goto('/');
+    await expect.poll(() => page.locator('#first-paint').count(), { timeout: 20_000 }).toBe(0);
+    const { heroPainted, entryAsked } = await page.evaluate(
+      () =>
+        new Promise<{ heroPainted: number; entryAsked: number }>((resolve) => {
+          new PerformanceObserver((list) => {
+            const [hero] = list.getEntries() as (PerformanceEntry & { renderTime: number })[];
+            const entry = performance.getEntriesByType('resource').find((resource) => /\/assets\/index-[^/]+\.js$/.test(resource.name));
+            resolve({ heroPainted: hero!.renderTime, entryAsked: entry?.startTime ?? -1 });
+          }).observe({ type: 'element', buffered: true });
+        }),
+    );
+    expect(heroPainted).toBeGreaterThan(0);
+    expect(entryAsked).toBeGreaterThanOrEqual(heroPainted);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('hands over to the app: the same screen, the first paint removed, no console error', async () => {
     const [movie] = (await apiData('/movie/getPage', { page: 1, pageSize: 1 })).list;
     const { page, context, problems } = await freshPage(browser, true);

@@ -26,6 +26,7 @@ import type { AppInit, HomeData, MovieDetail, PostDetail } from '../src/api/cont
 import { ResponseCache } from '../src/api/cache.ts';
 import { FIRST_ANSWER_ID, type FirstAnswer } from '../src/api/first-answer-format.ts';
 import { API } from '../src/api/paths.ts';
+import { HERO_TIMING } from '../src/app/first-paint.ts';
 import type { Cipher } from '../src/protocol/cipher.ts';
 import { ok } from '../src/protocol/envelope.ts';
 import type { Config } from './config.ts';
@@ -132,14 +133,25 @@ export function policyForPage(policy: string, html: string): string {
     .replace(/style-src [^;]*/, `style-src ${["'self'", ...styles].join(' ')}`);
 }
 
+const HERO_WAIT_MS = 1_000;
+const FRAME_WAIT_MS = 200;
+
 /**
- * With a first paint, the entry module is asked for after the browser has painted it (after the
- * next frame, or 200 ms should frames be paused in a hidden tab): neither its download nor its
- * start holds the first frame back; the app takes over a little later.
+ * With a first paint, the entry module is asked for once the browser has painted it: once its LCP
+ * image (the first priority image, marked for element timing by first-paint/render.tsx) is on
+ * screen, or failed; without such an image or element timing (Safari, Firefox), after the next
+ * frame. Neither the app's download nor its start competes with the first screen; the app takes
+ * over a little later. A timer starts it anyway (a hidden tab paints nothing, a slow image).
  */
 export function startEntryAfterPaint(html: string): string {
   return html.replace(/<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/, (_, src: string) => {
-    const start = `let started=false;const start=()=>{if(!started){started=true;import(${JSON.stringify(src)});}};requestAnimationFrame(()=>setTimeout(start));setTimeout(start,200);`;
+    const start = [
+      `let started=false;const start=()=>{if(!started){started=true;import(${JSON.stringify(src)});}};`,
+      `const hero=document.querySelector('img[elementtiming="${HERO_TIMING}"]');`,
+      `if(hero&&PerformanceObserver.supportedEntryTypes.includes('element')){`,
+      `new PerformanceObserver(start).observe({type:'element',buffered:true});hero.addEventListener('error',start);setTimeout(start,${HERO_WAIT_MS});`,
+      `}else{requestAnimationFrame(()=>setTimeout(start));setTimeout(start,${FRAME_WAIT_MS});}`,
+    ].join('');
     return `<script type="module">${start}</script>`;
   });
 }

@@ -19,11 +19,12 @@ import { renderToString } from 'react-dom/server';
 import { Router } from 'wouter';
 import type { AppInit, HomeData, MovieDetail, PostDetail } from '../../src/api/content-contract.ts';
 import type { SiteInfo } from '../../src/api/contract.ts';
-import { FIRST_PAINT_ID } from '../../src/app/first-paint.ts';
+import { FIRST_PAINT_ID, HERO_TIMING } from '../../src/app/first-paint.ts';
 import { layoutByName } from '../../src/app/layouts/layout-by-name.ts';
 import { PageContext, type PageInfo } from '../../src/app/page-context.tsx';
 import type { RouteName } from '../../src/app/paths.ts';
 import { routeTable } from '../../src/app/route-table.ts';
+import { PriorityImagesOnly } from '../../src/components/media-image.tsx';
 import { PostArticle } from '../../src/components/post-detail-view.tsx';
 import { HomeContent } from '../../src/routes/home.tsx';
 import { Detail as MovieDetailContent } from '../../src/routes/movie-detail.tsx';
@@ -40,7 +41,12 @@ export interface PaintContext {
 const noop = () => {};
 const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 
-function paint({ pathname, site, appInit }: PaintContext, name: RouteName, title: string | null, content: ReactNode): string {
+/** The paint's options: `priorityImagesOnly` leaves the lazy images to the app (see MediaImage). */
+interface PaintOptions {
+  priorityImagesOnly?: boolean;
+}
+
+function paint({ pathname, site, appInit }: PaintContext, name: RouteName, title: string | null, content: ReactNode, options: PaintOptions = {}): string {
   siteState.info = site;
   Object.assign(appInitState, { ...appInit, loaded: true });
   setCdnLines(appInit.cdnLines);
@@ -51,17 +57,22 @@ function paint({ pathname, site, appInit }: PaintContext, name: RouteName, title
   const markup = renderToString(
     <Router ssrPath={pathname}>
       <PageContext value={page}>
-        <Layout title={shownTitle} pathname={pathname} params={{}}>
-          {content}
-        </Layout>
+        <PriorityImagesOnly value={options.priorityImagesOnly ?? false}>
+          <Layout title={shownTitle} pathname={pathname} params={{}}>
+            {content}
+          </Layout>
+        </PriorityImagesOnly>
       </PageContext>
     </Router>,
   );
-  const { html, css } = hoistStyles(markup.replace(/ data-testid="[^"]*"/g, ''));
+  const { html, css } = hoistStyles(markHero(markup.replace(/ data-testid="[^"]*"/g, '')));
   // The site's brand colour, as src/theme/site-branding.ts sets it once the app runs.
   const brand = HEX_COLOR.test(site.primaryColor) ? `#${FIRST_PAINT_ID}{--color-primary:${site.primaryColor}}` : '';
   return `<div id="${FIRST_PAINT_ID}" aria-hidden="true" inert><style>${brand}${css}</style>${html}</div>`;
 }
+
+/** Marks the first priority image (the LCP candidate) for element timing (server/first-screen.ts waits for its paint). */
+export const markHero = (markup: string): string => markup.replace(/<img (?=[^>]*fetchpriority="high")/i, `<img elementtiming="${HERO_TIMING}" `);
 
 const unescapeAttribute = (value: string): string =>
   value.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
@@ -89,10 +100,10 @@ export function hoistStyles(markup: string): { html: string; css: string } {
   return { html, css: rules.join('').replace(/</g, '\\3c ') };
 }
 
-export const paintHome = (context: PaintContext, home: HomeData): string => paint(context, 'home', null, <HomeContent home={home} firstScreenOnly />);
+export const paintHome = (context: PaintContext, home: HomeData): string => paint(context, 'home', null, <HomeContent home={home} firstScreenOnly />, { priorityImagesOnly: true });
 
 export const paintMovie = (context: PaintContext, movie: MovieDetail): string =>
-  paint(context, 'movieDetail', movie.title, <MovieDetailContent movie={movie} />);
+  paint(context, 'movieDetail', movie.title, <MovieDetailContent movie={movie} />, { priorityImagesOnly: true });
 
 export const paintTopic = (context: PaintContext, post: PostDetail): string =>
   paint(context, 'topicDetail', null, <PostArticle post={post} onPurchased={noop} />);

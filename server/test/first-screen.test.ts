@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_ANSWER_ID, type FirstAnswer } from '../../src/api/first-answer-format.ts';
 import type { AppInit, HomeData, MovieDetail, PostDetail } from '../../src/api/content-contract.ts';
 import { API } from '../../src/api/paths.ts';
+import { HERO_TIMING } from '../../src/app/first-paint.ts';
 import { Code } from '../../src/protocol/codes.ts';
 import { answerBlock } from '../first-screen.ts';
 import { dataOf, FX, seedContent } from './content-fixture.ts';
@@ -72,6 +73,8 @@ describe.each(DB_KINDS)('the first screen head start on %s', (kind) => {
     expect(res.body).not.toContain('modulepreload');
     expect(res.body).not.toContain('src="/assets/index-e1.js"');
     expect(res.body).toMatch(/<script type="module">[^<]*import\("\/assets\/index-e1\.js"\)[^<]*<\/script>/);
+    // once the LCP image has painted (element timing), else after a frame
+    expect(res.body).toContain(`img[elementtiming="${HERO_TIMING}"]`);
     expect(res.body.indexOf(FIRST_ANSWER_ID)).toBeLessThan(res.body.indexOf('</head>'));
   });
 
@@ -117,7 +120,15 @@ describe.each(DB_KINDS)('the first screen head start on %s', (kind) => {
     expect(home.featured.length).toBeGreaterThan(0);
     // the LCP image, on the site's first CDN line as the app names it before its line race
     const lines = (await dataOf<AppInit>(h.client, API.init, {})).cdnLines;
-    expect(paint).toContain(`src="${lines[0]!.cdnLine.replace(/\/$/, '')}/${home.banners[0]!.image}"`);
+    const line = lines[0]!.cdnLine.replace(/\/$/, '');
+    expect(paint).toContain(`src="${line}/${home.banners[0]!.image}"`);
+    // it alone is drawn, marked for the element timing the entry's start waits for; the other
+    // slides and the featured row keep their boxes and get their images with the app
+    const images = [...paint.matchAll(/<img [^>]*>/g)].map(([tag]) => tag).filter((tag) => tag.includes(line));
+    expect(images).toHaveLength(1);
+    expect(images[0]).toContain(`elementtiming="${HERO_TIMING}"`);
+    expect(images[0]).toMatch(/fetchpriority="high"/i);
+    for (const banner of home.banners.slice(1)) expect(paint).not.toContain(banner.image);
     expect(paint).not.toContain('data-testid');
     expect(paint).not.toContain('<script');
   });

@@ -8,6 +8,8 @@
 import { useEffect } from 'react';
 
 export const FIRST_PAINT_ID = 'first-paint';
+/** The element-timing name of the first paint's LCP candidate, whose paint the page's entry waits for. */
+export const HERO_TIMING = 'first-paint-hero';
 const HANDOVER_CAP_MS = 10_000;
 
 /** Removes the server's first paint; the app's own screen is then what shows. */

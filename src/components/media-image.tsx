@@ -4,9 +4,13 @@
  * `largeKey` the browser picks the small or large file by `sizes`. When the image fails on a CDN
  * line, the line fails over (stores/cdn.ts) and the same key is tried on the next line, once per
  * line; after every line failed, a neutral placeholder stays.
+ *
+ * Inside `PriorityImagesOnly` (the server's first paint of home and a movie) only priority images
+ * are drawn; the others keep their box and come with the app, so nothing competes with the LCP
+ * image before the app runs.
  */
 import '../styles/content.css';
-import { useState } from 'react';
+import { createContext, useContext, useState } from 'react';
 import { useSnapshot } from 'valtio/react';
 import { mediaUrl } from '../lib/media-url.ts';
 import { cdnState, failOver } from '../stores/cdn.ts';
@@ -29,8 +33,11 @@ interface MediaImageProps {
 
 const DEFAULT_WIDTHS = [360, 720] as const;
 
+export const PriorityImagesOnly = createContext(false);
+
 export function MediaImage({ mediaKey, alt, ratio, className, priority = false, sizes, largeKey, widths = DEFAULT_WIDTHS }: MediaImageProps) {
   const { active, lines } = useSnapshot(cdnState);
+  const priorityOnly = useContext(PriorityImagesOnly);
   // The line this image tries; null follows the active line. Lines already tried are not retried.
   const [attempt, setAttempt] = useState<{ key: string; line: string | null; tried: readonly string[] }>({ key: '', line: null, tried: [] });
   const [loaded, setLoaded] = useState<string>('');
@@ -47,7 +54,7 @@ export function MediaImage({ mediaKey, alt, ratio, className, priority = false, 
     setAttempt({ key: mediaKey, line: untried ?? line, tried });
   };
 
-  const showImage = src !== '' && !failed;
+  const showImage = (priority || !priorityOnly) && src !== '' && !failed;
   return (
     <div className={`media-image${loaded === src && showImage ? ' is-loaded' : ''}${className ? ` ${className}` : ''}`} style={{ aspectRatio: ratio }}>
       {showImage && (
