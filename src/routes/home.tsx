@@ -83,11 +83,11 @@ export function HomeContent({ home, firstScreenOnly = false }: { home: HomeData;
   );
 }
 
-/** Home's movie rows and newest topics. */
+/** Home's movie rows and newest topics, laid out only once near the viewport (home.css .home__later). */
 function BelowTheFold({ home }: { home: HomeData }) {
   return (
     <>
-      <section aria-labelledby="home-newest">
+      <section aria-labelledby="home-newest" className="home__later">
         <SectionHeader id="home-newest" title={m.newestMovies} href={`${paths.movieList()}?sort=new`} />
         <div className="card-grid home__newest">
           {home.newestMovies.map((movie) => (
@@ -96,7 +96,7 @@ function BelowTheFold({ home }: { home: HomeData }) {
         </div>
       </section>
 
-      <section aria-labelledby="home-hot">
+      <section aria-labelledby="home-hot" className="home__later">
         <SectionHeader id="home-hot" title={m.hotMovies} href={`${paths.movieList()}?sort=hot`} />
         <div className="movie-row">
           {home.hotMovies.map((movie) => (
@@ -106,7 +106,7 @@ function BelowTheFold({ home }: { home: HomeData }) {
       </section>
 
       {home.newestTopics.length > 0 && (
-        <section aria-labelledby="home-topics">
+        <section aria-labelledby="home-topics" className="home__later">
           <SectionHeader id="home-topics" title={m.newestTopics} href={paths.topicList()} />
           <div className="card home__topics">
             {home.newestTopics.slice(0, TOPICS_SHOWN).map((post) => (
