@@ -4,7 +4,7 @@
  * render; the site info refreshes in the background, the dialogs load when idle and the service
  * worker registers in production.
  */
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles/theme.css';
 import './styles/base.css';
@@ -47,13 +47,18 @@ async function start(): Promise<void> {
   const onCaughtError = (error: unknown, info: { componentStack?: string }) => {
     if (!(error instanceof NotFoundError)) console.error(error, info.componentStack);
   };
-  createRoot(container, { onCaughtError }).render(
-    <StrictMode>
-      <ErrorBoundary onHome={() => location.assign('/')}>
-        <App />
-      </ErrorBoundary>
-    </StrictMode>,
-  );
+  const root = createRoot(container, { onCaughtError });
+  // A transition: React renders the app in slices between which the browser stays responsive
+  // (the server's first paint, or the page's skeleton, shows meanwhile) instead of one long task.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <ErrorBoundary onHome={() => location.assign('/')}>
+          <App />
+        </ErrorBoundary>
+      </StrictMode>,
+    );
+  });
   startDialogs(firstScreenSettled()); // the install prompt is captured now; the dialogs load later
 
   startPwa(firstScreenSettled()).catch((error: unknown) => console.warn('[pwa] start failed', error));
