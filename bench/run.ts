@@ -4,7 +4,7 @@
  * query latency on PGlite and, with DATABASE_URL, PostgreSQL), prints one table of the figures
  * against the budgets of DESIGN.md section 6 and writes them to .artifacts/bench.json.
  *
- * BENCH_ONLY=sizes,lighthouse,warm,protocol,server,queries picks stages; BENCH_LH_RUNS (default 5)
+ * BENCH_ONLY=sizes,lighthouse,warm,protocol,server,queries picks stages; BENCH_LH_RUNS (default 7)
  * audits per page; BENCH_SECONDS (default 10) per load run. Exit code 1 when a budget fails.
  */
 import { execSync } from 'node:child_process';
@@ -30,7 +30,7 @@ import { measureWarmStart } from './warm-start.ts';
 const STAGES = ['sizes', 'lighthouse', 'warm', 'protocol', 'server', 'queries'] as const;
 const only = process.env.BENCH_ONLY?.split(',').map((stage) => stage.trim());
 const wanted = (stage: (typeof STAGES)[number]) => !only || only.includes(stage);
-const lighthouseRuns = Number(process.env.BENCH_LH_RUNS ?? 5);
+const lighthouseRuns = Number(process.env.BENCH_LH_RUNS ?? 7);
 const loadSeconds = Number(process.env.BENCH_SECONDS ?? 10);
 
 const started = Date.now();
