@@ -24,7 +24,7 @@ import { formatTable, holds, type Figure } from './figures.ts';
 import { auditPages } from './lighthouse-audit.ts';
 import { measureProtocolCost } from './protocol-cost.ts';
 import { measureQueries } from './query-latency.ts';
-import { measureServer } from './server-load.ts';
+import { measureServerApart } from './server-load.ts';
 import { measureWarmStart } from './warm-start.ts';
 
 const STAGES = ['sizes', 'lighthouse', 'warm', 'protocol', 'server', 'queries'] as const;
@@ -63,7 +63,7 @@ async function measureOnServer(server: RunningServer): Promise<void> {
   }
   if (wanted('server')) {
     step(`server load, ${loadSeconds} s per run`);
-    figures.push(...(await measureServer(baseURL, { duration: loadSeconds, connections: 20 })));
+    figures.push(...(await measureServerApart(baseURL, { duration: loadSeconds, connections: 20 })));
   }
 }
 

@@ -8,7 +8,8 @@
  * generator, which shares the CPU with the server, does no more per request than for the bare
  * route; every 50th answer is opened and must be code 0.
  */
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { promisify } from 'node:util';
 import { closeSync, openSync } from 'node:fs';
 import autocannon, { type Result } from 'autocannon';
 import { API } from '../src/api/paths.ts';
@@ -115,4 +116,11 @@ export async function measureServer(baseURL: string, options: LoadOptions): Prom
     { group, name: `movie list p99 at ${FIXED_RATE} req/s`, value: fixedRun.latency.p99, unit: 'ms', budget: { max: 25 }, note: `${fixedRun.requests.average.toFixed(0)} req/s served ${failureNote(fixedRun)}`.trim() },
     { group, name: 'failed or not code 0', value: failures(bareRun) + failures(listRun) + failures(memberRun) + failures(fixedRun), unit: 'count', budget: { max: 0 } },
   ];
+}
+
+/** measureServer in a fresh process (bench/server-load-process.ts), apart from the bench's heap. */
+export async function measureServerApart(baseURL: string, options: LoadOptions): Promise<Figure[]> {
+  const args = ['--import', 'tsx', 'bench/server-load-process.ts', baseURL, String(options.duration), String(options.connections)];
+  const { stdout } = await promisify(execFile)(process.execPath, args, { maxBuffer: 1 << 20 });
+  return JSON.parse(stdout.trim().split('\n').at(-1)!) as Figure[];
 }
