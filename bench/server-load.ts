@@ -9,8 +9,8 @@
  * route; every 50th answer is opened and must be code 0.
  */
 import { execFile, spawn } from 'node:child_process';
-import { promisify } from 'node:util';
 import { closeSync, openSync } from 'node:fs';
+import { promisify } from 'node:util';
 import autocannon, { type Result } from 'autocannon';
 import { API } from '../src/api/paths.ts';
 import { newDeviceId } from '../src/protocol/ids.ts';

@@ -33,6 +33,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import type { Site } from './db/sites.ts';
 import { toSiteInfo } from './db/sites.ts';
+import type { PaintContext } from './first-paint/render.tsx';
 import type { Call } from './protocol/define-call.ts';
 import { encodeEnvelope } from './protocol/envelope-reply.ts';
 import { validate } from './protocol/parse-input.ts';
@@ -42,7 +43,6 @@ import { previewTopicDetail } from './routes/posts.ts';
 import type { SiteDirectory } from './site-directory.ts';
 
 type Renderer = typeof import('./first-paint/render.tsx');
-type PaintContext = Parameters<Renderer['paintHome']>[0];
 
 /**
  * A screen's first paint: drawn from the data of the screen's carried answer, or from `read`
@@ -72,7 +72,7 @@ const SCREENS: Screen[] = [
   {
     pattern: /^\/movie\/(\d{1,9})$/,
     module: 'src/routes/movie-detail.tsx',
-    paints: { read: (db, id) => previewMovieDetail(db, id), render: (r, context, data) => r.paintMovie(context, data as MovieDetail) },
+    paints: { read: previewMovieDetail, render: (r, context, data) => r.paintMovie(context, data as MovieDetail) },
   },
   {
     pattern: /^\/topic\/(\d{1,9})$/,
