@@ -77,6 +77,22 @@ describe.skipIf(noBrowser)('first paint in Chromium', () => {
     await context.close();
   });
 
+  it("asks for a topic's entry only once its text is on screen (first contentful paint)", async () => {
+    const [topic] = (await apiData('/topic/getPage', { page: 1, pageSize: 1 })).list;
+    const { page, context, problems } = await freshPage(browser, true);
+    await page.goto(`/topic/${topic!.id}`);
+    await expect.poll(() => page.locator('#first-paint').count(), { timeout: 20_000 }).toBe(0);
+    const { textPainted, entryAsked } = await page.evaluate(() => {
+      const [paint] = performance.getEntriesByName('first-contentful-paint');
+      const entry = performance.getEntriesByType('resource').find((resource) => /\/assets\/index-[^/]+\.js$/.test(resource.name));
+      return { textPainted: paint?.startTime ?? -1, entryAsked: entry?.startTime ?? -1 };
+    });
+    expect(textPainted).toBeGreaterThan(0);
+    expect(entryAsked).toBeGreaterThanOrEqual(textPainted);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('hands over to the app: the same screen, the first paint removed, no console error', async () => {
     const [movie] = (await apiData('/movie/getPage', { page: 1, pageSize: 1 })).list;
     const { page, context, problems } = await freshPage(browser, true);

@@ -73,8 +73,9 @@ describe.each(DB_KINDS)('the first screen head start on %s', (kind) => {
     expect(res.body).not.toContain('modulepreload');
     expect(res.body).not.toContain('src="/assets/index-e1.js"');
     expect(res.body).toMatch(/<script type="module">[^<]*import\("\/assets\/index-e1\.js"\)[^<]*<\/script>/);
-    // once the LCP image has painted (element timing), else after a frame
+    // once the LCP image has painted (element timing), else once the first contentful paint has
     expect(res.body).toContain(`img[elementtiming="${HERO_TIMING}"]`);
+    expect(res.body).toContain("getEntriesByName('first-contentful-paint')");
     expect(res.body.indexOf(FIRST_ANSWER_ID)).toBeLessThan(res.body.indexOf('</head>'));
   });
 
