@@ -15,7 +15,14 @@ declare module 'autocannon' {
     method?: string;
     headers?: Record<string, string>;
     requests?: Array<RawRequest & { setupRequest?: (request: RawRequest) => RawRequest }>;
+    /** Called with each connection's client as it is made, before it connects. */
+    setupClient?: (client: Client) => void;
     verifyBody?: (body: string) => boolean;
+  }
+
+  export interface Client {
+    /** This connection's own requests, sent in turn (built into bytes once, here). */
+    setRequests(requests: RawRequest[]): void;
   }
 
   export interface Histogram {
@@ -35,6 +42,8 @@ declare module 'autocannon' {
     timeouts: number;
     non2xx: number;
     mismatches: number;
+    /** Times a connection came to the end of its requests and started them again. */
+    resets: number;
     duration: number;
   }
 
