@@ -3,6 +3,7 @@
  * bar and the update prompt. They share nothing with the pages but the stores.
  */
 import '../styles/pwa.css';
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { OfflineIndicator } from '../components/offline-indicator.tsx';
 import { UpdatePrompt } from './update-prompt.tsx';
@@ -12,10 +13,14 @@ export function mountPwaRoot(): void {
   container.id = 'pwa-root';
   container.className = 'pwa-dock';
   document.body.append(container);
-  createRoot(container).render(
-    <>
-      <OfflineIndicator />
-      <UpdatePrompt />
-    </>,
+  const root = createRoot(container);
+  // A transition, as the app's own first render (main.tsx): rendered in slices, never one long task.
+  startTransition(() =>
+    root.render(
+      <>
+        <OfflineIndicator />
+        <UpdatePrompt />
+      </>,
+    ),
   );
 }

@@ -4,6 +4,7 @@
  * localStorage key 'dialogs-off', or browser automation (navigator.webdriver) without the key
  * 'dialogs-force' (lib/dialog-rules.ts). Browser tests therefore see no dialog unless they ask.
  */
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { dialogsSuppressed } from '../../lib/dialog-rules.ts';
 import { DialogHost } from './dialog-host.tsx';
@@ -21,5 +22,7 @@ export function mountDialogs(): void {
   const container = document.createElement('div');
   container.id = 'dialog-root';
   document.body.append(container);
-  createRoot(container).render(<DialogHost />);
+  const root = createRoot(container);
+  // A transition, as the app's own first render (main.tsx): rendered in slices, never one long task.
+  startTransition(() => root.render(<DialogHost />));
 }
