@@ -58,18 +58,26 @@ export function buildHashes(staticDir: string): InlineHashes {
 }
 
 /**
+ * The policy of the data under /api (protocol answers, site info, icons): nothing in them may load,
+ * run or be framed. Short, too: it goes out with every call, where the page's policy (half a
+ * kilobyte of hashes and sources) would only be bytes to send and check.
+ */
+export const DATA_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+/**
  * Sets the headers on a reply; run it when the request arrives (an onRequest hook) and on the
  * answers fastify gives before any hook (frameworkErrors), so a route can still override them.
  */
 export function securityHeaders(staticDir: string): (req: FastifyRequest, reply: FastifyReply) => void {
-  const headers: Record<string, string> = {
-    'content-security-policy': contentSecurityPolicy(buildHashes(staticDir)),
+  const common = {
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'DENY',
     'referrer-policy': 'strict-origin-when-cross-origin',
   };
+  const pageHeaders = { 'content-security-policy': contentSecurityPolicy(buildHashes(staticDir)), ...common };
+  const dataHeaders = { 'content-security-policy': DATA_POLICY, ...common };
   return (req, reply) => {
-    reply.headers(headers);
+    reply.headers(req.url.startsWith('/api/') ? dataHeaders : pageHeaders);
     if (req.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000');
   };
 }

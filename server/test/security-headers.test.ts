@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '../../src/api/paths.ts';
-import { contentSecurityPolicy, inlineHashes } from '../security-headers.ts';
+import { contentSecurityPolicy, DATA_POLICY, inlineHashes } from '../security-headers.ts';
 import { createHarness, type Harness } from './harness.ts';
 
 const THEME = "\n  document.documentElement.setAttribute('data-theme', 'dark');\n";
@@ -75,6 +75,20 @@ describe('security headers on every response', () => {
       expect(res.statusCode, request.url).toBeLessThan(500);
       expectHardened(res.headers, `${request.method} ${request.url}`);
     }
+  });
+
+  it('gives the data under /api a policy that lets nothing load or run', async () => {
+    const requests = [
+      { method: 'POST', url: `/api${API.home}`, payload: '{}', headers: { accountid: '10001' } },
+      { method: 'GET', url: '/api/fetch-data' },
+      { method: 'GET', url: '/api/icons?icons=mdi:home' },
+    ] as const;
+    for (const request of requests) {
+      const res = await h.app.inject(request);
+      expect(res.headers['content-security-policy'], request.url).toBe(DATA_POLICY);
+    }
+    const page = await h.app.inject({ method: 'GET', url: '/api-docs' });
+    expect(page.headers['content-security-policy']).toBe(contentSecurityPolicy(inlineHashes(INDEX)));
   });
 
   it('keeps a route’s own stricter policy (the sandbox cashier)', async () => {
