@@ -51,7 +51,7 @@ import { registerStatic } from './static.ts';
 import { clipsPlugin } from './upload/clips-plugin.ts';
 import { UploadService } from './upload/upload-service.ts';
 import { uploadsPlugin } from './uploads/uploads-plugin.ts';
-import { loggerOptions, logRequests, type LogStream } from './logging.ts';
+import { lazyRequestLogger, loggerOptions, logRequests, type LogStream } from './logging.ts';
 
 /** Every product call, domain by domain. */
 export const ALL_CALLS: readonly Call[] = [
@@ -103,6 +103,8 @@ export async function buildApp({ config, db, shared, now = Date.now, logStream }
     logger: loggerOptions(config, logStream),
     // One line per request, when it is answered (logRequests), instead of fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
+    // req.log is made when a request first logs through it, which most never do.
+    childLoggerFactory: lazyRequestLogger,
     trustProxy: trustProxyOf(config.TRUST_PROXY),
     bodyLimit: config.BODY_LIMIT,
     // A URL the router cannot even decode: an envelope for /api, a plain 400 elsewhere.

@@ -69,6 +69,10 @@ describe('the log of a busy session', () => {
     expect(log).toContain('request completed');
     expect(log).toContain('"method":"POST"');
     expect(log).toContain('call failed');
+    // logged through the request's own logger (made on its first use), so with the request's id
+    const failed = JSON.parse(lines.find((line) => line.includes('call failed'))!) as { reqId?: string };
+    expect(failed.reqId).toMatch(/^req-/);
+    expect(lines.some((line) => line.includes('request completed') && (JSON.parse(line) as { reqId?: string }).reqId === failed.reqId)).toBe(true);
     expect(log).toContain(`sign=${REDACTED}`);
     expect(log).toContain('"token":"[redacted]"');
     for (const secret of secrets) expect(log.includes(secret), `log holds ${secret.slice(0, 12)}…`).toBe(false);
