@@ -2,7 +2,7 @@
  * Server figures with autocannon: the most requests per second of a signed, encrypted movie-list
  * call and of a member call (/current with a token), beside a bare Fastify JSON route measured in
  * the same run (bench/bare-server.ts, a process of its own like the real server; bare and list runs
- * alternate, ROUNDS times each, so a change of the machine's load shows in both); then the p99
+ * alternate, ROUNDS times each, so a change of the machine's speed shows in both); then the p99
  * latency of the list call at a fixed 1,000 requests per second. Every signed request gets a new
  * wrapper (the server refuses a replayed requestId), signed and built before the run (signedRun)
  * so that the load generator, which shares the CPU with the server, does little more per request
@@ -25,7 +25,11 @@ export interface LoadOptions {
 }
 
 const FIXED_RATE = 1000;
-const ROUNDS = 2;
+/**
+ * Rounds of bare and list runs, each half the run time (BENCH_SECONDS): this machine's speed drifts
+ * by a third within a minute, and four short rounds in turn share a drift more evenly than two.
+ */
+const ROUNDS = 4;
 /** Requests signed ahead for a connection, over its share of the run at the ceiling rate. */
 const HEADROOM = 1.3;
 const LIST_PAYLOAD = { page: 1, pageSize: 20, sort: 'new' as const };
@@ -106,7 +110,7 @@ function combined(runs: readonly Result[]): Result {
 
 export async function measureServer(baseURL: string, options: LoadOptions): Promise<Figure[]> {
   const { token } = await callApi(baseURL, API.registerDevice, { deviceId: newDeviceId(), deviceType: 3 });
-  const round = { ...options, duration: Math.max(1, Math.round(options.duration / ROUNDS)) };
+  const round = { ...options, duration: Math.max(1, Math.round(options.duration / 2)) };
   const bare = await startBareServer();
   const bareRuns: Result[] = [];
   const listRuns: Result[] = [];
@@ -128,7 +132,7 @@ export async function measureServer(baseURL: string, options: LoadOptions): Prom
 
   const bareRate = bareRun.requests.average;
   const group = 'server';
-  const connections = `${options.connections} connections, ${options.duration} s`;
+  const connections = `${options.connections} connections, ${ROUNDS} rounds of ${round.duration} s in turn with the list`;
   return [
     { group, name: 'bare Fastify JSON route', value: bareRate, unit: 'req/s', note: `${connections}; p99 ${bareRun.latency.p99} ms ${failureNote(bareRun)}`.trim() },
     { group, name: 'movie list (signed, encrypted)', value: listRun.requests.average, unit: 'req/s', budget: { min: bareRate / 2 }, note: `½ bare; p99 ${listRun.latency.p99} ms ${failureNote(listRun)}`.trim() },
