@@ -22,6 +22,7 @@ import { createCryptoJsCipher } from '../protocol/crypto-js-cipher.ts';
 import { parseEnvelope, type Envelope } from '../protocol/envelope.ts';
 import { wrapRequest } from '../protocol/wrapper.ts';
 import { readToken } from '../lib/cookie.ts';
+import { nextTask } from '../lib/next-task.ts';
 import { dropToken } from '../stores/auth.ts';
 import { requireSiteInfo } from '../stores/site.ts';
 import { showToast } from '../stores/toast.ts';
@@ -102,6 +103,9 @@ function plainBody(payload: unknown): string | FormData {
   return form;
 }
 
+/** An answer's text, decrypted a slice per task: the first answers, decrypted cold, were long tasks. */
+const decrypt = (text: string): Promise<string> => cipher.decryptBase64InSlices(text, nextTask);
+
 async function send(path: string, payload: unknown, token: string | null): Promise<Envelope> {
   const site = await requireSiteInfo();
   const headers: Record<string, string> = { accountId: site.accountId, appType: APP_TYPE };
@@ -120,7 +124,7 @@ async function send(path: string, payload: unknown, token: string | null): Promi
   } catch {
     throw ApiError.network();
   }
-  const plain = cipher.decryptBase64(text);
+  const plain = await decrypt(text);
   // A gateway error page (502/503/504 from a proxy) is a connection problem, not an answer.
   if (!plain && !response.ok) throw ApiError.network();
   return parseEnvelope(plain);
@@ -129,7 +133,7 @@ async function send(path: string, payload: unknown, token: string | null): Promi
 /** The answer the page brought in its HTML for this public read (first-answer.ts), else the network's. */
 async function answerOf(path: string, payload: unknown, key: string, token: string | null): Promise<Envelope> {
   const inline = PUBLIC_PATHS.has(path) ? takeFirstAnswer(key) : undefined;
-  return inline === undefined ? send(path, payload, token) : parseEnvelope(cipher.decryptBase64(inline));
+  return inline === undefined ? send(path, payload, token) : parseEnvelope(await decrypt(inline));
 }
 
 function fail(error: unknown, toast: boolean): never {

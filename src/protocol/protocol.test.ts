@@ -75,6 +75,29 @@ describe('AES interop, crypto-js ↔ node:crypto', () => {
     expect(client.decryptHex('zz'.repeat(16))).toBe('');
   });
 
+  it('decrypts in slices to the same text, pausing before each slice', async () => {
+    let pauses = 0;
+    const pause = async () => {
+      pauses++;
+    };
+    // Slices of 4,096 base64 characters (3 KiB): under one slice, exactly one, one block more, many.
+    for (const bytes of [0, 100, 3072 - 17, 3072, 3072 + 16, 3 * 3072 + 5, 40_000]) {
+      // 3- and 4-byte UTF-8 sequences, cut by the slices' ends
+      const plain = JSON.stringify({ code: 0, msg: '成功', data: '电'.repeat(Math.floor(bytes / 6)) + '🍉'.repeat(Math.floor(bytes / 8)) });
+      const text = server.encryptBase64(plain);
+      pauses = 0;
+      expect(await client.decryptBase64InSlices(text, pause)).toBe(plain);
+      expect(pauses).toBe(Math.ceil(text.length / 4096));
+    }
+    for (let i = 0; i < 500; i++) {
+      const text = randomBytes(16 * (1 + (i % 300))).toString('base64');
+      expect(await client.decryptBase64InSlices(text, pause)).toBe(server.decryptBase64(text));
+    }
+    for (const text of ['', 'not base64!', 'AAAA', randomBytes(33).toString('base64')]) {
+      expect(await client.decryptBase64InSlices(text, pause)).toBe('');
+    }
+  });
+
   it('a different key does not decrypt', () => {
     const other = createNodeCipher({ key: 'AAAAAAAAAAAAAAAA', iv: DEV_KEY_MATERIAL.iv });
     const encrypted = other.encryptBase64(JSON.stringify({ code: 0, msg: '成功', data: { secret: '电影' } }));
