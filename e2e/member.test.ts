@@ -3,7 +3,8 @@
  * account bound and signed in again from a clean browser, deposits through the sandbox cashier
  * (coins and VIP), buying a coins movie and a priced article, the daily check-in, exchanging goods
  * (with a retry that must not exchange twice), favourites, the history, personal info, the
- * dialogs, and screenshots of every /mine page. Every test starts from a fresh browser context.
+ * dialogs, the watch time credited up to a tab closed mid-play, and screenshots of every /mine
+ * page. Every test starts from a fresh browser context.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -235,6 +236,25 @@ describe.skipIf(noBrowser)('member area in Chromium', () => {
     await expect.poll(() => page.locator('[data-testid=vip-badge]').count(), { timeout: 20_000 }).toBe(1);
     expect(await text(page, 'vip-strip')).toContain(expiry);
     expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('credits the playing time up to a tab closed mid-play, and nothing after it', async () => {
+    const movie = await firstOf('free');
+    const { page, context } = await openPage(browser);
+    await signedInUserId(page);
+    const token = (await tokenCookie(context))!.value;
+    await page.goto(`/movie/play/${movie.id}`);
+    await page.locator('[data-testid=play-toggle]').click();
+    await expect.poll(() => currentTime(page), { timeout: 30_000 }).toBeGreaterThan(3);
+    const played = await currentTime(page);
+    await page.close(); // no pause, no React cleanup: only pagehide, whose beat must outlive the page
+    await new Promise((resolve) => setTimeout(resolve, 8_000));
+    // A beat of our own: it credits nothing if the closing tab's beat said "not playing", else the
+    // 8 s since the last beat it saw.
+    const { secondsToday } = await apiData('/movie/heartbeat', { movieId: movie.id, position: played, playing: false }, token);
+    expect(secondsToday).toBeGreaterThanOrEqual(Math.floor(played) - 2);
+    expect(secondsToday).toBeLessThanOrEqual(Math.ceil(played) + 3);
     await context.close();
   });
 

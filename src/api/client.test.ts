@@ -43,6 +43,15 @@ describe('call()', () => {
     expect(wrapper.sign).toBe(serverCipher.md5(wrapper.body + wrapper.appId + wrapper.requestId + wrapper.time));
   });
 
+  it('sends with keepalive only when asked (a beat that may be the page\'s last)', async () => {
+    const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => new Response(serverCipher.encryptBase64(JSON.stringify(ok({ credited: 0 })))));
+    vi.stubGlobal('fetch', fetchMock);
+    writeToken('tok-1');
+    await call(API.movieHeartbeat, { movieId: 1, position: 3, playing: false }, { keepalive: true });
+    await call(API.movieHeartbeat, { movieId: 1, position: 3, playing: false });
+    expect(fetchMock.mock.calls.map(([, init]) => init.keepalive)).toEqual([true, false]);
+  });
+
   it('sends no token header without the cookie', async () => {
     const { requests } = installFakeApi(() => ok(USER));
     await current();

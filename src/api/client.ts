@@ -40,6 +40,8 @@ export interface CallOptions {
   offline?: boolean;
   /** Show a failure toast with the message; on by default. */
   toast?: boolean;
+  /** Send with fetch's `keepalive`, so the call outlives the page (the last heartbeat of a closed tab). */
+  keepalive?: boolean;
 }
 
 const APP_TYPE = 'stationGroup';
@@ -106,7 +108,7 @@ function plainBody(payload: unknown): string | FormData {
 /** An answer's text, decrypted a slice per task: the first answers, decrypted cold, were long tasks. */
 const decrypt = (text: string): Promise<string> => cipher.decryptBase64InSlices(text, nextTask);
 
-async function send(path: string, payload: unknown, token: string | null): Promise<Envelope> {
+async function send(path: string, payload: unknown, token: string | null, keepalive: boolean): Promise<Envelope> {
   const site = await requireSiteInfo();
   const headers: Record<string, string> = { accountId: site.accountId, appType: APP_TYPE };
   if (token) headers.token = token;
@@ -119,7 +121,7 @@ async function send(path: string, payload: unknown, token: string | null): Promi
   let response: Response;
   let text: string;
   try {
-    response = await fetch(`${env.apiBase}${path}`, { method: 'POST', headers, body });
+    response = await fetch(`${env.apiBase}${path}`, { method: 'POST', headers, body, keepalive });
     text = await response.text();
   } catch {
     throw ApiError.network();
@@ -131,9 +133,9 @@ async function send(path: string, payload: unknown, token: string | null): Promi
 }
 
 /** The answer the page brought in its HTML for this public read (first-answer.ts), else the network's. */
-async function answerOf(path: string, payload: unknown, key: string, token: string | null): Promise<Envelope> {
+async function answerOf(path: string, payload: unknown, key: string, token: string | null, keepalive: boolean): Promise<Envelope> {
   const inline = PUBLIC_PATHS.has(path) ? takeFirstAnswer(key) : undefined;
-  return inline === undefined ? send(path, payload, token) : parseEnvelope(await decrypt(inline));
+  return inline === undefined ? send(path, payload, token, keepalive) : parseEnvelope(await decrypt(inline));
 }
 
 function fail(error: unknown, toast: boolean): never {
@@ -150,7 +152,7 @@ function fail(error: unknown, toast: boolean): never {
 /** The user's saved copy of a read (offline-answers.ts, loaded on first use). */
 const offlineCopy = async (key: string) => (await import('./offline-answers.ts')).offlineCopy(`${userState.info?.id} ${key}`);
 
-async function request(path: string, payload: unknown, key: string, useCache: boolean, offline: boolean): Promise<unknown> {
+async function request(path: string, payload: unknown, key: string, { useCache, offline, keepalive }: { useCache: boolean; offline: boolean; keepalive: boolean }): Promise<unknown> {
   if (sessionGate && !SESSION_PATHS.has(path) && !PUBLIC_PATHS.has(path)) await sessionGate;
   const token = readToken();
   if (token !== cacheOwner) {
@@ -159,7 +161,7 @@ async function request(path: string, payload: unknown, key: string, useCache: bo
   }
   let envelope: Envelope;
   try {
-    envelope = await answerOf(path, payload, key, token);
+    envelope = await answerOf(path, payload, key, token, keepalive);
   } catch (error) {
     if (offline && (error as ApiError).isNetwork) return (await offlineCopy(key)).read(error);
     throw error;
@@ -172,7 +174,7 @@ async function request(path: string, payload: unknown, key: string, useCache: bo
 
 /** One product call. Resolves with the envelope's data; rejects with an ApiError. */
 export async function call<P extends CallPath>(path: P, payload: PayloadOf<P>, options: CallOptions = {}): Promise<DataOf<P>> {
-  const { cache: useCache = false, offline = useCache, toast = true } = options;
+  const { cache: useCache = false, offline = useCache, toast = true, keepalive = false } = options;
   const key = ResponseCache.keyOf(path, payload);
   if (useCache && cacheUsable(path)) {
     const hit = cacheOf(path).get(key);
@@ -180,7 +182,7 @@ export async function call<P extends CallPath>(path: P, payload: PayloadOf<P>, o
     const pending = inFlight.get(key);
     if (pending) return pending.catch((error: unknown) => fail(error, toast)) as Promise<DataOf<P>>;
   }
-  const pending = request(path, payload, key, useCache, offline);
+  const pending = request(path, payload, key, { useCache, offline, keepalive });
   if (useCache) {
     inFlight.set(key, pending);
     const forget = () => {

@@ -41,4 +41,6 @@ export interface Heartbeat {
 }
 
 /** Silent: a lost heartbeat only loses a few seconds of credit. */
-export const sendHeartbeat = (beat: Heartbeat): Promise<WatchProgress> => call(API.movieHeartbeat, beat, { cache: false, toast: false });
+/** `keepalive` for a beat that may be the page's last (it is closing). */
+export const sendHeartbeat = (beat: Heartbeat, { keepalive = false } = {}): Promise<WatchProgress> =>
+  call(API.movieHeartbeat, beat, { cache: false, toast: false, keepalive });

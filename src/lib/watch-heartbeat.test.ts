@@ -83,4 +83,22 @@ describe('watch heartbeats', () => {
     again();
     expect(beats.map((beat) => beat.playing)).toEqual([true, false]);
   });
+
+  it('says "not playing" with the position when the page goes away while playing (pagehide), once', () => {
+    const player = fakePlayer();
+    const page = new EventTarget();
+    const beats: Heartbeat[] = [];
+    const stop = startWatchHeartbeat(player as unknown as HeartbeatPlayer, 5, (beat) => beats.push(beat), page);
+    player.emit('playing');
+    player.currentTime = 12.5;
+    vi.advanceTimersByTime(12_500);
+    page.dispatchEvent(new Event('pagehide')); // the tab closes: no pause event, no cleanup
+    vi.advanceTimersByTime(HEARTBEAT_EVERY_MS * 2);
+    stop();
+    page.dispatchEvent(new Event('pagehide'));
+    expect(beats).toEqual([
+      { movieId: 5, position: 0, playing: true },
+      { movieId: 5, position: 12.5, playing: false },
+    ]);
+  });
 });
