@@ -4,7 +4,10 @@
  */
 import type { Mood } from './words-movies.ts';
 
-/** Every date of the demo data lies before this instant (fixed, so the seed is deterministic). */
+/**
+ * Every date of the plan lies before this instant (fixed, so the plan is deterministic); the seed
+ * writes them moved so that it falls on the time of seeding (write-plan.ts).
+ */
 export const BASE_DATE = Date.parse('2026-11-01T12:00:00+08:00');
 export const DAY_MS = 86_400_000;
 

@@ -42,6 +42,14 @@ describe.each(DB_KINDS)('the demo seed on %s', (kind) => {
     expect(await count(db, "SELECT count(*) AS n FROM posts WHERE kind = 'topic' AND pinned")).toBeGreaterThan(0);
   });
 
+  it('dates the content up to the time of seeding: topics of the last 24 hours (the forums’ 今日), none later', async () => {
+    expect(await count(db, "SELECT count(*) AS n FROM posts WHERE kind = 'topic' AND created_at > now() - interval '24 hours'")).toBeGreaterThan(3);
+    expect(await count(db, "SELECT count(*) AS n FROM movies WHERE published_at > now() - interval '7 days'")).toBeGreaterThan(0);
+    for (const [table, column] of [['posts', 'created_at'], ['replies', 'created_at'], ['movies', 'published_at'], ['users', 'created_at']]) {
+      expect(await count(db, `SELECT count(*) AS n FROM ${table} WHERE ${column} > now()`)).toBe(0);
+    }
+  });
+
   it('puts every movie in a category at depth 2 or more, with 2-5 tags, and spreads views past 10000', async () => {
     expect(await count(db, 'SELECT count(*) AS n FROM movies m JOIN categories c ON c.id = m.category_id WHERE c.depth < 2')).toBe(0);
     const tagCounts = await db.query<{ n: number }>('SELECT count(t.tag_id)::int AS n FROM movies m LEFT JOIN movie_tags t ON t.movie_id = m.id GROUP BY m.id');

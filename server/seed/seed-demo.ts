@@ -10,6 +10,8 @@
  *   members' own rows (users, sessions, their posts and replies, likes) are kept.
  * - A newer version recorded (an older build started on newer data): nothing is written.
  * Bump DEMO_SEED_VERSION whenever the plan or the word lists change what gets written.
+ * Dates are the plan's, moved to the time of writing (write-plan.ts): a demo seeded today has
+ * today's topics and newest movies, and keeps those dates until it is re-seeded.
  * The member catalogue (member-catalogue.ts) is filled in on every run, versions aside: it only
  * adds missing rows. A transaction-scoped advisory lock lets two processes start at once: the
  * second waits, then finds the version recorded. Media generation is separate and always checks its files, so a new
@@ -55,7 +57,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedReport
     const state = await q.one<{ version: number }>('SELECT version FROM seed_state WHERE name = $1', [SEED_NAME]);
     if (state && state.version === DEMO_SEED_VERSION) return 'up-to-date';
     if (state && state.version > DEMO_SEED_VERSION) return 'newer-version-kept';
-    await writeDemoPlan(q, plan, site.id);
+    await writeDemoPlan(q, plan, site.id, started);
     await q.query(
       `INSERT INTO seed_state (name, version) VALUES ($1, $2)
        ON CONFLICT (name) DO UPDATE SET version = EXCLUDED.version, seeded_at = now()`,

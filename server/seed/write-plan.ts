@@ -7,10 +7,13 @@
  * clicks) and CDN line urls an operator may have changed are left alone on a re-seed.
  */
 import type { Queryable } from '../db/db.ts';
-import { SEEDED_ID_LIMIT, SEEDED_REPLY_LIMIT, type DemoPlan } from './plan-types.ts';
+import { BASE_DATE, SEEDED_ID_LIMIT, SEEDED_REPLY_LIMIT, type DemoPlan } from './plan-types.ts';
 import { at, insertRows } from './write-rows.ts';
 
 const ids = (rows: readonly { id: number }[]): number[] => rows.map((row) => row.id);
+
+/** A plan date (before BASE_DATE) as written: moved so that BASE_DATE falls on the seed's `endsAt`. */
+type DateOf = (planMs: number) => string;
 
 /** Deletes the seeded rows of `table` (ids below the limit) that are not in `keep`. */
 async function deleteStale(q: Queryable, table: string, keep: number[]): Promise<void> {
@@ -26,36 +29,36 @@ async function writeTaxonomy(q: Queryable, plan: DemoPlan): Promise<void> {
 }
 
 /** Upserts the authors (users of the site keyed by device id); returns user id by author number. */
-async function writeAuthors(q: Queryable, plan: DemoPlan, siteId: number): Promise<Map<number, number>> {
+async function writeAuthors(q: Queryable, plan: DemoPlan, siteId: number, dateOf: DateOf): Promise<Map<number, number>> {
   const rows = await insertRows<{ id: number; device_id: string }>(q, 'users',
     ['site_id', 'device_id', 'nickname', 'avatar', 'bio', 'created_at'],
-    plan.authors.map((a) => [siteId, a.deviceId, a.nickname, a.avatar, a.bio, at(a.createdAt)]),
+    plan.authors.map((a) => [siteId, a.deviceId, a.nickname, a.avatar, a.bio, dateOf(a.createdAt)]),
     { conflict: ['site_id', 'device_id'], update: ['nickname', 'avatar', 'bio'], returning: 'id, device_id' });
   const userByDevice = new Map(rows.map((row) => [row.device_id, row.id]));
   return new Map(plan.authors.map((a) => [a.n, userByDevice.get(a.deviceId)!]));
 }
 
-async function writeMovies(q: Queryable, plan: DemoPlan): Promise<void> {
+async function writeMovies(q: Queryable, plan: DemoPlan, dateOf: DateOf): Promise<void> {
   await insertRows(q, 'movies',
     ['id', 'title', 'description', 'poster', 'video', 'duration_s', 'views', 'likes', 'category_id', 'access', 'price_coins', 'trial_s', 'region', 'year', 'published_at'],
-    plan.movies.map((m) => [m.id, m.title, m.description, m.poster, m.video, m.durationS, m.views, m.likes, m.categoryId, m.access, m.priceCoins, m.trialS, m.region, m.year, at(m.publishedAt)]),
+    plan.movies.map((m) => [m.id, m.title, m.description, m.poster, m.video, m.durationS, m.views, m.likes, m.categoryId, m.access, m.priceCoins, m.trialS, m.region, m.year, dateOf(m.publishedAt)]),
     { conflict: ['id'] });
   await deleteStale(q, 'movies', ids(plan.movies));
   await q.query('DELETE FROM movie_tags WHERE movie_id = ANY($1::int[])', [ids(plan.movies)]);
   await insertRows(q, 'movie_tags', ['movie_id', 'tag_id'], plan.movies.flatMap((m) => m.tagIds.map((tagId) => [m.id, tagId])));
 }
 
-async function writePosts(q: Queryable, plan: DemoPlan, userOf: Map<number, number>): Promise<void> {
+async function writePosts(q: Queryable, plan: DemoPlan, userOf: Map<number, number>, dateOf: DateOf): Promise<void> {
   await insertRows(q, 'posts',
     ['id', 'kind', 'category_id', 'author_id', 'title', 'summary', 'body', 'cover', 'images', 'views', 'likes', 'price_coins', 'pinned', 'created_at'],
-    plan.posts.map((p) => [p.id, p.kind, p.categoryId, userOf.get(p.authorN), p.title, p.summary, p.body, p.cover, JSON.stringify(p.images), p.views, p.likes, p.priceCoins, p.pinned, at(p.createdAt)]),
+    plan.posts.map((p) => [p.id, p.kind, p.categoryId, userOf.get(p.authorN), p.title, p.summary, p.body, p.cover, JSON.stringify(p.images), p.views, p.likes, p.priceCoins, p.pinned, dateOf(p.createdAt)]),
     { conflict: ['id'] });
   await deleteStale(q, 'posts', ids(plan.posts));
   await q.query('DELETE FROM post_tags WHERE post_id = ANY($1::int[])', [ids(plan.posts)]);
   await insertRows(q, 'post_tags', ['post_id', 'tag_id'], plan.posts.flatMap((p) => p.tagIds.map((tagId) => [p.id, tagId])));
   await q.query('DELETE FROM replies WHERE id < $1', [SEEDED_REPLY_LIMIT]);
   await insertRows(q, 'replies', ['id', 'post_id', 'author_id', 'body', 'likes', 'created_at'],
-    plan.posts.flatMap((p) => p.replies.map((r) => [r.id, p.id, userOf.get(r.authorN), r.body, r.likes, at(r.createdAt)])));
+    plan.posts.flatMap((p) => p.replies.map((r) => [r.id, p.id, userOf.get(r.authorN), r.body, r.likes, dateOf(r.createdAt)])));
   // Members' replies get ids from SEEDED_REPLY_LIMIT up, so a re-seed never collides with them.
   await q.query(`SELECT setval(pg_get_serial_sequence('replies', 'id'), GREATEST($1::bigint, (SELECT COALESCE(max(id), 0) FROM replies)))`,
     [SEEDED_REPLY_LIMIT - 1]);
@@ -82,10 +85,16 @@ async function writeSiteRows(q: Queryable, plan: DemoPlan, siteId: number): Prom
     [types, plan.dictionary.map((d) => `${d.type}:${d.key}`)]);
 }
 
-export async function writeDemoPlan(q: Queryable, plan: DemoPlan, siteId: number): Promise<void> {
+/**
+ * `endsAt`: the instant the plan's BASE_DATE becomes, the seed's own time, so that a demo seeded
+ * today has content from today (the forums' 今日 counts, the newest movies) while the plan, and
+ * every date's distance to the others, stay the same from one run to the next.
+ */
+export async function writeDemoPlan(q: Queryable, plan: DemoPlan, siteId: number, endsAt: number): Promise<void> {
+  const dateOf: DateOf = (planMs) => at(planMs + endsAt - BASE_DATE);
   await writeTaxonomy(q, plan);
-  const userOf = await writeAuthors(q, plan, siteId);
-  await writeMovies(q, plan);
-  await writePosts(q, plan, userOf);
+  const userOf = await writeAuthors(q, plan, siteId, dateOf);
+  await writeMovies(q, plan, dateOf);
+  await writePosts(q, plan, userOf, dateOf);
   await writeSiteRows(q, plan, siteId);
 }
