@@ -32,6 +32,20 @@ function bytesOf(words: WordArray): Uint8Array {
   return new Uint8Array(view.buffer, 0, words.sigBytes);
 }
 
+/** A decoder as strict as node:crypto's side (server/protocol/node-cipher.ts): invalid UTF-8 throws. */
+const strictUtf8 = () => new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * The plaintext's length without its PKCS7 padding, or -1 when the padding is bad. crypto-js strips
+ * padding without checking it, so garbage could "decrypt" where node:crypto refuses it; the cipher
+ * decrypts unpadded and checks the padding here, as OpenSSL does.
+ */
+function unpaddedLength(plain: Uint8Array): number {
+  const pad = plain[plain.length - 1] ?? 0;
+  if (pad < 1 || pad > 16 || pad > plain.length) return -1;
+  return plain.subarray(plain.length - pad).every((byte) => byte === pad) ? plain.length - pad : -1;
+}
+
 export interface SlicedCipher extends Cipher {
   /**
    * decryptBase64, with the main thread free between slices of the ciphertext: `pause` resolves
@@ -47,29 +61,18 @@ export function createCryptoJsCipher(material: KeyMaterial): SlicedCipher {
   const options = { iv: Utf8.parse(material.iv) }; // CBC and PKCS7 are crypto-js defaults
 
   const encrypt = (plain: string) => AES.encrypt(plain, key, options).ciphertext;
-  /** Byte i of a WordArray (crypto-js packs bytes big-endian into 32-bit words). */
-  const byteAt = (words: WordArray, i: number): number => (words.words[i >>> 2]! >>> (24 - (i % 4) * 8)) & 0xff;
-
-  /**
-   * crypto-js strips PKCS7 padding without checking it, so garbage could "decrypt" here where
-   * node:crypto refuses it. Decrypt unpadded and check the padding as OpenSSL does instead.
-   */
-  const unpadded = (plain: WordArray): string => {
-    const size = plain.sigBytes;
-    const pad = byteAt(plain, size - 1);
-    if (pad < 1 || pad > 16) return '';
-    for (let i = size - pad; i < size; i++) if (byteAt(plain, i) !== pad) return '';
-    plain.sigBytes = size - pad;
+  const whole = (ciphertext: WordArray | null): ciphertext is WordArray =>
+    ciphertext !== null && ciphertext.sigBytes > 0 && ciphertext.sigBytes % 16 === 0;
+  const decrypt = (ciphertext: WordArray | null): string => {
+    if (!whole(ciphertext)) return '';
+    const plain = bytesOf(AES.decrypt({ ciphertext } as never, key, { ...options, padding: NoPadding }));
+    const size = unpaddedLength(plain);
     try {
-      return plain.toString(Utf8);
+      return size < 0 ? '' : strictUtf8().decode(plain.subarray(0, size));
     } catch {
       return ''; // invalid UTF-8
     }
   };
-  const whole = (ciphertext: WordArray | null): ciphertext is WordArray =>
-    ciphertext !== null && ciphertext.sigBytes > 0 && ciphertext.sigBytes % 16 === 0;
-  const decrypt = (ciphertext: WordArray | null): string =>
-    whole(ciphertext) ? unpadded(AES.decrypt({ ciphertext } as never, key, { ...options, padding: NoPadding })) : '';
   const parseOrNull = (parse: () => WordArray): WordArray | null => {
     try {
       return parse();
@@ -91,9 +94,7 @@ export function createCryptoJsCipher(material: KeyMaterial): SlicedCipher {
       const base64 = text.trim();
       if (!BASE64.test(base64)) return '';
       const decryptor = CryptoJS.algo.AES.createDecryptor(key, { ...options, padding: NoPadding });
-      // Strict as node:crypto's side (server/protocol/node-cipher.ts); `stream` joins the UTF-8
-      // sequences cut by a slice's end.
-      const utf8 = new TextDecoder('utf-8', { fatal: true });
+      const utf8 = strictUtf8(); // `stream` below joins the UTF-8 sequences cut by a slice's end
       let plain = '';
       let size = 0;
       try {
@@ -106,9 +107,8 @@ export function createCryptoJsCipher(material: KeyMaterial): SlicedCipher {
         if (size === 0 || size % 16 !== 0) return '';
         // The decryptor holds the last block back for finalize: the one with the padding.
         const last = bytesOf(decryptor.finalize());
-        const pad = last[15]!;
-        if (last.length !== 16 || pad < 1 || pad > 16 || last.subarray(16 - pad).some((byte) => byte !== pad)) return '';
-        return plain + utf8.decode(last.subarray(0, 16 - pad));
+        const lastSize = last.length === 16 ? unpaddedLength(last) : -1;
+        return lastSize < 0 ? '' : plain + utf8.decode(last.subarray(0, lastSize));
       } catch {
         return ''; // not base64 (atob), or invalid UTF-8
       }
