@@ -5,7 +5,7 @@
  */
 import Fastify from 'fastify';
 import { loadConfig } from '../server/config.ts';
-import { loggerOptions } from '../server/logging.ts';
+import { loggerOptions } from '../server/logging/logging.ts';
 
 const app = Fastify({ logger: loggerOptions(loadConfig()) });
 app.get('/bare', async () => ({ code: 0, msg: '成功', data: { ok: true } }));

@@ -3,10 +3,10 @@
  * the server refuses a replay) and answers opened with the node cipher. Used to pick the pages to
  * audit, to sign in a member for the load runs and to build each load request.
  */
-import type { CallPath, DataOf, PayloadOf } from '../src/api/contract.ts';
-import { DEV_KEY_MATERIAL } from '../src/protocol/cipher.ts';
-import type { Envelope } from '../src/protocol/envelope.ts';
-import { wrapRequest } from '../src/protocol/wrapper.ts';
+import type { CallPath, DataOf, PayloadOf } from '../contract/calls/call-map.ts';
+import { DEV_KEY_MATERIAL } from '../contract/protocol/cipher.ts';
+import type { Envelope } from '../contract/protocol/envelope.ts';
+import { wrapRequest } from '../contract/protocol/wrapper.ts';
 import { createNodeCipher } from '../server/protocol/node-cipher.ts';
 import { DEMO_SITE } from '../server/db/sites.ts';
 

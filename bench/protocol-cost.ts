@@ -7,7 +7,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { build, type Rolldown } from 'vite';
-import { API } from '../src/api/paths.ts';
+import { API } from '../contract/calls/paths.ts';
 import { callHeaders, signedBody } from './bench-api.ts';
 import { launchChromium } from './chromium.ts';
 import type { Figure } from './figures.ts';

@@ -4,7 +4,7 @@
  * lookup every member call makes. p50 and p95 of sequential runs after a warm-up.
  */
 import type { FastifyRequest } from 'fastify';
-import { API } from '../src/api/paths.ts';
+import { API } from '../contract/calls/paths.ts';
 import { ALL_CALLS } from '../server/app.ts';
 import type { Config } from '../server/config.ts';
 import type { Db } from '../server/db/db.ts';

@@ -11,7 +11,7 @@ import { execSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { API } from '../src/api/paths.ts';
+import { API } from '../contract/calls/paths.ts';
 import { startServer, type RunningServer } from '../e2e/server-process.ts';
 import { buildInto } from '../scripts/lib/build.ts';
 import { migrate } from '../server/db/migrate.ts';

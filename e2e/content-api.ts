@@ -2,10 +2,10 @@
  * Calls the e2e server's API from the test process with the real wire protocol (signed request,
  * encrypted answer), to learn what the screens should show (titles, counts, ids by access).
  */
-import { DEV_KEY_MATERIAL } from '../src/protocol/cipher.ts';
-import { wrapRequest } from '../src/protocol/wrapper.ts';
+import { DEV_KEY_MATERIAL } from '../contract/protocol/cipher.ts';
+import { wrapRequest } from '../contract/protocol/wrapper.ts';
 import { createNodeCipher } from '../server/protocol/node-cipher.ts';
-import type { DataOf, CallPath, PayloadOf } from '../src/api/contract.ts';
+import type { DataOf, CallPath, PayloadOf } from '../contract/calls/call-map.ts';
 import { baseURL } from './browser.ts';
 
 const cipher = createNodeCipher(DEV_KEY_MATERIAL);

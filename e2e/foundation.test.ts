@@ -4,7 +4,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEVICE_ID_PATTERN } from '../src/protocol/ids.ts';
+import { DEVICE_ID_PATTERN } from '../contract/protocol/ids.ts';
 import { launch, noBrowser, openPage, readIdb, tokenCookie } from './browser.ts';
 
 interface SavedUser {

@@ -10,7 +10,7 @@ import { rename } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import type { Page, Request } from 'playwright-core';
 import sharp from 'sharp';
-import { newDeviceId } from '../src/protocol/ids.ts';
+import { newDeviceId } from '../contract/protocol/ids.ts';
 import { ffmpeg } from '../server/seed/video-render.ts';
 import { apiData } from './content-api.ts';
 

@@ -9,8 +9,8 @@
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toParagraphs } from '../src/lib/post-view.ts';
-import { parseInline } from '../src/lib/rich-text.ts';
+import { toParagraphs } from '../src/features/posts/post-view.ts';
+import { parseInline } from '../contract/rich-text.ts';
 import { DESKTOP, launch, noBrowser, openPage, PHONE } from './browser.ts';
 import { signedInUserId } from './member-flows.ts';
 import { controlledBySw } from './pwa-browser.ts';

@@ -5,8 +5,8 @@
  * PWA build. The caller owns the Db (opens and closes it).
  */
 import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
-import { Code } from '../src/protocol/codes.ts';
-import { fail } from '../src/protocol/envelope.ts';
+import { Code } from '../contract/protocol/codes.ts';
+import { fail } from '../contract/protocol/envelope.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import { mediaPlugin } from './media/media-plugin.ts';
@@ -15,7 +15,7 @@ import type { Call } from './protocol/define-call.ts';
 import { createNodeCipher } from './protocol/node-cipher.ts';
 import { protocolPlugin } from './protocol/protocol-plugin.ts';
 import { ReadCache, writeWatch } from './protocol/read-cache.ts';
-import { FirstScreens } from './first-screen.ts';
+import { FirstScreens } from './first-paint/first-screen.ts';
 import { sendEnvelope } from './protocol/envelope-reply.ts';
 import { createRateLimiter, noRateLimits } from './protocol/rate-limit.ts';
 import { authCalls } from './routes/auth.ts';
@@ -44,14 +44,14 @@ import { publicUserCalls } from './routes/users-public.ts';
 import { vipCalls } from './routes/vip.ts';
 import { walletCalls } from './routes/wallet.ts';
 import { securityHeaders } from './security-headers.ts';
-import { createMemoryState, type SharedState } from './shared/shared-state.ts';
-import { createRedisState } from './shared/redis-state.ts';
+import { createMemoryState, type SharedState } from './request-state/memory-state.ts';
+import { createRedisState } from './request-state/redis-state.ts';
 import { SiteDirectory } from './site-directory.ts';
 import { registerStatic } from './static.ts';
-import { clipsPlugin } from './upload/clips-plugin.ts';
-import { UploadService } from './upload/upload-service.ts';
-import { uploadsPlugin } from './uploads/uploads-plugin.ts';
-import { lazyRequestLogger, loggerOptions, logRequests, type LogStream } from './logging.ts';
+import { clipsPlugin } from './uploads/chunks/clips-plugin.ts';
+import { UploadService } from './uploads/chunks/upload-service.ts';
+import { uploadsPlugin } from './uploads/images/uploads-plugin.ts';
+import { lazyRequestLogger, loggerOptions, logRequests, type LogStream } from './logging/logging.ts';
 
 /** Every product call, domain by domain. */
 export const ALL_CALLS: readonly Call[] = [

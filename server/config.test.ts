@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEV_KEY_MATERIAL } from '../src/protocol/cipher.ts';
+import { DEV_KEY_MATERIAL } from '../contract/protocol/cipher.ts';
 import { ConfigError, DEV_MEDIA_SECRET, DEV_PAY_KEY, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {

@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import { z } from 'zod';
-import { assertKeyMaterial, DEV_KEY_MATERIAL } from '../src/protocol/cipher.ts';
+import { assertKeyMaterial, DEV_KEY_MATERIAL } from '../contract/protocol/cipher.ts';
 
 const unsetIfEmpty = (value: unknown) => (value === '' ? undefined : value);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(unsetIfEmpty, schema.optional());

@@ -14,7 +14,7 @@ import { migrate } from './db/migrate.ts';
 import { openDb } from './db/open-db.ts';
 import { ensureDemoSite } from './db/sites.ts';
 import { describeSeed, seedDemo } from './seed/seed-demo.ts';
-import { urlWithoutPassword } from './shared/redis-state.ts';
+import { urlWithoutPassword } from './request-state/redis-state.ts';
 
 function readConfig(): Config {
   try {

@@ -11,7 +11,7 @@ import { basename, join, resolve } from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { policyForPage, type FirstScreens } from './first-screen.ts';
+import { policyForPage, type FirstScreens } from './first-paint/first-screen.ts';
 
 const REVALIDATE = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js']);
 const NOT_SPA = /^\/(api|media|assets)(\/|$)/;

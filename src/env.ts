@@ -2,7 +2,7 @@
  * Build-time configuration, read and validated once when the app starts (a bad key fails loudly
  * here instead of as undecryptable answers later).
  */
-import { assertKeyMaterial, DEV_KEY_MATERIAL, type KeyMaterial } from './protocol/cipher.ts';
+import { assertKeyMaterial, DEV_KEY_MATERIAL, type KeyMaterial } from '../contract/protocol/cipher.ts';
 
 /** Vite's build-time variables; absent when Node imports the app's components (server/first-paint/). */
 const viteEnv: Partial<ImportMetaEnv> = import.meta.env ?? {};

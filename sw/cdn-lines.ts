@@ -9,7 +9,7 @@
  * outlive it). Every result is posted to the open pages, which show media on that line.
  */
 import { createStore, get, set } from 'idb-keyval';
-import { CDN_ACTIVE, type CdnActiveMessage } from './messages.ts';
+import { CDN_ACTIVE, type CdnActiveMessage } from '../contract/sw-messages.ts';
 import { onLine, RACE_EVERY_MS, raceLines, tryOrder } from './line-rules.ts';
 
 declare const self: ServiceWorkerGlobalScope;

@@ -8,7 +8,7 @@
 import { ExpirationPlugin } from 'workbox-expiration';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
-import { ICONS_PATH } from '../src/api/paths.ts';
+import { ICONS_PATH } from '../contract/calls/paths.ts';
 import { MEDIA_CACHE, registerMediaRoutes } from './media-route.ts';
 
 declare const self: ServiceWorkerGlobalScope;

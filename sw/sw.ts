@@ -10,7 +10,7 @@
  */
 import { clientsClaim } from 'workbox-core';
 import { setLines } from './cdn-lines.ts';
-import { CDN_LINES, SKIP_WAITING, type PageMessage } from './messages.ts';
+import { CDN_LINES, SKIP_WAITING, type PageMessage } from '../contract/sw-messages.ts';
 import { registerRuntimeCaches } from './runtime-caches.ts';
 import { registerShell } from './shell.ts';
 

@@ -4,8 +4,8 @@
  * here without giving the main thread away between them) and with WebCrypto, `iterations` times
  * each after a warm-up. Answers the mean milliseconds per answer of each.
  */
-import { DEV_KEY_MATERIAL } from '../../src/protocol/cipher.ts';
-import { createCryptoJsCipher } from '../../src/protocol/crypto-js-cipher.ts';
+import { DEV_KEY_MATERIAL } from '../../contract/protocol/cipher.ts';
+import { createCryptoJsCipher } from '../../contract/protocol/crypto-js-cipher.ts';
 
 const WARM_UP = 5;
 

@@ -5,7 +5,7 @@
  * key is claimed by the same transaction that acts, so a failed action frees it again, and a
  * concurrent repeat waits on the claim (PostgreSQL's unique check) and then reads the answer.
  */
-import { invalidParams } from '../protocol/api-error.ts';
+import { invalidParams } from '../api-error.ts';
 import type { Queryable } from './db.ts';
 
 /** Keys are remembered this long; an offline queue older than that would act again. */

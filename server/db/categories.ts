@@ -3,7 +3,7 @@
  * '/archives'; forum groups carry a topicId). The table is small, so the tree is built in memory;
  * subtree and path lookups for list filters and details are single recursive queries.
  */
-import type { CategoryBrief, CategoryDetail, CategoryNode } from '../../src/api/content-contract.ts';
+import type { CategoryBrief, CategoryDetail, CategoryNode } from '../../contract/calls/content.ts';
 import type { Queryable } from './db.ts';
 
 interface CategoryRow {

@@ -3,8 +3,8 @@
  * 'open' while chunks arrive, 'merged' once assembled; a merged video carries the state of its HLS
  * job. The chunk bytes themselves live on disk (server/upload/chunk-store.ts).
  */
-import type { TopicVideo, UploadedFileInfo } from '../../src/api/publish-contract.ts';
-import type { UploadKind, UploadMime } from '../../src/api/publish-limits.ts';
+import type { TopicVideo, UploadedFileInfo } from '../../contract/calls/publish.ts';
+import type { UploadKind, UploadMime } from '../../contract/calls/publish-limits.ts';
 import type { Queryable } from './db.ts';
 
 export type VideoState = TopicVideo['state'];

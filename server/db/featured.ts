@@ -1,7 +1,7 @@
 /**
  * Featured collections: curated lists of movies and posts (featured_items, in their sort order).
  */
-import type { FeaturedCard, FeaturedDetail } from '../../src/api/content-contract.ts';
+import type { FeaturedCard, FeaturedDetail } from '../../contract/calls/content.ts';
 import type { Queryable } from './db.ts';
 import { moviesByIds } from './movies.ts';
 import { postsByIds } from './posts.ts';

@@ -2,7 +2,7 @@
  * Forum groups: the categories with a topicId (the children of '/forum'), with the number of their
  * topics (in the group and its subgroups) and of those created in the last 24 hours.
  */
-import type { ForumGroup } from '../../src/api/content-contract.ts';
+import type { ForumGroup } from '../../contract/calls/content.ts';
 import type { Queryable } from './db.ts';
 
 const GROUPS_SQL = `

@@ -10,10 +10,10 @@
  *   5. the effect: VIP days or coins (through the ledger) at once.
  * Any refusal throws and the caller's transaction rolls every step back.
  */
-import type { Page } from '../../src/api/content-contract.ts';
-import type { ExchangeRecord, ExchangeResult, Goods, GoodsKind } from '../../src/api/member-contract.ts';
-import { Code } from '../../src/protocol/codes.ts';
-import { ApiError, invalidParams } from '../protocol/api-error.ts';
+import type { Page } from '../../contract/calls/content.ts';
+import type { ExchangeRecord, ExchangeResult, Goods, GoodsKind } from '../../contract/calls/member.ts';
+import { Code } from '../../contract/protocol/codes.ts';
+import { ApiError, invalidParams } from '../api-error.ts';
 import type { Queryable } from './db.ts';
 import { changeCoins, changePoints } from './ledger.ts';
 import { fetchPage, Filter, type PageRequest } from './paging.ts';

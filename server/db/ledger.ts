@@ -4,9 +4,9 @@
  * transaction, so per user and asset the sum of the ledger always equals the balance. Concurrent
  * changes of one user queue on the row lock of the UPDATE and each re-checks the condition.
  */
-import type { LedgerEntry, LedgerType } from '../../src/api/member-contract.ts';
-import { Code } from '../../src/protocol/codes.ts';
-import { ApiError } from '../protocol/api-error.ts';
+import type { LedgerEntry, LedgerType } from '../../contract/calls/member.ts';
+import { Code } from '../../contract/protocol/codes.ts';
+import { ApiError } from '../api-error.ts';
 import type { Queryable } from './db.ts';
 import { fetchPage, Filter, type PageRequest } from './paging.ts';
 

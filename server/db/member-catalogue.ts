@@ -1,5 +1,5 @@
 /** What a site sells for money: VIP plans and coin packages (the points mall is goods.ts). */
-import type { CoinPackage, VipPlan } from '../../src/api/member-contract.ts';
+import type { CoinPackage, VipPlan } from '../../contract/calls/member.ts';
 import type { Queryable } from './db.ts';
 
 const PLAN_COLUMNS = `id, name, days, price_fen AS "priceFen", original_price_fen AS "originalPriceFen", badge, description`;

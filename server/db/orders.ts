@@ -4,7 +4,7 @@
  * notifies for one order exactly one gets the row back, and only that one credits.
  */
 import { randomInt } from 'node:crypto';
-import type { OrderKind, OrderStatus, PayType } from '../../src/api/member-contract.ts';
+import type { OrderKind, OrderStatus, PayType } from '../../contract/calls/member.ts';
 import type { Queryable } from './db.ts';
 
 export interface Order {

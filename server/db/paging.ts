@@ -2,7 +2,7 @@
  * What every list query shares: the WHERE builder with numbered params, the LIKE pattern of a
  * search keyword, and the Page<T> answer (a count and one page of rows, in a stable order).
  */
-import type { Page } from '../../src/api/content-contract.ts';
+import type { Page } from '../../contract/calls/content.ts';
 import type { Queryable } from './db.ts';
 
 export interface PageRequest {

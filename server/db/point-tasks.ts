@@ -3,9 +3,9 @@
  * per user, task and Asia/Shanghai day (the claim row's primary key), credited in the claim's
  * transaction through the ledger.
  */
-import type { PointTask, PointTaskKey } from '../../src/api/member-contract.ts';
-import { Code } from '../../src/protocol/codes.ts';
-import { ApiError } from '../protocol/api-error.ts';
+import type { PointTask, PointTaskKey } from '../../contract/calls/member.ts';
+import { Code } from '../../contract/protocol/codes.ts';
+import { ApiError } from '../api-error.ts';
 import { dayCounts, type DayCounts } from './activity.ts';
 import type { Queryable } from './db.ts';
 import { changePoints } from './ledger.ts';

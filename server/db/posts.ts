@@ -3,7 +3,7 @@
  * wire shapes, parametrised by kind. A card's summary falls back to the start of the body; its
  * images are the first three of the post's images.
  */
-import type { PostCard, PostKind } from '../../src/api/content-contract.ts';
+import type { PostCard, PostKind } from '../../contract/calls/content.ts';
 import type { Queryable } from './db.ts';
 import { fetchPage, Filter, likePattern, selectRows, type ListQuery, type PageRequest } from './paging.ts';
 import { AUTHOR_COLUMNS, authorOf, type AuthorColumns } from './public-users.ts';

@@ -3,7 +3,7 @@
  * pages (UserCard, UserProfile) of one site. The user list holds the site's authors (users with at
  * least one post), most prolific first.
  */
-import type { Page, UserBrief, UserCard, UserProfile } from '../../src/api/content-contract.ts';
+import type { Page, UserBrief, UserCard, UserProfile } from '../../contract/calls/content.ts';
 import type { Queryable } from './db.ts';
 import { fetchPage, Filter, selectRows, type ListQuery, type PageRequest } from './paging.ts';
 

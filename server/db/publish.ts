@@ -3,7 +3,7 @@
  * take ids from the member_post_ids sequence (100000 and up), so they never meet the seeded ids.
  * Title and body are stored exactly as written; the summary is the body's plain text.
  */
-import { plainText } from '../../src/lib/rich-text.ts';
+import { plainText } from '../../contract/rich-text.ts';
 import type { Queryable } from './db.ts';
 import { dayBounds } from './shanghai-day.ts';
 

@@ -2,7 +2,7 @@
  * Replies of a post, oldest first. A reply's floor is its position in that order (1 = the first
  * reply), which the stable order (created_at, id) and the page offset give without a window scan.
  */
-import type { Page, Reply } from '../../src/api/content-contract.ts';
+import type { Page, Reply } from '../../contract/calls/content.ts';
 import type { Queryable } from './db.ts';
 import { fetchPage, Filter, type PageRequest } from './paging.ts';
 import { AUTHOR_COLUMNS, authorOf, type AuthorColumns } from './public-users.ts';

@@ -2,8 +2,8 @@
  * The member's lists of favourites and likes: one page of user_favorites or user_likes rows,
  * newest first, each resolved to its movie or post card. Rows whose item is gone are skipped.
  */
-import type { Page } from '../../src/api/content-contract.ts';
-import type { SavedItem } from '../../src/api/member-contract.ts';
+import type { Page } from '../../contract/calls/content.ts';
+import type { SavedItem } from '../../contract/calls/member.ts';
 import type { Queryable } from './db.ts';
 import { moviesByIds } from './movies.ts';
 import { fetchPage, Filter, type PageRequest } from './paging.ts';

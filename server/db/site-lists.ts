@@ -2,7 +2,7 @@
  * The app-wide lists of spec section 3: a site's banners and CDN lines (per site), and the data
  * dictionary (shared by every site), with the click counter of a banner.
  */
-import type { Banner, CdnLine, DictEntry, Dictionary } from '../../src/api/content-contract.ts';
+import type { Banner, CdnLine, DictEntry, Dictionary } from '../../contract/calls/content.ts';
 import type { Queryable } from './db.ts';
 
 export const siteBanners = (q: Queryable, siteId: number): Promise<Banner[]> =>

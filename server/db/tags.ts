@@ -3,7 +3,7 @@
  * its route key, and the tags of a movie or post. `count` is counted live from the join tables
  * (index-only lookups on movie_tags_tag and post_tags_tag), so it never drifts from the content.
  */
-import type { Tag, TagBrief } from '../../src/api/content-contract.ts';
+import type { Tag, TagBrief } from '../../contract/calls/content.ts';
 import type { Queryable } from './db.ts';
 
 export type ItemType = 'movie' | 'post';

@@ -1,6 +1,6 @@
 /** Starting a deposit: the order and the payUrl of its sandbox cashier page, on this server. */
 import type { FastifyRequest } from 'fastify';
-import type { DepositOrder } from '../../src/api/member-contract.ts';
+import type { DepositOrder } from '../../contract/calls/member.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import { createOrder, type NewOrder } from '../db/orders.ts';

@@ -5,8 +5,8 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { CallPath, DataOf } from '../../src/api/contract.ts';
-import { ENCRYPTED_PAYLOAD_PATHS, UNSIGNED_PATHS } from '../../src/api/paths.ts';
+import type { CallPath, DataOf } from '../../contract/calls/call-map.ts';
+import { ENCRYPTED_PAYLOAD_PATHS, UNSIGNED_PATHS } from '../../contract/calls/paths.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import type { Session } from '../db/sessions.ts';

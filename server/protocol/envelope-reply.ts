@@ -6,11 +6,11 @@
  * with code 1 "系统错误" (never a stack trace, never a 5xx).
  */
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
-import type { Cipher } from '../../src/protocol/cipher.ts';
-import { Code, defaultMessage } from '../../src/protocol/codes.ts';
-import { fail, systemError, type Envelope } from '../../src/protocol/envelope.ts';
+import type { Cipher } from '../../contract/protocol/cipher.ts';
+import { Code, defaultMessage } from '../../contract/protocol/codes.ts';
+import { fail, systemError, type Envelope } from '../../contract/protocol/envelope.ts';
 import { sqlState } from '../db/db.ts';
-import { ApiError } from './api-error.ts';
+import { ApiError } from '../api-error.ts';
 
 /** The answer body of an envelope: base64 AES of its JSON. */
 export const encodeEnvelope = (cipher: Cipher, envelope: Envelope): string => cipher.encryptBase64(JSON.stringify(envelope));

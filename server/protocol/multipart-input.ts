@@ -6,7 +6,7 @@
  */
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { invalidParams } from './api-error.ts';
+import { invalidParams } from '../api-error.ts';
 
 export interface UploadedFile {
   filename: string;

@@ -4,7 +4,7 @@
  * schemas may set theirs (e.g. "account 必须是 6-12 位字母、数字或下划线"), which win.
  */
 import type { z } from 'zod';
-import { invalidParams } from './api-error.ts';
+import { invalidParams } from '../api-error.ts';
 
 const TYPE_NAMES: Record<string, string> = {
   string: '字符串',

@@ -5,7 +5,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { Code } from '../../src/protocol/codes.ts';
+import { Code } from '../../contract/protocol/codes.ts';
 import { configWith } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import { migrate } from '../db/migrate.ts';
@@ -13,11 +13,11 @@ import { ensureDemoSite } from '../db/sites.ts';
 import { SiteDirectory } from '../site-directory.ts';
 import { openTestDb } from '../test/harness.ts';
 import { createTestClient } from '../test/test-client.ts';
-import { ApiError } from './api-error.ts';
+import { ApiError } from '../api-error.ts';
 import type { Call } from './define-call.ts';
 import { createNodeCipher } from './node-cipher.ts';
 import { protocolPlugin } from './protocol-plugin.ts';
-import { createMemoryState } from '../shared/shared-state.ts';
+import { createMemoryState } from '../request-state/memory-state.ts';
 import { noRateLimits } from './rate-limit.ts';
 
 const testCall = (path: string, run: Call['run'], signed = true): Call => ({

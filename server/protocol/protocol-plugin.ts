@@ -9,9 +9,9 @@
  */
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { PUBLIC_PATHS } from '../../src/api/paths.ts';
-import { Code } from '../../src/protocol/codes.ts';
-import { fail, ok, type Envelope } from '../../src/protocol/envelope.ts';
+import { PUBLIC_PATHS } from '../../contract/calls/paths.ts';
+import { Code } from '../../contract/protocol/codes.ts';
+import { fail, ok, type Envelope } from '../../contract/protocol/envelope.ts';
 import type { Call } from './define-call.ts';
 import { encodeEnvelope, envelopeOfError, sendBody, sendEnvelope } from './envelope-reply.ts';
 import { ReadCache } from './read-cache.ts';

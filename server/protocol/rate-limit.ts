@@ -8,11 +8,11 @@
  * Per-IP rules need the client's address: behind a load balancer set TRUST_PROXY (config.ts), or
  * every client shares the balancer's address.
  */
-import { API } from '../../src/api/paths.ts';
-import { Code } from '../../src/protocol/codes.ts';
+import { API } from '../../contract/calls/paths.ts';
+import { Code } from '../../contract/protocol/codes.ts';
 import type { Site } from '../db/sites.ts';
-import type { SharedState } from '../shared/shared-state.ts';
-import { ApiError } from './api-error.ts';
+import type { SharedState } from '../request-state/memory-state.ts';
+import { ApiError } from '../api-error.ts';
 
 export interface RateRule {
   name: string;

@@ -6,12 +6,12 @@
  * Returns the handler's data; failures throw ApiError.
  */
 import type { FastifyRequest } from 'fastify';
-import type { Cipher } from '../../src/protocol/cipher.ts';
+import type { Cipher } from '../../contract/protocol/cipher.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
-import type { SharedState } from '../shared/shared-state.ts';
+import type { SharedState } from '../request-state/memory-state.ts';
 import type { SiteDirectory } from '../site-directory.ts';
-import { invalidParams, rejected } from './api-error.ts';
+import { invalidParams, rejected } from '../api-error.ts';
 import type { Call, CallContext } from './define-call.ts';
 import { jsonWithoutNul, parseJson, refuseNul, validate } from './parse-input.ts';
 import { readMultipart } from './multipart-input.ts';

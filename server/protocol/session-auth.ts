@@ -1,10 +1,10 @@
 /** Resolves the `token` header to a session of the call's site, as the call's AuthMode asks. */
 import type { FastifyRequest } from 'fastify';
-import { Code } from '../../src/protocol/codes.ts';
+import { Code } from '../../contract/protocol/codes.ts';
 import type { Db } from '../db/db.ts';
 import { findSession, type Session } from '../db/sessions.ts';
 import type { Site } from '../db/sites.ts';
-import { ApiError } from './api-error.ts';
+import { ApiError } from '../api-error.ts';
 import type { AuthMode } from './define-call.ts';
 
 export async function authenticate(mode: AuthMode, req: FastifyRequest, site: Site, db: Db): Promise<Session | null> {

@@ -4,12 +4,12 @@
  * code 3; the sign is checked before the request id is claimed, so forged requests burn no ids.
  */
 import { z } from 'zod';
-import type { Cipher } from '../../src/protocol/cipher.ts';
-import { REQUEST_ID_PATTERN } from '../../src/protocol/ids.ts';
-import { signOf } from '../../src/protocol/wrapper.ts';
+import type { Cipher } from '../../contract/protocol/cipher.ts';
+import { REQUEST_ID_PATTERN } from '../../contract/protocol/ids.ts';
+import { signOf } from '../../contract/protocol/wrapper.ts';
 import type { Site } from '../db/sites.ts';
-import type { SharedState } from '../shared/shared-state.ts';
-import { invalidParams, rejected } from './api-error.ts';
+import type { SharedState } from '../request-state/memory-state.ts';
+import { invalidParams, rejected } from '../api-error.ts';
 import { parseJson, validate } from './parse-input.ts';
 
 export const MAX_CLOCK_SKEW_MS = 300_000;

@@ -7,9 +7,9 @@ import {
   accountSignInSchema,
   deviceSignInSchema,
   type SignInData,
-} from '../../src/api/contract.ts';
-import { API } from '../../src/api/paths.ts';
-import { Code } from '../../src/protocol/codes.ts';
+} from '../../contract/calls/call-map.ts';
+import { API } from '../../contract/calls/paths.ts';
+import { Code } from '../../contract/protocol/codes.ts';
 import { hashPassword, verifyNothing, verifyPassword } from '../auth/password.ts';
 import { sqlState, UNIQUE_VIOLATION, type Queryable } from '../db/db.ts';
 import { openSession } from '../db/sessions.ts';
@@ -22,7 +22,7 @@ import {
   toUserInfo,
   type User,
 } from '../db/users.ts';
-import { ApiError, invalidParams } from '../protocol/api-error.ts';
+import { ApiError, invalidParams } from '../api-error.ts';
 import { defineCall, type Call } from '../protocol/define-call.ts';
 
 async function signIn(q: Queryable, user: User, deviceId: string | null, ttlSeconds: number): Promise<SignInData> {

@@ -1,6 +1,6 @@
 /** The category tree and one category (by categoryId or by its section route) with its path. */
-import { categoryLookupSchema, emptyPayloadSchema } from '../../src/api/content-contract.ts';
-import { API } from '../../src/api/paths.ts';
+import { categoryLookupSchema, emptyPayloadSchema } from '../../contract/calls/content.ts';
+import { API } from '../../contract/calls/paths.ts';
 import { categoryTree, findCategory } from '../db/categories.ts';
 import { defineCall, type Call } from '../protocol/define-call.ts';
 import { found } from './lookups.ts';

@@ -2,8 +2,8 @@
  * The /{type} pages (spec section 2): a type is a key of the dictionary type 'contentType' that
  * the server knows how to list; anything else is code 6 "内容类型不存在". Each lists movies.
  */
-import { typePageSchema, typeSchema, type TypePageInfo } from '../../src/api/content-contract.ts';
-import { API } from '../../src/api/paths.ts';
+import { typePageSchema, typeSchema, type TypePageInfo } from '../../contract/calls/content.ts';
+import { API } from '../../contract/calls/paths.ts';
 import type { Queryable } from '../db/db.ts';
 import type { MovieFilters } from '../db/movies.ts';
 import { pageMovies } from '../db/movies.ts';

@@ -1,6 +1,6 @@
 /** The member's favourites (/article/favorPage) and likes (/like/getPage) of movies and posts. */
-import { savedPageSchema } from '../../src/api/member-contract.ts';
-import { API } from '../../src/api/paths.ts';
+import { savedPageSchema } from '../../contract/calls/member.ts';
+import { API } from '../../contract/calls/paths.ts';
 import { savedPage } from '../db/saved-items.ts';
 import { defineCall, type Call } from '../protocol/define-call.ts';
 

@@ -1,6 +1,6 @@
 /** Featured collections: the list and one collection with its movies and posts. */
-import { emptyPayloadSchema, idSchema } from '../../src/api/content-contract.ts';
-import { API } from '../../src/api/paths.ts';
+import { emptyPayloadSchema, idSchema } from '../../contract/calls/content.ts';
+import { API } from '../../contract/calls/paths.ts';
 import { findFeatured, listFeatured } from '../db/featured.ts';
 import { defineCall, type Call } from '../protocol/define-call.ts';
 import { found } from './lookups.ts';

@@ -1,6 +1,6 @@
 /** Forum groups (the children of '/forum', each with a topicId) with their topic counts. */
-import { emptyPayloadSchema, topicIdSchema } from '../../src/api/content-contract.ts';
-import { API } from '../../src/api/paths.ts';
+import { emptyPayloadSchema, topicIdSchema } from '../../contract/calls/content.ts';
+import { API } from '../../contract/calls/paths.ts';
 import { findForumGroup, forumGroups } from '../db/forum.ts';
 import { defineCall, type Call } from '../protocol/define-call.ts';
 import { found } from './lookups.ts';

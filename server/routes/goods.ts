@@ -2,9 +2,9 @@
  * The points mall: goods with stock and per-user limits, exchanges (one transaction each, see
  * server/db/goods.ts; a retry with the same idempotencyKey answers the first result), records.
  */
-import { pageSchema } from '../../src/api/content-contract.ts';
-import { exchangeSchema } from '../../src/api/member-contract.ts';
-import { API } from '../../src/api/paths.ts';
+import { pageSchema } from '../../contract/calls/content.ts';
+import { exchangeSchema } from '../../contract/calls/member.ts';
+import { API } from '../../contract/calls/paths.ts';
 import { exchangeGoods, exchangePage, goodsPage } from '../db/goods.ts';
 import { defineCall, type Call } from '../protocol/define-call.ts';
 

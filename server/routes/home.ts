@@ -2,8 +2,8 @@
  * The home page in one call: the site's banners, hot tags, the movie genres as shortcuts (the
  * children of '/movie'), featured collections, newest and most viewed movies, newest topics.
  */
-import { emptyPayloadSchema, type HomeData } from '../../src/api/content-contract.ts';
-import { API } from '../../src/api/paths.ts';
+import { emptyPayloadSchema, type HomeData } from '../../contract/calls/content.ts';
+import { API } from '../../contract/calls/paths.ts';
 import { sectionChildren } from '../db/categories.ts';
 import type { Queryable } from '../db/db.ts';
 import { listFeatured } from '../db/featured.ts';

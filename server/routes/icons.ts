@@ -5,7 +5,7 @@
  * answers are immutable for a day, so the browser, the SW and any CDN keep them.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { ICONS_PATH } from '../../src/api/paths.ts';
+import { ICONS_PATH } from '../../contract/calls/paths.ts';
 import { findIcon, type IconData } from '../icons/icon-set.ts';
 
 export const MAX_ICONS_PER_REQUEST = 50;

@@ -3,8 +3,8 @@
  * the viewer's like to `payload.like` and answers the state and count, or code 6 when the item
  * does not exist; one transaction, once per key (call-keys.ts).
  */
-import { likeSchema } from '../../src/api/content-contract.ts';
-import type { API } from '../../src/api/paths.ts';
+import { likeSchema } from '../../contract/calls/content.ts';
+import type { API } from '../../contract/calls/paths.ts';
 import { onceByKey } from '../db/call-keys.ts';
 import type { ItemType } from '../db/tags.ts';
 import { setLike } from '../db/user-items.ts';

@@ -3,11 +3,11 @@
  * resolution of list filters (a category with its descendants, a forum group, a tag key) to ids,
  * refusing unknown ones with code 6 rather than answering an empty list.
  */
-import { Code } from '../../src/protocol/codes.ts';
+import { Code } from '../../contract/protocol/codes.ts';
 import { categoryIdOfTopic, subtreeIds } from '../db/categories.ts';
 import type { Queryable } from '../db/db.ts';
 import { tagIdByKey } from '../db/tags.ts';
-import { ApiError } from '../protocol/api-error.ts';
+import { ApiError } from '../api-error.ts';
 
 export const notFound = (message: string): ApiError => new ApiError(Code.NotFound, message);
 

@@ -4,13 +4,13 @@
  * media server refuses that ticket's segments past the trial, so calling the play URL directly
  * does not reach them either. A movie without a trial is code 4 for such a viewer.
  */
-import { idSchema, type PlayInfo } from '../../src/api/content-contract.ts';
-import { API } from '../../src/api/paths.ts';
-import { Code } from '../../src/protocol/codes.ts';
+import { idSchema, type PlayInfo } from '../../contract/calls/content.ts';
+import { API } from '../../contract/calls/paths.ts';
+import { Code } from '../../contract/protocol/codes.ts';
 import { canPlayInFull } from '../db/access.ts';
 import { findMovie } from '../db/movies.ts';
 import { issuePlaylistKey } from '../media/play-ticket.ts';
-import { ApiError } from '../protocol/api-error.ts';
+import { ApiError } from '../api-error.ts';
 import { defineCall, type Call } from '../protocol/define-call.ts';
 import { found } from './lookups.ts';
 import { movieNotFound } from './movies.ts';

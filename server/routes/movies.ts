@@ -2,8 +2,8 @@
  * Movies: the filtered list, the detail (counts a view; per viewer: liked, favorited, canPlay),
  * likes and the favourite toggle of /long/handle/userFavorRecord. Playback is movie-play.ts.
  */
-import { favorSchema, idSchema, moviePageSchema, type MovieDetail } from '../../src/api/content-contract.ts';
-import { API } from '../../src/api/paths.ts';
+import { favorSchema, idSchema, moviePageSchema, type MovieDetail } from '../../contract/calls/content.ts';
+import { API } from '../../contract/calls/paths.ts';
 import { canPlayInFull } from '../db/access.ts';
 import { onceByKey } from '../db/call-keys.ts';
 import { categoryPath } from '../db/categories.ts';

@@ -2,12 +2,12 @@
  * Personal info: nickname and avatar. The avatar must be the default one or an image this server
  * stored from /shard/memberUploadImg (upload.ts), so no member can point it at another host.
  */
-import { personalUpdateSchema } from '../../src/api/member-contract.ts';
-import { API } from '../../src/api/paths.ts';
+import { personalUpdateSchema } from '../../contract/calls/member.ts';
+import { API } from '../../contract/calls/paths.ts';
 import { DEFAULT_AVATAR, toUserInfo, updateProfile } from '../db/users.ts';
-import { invalidParams } from '../protocol/api-error.ts';
+import { invalidParams } from '../api-error.ts';
 import { defineCall, type Call } from '../protocol/define-call.ts';
-import { isStoredImage } from '../uploads/image-upload.ts';
+import { isStoredImage } from '../uploads/images/image-upload.ts';
 import { found } from './lookups.ts';
 
 /** Control characters and the Unicode bidi/zero-width tricks that make a name display falsely. */

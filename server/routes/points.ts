@@ -2,10 +2,10 @@
  * Points: the daily tasks with today's progress, claims (once per task and Asia/Shanghai day),
  * the points ledger, and the player's heartbeats that feed the watch task (server/db/activity.ts).
  */
-import { emptySchema } from '../../src/api/contract.ts';
-import { pageSchema } from '../../src/api/content-contract.ts';
-import { claimTaskSchema, heartbeatSchema } from '../../src/api/member-contract.ts';
-import { API } from '../../src/api/paths.ts';
+import { emptySchema } from '../../contract/calls/call-map.ts';
+import { pageSchema } from '../../contract/calls/content.ts';
+import { claimTaskSchema, heartbeatSchema } from '../../contract/calls/member.ts';
+import { API } from '../../contract/calls/paths.ts';
 import { recordHeartbeat, WATCH_MIN_SECONDS } from '../db/activity.ts';
 import { ledgerPage } from '../db/ledger.ts';
 import { findMovie } from '../db/movies.ts';

@@ -11,8 +11,8 @@ import {
   replyPageSchema,
   type PostDetail,
   type PostKind,
-} from '../../src/api/content-contract.ts';
-import { API } from '../../src/api/paths.ts';
+} from '../../contract/calls/content.ts';
+import { API } from '../../contract/calls/paths.ts';
 import { canReadInFull } from '../db/access.ts';
 import { onceByKey } from '../db/call-keys.ts';
 import { recordRead } from '../db/activity.ts';

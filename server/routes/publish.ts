@@ -9,22 +9,22 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { idSchema } from '../../src/api/content-contract.ts';
-import { chunkCheckSchema, chunkUploadFieldsSchema, fileIdSchema, publishSchema, type PublishResult } from '../../src/api/publish-contract.ts';
-import { CHUNK_MAX_BYTES, MAX_TOPICS_PER_DAY } from '../../src/api/publish-limits.ts';
-import { API } from '../../src/api/paths.ts';
-import { Code } from '../../src/protocol/codes.ts';
+import { idSchema } from '../../contract/calls/content.ts';
+import { chunkCheckSchema, chunkUploadFieldsSchema, fileIdSchema, publishSchema, type PublishResult } from '../../contract/calls/publish.ts';
+import { CHUNK_MAX_BYTES, MAX_TOPICS_PER_DAY } from '../../contract/calls/publish-limits.ts';
+import { API } from '../../contract/calls/paths.ts';
+import { Code } from '../../contract/protocol/codes.ts';
 import { categoryIdOfTopic, subtreeIds } from '../db/categories.ts';
 import { findUpload, posterOf, postVideo, videoOf } from '../db/chunk-uploads.ts';
 import type { Queryable } from '../db/db.ts';
 import { postExists } from '../db/posts.ts';
 import { categoryRoot, insertTopic, tagIdsOf, topicsPublishedOn } from '../db/publish.ts';
 import { shanghaiDay } from '../db/shanghai-day.ts';
-import { ApiError, invalidParams } from '../protocol/api-error.ts';
+import { ApiError, invalidParams } from '../api-error.ts';
 import { defineCall, type Call } from '../protocol/define-call.ts';
 import type { UploadedFile } from '../protocol/multipart-input.ts';
-import { isStoredImage } from '../uploads/image-upload.ts';
-import type { UploadService } from '../upload/upload-service.ts';
+import { isStoredImage } from '../uploads/images/image-upload.ts';
+import type { UploadService } from '../uploads/chunks/upload-service.ts';
 import { found, notFound } from './lookups.ts';
 
 const isUploadedFile = (value: unknown): value is UploadedFile =>

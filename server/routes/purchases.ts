@@ -4,11 +4,11 @@
  * through the ledger (code 5 when short, which rolls the row back). The row unlocks the item for
  * good (server/db/access.ts).
  */
-import type { Page } from '../../src/api/content-contract.ts';
-import { pageSchema } from '../../src/api/content-contract.ts';
-import { buyArticleSchema, buyMovieSchema, type PurchaseResult } from '../../src/api/member-contract.ts';
-import { API } from '../../src/api/paths.ts';
-import { Code } from '../../src/protocol/codes.ts';
+import type { Page } from '../../contract/calls/content.ts';
+import { pageSchema } from '../../contract/calls/content.ts';
+import { buyArticleSchema, buyMovieSchema, type PurchaseResult } from '../../contract/calls/member.ts';
+import { API } from '../../contract/calls/paths.ts';
+import { Code } from '../../contract/protocol/codes.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { changeCoins } from '../db/ledger.ts';
 import { findMovie, moviesByIds } from '../db/movies.ts';
@@ -16,7 +16,7 @@ import type { PageRequest } from '../db/paging.ts';
 import { postsByIds } from '../db/posts.ts';
 import { insertPurchase, purchasePage } from '../db/purchases.ts';
 import type { ItemType } from '../db/tags.ts';
-import { ApiError, invalidParams } from '../protocol/api-error.ts';
+import { ApiError, invalidParams } from '../api-error.ts';
 import { defineCall, type Call } from '../protocol/define-call.ts';
 import { found } from './lookups.ts';
 import { movieNotFound } from './movies.ts';

@@ -2,8 +2,8 @@
  * Search (route /search/{key}): a case-insensitive substring of the title or of a tag name, the
  * keyword's own % and _ matching literally; movies and posts of every kind, newest first.
  */
-import { searchSchema } from '../../src/api/content-contract.ts';
-import { API } from '../../src/api/paths.ts';
+import { searchSchema } from '../../contract/calls/content.ts';
+import { API } from '../../contract/calls/paths.ts';
 import { pageMovies } from '../db/movies.ts';
 import { pagePosts } from '../db/posts.ts';
 import { defineCall, type Call } from '../protocol/define-call.ts';

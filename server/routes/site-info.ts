@@ -1,6 +1,6 @@
 /** `GET /api/fetch-data`: plain JSON `{siteInfo}` of the site serving the request's Host (spec section 7). */
 import type { FastifyPluginAsync } from 'fastify';
-import { SITE_INFO_PATH } from '../../src/api/paths.ts';
+import { SITE_INFO_PATH } from '../../contract/calls/paths.ts';
 import { toSiteInfo } from '../db/sites.ts';
 import type { SiteDirectory } from '../site-directory.ts';
 

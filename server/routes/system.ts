@@ -3,8 +3,8 @@
  * has a call of its own. Banners and CDN lines are the request's site's; the banner click counter
  * is a mutation (never cached by the client) and needs no session.
  */
-import { bannerClickSchema, emptyPayloadSchema, type AppInit } from '../../src/api/content-contract.ts';
-import { API } from '../../src/api/paths.ts';
+import { bannerClickSchema, emptyPayloadSchema, type AppInit } from '../../contract/calls/content.ts';
+import { API } from '../../contract/calls/paths.ts';
 import { categoryTree } from '../db/categories.ts';
 import type { Queryable } from '../db/db.ts';
 import { clickBanner, dictionary, siteBanners, siteCdnLines } from '../db/site-lists.ts';

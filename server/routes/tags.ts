@@ -1,6 +1,6 @@
 /** Tags: the hot list, all tags (spec section 7: /long/tag/getAllTag) and one tag by its key. */
-import { emptyPayloadSchema, tagKeySchema } from '../../src/api/content-contract.ts';
-import { API } from '../../src/api/paths.ts';
+import { emptyPayloadSchema, tagKeySchema } from '../../contract/calls/content.ts';
+import { API } from '../../contract/calls/paths.ts';
 import { allTags, findTag, hotTags } from '../db/tags.ts';
 import { defineCall, type Call } from '../protocol/define-call.ts';
 import { found } from './lookups.ts';

@@ -4,11 +4,11 @@
  * stored by server/uploads/image-upload.ts; its url is then usable as the avatar (personal.ts).
  */
 import { z } from 'zod';
-import { UPLOAD_MAX_BYTES } from '../../src/api/member-contract.ts';
-import { API } from '../../src/api/paths.ts';
+import { UPLOAD_MAX_BYTES } from '../../contract/calls/member.ts';
+import { API } from '../../contract/calls/paths.ts';
 import { defineCall, type Call } from '../protocol/define-call.ts';
 import type { UploadedFile } from '../protocol/multipart-input.ts';
-import { MAX_SIDE, POST_IMAGE_MAX_SIDE, storeImage } from '../uploads/image-upload.ts';
+import { MAX_SIDE, POST_IMAGE_MAX_SIDE, storeImage } from '../uploads/images/image-upload.ts';
 
 const isUploadedFile = (value: unknown): value is UploadedFile =>
   typeof value === 'object' && value !== null && Buffer.isBuffer((value as { data?: unknown }).data);

@@ -1,6 +1,6 @@
 /** The signed-in user's own record: /current (refresh after a change) and /getUserInfo. */
-import { emptySchema } from '../../src/api/contract.ts';
-import { API } from '../../src/api/paths.ts';
+import { emptySchema } from '../../contract/calls/call-map.ts';
+import { API } from '../../contract/calls/paths.ts';
 import { toUserInfo } from '../db/users.ts';
 import { defineCall, type Call } from '../protocol/define-call.ts';
 

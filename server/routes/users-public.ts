@@ -1,6 +1,6 @@
 /** Public user pages of the request's site: the authors list and one user's profile. */
-import { idSchema, pageSchema } from '../../src/api/content-contract.ts';
-import { API } from '../../src/api/paths.ts';
+import { idSchema, pageSchema } from '../../contract/calls/content.ts';
+import { API } from '../../contract/calls/paths.ts';
 import { findProfile, pageAuthors } from '../db/public-users.ts';
 import { defineCall, type Call } from '../protocol/define-call.ts';
 import { found } from './lookups.ts';

@@ -1,7 +1,7 @@
 /** VIP: the site's plans, and a VIP deposit (an order paid at the sandbox cashier; wallet.ts polls it). */
-import { emptySchema } from '../../src/api/contract.ts';
-import { depositVipSchema } from '../../src/api/member-contract.ts';
-import { API } from '../../src/api/paths.ts';
+import { emptySchema } from '../../contract/calls/call-map.ts';
+import { depositVipSchema } from '../../contract/calls/member.ts';
+import { API } from '../../contract/calls/paths.ts';
 import { findVipPlan, listVipPlans } from '../db/member-catalogue.ts';
 import { startDeposit } from '../payment/deposit.ts';
 import { defineCall, type Call } from '../protocol/define-call.ts';

@@ -2,10 +2,10 @@
  * The wallet: coin packages, a coin deposit, the state of a deposit order (VIP or coins; the app
  * polls it on its return from the cashier and on focus) and the coin ledger.
  */
-import { emptySchema } from '../../src/api/contract.ts';
-import { pageSchema } from '../../src/api/content-contract.ts';
-import { depositCoinSchema, orderNoSchema, type OrderInfo } from '../../src/api/member-contract.ts';
-import { API } from '../../src/api/paths.ts';
+import { emptySchema } from '../../contract/calls/call-map.ts';
+import { pageSchema } from '../../contract/calls/content.ts';
+import { depositCoinSchema, orderNoSchema, type OrderInfo } from '../../contract/calls/member.ts';
+import { API } from '../../contract/calls/paths.ts';
 import { ledgerPage } from '../db/ledger.ts';
 import { findCoinPackage, listCoinPackages } from '../db/member-catalogue.ts';
 import { findOrder, type Order } from '../db/orders.ts';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SignInData, UserInfo } from '../../src/api/contract.ts';
-import { API } from '../../src/api/paths.ts';
-import { Code } from '../../src/protocol/codes.ts';
-import { newDeviceId } from '../../src/protocol/ids.ts';
+import type { SignInData, UserInfo } from '../../contract/calls/call-map.ts';
+import { API } from '../../contract/calls/paths.ts';
+import { Code } from '../../contract/protocol/codes.ts';
+import { newDeviceId } from '../../contract/protocol/ids.ts';
 import { hashToken } from '../db/sessions.ts';
 import { createHarness, DB_KINDS, type Harness } from './harness.ts';
 

@@ -11,9 +11,9 @@ import type {
   Tag,
   UserCard,
   UserProfile,
-} from '../../src/api/content-contract.ts';
-import { API } from '../../src/api/paths.ts';
-import { Code } from '../../src/protocol/codes.ts';
+} from '../../contract/calls/content.ts';
+import { API } from '../../contract/calls/paths.ts';
+import { Code } from '../../contract/protocol/codes.ts';
 import { codeOf, dataOf, FX, seedContent } from './content-fixture.ts';
 import { createHarness, DB_KINDS, type Harness } from './harness.ts';
 

@@ -9,12 +9,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIRST_ANSWER_ID, type FirstAnswer } from '../../src/api/first-answer-format.ts';
-import type { AppInit, HomeData, MovieDetail, PostDetail } from '../../src/api/content-contract.ts';
-import { API } from '../../src/api/paths.ts';
-import { HERO_TIMING } from '../../src/app/first-paint.ts';
-import { Code } from '../../src/protocol/codes.ts';
-import { answerBlock } from '../first-screen.ts';
+import { FIRST_ANSWER_ID, type FirstAnswer } from '../../contract/first-paint.ts';
+import type { AppInit, HomeData, MovieDetail, PostDetail } from '../../contract/calls/content.ts';
+import { API } from '../../contract/calls/paths.ts';
+import { HERO_TIMING } from '../../src/components/page/first-paint.ts';
+import { Code } from '../../contract/protocol/codes.ts';
+import { answerBlock } from '../first-paint/first-screen.ts';
 import { dataOf, FX, seedContent } from './content-fixture.ts';
 import { createHarness, DB_KINDS, type Harness } from './harness.ts';
 

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Page, PlayInfo } from '../../src/api/content-contract.ts';
-import type { ExchangeRecord, ExchangeResult, Goods, LedgerEntry } from '../../src/api/member-contract.ts';
-import { API } from '../../src/api/paths.ts';
-import { Code } from '../../src/protocol/codes.ts';
+import type { Page, PlayInfo } from '../../contract/calls/content.ts';
+import type { ExchangeRecord, ExchangeResult, Goods, LedgerEntry } from '../../contract/calls/member.ts';
+import { API } from '../../contract/calls/paths.ts';
+import { Code } from '../../contract/protocol/codes.ts';
 import { codeOf, dataOf, FX } from './content-fixture.ts';
 import { createHarness, DB_KINDS, type Harness } from './harness.ts';
 import { assertLedgersBalanced, balanceOf, grant, idOf, MX, seedMember } from './member-fixture.ts';

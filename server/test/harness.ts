@@ -14,8 +14,8 @@ import { migrate } from '../db/migrate.ts';
 import { openPgliteDb } from '../db/pglite-db.ts';
 import { openPostgresDb } from '../db/postgres-db.ts';
 import { ensureDemoSite } from '../db/sites.ts';
-import type { LogStream } from '../logging.ts';
-import type { SharedState } from '../shared/shared-state.ts';
+import type { LogStream } from '../logging/logging.ts';
+import type { SharedState } from '../request-state/memory-state.ts';
 import { createTestClient, type TestClient } from './test-client.ts';
 
 export const DB_KINDS: readonly DbKind[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];

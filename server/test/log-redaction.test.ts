@@ -5,9 +5,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API } from '../../src/api/paths.ts';
-import { Code } from '../../src/protocol/codes.ts';
-import { REDACTED, redactUrl } from '../logging.ts';
+import { API } from '../../contract/calls/paths.ts';
+import { Code } from '../../contract/protocol/codes.ts';
+import { REDACTED, redactUrl } from '../logging/logging.ts';
 import { createHarness, type Harness } from './harness.ts';
 import { notifyParams, seedMember } from './member-fixture.ts';
 

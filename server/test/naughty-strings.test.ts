@@ -7,11 +7,11 @@
  */
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PostDetail } from '../../src/api/content-contract.ts';
-import type { PublishResult } from '../../src/api/publish-contract.ts';
-import { MAX_TOPICS_PER_DAY, textLength, TITLE_MAX } from '../../src/api/publish-limits.ts';
-import { API } from '../../src/api/paths.ts';
-import { Code } from '../../src/protocol/codes.ts';
+import type { PostDetail } from '../../contract/calls/content.ts';
+import type { PublishResult } from '../../contract/calls/publish.ts';
+import { MAX_TOPICS_PER_DAY, textLength, TITLE_MAX } from '../../contract/calls/publish-limits.ts';
+import { API } from '../../contract/calls/paths.ts';
+import { Code } from '../../contract/protocol/codes.ts';
 import { dataOf, FX, seedContent } from './content-fixture.ts';
 import { createHarness, DB_KINDS, type Harness } from './harness.ts';
 

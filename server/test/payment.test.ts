@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { PlayInfo } from '../../src/api/content-contract.ts';
-import type { CoinPackage, DepositOrder, OrderInfo, VipPlan } from '../../src/api/member-contract.ts';
-import { API } from '../../src/api/paths.ts';
-import { Code } from '../../src/protocol/codes.ts';
+import type { PlayInfo } from '../../contract/calls/content.ts';
+import type { CoinPackage, DepositOrder, OrderInfo, VipPlan } from '../../contract/calls/member.ts';
+import { API } from '../../contract/calls/paths.ts';
+import { Code } from '../../contract/protocol/codes.ts';
 import { codeOf, dataOf, FX } from './content-fixture.ts';
 import { createHarness, DB_KINDS, type Harness } from './harness.ts';
 import { assertLedgersBalanced, balanceOf, idOf, notifyParams, seedMember, sendNotify } from './member-fixture.ts';

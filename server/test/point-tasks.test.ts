@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { PointTask, WatchProgress } from '../../src/api/member-contract.ts';
-import { API } from '../../src/api/paths.ts';
-import { Code } from '../../src/protocol/codes.ts';
+import type { PointTask, WatchProgress } from '../../contract/calls/member.ts';
+import { API } from '../../contract/calls/paths.ts';
+import { Code } from '../../contract/protocol/codes.ts';
 import { claimTask } from '../db/point-tasks.ts';
 import { shanghaiDay } from '../db/shanghai-day.ts';
 import { codeOf, dataOf, FX } from './content-fixture.ts';

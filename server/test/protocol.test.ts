@@ -1,10 +1,10 @@
 /** The protocol layer: every kind of bad request gets HTTP 200 and an envelope naming the problem. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API } from '../../src/api/paths.ts';
-import { Code } from '../../src/protocol/codes.ts';
-import { newDeviceId, newRequestId } from '../../src/protocol/ids.ts';
+import { API } from '../../contract/calls/paths.ts';
+import { Code } from '../../contract/protocol/codes.ts';
+import { newDeviceId, newRequestId } from '../../contract/protocol/ids.ts';
 import { buildApp } from '../app.ts';
-import { createRedisState } from '../shared/redis-state.ts';
+import { createRedisState } from '../request-state/redis-state.ts';
 import { createHarness, DB_KINDS, type Harness } from './harness.ts';
 
 const device = () => ({ deviceId: newDeviceId(), deviceType: 3 });

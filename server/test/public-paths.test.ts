@@ -3,7 +3,7 @@
  * be a read the server answers alike for every visitor, i.e. a call that ignores the token.
  */
 import { describe, expect, it } from 'vitest';
-import { PUBLIC_PATHS } from '../../src/api/paths.ts';
+import { PUBLIC_PATHS } from '../../contract/calls/paths.ts';
 import { ALL_CALLS } from '../app.ts';
 
 describe('public reads', () => {

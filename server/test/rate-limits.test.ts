@@ -5,12 +5,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API } from '../../src/api/paths.ts';
-import { Code } from '../../src/protocol/codes.ts';
-import { newDeviceId } from '../../src/protocol/ids.ts';
+import { API } from '../../contract/calls/paths.ts';
+import { Code } from '../../contract/protocol/codes.ts';
+import { newDeviceId } from '../../contract/protocol/ids.ts';
 import { buildApp } from '../app.ts';
 import { RATE_RULES } from '../protocol/rate-limit.ts';
-import { createRedisState } from '../shared/redis-state.ts';
+import { createRedisState } from '../request-state/redis-state.ts';
 import { createTestClient } from './test-client.ts';
 import { createHarness, type Harness } from './harness.ts';
 import { idOf, seedMember } from './member-fixture.ts';

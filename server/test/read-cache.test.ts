@@ -3,9 +3,9 @@
  * it after every check of the request, a committed transaction empties it, member calls never use it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MovieCard, Page } from '../../src/api/content-contract.ts';
-import { API } from '../../src/api/paths.ts';
-import { Code } from '../../src/protocol/codes.ts';
+import type { MovieCard, Page } from '../../contract/calls/content.ts';
+import { API } from '../../contract/calls/paths.ts';
+import { Code } from '../../contract/protocol/codes.ts';
 import { dataOf, FX, seedContent } from './content-fixture.ts';
 import { createHarness, DB_KINDS, type Harness } from './harness.ts';
 

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API } from '../../src/api/paths.ts';
+import { API } from '../../contract/calls/paths.ts';
 import { contentSecurityPolicy, DATA_POLICY, inlineHashes } from '../security-headers.ts';
 import { createHarness, type Harness } from './harness.ts';
 

@@ -5,9 +5,9 @@
  * a session are exactly the reviewed list below (a new public call must be added here on purpose).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API } from '../../src/api/paths.ts';
-import { Code } from '../../src/protocol/codes.ts';
-import { newDeviceId } from '../../src/protocol/ids.ts';
+import { API } from '../../contract/calls/paths.ts';
+import { Code } from '../../contract/protocol/codes.ts';
+import { newDeviceId } from '../../contract/protocol/ids.ts';
 import { ALL_CALLS } from '../app.ts';
 import { hashToken } from '../db/sessions.ts';
 import { createHarness, DB_KINDS, type Harness } from './harness.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Code } from '../../src/protocol/codes.ts';
+import { Code } from '../../contract/protocol/codes.ts';
 import { createHarness, DB_KINDS, type Harness } from './harness.ts';
 
 const INDEX = '<!doctype html><title>影视社区</title><div id="root"></div>';

@@ -5,11 +5,11 @@
  * thing at a time: the sign, the time, the request id, the raw body, the headers.
  */
 import type { FastifyInstance } from 'fastify';
-import type { SignInData } from '../../src/api/contract.ts';
-import { API, ENCRYPTED_PAYLOAD_PATHS } from '../../src/api/paths.ts';
-import type { Envelope } from '../../src/protocol/envelope.ts';
-import { newDeviceId } from '../../src/protocol/ids.ts';
-import { wrapRequest, type SignedRequest } from '../../src/protocol/wrapper.ts';
+import type { SignInData } from '../../contract/calls/call-map.ts';
+import { API, ENCRYPTED_PAYLOAD_PATHS } from '../../contract/calls/paths.ts';
+import type { Envelope } from '../../contract/protocol/envelope.ts';
+import { newDeviceId } from '../../contract/protocol/ids.ts';
+import { wrapRequest, type SignedRequest } from '../../contract/protocol/wrapper.ts';
 import type { Config } from '../config.ts';
 import { DEMO_SITE } from '../db/sites.ts';
 import { createNodeCipher } from '../protocol/node-cipher.ts';

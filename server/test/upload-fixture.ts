@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
-import type { ChunkCheckResult, UploadedFileInfo } from '../../src/api/publish-contract.ts';
-import { API } from '../../src/api/paths.ts';
-import type { Envelope } from '../../src/protocol/envelope.ts';
+import type { ChunkCheckResult, UploadedFileInfo } from '../../contract/calls/publish.ts';
+import { API } from '../../contract/calls/paths.ts';
+import type { Envelope } from '../../contract/protocol/envelope.ts';
 import { ffmpeg } from '../seed/video-render.ts';
 import type { TestClient } from './test-client.ts';
 

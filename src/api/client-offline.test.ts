@@ -6,7 +6,7 @@ import { dismissToast, toastState } from '../stores/toast.ts';
 import { userState } from '../stores/user.ts';
 import { call, clearResponseCache } from './client.ts';
 import { clearSavedAnswers, keysToPrune } from './offline-answers.ts';
-import { API } from './paths.ts';
+import { API } from '../../contract/calls/paths.ts';
 
 vi.mock('../lib/cookie.ts', () => import('../test-support/memory-cookie.ts'));
 

@@ -5,9 +5,9 @@ import { authState } from '../stores/auth.ts';
 import { siteState } from '../stores/site.ts';
 import { dismissToast, toastState } from '../stores/toast.ts';
 import { NETWORK_ERROR_CODE } from './api-error.ts';
-import { bindAccount, current, getUserInfo, loginAccount } from './auth.ts';
+import { bindAccount, current, getUserInfo, loginAccount } from '../features/account/auth-calls.ts';
 import { call, clearResponseCache, holdCallsUntil, setSessionExpiredHandler } from './client.ts';
-import { API } from './paths.ts';
+import { API } from '../../contract/calls/paths.ts';
 
 vi.mock('../lib/cookie.ts', () => import('../test-support/memory-cookie.ts'));
 
@@ -187,7 +187,7 @@ describe('image upload', () => {
     );
     vi.stubGlobal('fetch', fetchMock);
     writeToken('tok-1');
-    const { uploadImage } = await import('./personal.ts');
+    const { uploadImage } = await import('../features/account/personal-calls.ts');
     const file = new Blob([new Uint8Array([1, 2, 3])], { type: 'image/png' });
     await expect(call(API.uploadImage, { file, purpose: undefined } as { file: Blob })).resolves.toEqual(uploaded);
     await expect(uploadImage(file)).resolves.toEqual(uploaded);

@@ -17,10 +17,10 @@
  * on first use) and served when the network fails, so visited screens open without a network.
  */
 import { env } from '../env.ts';
-import { Code } from '../protocol/codes.ts';
-import { createCryptoJsCipher } from '../protocol/crypto-js-cipher.ts';
-import { parseEnvelope, type Envelope } from '../protocol/envelope.ts';
-import { wrapRequest } from '../protocol/wrapper.ts';
+import { Code } from '../../contract/protocol/codes.ts';
+import { createCryptoJsCipher } from '../../contract/protocol/crypto-js-cipher.ts';
+import { parseEnvelope, type Envelope } from '../../contract/protocol/envelope.ts';
+import { wrapRequest } from '../../contract/protocol/wrapper.ts';
 import { readToken } from '../lib/cookie.ts';
 import { nextTask } from '../lib/next-task.ts';
 import { dropToken } from '../stores/auth.ts';
@@ -30,8 +30,8 @@ import { userState } from '../stores/user.ts';
 import { ApiError } from './api-error.ts';
 import { ResponseCache } from './cache.ts';
 import { takeFirstAnswer } from './first-answer.ts';
-import type { CallPath, DataOf, PayloadOf } from './contract.ts';
-import { API, ENCRYPTED_PAYLOAD_PATHS, PUBLIC_PATHS, UNSIGNED_PATHS } from './paths.ts';
+import type { CallPath, DataOf, PayloadOf } from '../../contract/calls/call-map.ts';
+import { API, ENCRYPTED_PAYLOAD_PATHS, PUBLIC_PATHS, UNSIGNED_PATHS } from '../../contract/calls/paths.ts';
 
 export interface CallOptions {
   /** Serve and keep the answer in the 60 s cache; off by default, reads opt in. */

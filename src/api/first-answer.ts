@@ -3,7 +3,7 @@
  * by the call whose cache key it names, while it is fresher than the client's own cache would keep
  * it. Later calls, other screens and pages served by the service worker (no block) use the network.
  */
-import { FIRST_ANSWER_ID, type FirstAnswer } from './first-answer-format.ts';
+import { FIRST_ANSWER_ID, type FirstAnswer } from '../../contract/first-paint.ts';
 
 /** As long as ResponseCache keeps an answer: older than that, the block is not used. */
 const FRESH_FOR_MS = 60_000;

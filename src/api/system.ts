@@ -1,7 +1,7 @@
 /** App-wide calls (DESIGN.md section 3): the start-up lists in one call, and each list on its own. */
 import { call, type CallOptions } from './client.ts';
-import type { AppInit, Banner, CdnLine, Dictionary, Tag } from './content-contract.ts';
-import { API } from './paths.ts';
+import type { AppInit, Banner, CdnLine, Dictionary, Tag } from '../../contract/calls/content.ts';
+import { API } from '../../contract/calls/paths.ts';
 
 type ToastOption = Pick<CallOptions, 'toast'>;
 

@@ -7,7 +7,7 @@ import { Redirect, useLocation, useRouter } from 'wouter';
 import { authState } from '../stores/auth.ts';
 import { KeepAlive } from './keep-alive.tsx';
 import { PageSwitch } from './page-frame.tsx';
-import { paths, requiresSignIn } from './paths.ts';
+import { paths, requiresSignIn } from '../lib/route-paths.ts';
 import { findRoute } from './route-table.ts';
 
 export function AppRoutes() {

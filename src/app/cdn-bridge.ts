@@ -5,7 +5,7 @@
  * While a worker controls the page, the page's own race stands down (stores/cdn.ts).
  */
 import { subscribe } from 'valtio/vanilla';
-import { CDN_LINES, isCdnActiveMessage, type PageMessage } from '../../sw/messages.ts';
+import { CDN_LINES, isCdnActiveMessage, type PageMessage } from '../../contract/sw-messages.ts';
 import { cdnState, raceInWorker } from '../stores/cdn.ts';
 
 let posted = '';

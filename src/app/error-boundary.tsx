@@ -3,7 +3,7 @@
  * load after a deploy reloads the page once instead (lib/chunk-reload.ts).
  */
 import { Component, type ReactNode } from 'react';
-import { isChunkLoadError, reloadAfterChunkError } from '../lib/chunk-reload.ts';
+import { isChunkLoadError, reloadAfterChunkError } from './chunk-reload.ts';
 import { ErrorPage } from './error-page.tsx';
 
 interface ErrorBoundaryProps {

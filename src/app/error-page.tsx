@@ -6,8 +6,8 @@
 import { navigate } from 'wouter/use-browser-location';
 import { isBot } from '../lib/platform.ts';
 import { messages } from '../messages.ts';
-import { NotFoundError } from './not-found-error.ts';
-import { paths } from './paths.ts';
+import { NotFoundError } from '../components/page/not-found-error.ts';
+import { paths } from '../lib/route-paths.ts';
 
 const technicalMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 

@@ -12,8 +12,8 @@ import { siteState } from '../stores/site.ts';
 import { ErrorBoundary } from './error-boundary.tsx';
 import { ErrorPage } from './error-page.tsx';
 import { layoutByName } from './layouts/layout-by-name.ts';
-import { NotFoundError } from './not-found-error.ts';
-import { PageContext, type PageInfo } from './page-context.tsx';
+import { NotFoundError } from '../components/page/not-found-error.ts';
+import { PageContext, type PageInfo } from '../components/page/page-context.tsx';
 import { decodeParams, routeTable, type RouteEntry } from './route-table.ts';
 
 function useDocumentTitle(title: string, isHome: boolean): void {

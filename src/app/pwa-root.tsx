@@ -2,7 +2,7 @@
  * Mounts the PWA's overlays in a root of their own, docked above the bottom tab bar: the offline
  * bar and the update prompt. They share nothing with the pages but the stores.
  */
-import '../styles/pwa.css';
+import './pwa.css';
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { OfflineIndicator } from '../components/offline-indicator.tsx';

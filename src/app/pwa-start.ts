@@ -3,7 +3,7 @@
  * bundle: the online state and its offline bar, the update prompt, sending the likes queued
  * offline, and in production builds the service worker with its update checks and CDN line bridge.
  */
-import { startOutbox } from '../lib/offline-queue.ts';
+import { startOutbox } from '../api/offline-queue.ts';
 import { watchNetwork } from '../stores/network.ts';
 import { mountPwaRoot } from './pwa-root.tsx';
 import { registerSw } from './sw-registration.ts';

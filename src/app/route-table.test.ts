@@ -1,6 +1,6 @@
 import { parse } from 'regexparam';
 import { describe, expect, it } from 'vitest';
-import { isSafeRedirect, paths, patterns, requiresSignIn, skipsDeviceSignIn } from './paths.ts';
+import { isSafeRedirect, paths, patterns, requiresSignIn, skipsDeviceSignIn } from '../lib/route-paths.ts';
 import { findRoute, routeTable } from './route-table.ts';
 
 // wouter's own default parser

@@ -6,8 +6,8 @@
 import { lazy, type ComponentType } from 'react';
 import { matchRoute, type DefaultParams, type Parser } from 'wouter';
 import { messages } from '../messages.ts';
-import { patterns, type RouteName } from './paths.ts';
-import type { LayoutName, LazyScreen, ScreenParams, ScreenProps } from './screen.ts';
+import { patterns, type RouteName } from '../lib/route-paths.ts';
+import type { LayoutName, LazyScreen, ScreenParams, ScreenProps } from '../components/page/screen.ts';
 
 export interface RouteEntry {
   name: RouteName;

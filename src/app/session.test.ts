@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi } from '../test-support/fake-api.ts';
 import { readToken, writeToken } from '../test-support/memory-cookie.ts';
-import { getUserInfo } from '../api/auth.ts';
+import { getUserInfo } from '../features/account/auth-calls.ts';
 import { clearResponseCache } from '../api/client.ts';
-import { DEVICE_ID_PATTERN } from '../protocol/ids.ts';
+import { DEVICE_ID_PATTERN } from '../../contract/protocol/ids.ts';
 import { authState } from '../stores/auth.ts';
 import { deviceState } from '../stores/device.ts';
 import { siteState } from '../stores/site.ts';

@@ -5,7 +5,7 @@
  */
 import { useSnapshot } from 'valtio/react';
 import { Svg } from '../components/icons.tsx';
-import { pwaMessages } from '../pwa-messages.ts';
+import { pwaMessages } from './pwa-messages.ts';
 import { acceptUpdate, postponeUpdate, updateState } from './sw-registration.ts';
 
 const t = pwaMessages.update;

@@ -1,4 +1,4 @@
-import { goBack } from '../app/navigation.ts';
+import { goBack } from './page/navigation.ts';
 import { messages } from '../messages.ts';
 import { IconBack } from './icons.tsx';
 

@@ -2,7 +2,7 @@
  * The honest placeholder of a screen whose content arrives in a later issue. In layouts without a
  * title bar (default, page-full) it shows the page title itself.
  */
-import { usePage } from '../app/page-context.tsx';
+import { usePage } from './page/page-context.tsx';
 import { messages } from '../messages.ts';
 import { IconFilm } from './icons.tsx';
 

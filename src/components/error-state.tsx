@@ -1,6 +1,6 @@
 /** A visible failure with a retry button (a whole screen's content, or compact under a list). */
 import '../styles/content.css';
-import { useFirstPaintHandover } from '../app/first-paint.ts';
+import { useFirstPaintHandover } from './page/first-paint.ts';
 import { messages } from '../messages.ts';
 
 export function ErrorState({ error, onRetry, compact = false }: { error: Error | null; onRetry: () => void; compact?: boolean }) {

@@ -12,7 +12,7 @@
 import '../styles/content.css';
 import { createContext, useContext, useState } from 'react';
 import { useSnapshot } from 'valtio/react';
-import { mediaUrl } from '../lib/media-url.ts';
+import { mediaUrl } from '../stores/media-url.ts';
 import { cdnState, failOver } from '../stores/cdn.ts';
 
 export type MediaRatio = '2/3' | '16/9' | '1/1' | '12/5';

@@ -1,6 +1,6 @@
 /** What a detail screen shows for a post, user, tag or collection that does not exist (code 6). */
 import { Link } from 'wouter';
-import { paths } from '../app/paths.ts';
+import { paths } from '../lib/route-paths.ts';
 import { messages } from '../messages.ts';
 
 export function MissingState({ text = messages.posts.notFound }: { text?: string }) {

@@ -4,9 +4,9 @@
  * goes through here; `cacheKey` must name the call and its filters.
  */
 import type { ReactNode } from 'react';
-import type { Page } from '../api/content-contract.ts';
-import { DEFAULT_PAGE_SIZE, useInfiniteList } from '../lib/use-infinite-list.ts';
-import { useRevalidateOnShow } from '../lib/use-revalidate-on-show.ts';
+import type { Page } from '../../contract/calls/content.ts';
+import { DEFAULT_PAGE_SIZE, useInfiniteList } from './hooks/use-infinite-list.ts';
+import { useRevalidateOnShow } from './hooks/use-revalidate-on-show.ts';
 import { InfiniteList } from './infinite-list.tsx';
 import { SkeletonList } from './skeleton.tsx';
 import type { MediaRatio } from './media-image.tsx';

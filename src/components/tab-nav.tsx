@@ -4,7 +4,7 @@
  */
 import type { ComponentType } from 'react';
 import { Link } from 'wouter';
-import { paths } from '../app/paths.ts';
+import { paths } from '../lib/route-paths.ts';
 import { messages } from '../messages.ts';
 import { IconFilm, IconForum, IconHome, IconMelon, IconUser } from './icons.tsx';
 

@@ -5,7 +5,7 @@
  * after 5000 ms and is tried again 750 ms later on the next configured host (the spec's "rotate
  * interval"; here there is one host, the app's own origin). Loaded icons stay in memory.
  */
-import { ICONS_PATH } from '../api/paths.ts';
+import { ICONS_PATH } from '../../contract/calls/paths.ts';
 
 export const ICON_MAX_URL_LENGTH = 500;
 export const ICON_TIMEOUT_MS = 5_000;

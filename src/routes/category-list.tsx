@@ -1,7 +1,7 @@
 /** All categories (/category): the app-wide three-level tree, expandable. */
 import '../styles/directory.css';
 import { useSnapshot } from 'valtio/react';
-import { CategoryTree } from '../components/category-tree.tsx';
+import { CategoryTree } from '../features/categories/category-tree.tsx';
 import { Skeleton } from '../components/skeleton.tsx';
 import { messages } from '../messages.ts';
 import { appInitState } from '../stores/app-init.ts';

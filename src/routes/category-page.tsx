@@ -5,19 +5,19 @@
  */
 import '../styles/directory.css';
 import { Link } from 'wouter';
-import type { CategoryDetail } from '../api/content-contract.ts';
-import { getCategoryDetail } from '../api/categories.ts';
-import { getMoviePage } from '../api/movies.ts';
-import { usePageTitle } from '../app/page-context.tsx';
-import { paths } from '../app/paths.ts';
-import type { ScreenProps } from '../app/screen.ts';
+import type { CategoryDetail } from '../../contract/calls/content.ts';
+import { getCategoryDetail } from '../features/categories/category-calls.ts';
+import { getMoviePage } from '../features/movies/movie-calls.ts';
+import { usePageTitle } from '../components/page/page-context.tsx';
+import { paths } from '../lib/route-paths.ts';
+import type { ScreenProps } from '../components/page/screen.ts';
 import { ErrorState } from '../components/error-state.tsx';
 import { MissingState } from '../components/missing-state.tsx';
-import { MovieGrid } from '../components/movie-grid.tsx';
-import { PostFeed } from '../components/post-feed.tsx';
+import { MovieGrid } from '../features/movies/movie-grid.tsx';
+import { PostFeed } from '../features/posts/post-feed.tsx';
 import { Skeleton } from '../components/skeleton.tsx';
 import { idParam } from '../lib/route-params.ts';
-import { useRouteResource } from '../lib/use-resource.ts';
+import { useRouteResource } from '../components/hooks/use-resource.ts';
 import { messages } from '../messages.ts';
 
 export default function CategoryPageScreen({ params }: ScreenProps) {

@@ -2,10 +2,10 @@
  * The gossip feed (/chigua): big 16:9 covers, newest first, filtered by the chigua sections (the
  * children of the '/chigua' category in the app-wide tree) through the pills above.
  */
-import '../styles/posts.css';
+import '../features/posts/posts.css';
 import { useState } from 'react';
 import { useSnapshot } from 'valtio/react';
-import { PostFeed } from '../components/post-feed.tsx';
+import { PostFeed } from '../features/posts/post-feed.tsx';
 import { SegmentTabs } from '../components/segment-tabs.tsx';
 import { messages } from '../messages.ts';
 import { appInitState, categoryByRoute } from '../stores/app-init.ts';

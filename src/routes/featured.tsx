@@ -1,17 +1,17 @@
 /** A featured collection (/featured/{id}): the cover header and description, its movies and its posts. */
 import '../styles/directory.css';
-import type { FeaturedDetail } from '../api/content-contract.ts';
-import { getFeatured } from '../api/featured.ts';
-import type { ScreenProps } from '../app/screen.ts';
+import type { FeaturedDetail } from '../../contract/calls/content.ts';
+import { getFeatured } from '../features/featured/featured-calls.ts';
+import type { ScreenProps } from '../components/page/screen.ts';
 import { ErrorState } from '../components/error-state.tsx';
 import { MediaImage } from '../components/media-image.tsx';
 import { MissingState } from '../components/missing-state.tsx';
-import { MovieCard } from '../components/movie-card.tsx';
-import { PostCard } from '../components/post-card.tsx';
+import { MovieCard } from '../features/movies/movie-card.tsx';
+import { PostCard } from '../features/posts/post-card.tsx';
 import { SectionHeader } from '../components/section-header.tsx';
 import { Skeleton, SkeletonList } from '../components/skeleton.tsx';
 import { idParam } from '../lib/route-params.ts';
-import { useRouteResource } from '../lib/use-resource.ts';
+import { useRouteResource } from '../components/hooks/use-resource.ts';
 import { messages } from '../messages.ts';
 
 export default function FeaturedScreen({ params }: ScreenProps) {

@@ -4,15 +4,15 @@
  */
 import '../styles/directory.css';
 import { Link } from 'wouter';
-import type { ForumGroup } from '../api/content-contract.ts';
-import { getForumGroups } from '../api/forum.ts';
-import { paths } from '../app/paths.ts';
+import type { ForumGroup } from '../../contract/calls/content.ts';
+import { getForumGroups } from '../features/forum/forum-calls.ts';
+import { paths } from '../lib/route-paths.ts';
 import { DataIcon } from '../components/data-icon.tsx';
 import { ErrorState } from '../components/error-state.tsx';
 import { IconChevron, IconForum } from '../components/icons.tsx';
 import { Skeleton } from '../components/skeleton.tsx';
 import { formatCount } from '../lib/format.ts';
-import { useResource } from '../lib/use-resource.ts';
+import { useResource } from '../components/hooks/use-resource.ts';
 import { messages } from '../messages.ts';
 
 export default function ForumListScreen() {

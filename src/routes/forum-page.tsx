@@ -1,16 +1,16 @@
 /** One forum group (/forum/{topicId}): its header, then its topics, pinned first. */
 import '../styles/directory.css';
-import type { ForumGroup } from '../api/content-contract.ts';
-import { getForumGroup } from '../api/forum.ts';
-import type { ScreenProps } from '../app/screen.ts';
+import type { ForumGroup } from '../../contract/calls/content.ts';
+import { getForumGroup } from '../features/forum/forum-calls.ts';
+import type { ScreenProps } from '../components/page/screen.ts';
 import { DataIcon } from '../components/data-icon.tsx';
 import { ErrorState } from '../components/error-state.tsx';
 import { MissingState } from '../components/missing-state.tsx';
-import { PostFeed } from '../components/post-feed.tsx';
+import { PostFeed } from '../features/posts/post-feed.tsx';
 import { Skeleton } from '../components/skeleton.tsx';
 import { formatCount } from '../lib/format.ts';
 import { idParam } from '../lib/route-params.ts';
-import { useRouteResource } from '../lib/use-resource.ts';
+import { useRouteResource } from '../components/hooks/use-resource.ts';
 import { messages } from '../messages.ts';
 
 export default function ForumPageScreen({ params }: ScreenProps) {

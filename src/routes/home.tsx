@@ -3,22 +3,22 @@
  * collections, the newest and the most watched movies and the newest topics, each with "更多".
  * One call (/home/getIndex, cached) fills it; the sections come from the app-wide lists.
  */
-import '../styles/home.css';
+import '../features/home/home.css';
 import { useSnapshot } from 'valtio/react';
-import type { HomeData } from '../api/content-contract.ts';
-import { getHome } from '../api/home.ts';
-import { useFirstPaintHandover } from '../app/first-paint.ts';
-import { paths } from '../app/paths.ts';
-import { BannerCarousel } from '../components/banner-carousel.tsx';
-import { CategoryShortcuts } from '../components/category-shortcuts.tsx';
+import type { HomeData } from '../../contract/calls/content.ts';
+import { getHome } from '../features/home/home-calls.ts';
+import { useFirstPaintHandover } from '../components/page/first-paint.ts';
+import { paths } from '../lib/route-paths.ts';
+import { BannerCarousel } from '../features/home/banner-carousel.tsx';
+import { CategoryShortcuts } from '../features/home/category-shortcuts.tsx';
 import { ErrorState } from '../components/error-state.tsx';
-import { FeaturedRow } from '../components/featured-row.tsx';
-import { MovieCard } from '../components/movie-card.tsx';
-import { PostCard } from '../components/post-card.tsx';
+import { FeaturedRow } from '../features/home/featured-row.tsx';
+import { MovieCard } from '../features/movies/movie-card.tsx';
+import { PostCard } from '../features/posts/post-card.tsx';
 import { SectionHeader } from '../components/section-header.tsx';
 import { Skeleton, SkeletonList } from '../components/skeleton.tsx';
-import { TagChips } from '../components/tag-chips.tsx';
-import { useResource } from '../lib/use-resource.ts';
+import { TagChips } from '../features/tags/tag-chips.tsx';
+import { useResource } from '../components/hooks/use-resource.ts';
 import { messages } from '../messages.ts';
 import { appInitState } from '../stores/app-init.ts';
 

@@ -5,11 +5,11 @@
 import '../styles/member.css';
 import { useState } from 'react';
 import { useSnapshot } from 'valtio/react';
-import { getArticlePurchases, getMoviePurchases } from '../api/purchases.ts';
-import { MovieCard } from '../components/movie-card.tsx';
+import { getArticlePurchases, getMoviePurchases } from '../features/purchases/purchase-calls.ts';
+import { MovieCard } from '../features/movies/movie-card.tsx';
 import { PageLoading } from '../components/page-loading.tsx';
 import { PagedList } from '../components/paged-list.tsx';
-import { PostCard } from '../components/post-card.tsx';
+import { PostCard } from '../features/posts/post-card.tsx';
 import { SegmentTabs, type SegmentTab } from '../components/segment-tabs.tsx';
 import { formatDate } from '../lib/format.ts';
 import { memberMessages } from '../member-messages.ts';

@@ -3,28 +3,28 @@
  * category path, views, likes and duration, tags, the play button and its gate (VIP, coins),
  * like and favourite, the description and related movies.
  */
-import '../styles/movies.css';
+import '../features/movies/movies.css';
 import { useSnapshot } from 'valtio/react';
 import { Link } from 'wouter';
-import type { MovieDetail } from '../api/content-contract.ts';
-import { getMovieDetail } from '../api/movies.ts';
-import { useFirstPaintHandover } from '../app/first-paint.ts';
-import { usePageTitle } from '../app/page-context.tsx';
-import { paths } from '../app/paths.ts';
-import type { ScreenParams, ScreenProps } from '../app/screen.ts';
+import type { MovieDetail } from '../../contract/calls/content.ts';
+import { getMovieDetail } from '../features/movies/movie-calls.ts';
+import { useFirstPaintHandover } from '../components/page/first-paint.ts';
+import { usePageTitle } from '../components/page/page-context.tsx';
+import { paths } from '../lib/route-paths.ts';
+import type { ScreenParams, ScreenProps } from '../components/page/screen.ts';
 import { ErrorState } from '../components/error-state.tsx';
 import { MediaImage } from '../components/media-image.tsx';
-import { MovieActions } from '../components/movie-actions.tsx';
-import { MovieCard } from '../components/movie-card.tsx';
-import { MovieGate } from '../components/movie-gate.tsx';
+import { MovieActions } from '../features/movies/movie-actions.tsx';
+import { MovieCard } from '../features/movies/movie-card.tsx';
+import { MovieGate } from '../features/movies/movie-gate.tsx';
 import { SectionHeader } from '../components/section-header.tsx';
 import { Skeleton } from '../components/skeleton.tsx';
-import { TagChips } from '../components/tag-chips.tsx';
+import { TagChips } from '../features/tags/tag-chips.tsx';
 import { formatCount, formatDuration } from '../lib/format.ts';
 import { idParam } from '../lib/route-params.ts';
-import { useResource } from '../lib/use-resource.ts';
+import { useResource } from '../components/hooks/use-resource.ts';
 import { messages } from '../messages.ts';
-import { historyState } from '../stores/history.ts';
+import { historyState } from '../features/history/history-store.ts';
 
 const d = messages.movieDetail;
 const POSTER_SIZES = '(min-width: 768px) 300px, 40vw';

@@ -3,16 +3,16 @@
  * sub-genres), by hot tag and by sort order (the dictionary's movieSort), kept in the query string
  * (?category=&tag=&sort=) so back and refresh keep them; an endless grid of movie cards below.
  */
-import '../styles/movies.css';
+import '../features/movies/movies.css';
 import { useCallback } from 'react';
 import { useSnapshot } from 'valtio/react';
-import { getMoviePage, type MovieSort } from '../api/movies.ts';
+import { getMoviePage, type MovieSort } from '../features/movies/movie-calls.ts';
 import { FilterRow, type FilterOption } from '../components/filter-row.tsx';
 import { InfiniteList } from '../components/infinite-list.tsx';
-import { MovieCard } from '../components/movie-card.tsx';
+import { MovieCard } from '../features/movies/movie-card.tsx';
 import { SkeletonList } from '../components/skeleton.tsx';
-import { useInfiniteList } from '../lib/use-infinite-list.ts';
-import { usePageQuery } from '../lib/use-page-query.ts';
+import { useInfiniteList } from '../components/hooks/use-infinite-list.ts';
+import { usePageQuery } from '../components/page/use-page-query.ts';
 import { messages } from '../messages.ts';
 import { appInitState, categoryByRoute, type CategoryView } from '../stores/app-init.ts';
 

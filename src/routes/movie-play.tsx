@@ -5,18 +5,18 @@
  * the facts. The play ticket is fetched fresh (never cached); the movie's card comes with it for
  * the title and the watch history.
  */
-import '../styles/play.css';
+import '../features/player/play.css';
 import { Link } from 'wouter';
-import type { MovieDetail, PlayInfo } from '../api/content-contract.ts';
-import { getMovieDetail, getPlayInfo } from '../api/movies.ts';
-import { usePageTitle } from '../app/page-context.tsx';
-import { paths } from '../app/paths.ts';
-import type { ScreenProps } from '../app/screen.ts';
+import type { MovieDetail, PlayInfo } from '../../contract/calls/content.ts';
+import { getMovieDetail, getPlayInfo } from '../features/movies/movie-calls.ts';
+import { usePageTitle } from '../components/page/page-context.tsx';
+import { paths } from '../lib/route-paths.ts';
+import type { ScreenProps } from '../components/page/screen.ts';
 import { BackButton } from '../components/back-button.tsx';
 import { ErrorState } from '../components/error-state.tsx';
-import { VideoPlayer } from '../components/video-player.tsx';
+import { VideoPlayer } from '../features/player/video-player.tsx';
 import { formatCount, formatDuration } from '../lib/format.ts';
-import { useResource } from '../lib/use-resource.ts';
+import { useResource } from '../components/hooks/use-resource.ts';
 import { messages } from '../messages.ts';
 import { usePageColorMode } from '../theme/use-page-color-mode.ts';
 

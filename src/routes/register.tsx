@@ -1,9 +1,9 @@
 /** Registration (/register): binds an account and password to this device's user (/bind/account). */
 import { Link, useLocation } from 'wouter';
-import { paths } from '../app/paths.ts';
+import { paths } from '../lib/route-paths.ts';
 import { registerAccount } from '../app/session.ts';
-import type { Credentials } from '../api/auth.ts';
-import { CredentialsForm } from '../components/credentials-form.tsx';
+import type { Credentials } from '../features/account/auth-calls.ts';
+import { CredentialsForm } from '../features/account/credentials-form.tsx';
 import { messages } from '../messages.ts';
 import { showToast } from '../stores/toast.ts';
 

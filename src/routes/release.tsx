@@ -6,23 +6,23 @@
  * holds. Publishing waits for the video upload (not for its HLS job: the topic shows that state).
  */
 import '../styles/forms.css';
-import '../styles/posts.css';
-import '../styles/release.css';
+import '../features/posts/posts.css';
+import '../features/publish/release.css';
 import { use, useState, type FormEvent, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio/react';
 import { useLocation } from 'wouter';
-import { publishTopic } from '../api/publish.ts';
-import { BODY_MAX, IMAGES_MAX, TAGS_MAX, textLength, TITLE_MAX } from '../api/publish-limits.ts';
-import { paths } from '../app/paths.ts';
+import { publishTopic } from '../features/publish/publish-calls.ts';
+import { BODY_MAX, IMAGES_MAX, TAGS_MAX, textLength, TITLE_MAX } from '../../contract/calls/publish-limits.ts';
+import { paths } from '../lib/route-paths.ts';
 import { FormField } from '../components/form-field.tsx';
-import { BodyEditor } from '../components/release/body-editor.tsx';
-import { GroupPicker, TagPicker } from '../components/release/choice-chips.tsx';
-import { ImagePicker } from '../components/release/image-picker.tsx';
-import { ReleasePreview } from '../components/release/release-preview.tsx';
-import { VideoPicker } from '../components/release/video-picker.tsx';
+import { BodyEditor } from '../features/publish/body-editor.tsx';
+import { GroupPicker, TagPicker } from '../features/publish/choice-chips.tsx';
+import { ImagePicker } from '../features/publish/image-picker.tsx';
+import { ReleasePreview } from '../features/publish/release-preview.tsx';
+import { VideoPicker } from '../features/publish/video-picker.tsx';
 import { SegmentTabs } from '../components/segment-tabs.tsx';
-import { releaseMessages as t } from '../release-messages.ts';
-import { draftReady, releaseDraft, resetDraft, videoUpload, type ReleaseDraft } from '../stores/release-draft.ts';
+import { releaseMessages as t } from '../features/publish/publish-messages.ts';
+import { draftReady, releaseDraft, resetDraft, videoUpload, type ReleaseDraft } from '../features/publish/release-draft.ts';
 import { showToast } from '../stores/toast.ts';
 
 type Mode = 'edit' | 'preview';

@@ -4,19 +4,19 @@
  * list with its empty state. Without one (idle): the search history with 清空, and the hot tags.
  * Tapping a recent term or a hot tag searches it, which records it like a submitted term.
  */
-import '../styles/search.css';
+import '../features/search/search.css';
 import { useState } from 'react';
 import { useSnapshot } from 'valtio/react';
 import { useLocation } from 'wouter';
-import { searchMovies, searchPosts } from '../api/search.ts';
-import { paths } from '../app/paths.ts';
-import type { ScreenProps } from '../app/screen.ts';
-import { MOVIE_PAGE_SIZE, MovieGrid } from '../components/movie-grid.tsx';
+import { searchMovies, searchPosts } from '../features/search/search-calls.ts';
+import { paths } from '../lib/route-paths.ts';
+import type { ScreenProps } from '../components/page/screen.ts';
+import { MOVIE_PAGE_SIZE, MovieGrid } from '../features/movies/movie-grid.tsx';
 import { PagedList } from '../components/paged-list.tsx';
-import { PostCard } from '../components/post-card.tsx';
+import { PostCard } from '../features/posts/post-card.tsx';
 import { SegmentTabs } from '../components/segment-tabs.tsx';
 import { keyParam } from '../lib/route-params.ts';
-import { useInfiniteList } from '../lib/use-infinite-list.ts';
+import { useInfiniteList } from '../components/hooks/use-infinite-list.ts';
 import { messages } from '../messages.ts';
 import { appInitState } from '../stores/app-init.ts';
 import { addSearchTerm, clearSearchHistory, userState } from '../stores/user.ts';

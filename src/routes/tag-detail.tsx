@@ -4,18 +4,18 @@
  */
 import '../styles/directory.css';
 import { useState } from 'react';
-import type { PostKind, Tag } from '../api/content-contract.ts';
-import { getMoviePage } from '../api/movies.ts';
-import { getTag } from '../api/tags.ts';
-import type { ScreenProps } from '../app/screen.ts';
+import type { PostKind, Tag } from '../../contract/calls/content.ts';
+import { getMoviePage } from '../features/movies/movie-calls.ts';
+import { getTag } from '../features/tags/tag-calls.ts';
+import type { ScreenProps } from '../components/page/screen.ts';
 import { ErrorState } from '../components/error-state.tsx';
 import { MissingState } from '../components/missing-state.tsx';
-import { MovieGrid } from '../components/movie-grid.tsx';
-import { PostFeed } from '../components/post-feed.tsx';
+import { MovieGrid } from '../features/movies/movie-grid.tsx';
+import { PostFeed } from '../features/posts/post-feed.tsx';
 import { SegmentTabs } from '../components/segment-tabs.tsx';
 import { Skeleton } from '../components/skeleton.tsx';
 import { keyParam } from '../lib/route-params.ts';
-import { useRouteResource } from '../lib/use-resource.ts';
+import { useRouteResource } from '../components/hooks/use-resource.ts';
 import { messages } from '../messages.ts';
 
 type TagTab = 'movie' | PostKind;

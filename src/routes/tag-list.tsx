@@ -1,10 +1,10 @@
 /** All tags (/tag) with how many items carry each; the hot ones are highlighted. */
 import '../styles/directory.css';
-import { getAllTags } from '../api/tags.ts';
+import { getAllTags } from '../features/tags/tag-calls.ts';
 import { ErrorState } from '../components/error-state.tsx';
 import { Skeleton } from '../components/skeleton.tsx';
-import { TagChips } from '../components/tag-chips.tsx';
-import { useResource } from '../lib/use-resource.ts';
+import { TagChips } from '../features/tags/tag-chips.tsx';
+import { useResource } from '../components/hooks/use-resource.ts';
 import { messages } from '../messages.ts';
 
 export default function TagListScreen() {

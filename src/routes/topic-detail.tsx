@@ -1,7 +1,7 @@
 /** A forum topic (/topic/{id}) with its replies. */
-import { getPostDetail } from '../api/posts.ts';
-import type { ScreenParams, ScreenProps } from '../app/screen.ts';
-import { PostDetailView } from '../components/post-detail-view.tsx';
+import { getPostDetail } from '../features/posts/post-calls.ts';
+import type { ScreenParams, ScreenProps } from '../components/page/screen.ts';
+import { PostDetailView } from '../features/posts/post-detail-view.tsx';
 import { idParam } from '../lib/route-params.ts';
 
 /** The first call, sent before the first render when this is the first screen (app/first-screen.ts). */

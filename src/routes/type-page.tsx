@@ -4,15 +4,15 @@
  * the site does not have (code 6) is the app's 404, thrown to the page's error boundary. The
  * movies load alongside the label.
  */
-import { usePage, usePageTitle } from '../app/page-context.tsx';
-import { NotFoundError } from '../app/not-found-error.ts';
-import type { ScreenProps } from '../app/screen.ts';
-import { getContentTypePage, getTypeInfo } from '../api/content-types.ts';
+import { usePage, usePageTitle } from '../components/page/page-context.tsx';
+import { NotFoundError } from '../components/page/not-found-error.ts';
+import type { ScreenProps } from '../components/page/screen.ts';
+import { getContentTypePage, getTypeInfo } from '../features/movies/content-type-calls.ts';
 import { ErrorState } from '../components/error-state.tsx';
-import { MovieGrid } from '../components/movie-grid.tsx';
+import { MovieGrid } from '../features/movies/movie-grid.tsx';
 import { Skeleton } from '../components/skeleton.tsx';
 import { keyParam } from '../lib/route-params.ts';
-import { useRouteResource } from '../lib/use-resource.ts';
+import { useRouteResource } from '../components/hooks/use-resource.ts';
 import { messages } from '../messages.ts';
 
 export default function TypePageScreen({ params }: ScreenProps) {

@@ -1,8 +1,8 @@
 /** The users (/user) as cards, by infinite scroll. */
 import '../styles/directory.css';
-import { getUserPage } from '../api/users.ts';
+import { getUserPage } from '../features/users/user-calls.ts';
 import { PagedList } from '../components/paged-list.tsx';
-import { UserCard } from '../components/user-card.tsx';
+import { UserCard } from '../features/users/user-card.tsx';
 import { messages } from '../messages.ts';
 
 export default function UserListScreen() {

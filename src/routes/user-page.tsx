@@ -1,16 +1,16 @@
 /** A user's page (/user/{id}): the profile header, then their topics. */
 import '../styles/directory.css';
-import type { UserProfile } from '../api/content-contract.ts';
-import { getUserProfile } from '../api/users.ts';
-import type { ScreenProps } from '../app/screen.ts';
+import type { UserProfile } from '../../contract/calls/content.ts';
+import { getUserProfile } from '../features/users/user-calls.ts';
+import type { ScreenProps } from '../components/page/screen.ts';
 import { ErrorState } from '../components/error-state.tsx';
 import { MissingState } from '../components/missing-state.tsx';
-import { PostFeed } from '../components/post-feed.tsx';
+import { PostFeed } from '../features/posts/post-feed.tsx';
 import { Skeleton } from '../components/skeleton.tsx';
-import { UserAvatar } from '../components/user-avatar.tsx';
+import { UserAvatar } from '../features/users/user-avatar.tsx';
 import { formatCount, formatDate } from '../lib/format.ts';
 import { idParam } from '../lib/route-params.ts';
-import { useRouteResource } from '../lib/use-resource.ts';
+import { useRouteResource } from '../components/hooks/use-resource.ts';
 import { messages } from '../messages.ts';
 
 export default function UserPageScreen({ params }: ScreenProps) {

@@ -5,7 +5,7 @@
  * app.tsx imports it after the session started, and it hydrates itself when first imported.
  */
 import { proxy } from 'valtio/vanilla';
-import type { AppInit, CategoryNode, DictEntry } from '../api/content-contract.ts';
+import type { AppInit, CategoryNode, DictEntry } from '../../contract/calls/content.ts';
 import { getAppInit } from '../api/system.ts';
 import { STORE_KEYS } from '../lib/storage-keys.ts';
 import { cdnReady, chooseCdnLine, setCdnLines } from './cdn.ts';

@@ -10,7 +10,7 @@
  * race then stands down (raceInWorker).
  */
 import { proxy } from 'valtio/vanilla';
-import type { CdnLine } from '../api/content-contract.ts';
+import type { CdnLine } from '../../contract/calls/content.ts';
 import { STORE_KEYS } from '../lib/storage-keys.ts';
 import { persist } from './persist.ts';
 

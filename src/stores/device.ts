@@ -1,6 +1,6 @@
 /** The device id of the silent device sign-in (spec section 4), persisted. */
 import { proxy } from 'valtio/vanilla';
-import { DEVICE_ID_PATTERN, newDeviceId } from '../protocol/ids.ts';
+import { DEVICE_ID_PATTERN, newDeviceId } from '../../contract/protocol/ids.ts';
 
 export const deviceState = proxy<{ deviceId: string | null }>({ deviceId: null });
 

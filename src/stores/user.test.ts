@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { UserInfo } from '../api/contract.ts';
+import type { UserInfo } from '../../contract/calls/call-map.ts';
 import {
   SEARCH_HISTORY_LIMIT,
   addSearchTerm,

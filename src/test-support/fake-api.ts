@@ -4,9 +4,9 @@
  */
 import { vi } from 'vitest';
 import { createNodeCipher } from '../../server/protocol/node-cipher.ts';
-import { DEV_KEY_MATERIAL } from '../protocol/cipher.ts';
-import type { Envelope } from '../protocol/envelope.ts';
-import type { SignedRequest } from '../protocol/wrapper.ts';
+import { DEV_KEY_MATERIAL } from '../../contract/protocol/cipher.ts';
+import type { Envelope } from '../../contract/protocol/envelope.ts';
+import type { SignedRequest } from '../../contract/protocol/wrapper.ts';
 
 export const serverCipher = createNodeCipher(DEV_KEY_MATERIAL);
 

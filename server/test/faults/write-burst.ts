@@ -5,9 +5,9 @@
  * a worker stops at its first transport failure (the server died) or when the burst is stopped.
  */
 import { randomBytes } from 'node:crypto';
-import type { DepositOrder, ExchangeResult } from '../../../src/api/member-contract.ts';
-import { API } from '../../../src/api/paths.ts';
-import { Code } from '../../../src/protocol/codes.ts';
+import type { DepositOrder, ExchangeResult } from '../../../contract/calls/member.ts';
+import { API } from '../../../contract/calls/paths.ts';
+import { Code } from '../../../contract/protocol/codes.ts';
 import { configWith } from '../../config.ts';
 import { notifyParams } from '../member-fixture.ts';
 import type { ServerProcess } from '../scale/server-process.ts';

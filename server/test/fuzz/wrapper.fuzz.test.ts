@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { API } from '../../../src/api/paths.ts';
+import { API } from '../../../contract/calls/paths.ts';
 import { DEMO_SITE } from '../../db/sites.ts';
 import { ALL_CALLS } from '../../app.ts';
 import { createHarness, type Harness } from '../harness.ts';

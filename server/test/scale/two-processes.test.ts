@@ -7,10 +7,10 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { SignInData, UserInfo } from '../../../src/api/contract.ts';
-import { API } from '../../../src/api/paths.ts';
-import { Code } from '../../../src/protocol/codes.ts';
-import { newDeviceId, newRequestId } from '../../../src/protocol/ids.ts';
+import type { SignInData, UserInfo } from '../../../contract/calls/call-map.ts';
+import { API } from '../../../contract/calls/paths.ts';
+import { Code } from '../../../contract/protocol/codes.ts';
+import { newDeviceId, newRequestId } from '../../../contract/protocol/ids.ts';
 import type { Db } from '../../db/db.ts';
 import { migrate } from '../../db/migrate.ts';
 import { openPostgresDb } from '../../db/postgres-db.ts';

@@ -1,6 +1,6 @@
 /** The four layouts of spec section 2, by the name the route table uses. */
 import type { ComponentType } from 'react';
-import type { LayoutName } from '../screen.ts';
+import type { LayoutName } from '../../components/page/screen.ts';
 import { DefaultLayout } from './default.tsx';
 import type { LayoutProps } from './layout-props.ts';
 import { PageFullLayout } from './page-full.tsx';

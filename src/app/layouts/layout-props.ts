@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { ScreenParams } from '../screen.ts';
+import type { ScreenParams } from '../../components/page/screen.ts';
 
 export interface LayoutProps {
   title: string;

@@ -1,6 +1,6 @@
 /** Search layout: a back button and the search bar, prefilled with the current keyword. */
 import { BackButton } from '../../components/back-button.tsx';
-import { SearchForm } from '../../components/search-form.tsx';
+import { SearchForm } from '../../features/search/search-form.tsx';
 import type { LayoutProps } from './layout-props.ts';
 
 export function PageSearchLayout({ params, children }: LayoutProps) {

@@ -1,0 +1,314 @@
+/**
+ * The content calls' contract (issue 3): home, app-wide lists, movies and playback, posts (forum
+ * topics, chigua, archive articles), replies, forum groups, categories, tags, users, featured
+ * collections, search. Zod schemas for the server; the client imports the types only.
+ *
+ * Media fields (poster, cover, image, images[]) are media keys relative to a CDN line, e.g.
+ * "posters/m12-s.webp": the client joins them to the active line (src/lib/media-url.ts).
+ */
+import { z } from 'zod';
+import type { TopicVideo } from './publish.ts';
+
+const id = z.number({ message: '必须是数字' }).int('必须是整数').positive('必须是正整数').max(2_147_483_647, '超出范围');
+const keyword = z.string().trim().min(1, '不能为空').max(40, '不能超过 40 个字符');
+
+/** Every list call takes {page, pageSize} and answers Page<T>. */
+export const pageSchema = z.object({
+  page: z.number().int().min(1).max(10_000).default(1),
+  pageSize: z.number().int().min(1).max(50).default(20),
+});
+
+export interface Page<T> {
+  list: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface UserBrief {
+  id: number;
+  nickname: string;
+  avatar: string;
+}
+
+export type MovieAccess = 'free' | 'vip' | 'coins';
+
+export interface MovieCard {
+  id: number;
+  title: string;
+  /** Poster media keys: small (~360 px wide) and large (~720 px wide), 2:3 portrait. */
+  poster: { small: string; large: string };
+  durationS: number;
+  views: number;
+  likes: number;
+  access: MovieAccess;
+  priceCoins: number;
+  year: number;
+  region: string;
+}
+
+export interface TagBrief {
+  id: number;
+  key: string;
+  name: string;
+}
+
+export interface Tag extends TagBrief {
+  hot: boolean;
+  count: number;
+}
+
+export interface CategoryBrief {
+  categoryId: number;
+  name: string;
+}
+
+export interface MovieDetail extends MovieCard {
+  description: string;
+  category: CategoryBrief;
+  /** Root to leaf, the movie's own category last. */
+  categoryPath: CategoryBrief[];
+  tags: TagBrief[];
+  publishedAt: number;
+  related: MovieCard[];
+  /** Per viewer (false without a session). */
+  favorited: boolean;
+  liked: boolean;
+  /** The viewer may play it in full: free, VIP viewer on a VIP movie, or purchased. */
+  canPlay: boolean;
+  /** Seconds a viewer who cannot play in full may watch (0: none). */
+  trialSeconds: number;
+}
+
+export interface PlayInfo {
+  movieId: number;
+  /** Media key of a playlist signed for this viewer, relative to a CDN line. */
+  playlist: string;
+  /** The playlist is cut to the trial. */
+  trial: boolean;
+  trialSeconds: number;
+  durationS: number;
+}
+
+export type PostKind = 'topic' | 'chigua' | 'article';
+
+export interface PostCard {
+  id: number;
+  kind: PostKind;
+  title: string;
+  summary: string;
+  cover: string | null;
+  /** Up to three image keys for list thumbnails. */
+  images: string[];
+  author: UserBrief | null;
+  views: number;
+  likes: number;
+  replyCount: number;
+  priceCoins: number;
+  pinned: boolean;
+  createdAt: number;
+  /** The forum group (topics) or category it belongs to. */
+  category: CategoryBrief & { topicId: number | null };
+}
+
+export interface PostDetail extends PostCard {
+  /** Plain text with blank-line paragraphs; rendered as text, never as HTML. */
+  body: string;
+  allImages: string[];
+  tags: TagBrief[];
+  liked: boolean;
+  favorited: boolean;
+  /** False when the post is priced and not purchased: body holds only the summary then. */
+  unlocked: boolean;
+  /** A member's topic with a video (issue 6): its HLS job state and, once ready, its playlist. */
+  video?: TopicVideo | null;
+}
+
+export interface Reply {
+  id: number;
+  floor: number;
+  author: UserBrief | null;
+  body: string;
+  likes: number;
+  createdAt: number;
+}
+
+export interface Banner {
+  id: number;
+  title: string;
+  image: string;
+  /** An in-app path ("/movie/12") or an absolute URL. */
+  link: string;
+}
+
+/** Spec section 3: category list entries carry route, categoryId, childList, topicId. */
+export interface CategoryNode extends CategoryBrief {
+  route: string | null;
+  topicId: number | null;
+  icon: string | null;
+  description: string;
+  childList: CategoryNode[];
+}
+
+export interface CdnLine {
+  id: number;
+  name: string;
+  /** Base URL media keys are joined to: relative ("/cdn/1") or absolute. */
+  cdnLine: string;
+}
+
+export interface DictEntry {
+  key: string;
+  label: string;
+}
+
+/** type → entries, e.g. contentType (the /{type} pages), movieSort, region. */
+export type Dictionary = Record<string, DictEntry[]>;
+
+/** App-wide lists held by the client (spec section 3), fetched once at start. */
+export interface AppInit {
+  banners: Banner[];
+  categories: CategoryNode[];
+  cdnLines: CdnLine[];
+  dictionary: Dictionary;
+  hotTags: Tag[];
+}
+
+export interface FeaturedCard {
+  id: number;
+  title: string;
+  description: string;
+  cover: string;
+  itemCount: number;
+}
+
+export interface FeaturedDetail extends FeaturedCard {
+  movies: MovieCard[];
+  posts: PostCard[];
+}
+
+export interface HomeData {
+  banners: Banner[];
+  hotTags: Tag[];
+  shortcuts: CategoryNode[];
+  featured: FeaturedCard[];
+  newestMovies: MovieCard[];
+  hotMovies: MovieCard[];
+  newestTopics: PostCard[];
+}
+
+export interface ForumGroup {
+  topicId: number;
+  categoryId: number;
+  name: string;
+  description: string;
+  icon: string | null;
+  topicCount: number;
+  /** Topics created in the last 24 hours. */
+  todayCount: number;
+}
+
+export interface CategoryDetail {
+  node: CategoryNode;
+  /** Root to this node. */
+  path: CategoryBrief[];
+  /** What its lists hold: movies for the /movie tree, posts of a kind for the others. */
+  contentType: 'movie' | PostKind;
+}
+
+export interface UserCard extends UserBrief {
+  bio: string;
+  postCount: number;
+  likesReceived: number;
+}
+
+export interface UserProfile extends UserCard {
+  createdAt: number;
+}
+
+export interface TypePageInfo {
+  type: string;
+  label: string;
+}
+
+export const movieSortSchema = z.enum(['new', 'hot', 'like']);
+export const postSortSchema = z.enum(['new', 'hot', 'reply']);
+
+export const moviePageSchema = pageSchema.extend({
+  categoryId: id.optional(),
+  tag: keyword.optional(),
+  sort: movieSortSchema.default('new'),
+  access: z.enum(['free', 'vip', 'coins']).optional(),
+});
+
+export const postPageSchema = pageSchema.extend({
+  topicId: id.optional(),
+  categoryId: id.optional(),
+  tag: keyword.optional(),
+  authorId: id.optional(),
+  sort: postSortSchema.default('new'),
+});
+
+export const idSchema = z.object({ id });
+export const topicIdSchema = z.object({ topicId: id });
+export const replyPageSchema = pageSchema.extend({ id });
+export const categoryLookupSchema = z
+  .object({ categoryId: id.optional(), route: z.string().trim().min(1).max(64).optional() })
+  .refine((value) => value.categoryId !== undefined || value.route !== undefined, {
+    message: '需要 categoryId 或 route',
+    path: ['categoryId'],
+  });
+export const tagKeySchema = z.object({ key: keyword });
+export const searchSchema = pageSchema.extend({ keyword });
+export const typePageSchema = pageSchema.extend({ type: z.string().trim().min(1).max(32) });
+export const typeSchema = z.object({ type: z.string().trim().min(1).max(32) });
+export const bannerClickSchema = z.object({ bannerId: id });
+/**
+ * Makes a call safe to send twice (a retry after a lost answer, an offline like sent when back
+ * online): the server acts once per key and answers a repeat with the first answer.
+ */
+export const idempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'idempotencyKey 必须是 16-64 位字母、数字、- 或 _');
+export const likeSchema = z.object({ id, like: z.boolean(), idempotencyKey: idempotencyKeySchema.optional() });
+export const favorSchema = z.object({ movieId: id, idempotencyKey: idempotencyKeySchema.optional() });
+export const emptyPayloadSchema = z.object({}).passthrough();
+
+type In<S extends z.ZodType> = z.input<S>;
+
+/** Path → payload and data of the content calls; merged into Calls in contract.ts. */
+export interface ContentCalls {
+  '/system/init': { payload: In<typeof emptyPayloadSchema>; data: AppInit };
+  '/home/getIndex': { payload: In<typeof emptyPayloadSchema>; data: HomeData };
+  '/system/bannerset/getList': { payload: In<typeof emptyPayloadSchema>; data: Banner[] };
+  '/system/bannerset/clickBanner': { payload: In<typeof bannerClickSchema>; data: { clicks: number } };
+  '/category/getTree': { payload: In<typeof emptyPayloadSchema>; data: CategoryNode[] };
+  '/category/detail': { payload: In<typeof categoryLookupSchema>; data: CategoryDetail };
+  '/system/cdn/getLines': { payload: In<typeof emptyPayloadSchema>; data: CdnLine[] };
+  '/system/dict/getAll': { payload: In<typeof emptyPayloadSchema>; data: Dictionary };
+  '/long/tag/getHotTag': { payload: In<typeof emptyPayloadSchema>; data: Tag[] };
+  '/long/tag/getAllTag': { payload: In<typeof emptyPayloadSchema>; data: Tag[] };
+  '/long/tag/detail': { payload: In<typeof tagKeySchema>; data: Tag };
+  '/movie/getPage': { payload: In<typeof moviePageSchema>; data: Page<MovieCard> };
+  '/movie/detail': { payload: In<typeof idSchema>; data: MovieDetail };
+  '/movie/play': { payload: In<typeof idSchema>; data: PlayInfo };
+  '/movie/like': { payload: In<typeof likeSchema>; data: { liked: boolean; likes: number } };
+  '/long/handle/userFavorRecord': { payload: In<typeof favorSchema>; data: { favorited: boolean } };
+  '/topic/getPage': { payload: In<typeof postPageSchema>; data: Page<PostCard> };
+  '/topic/detail': { payload: In<typeof idSchema>; data: PostDetail };
+  '/topic/replyPage': { payload: In<typeof replyPageSchema>; data: Page<Reply> };
+  '/topic/like': { payload: In<typeof likeSchema>; data: { liked: boolean; likes: number } };
+  '/topic/favor': { payload: In<typeof likeSchema>; data: { favorited: boolean } };
+  '/forum/getList': { payload: In<typeof emptyPayloadSchema>; data: ForumGroup[] };
+  '/forum/detail': { payload: In<typeof topicIdSchema>; data: ForumGroup };
+  '/chigua/getPage': { payload: In<typeof postPageSchema>; data: Page<PostCard> };
+  '/chigua/detail': { payload: In<typeof idSchema>; data: PostDetail };
+  '/archives/getPage': { payload: In<typeof postPageSchema>; data: Page<PostCard> };
+  '/archives/detail': { payload: In<typeof idSchema>; data: PostDetail };
+  '/user/getPage': { payload: In<typeof pageSchema>; data: Page<UserCard> };
+  '/user/detail': { payload: In<typeof idSchema>; data: UserProfile };
+  '/featured/getList': { payload: In<typeof emptyPayloadSchema>; data: FeaturedCard[] };
+  '/featured/detail': { payload: In<typeof idSchema>; data: FeaturedDetail };
+  '/search/movies': { payload: In<typeof searchSchema>; data: Page<MovieCard> };
+  '/search/posts': { payload: In<typeof searchSchema>; data: Page<PostCard> };
+  '/content/typeInfo': { payload: In<typeof typeSchema>; data: TypePageInfo };
+  '/content/typePage': { payload: In<typeof typePageSchema>; data: Page<MovieCard> };
+}

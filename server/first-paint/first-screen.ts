@@ -1,0 +1,261 @@
+/**
+ * The first screen's head start (issue 8, Lighthouse LCP). The HTML of a first visit to a screen
+ * brings, before any script has run, what that screen needs:
+ *   - its chunk, the chunks it imports and their stylesheets (from Vite's build manifest,
+ *     STATIC_DIR/.vite/manifest.json): scripts as modulepreload, so they download beside the entry
+ *     instead of after it has run, and styles as preloads; where the page carries a first paint,
+ *     only its stylesheets, linked (the first paint needs them, the scripts wait for it);
+ *   - the answers of its first public reads (the app-wide lists, whose CDN lines every image needs,
+ *     and home's own call), encrypted exactly as POST /api<path> answers them, in a JSON data block
+ *     `<script type="application/json" id="first-answer">`; the API client takes them instead of
+ *     sending the calls (src/api/first-answer.ts). A data block is never run, so the CSP holds;
+ *   - for home, a movie and a topic, the first paint: the screen's markup rendered by the app's own
+ *     components from that data (first-paint/render.tsx), which the browser paints at once and the
+ *     app replaces when its own screen has the content; the entry then runs after that first frame
+ *     (startEntryAfterPaint). A detail is rendered as a visitor without a session sees it, and
+ *     reading it for the paint counts no view; the app's copy then shows the viewer's own likes
+ *     and access.
+ * Any other path, a missing manifest or a failing read: the plain index.html, as before.
+ * The service worker answers later navigations from its precached index.html; all of this is only
+ * for the visit that has nothing yet.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { AppInit, HomeData, MovieDetail, PostDetail } from '../../contract/calls/content.ts';
+import { ResponseCache } from '../../src/api/cache.ts';
+import { FIRST_ANSWER_ID, type FirstAnswer } from '../../contract/first-paint.ts';
+import { API } from '../../contract/calls/paths.ts';
+import { HERO_TIMING } from '../../src/components/page/first-paint.ts';
+import type { Cipher } from '../../contract/protocol/cipher.ts';
+import { ok } from '../../contract/protocol/envelope.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/db.ts';
+import type { Site } from '../db/sites.ts';
+import { toSiteInfo } from '../db/sites.ts';
+import type { PaintContext } from './render.tsx';
+import type { Call } from '../protocol/define-call.ts';
+import { encodeEnvelope } from '../protocol/envelope-reply.ts';
+import { validate } from '../protocol/parse-input.ts';
+import { inlineHashes } from '../security-headers.ts';
+import { previewMovieDetail } from '../routes/movies.ts';
+import { previewTopicDetail } from '../routes/posts.ts';
+import type { SiteDirectory } from '../site-directory.ts';
+
+type Renderer = typeof import('./render.tsx');
+
+/**
+ * A screen's first paint: drawn from the data of the screen's carried answer, or from `read`
+ * (a detail as a visitor without a session sees it, without counting a view).
+ */
+interface Painting {
+  read?: (db: Db, id: number, now: number) => Promise<unknown>;
+  render: (renderer: Renderer, context: PaintContext, data: unknown) => string;
+}
+
+interface Screen {
+  pattern: RegExp;
+  /** The screen's module as the build manifest names it (src/app/route-table.ts loads it). */
+  module: string;
+  /** Carried as an answer: a public read, with the payload the client sends (exactly). */
+  carries?: { path: string; payload: unknown };
+  paints?: Painting;
+}
+
+const SCREENS: Screen[] = [
+  {
+    pattern: /^\/$/,
+    module: 'src/routes/home.tsx',
+    carries: { path: API.home, payload: {} },
+    paints: { render: (r, context, data) => r.paintHome(context, data as HomeData) },
+  },
+  {
+    pattern: /^\/movie\/(\d{1,9})$/,
+    module: 'src/routes/movie-detail.tsx',
+    paints: { read: previewMovieDetail, render: (r, context, data) => r.paintMovie(context, data as MovieDetail) },
+  },
+  {
+    pattern: /^\/topic\/(\d{1,9})$/,
+    module: 'src/routes/topic-detail.tsx',
+    paints: { read: previewTopicDetail, render: (r, context, data) => r.paintTopic(context, data as PostDetail) },
+  },
+  { pattern: /^\/movie$/, module: 'src/routes/movie-list.tsx' },
+  { pattern: /^\/topic$/, module: 'src/routes/topic-list.tsx' },
+];
+
+/** Every screen's first read: the app-wide lists, which also name the CDN lines of every image. */
+const APP_LISTS = { path: API.init, payload: {} };
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+type BuildManifest = Record<string, ManifestChunk>;
+
+export interface FirstScreenDeps {
+  staticDir: string;
+  calls: readonly Call[];
+  db: Db;
+  config: Config;
+  cipher: Cipher;
+  sites: SiteDirectory;
+  now: () => number;
+  log: FastifyBaseLogger;
+}
+
+/** A module's chunk, its static imports (not the entry) and their CSS, as files of the build. */
+export function chunkFiles(manifest: BuildManifest, module: string): { scripts: string[]; styles: string[] } {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || chunk.isEntry || scripts.has(chunk.file)) return;
+    scripts.add(chunk.file);
+    for (const css of chunk.css ?? []) styles.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(module);
+  return { scripts: [...scripts], styles: [...styles] };
+}
+
+/**
+ * The page's Content-Security-Policy: `policy` (server/security-headers.ts) with script-src and
+ * style-src allowing exactly this page's inline scripts and styles by their hashes (index.html's
+ * theme script and critical style, the deferred start of the entry, the first paint's styles).
+ * The answers' JSON data block is never run and needs no entry.
+ */
+export function policyForPage(policy: string, html: string): string {
+  const { scripts, styles } = inlineHashes(html.replace(/<script type="application\/json"[\s\S]*?<\/script>/g, ''));
+  return policy
+    .replace(/script-src [^;]*/, `script-src ${["'self'", ...scripts].join(' ')}`)
+    .replace(/style-src [^;]*/, `style-src ${["'self'", ...styles].join(' ')}`);
+}
+
+const PAINT_WAIT_MS = 1_000;
+const FRAME_WAIT_MS = 200;
+
+/**
+ * With a first paint, the entry module is asked for once the browser has painted it: once its LCP
+ * image (the first priority image, marked for element timing by first-paint/render.tsx) is on
+ * screen, or failed; without such an image (a topic: its LCP is its text) or without element
+ * timing (Safari, Firefox), once the first contentful paint is on screen (paint timing); in a
+ * browser without either, after the next frame. Neither the app's download nor its start competes
+ * with the first screen; the app takes over a little later. A timer starts it anyway (a hidden tab
+ * paints nothing, a slow image).
+ *
+ * The next frame alone was not enough: a requestAnimationFrame callback runs before its frame is
+ * painted, and in a third of the Lighthouse runs of a topic the entry was asked for 60 ms before
+ * the text was on screen, which then counted the app's download before the LCP (1.7 s against 1.07).
+ */
+export function startEntryAfterPaint(html: string): string {
+  return html.replace(/<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/, (_, src: string) => {
+    const start = [
+      `let started=false;const start=()=>{if(!started){started=true;import(${JSON.stringify(src)});}};`,
+      `const hero=document.querySelector('img[elementtiming="${HERO_TIMING}"]');const types=PerformanceObserver.supportedEntryTypes;`,
+      `if(hero&&types.includes('element')){`,
+      `new PerformanceObserver(start).observe({type:'element',buffered:true});hero.addEventListener('error',start);setTimeout(start,${PAINT_WAIT_MS});`,
+      `}else if(types.includes('paint')){`,
+      `new PerformanceObserver((list)=>{if(list.getEntriesByName('first-contentful-paint').length>0)start();}).observe({type:'paint',buffered:true});setTimeout(start,${PAINT_WAIT_MS});`,
+      `}else{requestAnimationFrame(()=>setTimeout(start));setTimeout(start,${FRAME_WAIT_MS});}`,
+    ].join('');
+    return `<script type="module">${start}</script>`;
+  });
+}
+
+/** The JSON data block of the answers; `<` escaped so no text can close the element. */
+export const answerBlock = (answers: FirstAnswer[]): string =>
+  `<script type="application/json" id="${FIRST_ANSWER_ID}">${JSON.stringify(answers).replace(/</g, '\\u003c')}</script>`;
+
+export class FirstScreens {
+  private constructor(
+    private readonly template: string,
+    private readonly manifest: BuildManifest,
+    private readonly renderer: Renderer | null,
+    private readonly deps: FirstScreenDeps,
+  ) {}
+
+  /** Null when the build has no manifest (a build from before it, or a dev server): plain shell. */
+  static async load(deps: FirstScreenDeps): Promise<FirstScreens | null> {
+    let template: string;
+    let manifest: BuildManifest;
+    try {
+      template = await readFile(join(deps.staticDir, 'index.html'), 'utf8');
+      manifest = JSON.parse(await readFile(join(deps.staticDir, '.vite', 'manifest.json'), 'utf8')) as BuildManifest;
+    } catch {
+      return null;
+    }
+    if (!template.includes('</head>') || !template.includes('<div id="root">')) return null;
+    const renderer = await import('./render.tsx').catch((error: unknown) => {
+      deps.log.warn({ err: error }, 'first paint unavailable: pages start without it');
+      return null;
+    });
+    return new FirstScreens(template, manifest, renderer, deps);
+  }
+
+  /** index.html with the head start of the screen at `req`'s path, or null for any other path. */
+  async html(req: FastifyRequest): Promise<string | null> {
+    const path = req.url.split('?')[0]!;
+    const screen = SCREENS.find((candidate) => candidate.pattern.test(path));
+    const site = screen && (await this.deps.sites.findForHost(req.hostname));
+    if (!screen || !site) return null;
+    const quietly = <T,>(work: Promise<T>, what: string): Promise<T | null> =>
+      work.catch((error: unknown) => {
+        req.log.warn({ err: error, what }, 'first screen: left out');
+        return null;
+      });
+
+    const [lists, carried] = await Promise.all([
+      quietly(this.read(req, site, APP_LISTS.path, APP_LISTS.payload), APP_LISTS.path),
+      screen.carries ? quietly(this.read(req, site, screen.carries.path, screen.carries.payload), screen.carries.path) : null,
+    ]);
+    const answers: FirstAnswer[] = [];
+    for (const [call, data] of [
+      [APP_LISTS, lists],
+      [screen.carries, carried],
+    ] as const) {
+      if (call && data !== null) answers.push({ key: ResponseCache.keyOf(call.path, call.payload), body: encodeEnvelope(this.deps.cipher, ok(data)) });
+    }
+
+    const painting = screen.paints;
+    let firstPaint: string | null = null;
+    if (painting && this.renderer && lists !== null) {
+      const id = Number(screen.pattern.exec(path)![1]);
+      const data = painting.read ? await quietly(painting.read(this.deps.db, id, this.deps.now()), path) : carried;
+      if (data !== null) firstPaint = this.paint(req, painting, { pathname: path, site: toSiteInfo(site), appInit: lists as AppInit }, data);
+    }
+
+    const { scripts, styles } = chunkFiles(this.manifest, screen.module);
+    // With a first paint, nothing but its stylesheets competes with it for the network: the scripts
+    // are asked for once it has been painted (startEntryAfterPaint).
+    const head = firstPaint
+      ? styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}" />`)
+      : [
+          ...styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}" />`),
+          ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
+        ];
+    if (answers.length > 0) head.push(answerBlock(answers));
+    const html = this.template.replace('</head>', `  ${head.join('\n    ')}\n  </head>`);
+    return firstPaint ? startEntryAfterPaint(html).replace('<div id="root">', `${firstPaint}\n    <div id="root">`) : html;
+  }
+
+  /** The screen's first paint, or null (logged) when rendering it fails: the page goes without. */
+  private paint(req: FastifyRequest, painting: Painting, context: PaintContext, data: unknown): string | null {
+    try {
+      return painting.render(this.renderer!, context, data);
+    } catch (error) {
+      req.log.warn({ err: error, what: 'paint' }, 'first screen: left out');
+      return null;
+    }
+  }
+
+  /** A read as a visitor without a session sees it (the call must allow that). */
+  private async read(req: FastifyRequest, site: Site, path: string, clientPayload: unknown): Promise<unknown> {
+    const { calls, db, config, now } = this.deps;
+    const call = calls.find((candidate) => candidate.path === path);
+    if (!call || call.auth === 'user') throw new Error(`${path} is not a visitor's read`);
+    const payload = validate(call.schema, clientPayload);
+    return (await call.run({ payload, site, session: null, user: null, db, config, req, now: now() })) ?? null;
+  }
+}

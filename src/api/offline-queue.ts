@@ -1,0 +1,104 @@
+/**
+ * Likes and favourites that work offline (issue 5; DESIGN.md section 5). Each one is sent with an
+ * idempotency key; when there is no network it is queued in IndexedDB (a named store of its own)
+ * and the screen keeps the change. The queue is sent in order once the browser is back online (and
+ * on the next start), each call with its own key: the server acts once per key and answers a repeat
+ * with the first answer (server/db/call-keys.ts), so a call whose answer was lost, or that two tabs
+ * send together, still counts exactly once. A call the server refuses (the post is gone, ...) is
+ * dropped: sending it again would not change the answer.
+ *
+ * The first like or favourite also asks the browser to keep the site's storage
+ * (navigator.storage.persist()), so the queue and the offline copies are not evicted.
+ */
+import { clear, createStore, del, entries, set } from 'idb-keyval';
+import { ApiError } from './api-error.ts';
+import { call } from './client.ts';
+import type { DataOf, PayloadOf } from '../../contract/calls/call-map.ts';
+import { API } from '../../contract/calls/paths.ts';
+import { Code } from '../../contract/protocol/codes.ts';
+import { pwaMessages } from '../app/pwa-messages.ts';
+import { showToast } from '../stores/toast.ts';
+import { newIdempotencyKey } from '../lib/idempotency-key.ts';
+
+export type QueueablePath = typeof API.movieLike | typeof API.movieFavor | typeof API.topicLike | typeof API.topicFavor;
+
+export interface QueuedCall {
+  key: string;
+  path: QueueablePath;
+  payload: object;
+  /** When it was made (ms): the queue is sent in this order. */
+  at: number;
+}
+
+/** Refusals that are final; other failures (session expired, rate limited, server down) are retried. */
+const FINAL_CODES: ReadonlySet<number> = new Set([Code.InvalidParams, Code.NotAllowed, Code.Insufficient, Code.NotFound, Code.AlreadyDone]);
+
+const store = createStore('outbox', 'calls');
+let askedToPersist = false;
+let flushing: Promise<number> | null = null;
+
+const isNetworkFailure = (error: unknown): boolean => error instanceof ApiError && error.isNetwork;
+
+/** Asks once per page load that the browser never evicts the site's storage. */
+function keepStorage(): void {
+  if (askedToPersist || typeof navigator === 'undefined' || !navigator.storage?.persist) return;
+  askedToPersist = true;
+  navigator.storage
+    .persisted()
+    .then((persisted) => persisted || navigator.storage.persist())
+    .catch(() => undefined);
+}
+
+/**
+ * Sends a like or favourite now, or queues it when there is no network and answers `assumed`
+ * (what the screen shows after the tap). Other failures reject as usual.
+ */
+export async function sendOrQueue<P extends QueueablePath>(path: P, payload: PayloadOf<P>, assumed: DataOf<P>): Promise<DataOf<P>> {
+  keepStorage();
+  const key = newIdempotencyKey();
+  const queued: QueuedCall = { key, path, payload: { ...payload, idempotencyKey: key }, at: Date.now() };
+  try {
+    if (!navigator.onLine) throw ApiError.network();
+    return await call(path, queued.payload as PayloadOf<P>, { cache: false, toast: false });
+  } catch (error) {
+    if (!isNetworkFailure(error)) throw error;
+    await set(queued.key, queued, store);
+    showToast(pwaMessages.queued);
+    return assumed;
+  }
+}
+
+/** The queued calls, oldest first. */
+export async function queuedCalls(): Promise<QueuedCall[]> {
+  return (await entries<string, QueuedCall>(store)).map(([, queued]) => queued).sort((a, b) => a.at - b.at);
+}
+
+/** Sends the queue in order (one run at a time); stops at the first network failure. Answers how many were sent. */
+export function flushOutbox(): Promise<number> {
+  flushing ??= (async () => {
+    let sent = 0;
+    for (const queued of await queuedCalls()) {
+      try {
+        await call(queued.path, queued.payload as PayloadOf<QueueablePath>, { cache: false, toast: false });
+        sent += 1;
+      } catch (error) {
+        if (isNetworkFailure(error)) break;
+        if (!(error instanceof ApiError && FINAL_CODES.has(error.code))) break;
+      }
+      await del(queued.key, store);
+    }
+    return sent;
+  })().finally(() => {
+    flushing = null;
+  });
+  return flushing;
+}
+
+/** Sends the queue now and whenever the browser comes back online (app/pwa-start.ts). */
+export function startOutbox(): void {
+  addEventListener('online', () => void flushOutbox().catch(() => undefined));
+  void flushOutbox().catch(() => undefined);
+}
+
+/** 清除本地数据 (lib/clear-site-data.ts). */
+export const clearOutbox = (): Promise<void> => clear(store);

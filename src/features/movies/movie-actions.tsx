@@ -1,0 +1,36 @@
+/**
+ * Like and favourite of a movie, each applied at once and rolled back when the server refuses
+ * (lib/use-optimistic-toggle.ts). The like count moves with the like.
+ */
+import { useCallback } from 'react';
+import type { MovieDetail } from '../../../contract/calls/content.ts';
+import { likeMovie, toggleMovieFavor } from './movie-calls.ts';
+import { formatCount } from '../../lib/format.ts';
+import { useOptimisticToggle } from '../../components/hooks/use-optimistic-toggle.ts';
+import { messages } from '../../messages.ts';
+import { IconHeart, IconStar } from '../../components/post-icons.tsx';
+
+type Like = { liked: boolean; likes: number };
+const flipLike = (like: Like): Like => ({ liked: !like.liked, likes: Math.max(0, like.likes + (like.liked ? -1 : 1)) });
+const flipFavor = (favorited: boolean) => !favorited;
+
+export function MovieActions({ movie }: { movie: Pick<MovieDetail, 'id' | 'liked' | 'likes' | 'favorited'> }) {
+  const sendLike = useCallback((next: Like) => likeMovie(movie.id, next), [movie.id]);
+  const sendFavor = useCallback(async (next: boolean) => (await toggleMovieFavor(movie.id, next)).favorited, [movie.id]);
+  const [like, toggleLike] = useOptimisticToggle<Like>({ liked: movie.liked, likes: movie.likes }, sendLike, flipLike);
+  const [favorited, toggleFavor] = useOptimisticToggle(movie.favorited, sendFavor, flipFavor);
+  const d = messages.movieDetail;
+  return (
+    <div className="movie-actions">
+      <button type="button" className={like.liked ? 'movie-action is-on' : 'movie-action'} aria-pressed={like.liked} onClick={toggleLike} data-testid="like-button">
+        <IconHeart className="movie-action__icon" filled={like.liked} />
+        <span>{like.liked ? d.liked : d.like}</span>
+        <span className="movie-action__count" data-testid="like-count">{formatCount(like.likes)}</span>
+      </button>
+      <button type="button" className={favorited ? 'movie-action is-on' : 'movie-action'} aria-pressed={favorited} onClick={toggleFavor} data-testid="favor-button">
+        <IconStar className="movie-action__icon" filled={favorited} />
+        <span>{favorited ? d.favorited : d.favorite}</span>
+      </button>
+    </div>
+  );
+}

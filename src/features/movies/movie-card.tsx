@@ -1,0 +1,36 @@
+/**
+ * A movie in a grid: the 2:3 poster (small file, large for wide cells) with the duration and an
+ * access badge (VIP, or the price in coins), the title on two lines and the view count.
+ */
+import '../../styles/content.css';
+import { Link } from 'wouter';
+import type { MovieCard as MovieCardData } from '../../../contract/calls/content.ts';
+import { paths } from '../../lib/route-paths.ts';
+import { formatCount, formatDuration } from '../../lib/format.ts';
+import { messages } from '../../messages.ts';
+import { AccessBadge } from './access-badge.tsx';
+import { MediaImage } from '../../components/media-image.tsx';
+
+/**
+ * Grid cells: half the phone width less the page padding and the gap (16 + 16 + 12 px), about
+ * 200 px on wider screens. Exact, so a 1.75x phone takes the 360 px poster, not the 720 px one.
+ */
+const GRID_POSTER_SIZES = '(min-width: 768px) 200px, calc(50vw - 22px)';
+
+/** `sizes` for a card that is not a grid cell (e.g. home's scrolling row: '32vw'). */
+export function MovieCard({ movie, priority = false, sizes = GRID_POSTER_SIZES }: { movie: MovieCardData; priority?: boolean; sizes?: string }) {
+  return (
+    <Link href={paths.movie(movie.id)} className="movie-card" data-testid="movie-card">
+      <div className="movie-card__poster">
+        <MediaImage mediaKey={movie.poster.small} largeKey={movie.poster.large} sizes={sizes} alt={movie.title} ratio="2/3" priority={priority} />
+        <AccessBadge access={movie.access} priceCoins={movie.priceCoins} className="movie-card__access" />
+        <span className="movie-card__duration">{formatDuration(movie.durationS)}</span>
+      </div>
+      <h3 className="movie-card__title">{movie.title}</h3>
+      <p className="movie-card__meta">
+        <span>{messages.content.views(formatCount(movie.views))}</span>
+        {movie.year > 0 && <span>{movie.year}</span>}
+      </p>
+    </Link>
+  );
+}

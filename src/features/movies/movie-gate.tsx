@@ -1,0 +1,57 @@
+/**
+ * What the viewer may do with a movie: play it (free, VIP viewer, purchased), or, when they may
+ * not, a trial (VIP movies: "VIP 专享 · 可试看 N 秒" and a link to /mine/vip) or "N 金币购买"
+ * (coins movies: components/purchase-button.tsx, loaded only here and only then; a purchase opens
+ * the gate at once). The server enforces all of it; this only explains.
+ */
+import { lazy, Suspense, useState } from 'react';
+import { Link } from 'wouter';
+import type { MovieDetail } from '../../../contract/calls/content.ts';
+import { paths } from '../../lib/route-paths.ts';
+import { messages } from '../../messages.ts';
+import { IconFilm } from '../../components/icons.tsx';
+import { IconLock } from '../../components/post-icons.tsx';
+
+const PurchaseButton = lazy(() => import('../purchases/purchase-button.tsx'));
+
+type GateMovie = Pick<MovieDetail, 'id' | 'title' | 'access' | 'canPlay' | 'trialSeconds' | 'priceCoins'>;
+
+export function MovieGate({ movie }: { movie: GateMovie }) {
+  const d = messages.movieDetail;
+  const [bought, setBought] = useState(false);
+  const canPlay = movie.canPlay || bought;
+  const trial = !canPlay && movie.trialSeconds > 0;
+  const playable = canPlay || trial;
+  return (
+    <div className="movie-gate" data-testid="movie-gate">
+      {playable ? (
+        <Link href={paths.moviePlay(movie.id)} className="button button--primary movie-gate__play" data-testid="play-button">
+          <IconFilm className="movie-gate__play-icon" />
+          {trial ? d.playTrial : d.play}
+        </Link>
+      ) : (
+        <span className="button button--primary movie-gate__play is-disabled" aria-disabled="true">
+          <IconLock className="movie-gate__play-icon" />
+          {d.play}
+        </span>
+      )}
+
+      {!canPlay && movie.access === 'vip' && (
+        <p className="movie-gate__note">
+          <span className="media-badge media-badge--vip">{d.vipOnly}</span>
+          {movie.trialSeconds > 0 && <span>{d.trialNote(movie.trialSeconds)}</span>}
+          <Link href={paths.mineVip()} className="movie-gate__link">
+            {d.openVip}
+          </Link>
+        </p>
+      )}
+      {!canPlay && movie.access === 'coins' && (
+        <div className="movie-gate__buy">
+          <Suspense fallback={<span className="button button--ghost is-disabled">{d.buyWithCoins(movie.priceCoins)}</span>}>
+            <PurchaseButton kind="movie" id={movie.id} price={movie.priceCoins} title={movie.title} label={d.buyWithCoins(movie.priceCoins)} onPurchased={() => setBought(true)} className="button button--ghost" />
+          </Suspense>
+        </div>
+      )}
+    </div>
+  );
+}

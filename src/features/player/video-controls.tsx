@@ -1,0 +1,76 @@
+/**
+ * The player's bottom bar: play/pause, the time, a seek bar, the speed menu (0.5-2x) and
+ * fullscreen. Stateless: the player owns the video and passes what to show and what to do.
+ */
+import { useState, type CSSProperties } from 'react';
+import { formatDuration } from '../../lib/format.ts';
+import { messages } from '../../messages.ts';
+import { IconExpand, IconPause, IconPlay, IconShrink } from './player-icons.tsx';
+
+export const PLAYBACK_RATES = [0.5, 0.75, 1, 1.25, 1.5, 2] as const;
+
+interface VideoControlsProps {
+  playing: boolean;
+  current: number;
+  duration: number;
+  rate: number;
+  fullscreen: boolean;
+  onToggle: () => void;
+  onSeek: (seconds: number) => void;
+  onRate: (rate: number) => void;
+  onFullscreen: () => void;
+}
+
+export function VideoControls({ playing, current, duration, rate, fullscreen, onToggle, onSeek, onRate, onFullscreen }: VideoControlsProps) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const p = messages.play;
+  const progress = duration > 0 ? Math.min(100, (current / duration) * 100) : 0;
+  return (
+    <div className="video-controls" onClick={(event) => event.stopPropagation()}>
+      <input
+        className="video-controls__seek"
+        type="range"
+        min={0}
+        max={duration || 0}
+        step={0.1}
+        value={Math.min(current, duration || 0)}
+        onChange={(event) => onSeek(Number(event.target.value))}
+        style={{ '--progress': `${progress}%` } as CSSProperties}
+        aria-label={`${formatDuration(current)} / ${formatDuration(duration)}`}
+      />
+      <div className="video-controls__bar">
+        <button type="button" className="video-controls__button" onClick={onToggle} aria-label={playing ? p.pause : p.play}>
+          {playing ? <IconPause /> : <IconPlay />}
+        </button>
+        <span className="video-controls__time" data-testid="player-time">
+          {formatDuration(current)} / {formatDuration(duration)}
+        </span>
+        <span className="video-controls__spacer" />
+        <div className="video-controls__speed">
+          <button type="button" className="video-controls__button video-controls__rate" aria-haspopup="menu" aria-expanded={menuOpen}
+            aria-label={p.speed} onClick={() => setMenuOpen((open) => !open)}>
+            {rate === 1 ? p.speed : p.speedOption(rate)}
+          </button>
+          {menuOpen && (
+            <ul className="video-controls__menu" role="menu">
+              {[...PLAYBACK_RATES].reverse().map((option) => (
+                <li key={option} role="none">
+                  <button type="button" role="menuitemradio" aria-checked={option === rate} className={option === rate ? 'is-active' : undefined}
+                    onClick={() => {
+                      onRate(option);
+                      setMenuOpen(false);
+                    }}>
+                    {p.speedOption(option)}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <button type="button" className="video-controls__button" onClick={onFullscreen} aria-label={fullscreen ? p.exitFullscreen : p.fullscreen}>
+          {fullscreen ? <IconShrink /> : <IconExpand />}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,197 @@
+/**
+ * The HLS player of /movie/play/{id}. The playlist key is joined to the active CDN line; a fatal
+ * network or media error fails over to the next line (stores/cdn.ts), each line tried once, and
+ * playback resumes at the same position (and keeps playing if it was). The start position comes
+ * from the watch history (seek on loadedmetadata); the position is saved every few seconds, on
+ * pause, when the page is hidden and on leaving. A trial playlist simply ends: then an overlay
+ * offers VIP. Controls: center play button, bottom bar (video-controls.tsx), keyboard (space, ←/→).
+ */
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useSnapshot } from 'valtio/react';
+import type { MovieCard } from '../../../contract/calls/content.ts';
+import { attachSource } from './hls-source.ts';
+import { mediaUrl } from '../../stores/media-url.ts';
+import { useFullscreen } from './use-fullscreen.ts';
+import { useWatchHeartbeat } from './watch-heartbeat.ts';
+import { messages } from '../../messages.ts';
+import { cdnState, failOver } from '../../stores/cdn.ts';
+import { recordWatch, resumePosition } from '../history/history-store.ts';
+import { showToast } from '../../stores/toast.ts';
+import { IconPlay } from './player-icons.tsx';
+import { VideoControls } from './video-controls.tsx';
+
+const SAVE_EVERY_S = 5;
+const HIDE_CONTROLS_MS = 3_000;
+const SEEK_STEP_S = 10;
+
+interface VideoPlayerProps {
+  movie: MovieCard;
+  playlist: string;
+  /** Drawn over the video at the top (back button, title, trial banner). */
+  header: ReactNode;
+  /** Shown over the video when it ended (the trial's end). */
+  endOverlay?: ReactNode;
+}
+
+export function VideoPlayer({ movie, playlist, header, endOverlay }: VideoPlayerProps) {
+  const wrapper = useRef<HTMLDivElement>(null);
+  const video = useRef<HTMLVideoElement>(null);
+  const { active, lines } = useSnapshot(cdnState);
+  const [source, setSource] = useState<{ line: string | null; tried: readonly string[] }>({ line: null, tried: [] });
+  const line = source.line ?? active ?? lines[0] ?? null;
+  const url = mediaUrl(playlist, line);
+
+  const [status, setStatus] = useState<'loading' | 'ready' | 'failed' | 'ended'>('loading');
+  const [playing, setPlaying] = useState(false);
+  const [time, setTime] = useState({ current: 0, duration: 0 });
+  const [rate, setRate] = useState(1);
+  const [controlsShown, setControlsShown] = useState(true);
+  const [fullscreen, toggleFullscreen] = useFullscreen(wrapper, video);
+  useWatchHeartbeat(video, movie.id); // playing time for the daily watch task
+  const resumeAt = useRef(resumePosition(movie.id));
+  const wasPlaying = useRef(false);
+  const lastSaved = useRef(0);
+
+  const save = () => {
+    const element = video.current;
+    if (!element || !Number.isFinite(element.duration) || element.currentTime < 1) return;
+    lastSaved.current = element.currentTime;
+    recordWatch({ movie, position: element.currentTime, duration: element.duration });
+  };
+  const saveRef = useRef(save);
+  saveRef.current = save;
+
+  // Attach the source; on a fatal error try the next line from the same position.
+  useEffect(() => {
+    const element = video.current;
+    if (!element || !url) return;
+    let handle: { destroy(): void } | null = null;
+    let cancelled = false;
+    setStatus('loading');
+    const restore = () => {
+      const at = resumeAt.current;
+      if (at > 0 && at < element.duration - 3) element.currentTime = at;
+      element.playbackRate = rate;
+      if (wasPlaying.current) void element.play().catch(() => undefined);
+      setStatus('ready');
+    };
+    element.addEventListener('loadedmetadata', restore, { once: true });
+    const onFatal = () => {
+      if (cancelled || !line) return;
+      resumeAt.current = element.currentTime || resumeAt.current;
+      wasPlaying.current = !element.paused || wasPlaying.current;
+      const tried = [...source.tried, line];
+      const next = failOver(line);
+      const untried = next && !tried.includes(next) ? next : cdnState.lines.find((candidate) => !tried.includes(candidate));
+      if (!untried) return setStatus('failed');
+      showToast(messages.play.switchingLine);
+      setSource({ line: untried, tried });
+    };
+    attachSource(element, url, onFatal).then(
+      (attached) => (cancelled ? attached.destroy() : (handle = attached)),
+      () => !cancelled && setStatus('failed'),
+    );
+    return () => {
+      cancelled = true;
+      element.removeEventListener('loadedmetadata', restore);
+      handle?.destroy();
+    };
+    // `rate` is applied when a source loads; changing it must not reload the source.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [url]);
+
+  // Save the position when the page is hidden and when leaving.
+  useEffect(() => {
+    const onHide = () => document.visibilityState === 'hidden' && saveRef.current();
+    document.addEventListener('visibilitychange', onHide);
+    addEventListener('pagehide', onHide);
+    return () => {
+      document.removeEventListener('visibilitychange', onHide);
+      removeEventListener('pagehide', onHide);
+      saveRef.current();
+    };
+  }, []);
+
+  // Controls hide after a while of playing; any pointer movement shows them again.
+  useEffect(() => {
+    if (!playing || !controlsShown) return;
+    const timer = setTimeout(() => setControlsShown(false), HIDE_CONTROLS_MS);
+    return () => clearTimeout(timer);
+  }, [playing, controlsShown]);
+
+  const toggle = () => {
+    const element = video.current;
+    if (!element) return;
+    if (status === 'ended') element.currentTime = 0;
+    // The wish to play is kept: a tap while the source is still loading plays once it is ready.
+    wasPlaying.current = element.paused;
+    if (element.paused) void element.play().catch(() => undefined);
+    else element.pause();
+  };
+  const seek = (seconds: number) => {
+    const element = video.current;
+    if (element) element.currentTime = Math.max(0, Math.min(seconds, element.duration || seconds));
+  };
+  const onKey = (event: KeyboardEvent) => {
+    if (event.target instanceof HTMLInputElement || event.target instanceof HTMLButtonElement) return;
+    if (event.key === ' ' || event.key === 'k') toggle();
+    else if (event.key === 'ArrowRight') seek(time.current + SEEK_STEP_S);
+    else if (event.key === 'ArrowLeft') seek(time.current - SEEK_STEP_S);
+    else return;
+    event.preventDefault();
+  };
+
+  const showControls = controlsShown || !playing;
+  return (
+    <div ref={wrapper} className={`video-player${showControls ? ' is-controls' : ''}`} tabIndex={-1} onKeyDown={onKey}
+      onPointerMove={() => setControlsShown(true)} onClick={() => setControlsShown(true)}>
+      <video
+        ref={video}
+        className="video-player__video"
+        data-testid="player"
+        playsInline
+        preload="metadata"
+        onClick={toggle}
+        onPlay={() => {
+          setPlaying(true);
+          wasPlaying.current = true;
+          setStatus((s) => (s === 'ended' ? 'ready' : s));
+        }}
+        onPause={(event) => {
+          setPlaying(false);
+          if (!event.currentTarget.ended) wasPlaying.current = false;
+          save();
+        }}
+        onEnded={() => {
+          setStatus('ended');
+          wasPlaying.current = false;
+          save();
+        }}
+        onTimeUpdate={(event) => {
+          const element = event.currentTarget;
+          setTime({ current: element.currentTime, duration: Number.isFinite(element.duration) ? element.duration : 0 });
+          if (Math.abs(element.currentTime - lastSaved.current) >= SAVE_EVERY_S) save();
+        }}
+        onDurationChange={(event) => {
+          const duration = Number.isFinite(event.currentTarget.duration) ? event.currentTarget.duration : 0;
+          setTime((t) => ({ ...t, duration }));
+        }}
+        onRateChange={(event) => setRate(event.currentTarget.playbackRate)}
+      />
+      <div className="video-player__top">{header}</div>
+      {status === 'loading' && <span className="spinner video-player__spinner" role="status" aria-label={messages.play.loading} />}
+      {status === 'failed' && <p className="video-player__failed" role="alert">{messages.play.failed}</p>}
+      {status === 'ended' && endOverlay}
+      {!playing && status !== 'failed' && !(status === 'ended' && endOverlay) && (
+        <button type="button" className="video-player__big-play" onClick={(event) => {
+          event.stopPropagation();
+          toggle();
+        }} aria-label={messages.play.play} data-testid="play-toggle">
+          <IconPlay />
+        </button>
+      )}
+      <VideoControls playing={playing} current={time.current} duration={time.duration} rate={rate} fullscreen={fullscreen}
+        onToggle={toggle} onSeek={seek} onRate={(next) => video.current && (video.current.playbackRate = next)} onFullscreen={toggleFullscreen} />
+    </div>
+  );
+}

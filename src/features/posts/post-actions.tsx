@@ -1,0 +1,68 @@
+/**
+ * Like and favourite of a post, optimistic: the button and the count change at once, the call
+ * confirms (the server's count wins) or the change is rolled back with a toast. A second tap while
+ * a call runs is ignored.
+ */
+import { useRef, useState } from 'react';
+import type { PostDetail } from '../../../contract/calls/content.ts';
+import { favorPost, likePost } from './post-calls.ts';
+import { formatCount } from '../../lib/format.ts';
+import { toggledLike, type LikeState } from './post-view.ts';
+import { messages } from '../../messages.ts';
+import { showToast } from '../../stores/toast.ts';
+import { IconHeart, IconStar } from '../../components/post-icons.tsx';
+
+export function PostActions({ post }: { post: Pick<PostDetail, 'id' | 'liked' | 'likes' | 'favorited'> }) {
+  const [like, setLike] = useState<LikeState>({ liked: post.liked, likes: post.likes });
+  const [favorited, setFavorited] = useState(post.favorited);
+  const busy = useRef({ like: false, favor: false });
+
+  const fail = () => showToast(messages.posts.actionFailed, { kind: 'error' });
+
+  const toggleLike = async () => {
+    if (busy.current.like) return;
+    busy.current.like = true;
+    const before = like;
+    const next = toggledLike(before);
+    setLike(next);
+    try {
+      setLike(await likePost(post.id, next));
+    } catch {
+      setLike(before);
+      fail();
+    } finally {
+      busy.current.like = false;
+    }
+  };
+
+  const toggleFavor = async () => {
+    if (busy.current.favor) return;
+    busy.current.favor = true;
+    const before = favorited;
+    setFavorited(!before);
+    try {
+      setFavorited((await favorPost(post.id, !before)).favorited);
+    } catch {
+      setFavorited(before);
+      fail();
+    } finally {
+      busy.current.favor = false;
+    }
+  };
+
+  return (
+    <div className="post-actions">
+      <button type="button" className={`post-action${like.liked ? ' is-on' : ''}`} aria-pressed={like.liked} onClick={toggleLike} data-testid="like-button">
+        <IconHeart filled={like.liked} className="post-action__icon" />
+        <span>{messages.posts.like}</span>
+        <span className="post-action__count" data-testid="like-count">
+          {formatCount(like.likes)}
+        </span>
+      </button>
+      <button type="button" className={`post-action${favorited ? ' is-on' : ''}`} aria-pressed={favorited} onClick={toggleFavor} data-testid="favor-button">
+        <IconStar filled={favorited} className="post-action__icon" />
+        <span>{favorited ? messages.posts.favorited : messages.posts.favorite}</span>
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+/**
+ * Post calls (DESIGN.md section 3). Forum topics, chigua posts and archive articles are one kind of
+ * thing listed by three sections: one page call and one detail call, chosen by kind. Replies,
+ * likes and favourites apply to posts of every kind (under /topic/...).
+ *
+ * Reads are cached for 60 s, mutations never; likes and favourites made offline are queued
+ * (lib/offline-queue.ts). Because a cached detail would still show the viewer's like or favourite
+ * from before a toggle, the answers of the toggles are remembered here and laid over every detail
+ * answer of that post for the rest of the session.
+ */
+import { sendOrQueue } from '../../api/offline-queue.ts';
+import { call, type CallOptions } from '../../api/client.ts';
+import type { Page, PostCard, PostDetail, PostKind, Reply } from '../../../contract/calls/content.ts';
+import { API } from '../../../contract/calls/paths.ts';
+
+type ToastOption = Pick<CallOptions, 'toast'>;
+
+export type PostSort = 'new' | 'hot' | 'reply';
+
+export interface PostQuery {
+  topicId?: number;
+  categoryId?: number;
+  tag?: string;
+  authorId?: number;
+  sort?: PostSort;
+}
+
+const SECTION_PATHS = {
+  topic: { page: API.topicPage, detail: API.topicDetail },
+  chigua: { page: API.chiguaPage, detail: API.chiguaDetail },
+  article: { page: API.archivesPage, detail: API.archivesDetail },
+} as const satisfies Record<PostKind, { page: string; detail: string }>;
+
+type Reactions = Partial<Pick<PostDetail, 'liked' | 'likes' | 'favorited'>>;
+const reactions = new Map<number, Reactions>();
+
+const remember = (id: number, change: Reactions): void => {
+  reactions.set(id, { ...reactions.get(id), ...change });
+};
+
+export const getPostPage = (kind: PostKind, query: PostQuery, page: number, pageSize: number, options?: ToastOption): Promise<Page<PostCard>> =>
+  call(SECTION_PATHS[kind].page, { ...query, page, pageSize }, { ...options, cache: true });
+
+/** Rejects with code 6 when no post of this kind has the id. */
+export async function getPostDetail(kind: PostKind, id: number, options?: ToastOption): Promise<PostDetail> {
+  const detail = await call(SECTION_PATHS[kind].detail, { id }, { ...options, cache: true });
+  return { ...detail, ...reactions.get(id) };
+}
+
+export const getReplies = (postId: number, page: number, pageSize: number, options?: ToastOption): Promise<Page<Reply>> =>
+  call(API.topicReplies, { id: postId, page, pageSize }, { ...options, cache: true });
+
+/**
+ * Sets or clears the viewer's like to what the screen shows (`next`); answers the server's state and
+ * count, or `next` when it was queued offline (lib/offline-queue.ts). No toast: the screen rolls back.
+ */
+export async function likePost(id: number, next: { liked: boolean; likes: number }): Promise<{ liked: boolean; likes: number }> {
+  const answer = await sendOrQueue(API.topicLike, { id, like: next.liked }, next);
+  remember(id, answer);
+  return answer;
+}
+
+/** Sets or clears the viewer's favourite; answers the new state (queued offline like a like). */
+export async function favorPost(id: number, favorite: boolean): Promise<{ favorited: boolean }> {
+  const answer = await sendOrQueue(API.topicFavor, { id, like: favorite }, { favorited: favorite });
+  remember(id, answer);
+  return answer;
+}

@@ -1,0 +1,18 @@
+/**
+ * The member's favourites and likes of movies and posts (member-contract.ts), never cached; the last
+ * answers are kept for offline reading of /mine/like (client.ts, offline).
+ */
+import { call, type CallOptions } from '../../api/client.ts';
+import type { Page } from '../../../contract/calls/content.ts';
+import type { SavedItem } from '../../../contract/calls/member.ts';
+import { API } from '../../../contract/calls/paths.ts';
+
+type ToastOption = Pick<CallOptions, 'toast'>;
+
+export type SavedList = 'favorites' | 'likes';
+export type SavedType = SavedItem['type'];
+
+const PATHS = { favorites: API.favorites, likes: API.likes } as const;
+
+export const getSavedPage = (list: SavedList, type: SavedType, page: number, pageSize: number, options?: ToastOption): Promise<Page<SavedItem>> =>
+  call(PATHS[list], { type, page, pageSize }, { ...options, cache: false, offline: true });

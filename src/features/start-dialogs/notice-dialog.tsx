@@ -1,0 +1,38 @@
+/** dialog: the site notice on the home page, at most once a day. */
+import { useSnapshot } from 'valtio/react';
+import { memberMessages } from '../../member-messages.ts';
+import { messages } from '../../messages.ts';
+import { siteState } from '../../stores/site.ts';
+import { IconCheck } from '../../components/member-icons.tsx';
+import { Modal } from '../../components/modal.tsx';
+import type { DialogProps } from './dialog-host.tsx';
+
+const t = memberMessages.dialogs.notice;
+
+export function NoticeDialog({ onClose }: DialogProps) {
+  const { info } = useSnapshot(siteState);
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={t.title(info?.title ?? messages.app.fallbackTitle)}
+      testId="dialog-notice"
+      className="app-dialog"
+      actions={
+        <button type="button" className="button button--primary" onClick={onClose}>
+          {t.ok}
+        </button>
+      }
+    >
+      {info?.description && <p className="app-dialog__lead">{info.description}</p>}
+      <ul className="app-dialog__list">
+        {t.items.map((item) => (
+          <li key={item}>
+            <IconCheck className="app-dialog__check" />
+            {item}
+          </li>
+        ))}
+      </ul>
+    </Modal>
+  );
+}

@@ -1,0 +1,37 @@
+/** 支付宝 or 微信支付: a radio group of two large options, used by /mine/vip and /mine/wallet. */
+import type { PayType } from '../../../contract/calls/member.ts';
+import { memberMessages } from '../../member-messages.ts';
+import { IconAlipay, IconWechat } from '../../components/member-icons.tsx';
+
+const TYPES: readonly { value: PayType; Icon: typeof IconAlipay }[] = [
+  { value: 'alipay', Icon: IconAlipay },
+  { value: 'wxpay', Icon: IconWechat },
+];
+
+export function PayTypePicker({ value, onChange }: { value: PayType; onChange: (value: PayType) => void }) {
+  const t = memberMessages.pay;
+  return (
+    <section className="member-section" aria-labelledby="pay-type-title">
+      <h2 className="member-section__title" id="pay-type-title">
+        {t.method}
+      </h2>
+      <div className="pay-types" role="radiogroup" aria-labelledby="pay-type-title">
+        {TYPES.map(({ value: type, Icon }) => (
+          <button
+            key={type}
+            type="button"
+            role="radio"
+            aria-checked={value === type}
+            className={`pay-type pay-type--${type}${value === type ? ' is-active' : ''}`}
+            onClick={() => onChange(type)}
+            data-testid={`pay-${type}`}
+          >
+            <Icon className="pay-type__icon" />
+            <span>{t.types[type]}</span>
+            <span className="pay-type__radio" aria-hidden="true" />
+          </button>
+        ))}
+      </div>
+    </section>
+  );
+}
