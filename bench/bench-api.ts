@@ -7,7 +7,7 @@ import type { CallPath, DataOf, PayloadOf } from '../contract/calls/call-map.ts'
 import { DEV_KEY_MATERIAL } from '../contract/protocol/cipher.ts';
 import type { Envelope } from '../contract/protocol/envelope.ts';
 import { wrapRequest } from '../contract/protocol/wrapper.ts';
-import { createNodeCipher } from '../server/protocol/node-cipher.ts';
+import { createNodeCipher } from '../contract/protocol/node-cipher.ts';
 import { DEMO_SITE } from '../server/db/sites.ts';
 
 export const benchCipher = createNodeCipher(DEV_KEY_MATERIAL);

@@ -4,7 +4,7 @@
  */
 import { DEV_KEY_MATERIAL } from '../contract/protocol/cipher.ts';
 import { wrapRequest } from '../contract/protocol/wrapper.ts';
-import { createNodeCipher } from '../server/protocol/node-cipher.ts';
+import { createNodeCipher } from '../contract/protocol/node-cipher.ts';
 import type { DataOf, CallPath, PayloadOf } from '../contract/calls/call-map.ts';
 import { baseURL } from './browser.ts';
 

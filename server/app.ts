@@ -12,7 +12,7 @@ import type { Db } from './db/db.ts';
 import { mediaPlugin } from './media/media-plugin.ts';
 import { paymentPlugin } from './payment/payment-plugin.ts';
 import type { Call } from './protocol/define-call.ts';
-import { createNodeCipher } from './protocol/node-cipher.ts';
+import { createNodeCipher } from '../contract/protocol/node-cipher.ts';
 import { protocolPlugin } from './protocol/protocol-plugin.ts';
 import { ReadCache, writeWatch } from './protocol/read-cache.ts';
 import { FirstScreens } from './first-paint/first-screen.ts';
@@ -51,7 +51,8 @@ import { registerStatic } from './static.ts';
 import { clipsPlugin } from './uploads/chunks/clips-plugin.ts';
 import { UploadService } from './uploads/chunks/upload-service.ts';
 import { uploadsPlugin } from './uploads/images/uploads-plugin.ts';
-import { lazyRequestLogger, loggerOptions, logRequests, type LogStream } from './logging/logging.ts';
+import type { LogStream } from './logging/log-batch.ts';
+import { lazyRequestLogger, loggerOptions, logRequests } from './logging/logging.ts';
 
 /** Every product call, domain by domain. */
 export const ALL_CALLS: readonly Call[] = [

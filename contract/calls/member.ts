@@ -12,7 +12,7 @@
  * retry treats 9 as success.
  */
 import { z } from 'zod';
-import type { UserInfo } from './call-map.ts';
+import type { UserInfo } from './account.ts';
 import { idempotencyKeySchema, pageSchema, type MovieCard, type Page, type PostCard } from './content.ts';
 
 const id = z.number({ message: '必须是数字' }).int('必须是整数').positive('必须是正整数').max(2_147_483_647, '超出范围');

@@ -4,7 +4,7 @@
  */
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createNodeCipher } from '../../server/protocol/node-cipher.ts';
+import { createNodeCipher } from './node-cipher.ts';
 import { DEV_KEY_MATERIAL } from './cipher.ts';
 import { createCryptoJsCipher } from './crypto-js-cipher.ts';
 import { parseEnvelope } from './envelope.ts';

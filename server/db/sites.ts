@@ -1,5 +1,5 @@
 /** Sites of the station group: one row per branded site (accountId, appId, host, look). */
-import type { SiteInfo } from '../../contract/calls/call-map.ts';
+import type { SiteInfo } from '../../contract/calls/account.ts';
 import type { Queryable } from './db.ts';
 
 export interface Site {

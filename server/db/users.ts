@@ -3,7 +3,7 @@
  * user_devices: the one it registered, or the account's user after it signed in by account.
  */
 import { randomInt } from 'node:crypto';
-import type { UserInfo } from '../../contract/calls/call-map.ts';
+import type { UserInfo } from '../../contract/calls/account.ts';
 import type { Queryable } from './db.ts';
 
 export interface User {

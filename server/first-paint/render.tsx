@@ -18,7 +18,7 @@ import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Router } from 'wouter';
 import type { AppInit, HomeData, MovieDetail, PostDetail } from '../../contract/calls/content.ts';
-import type { SiteInfo } from '../../contract/calls/call-map.ts';
+import type { SiteInfo } from '../../contract/calls/account.ts';
 import { FIRST_PAINT_ID, HERO_TIMING } from '../../src/components/page/first-paint.ts';
 import { layoutByName } from '../../src/app/layouts/layout-by-name.ts';
 import { PageContext, type PageInfo } from '../../src/components/page/page-context.tsx';

@@ -5,10 +5,14 @@
  * synchronously when the process exits, so a crash loses nothing but a SIGKILL's last 100 ms.
  */
 import { writeSync } from 'node:fs';
-import type { LogStream } from './logging.ts';
 
 const FLUSH_MS = 100;
 const MAX_BYTES = 64 * 1024;
+
+/** Where log lines go (pino's destination): tests pass one to read them. */
+export interface LogStream {
+  write(line: string): void;
+}
 
 let shared: LogStream | null = null;
 

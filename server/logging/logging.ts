@@ -7,14 +7,9 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { Bindings, ChildLoggerOptions, LogFn } from 'pino';
 import type { Config } from '../config.ts';
-import { batchedStdout } from './log-batch.ts';
+import { batchedStdout, type LogStream } from './log-batch.ts';
 
 export const REDACTED = '[redacted]';
-
-/** Where log lines go (pino's destination): tests pass one to read them. */
-export interface LogStream {
-  write(line: string): void;
-}
 
 const SECRET_KEY = /sign|token|password|passwd|secret|key|auth/i;
 const SECRET_FIELDS = ['token', 'password', 'sign', 'key', 'secret', 'body', 'payload', 'cookie', 'authorization'];

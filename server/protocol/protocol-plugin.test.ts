@@ -15,7 +15,7 @@ import { openTestDb } from '../test/harness.ts';
 import { createTestClient } from '../test/test-client.ts';
 import { ApiError } from '../api-error.ts';
 import type { Call } from './define-call.ts';
-import { createNodeCipher } from './node-cipher.ts';
+import { createNodeCipher } from '../../contract/protocol/node-cipher.ts';
 import { protocolPlugin } from './protocol-plugin.ts';
 import { createMemoryState } from '../request-state/memory-state.ts';
 import { noRateLimits } from './rate-limit.ts';

@@ -2,7 +2,7 @@
  * Points: the daily tasks with today's progress, claims (once per task and Asia/Shanghai day),
  * the points ledger, and the player's heartbeats that feed the watch task (server/db/activity.ts).
  */
-import { emptySchema } from '../../contract/calls/call-map.ts';
+import { emptySchema } from '../../contract/calls/account.ts';
 import { pageSchema } from '../../contract/calls/content.ts';
 import { claimTaskSchema, heartbeatSchema } from '../../contract/calls/member.ts';
 import { API } from '../../contract/calls/paths.ts';

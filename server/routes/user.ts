@@ -1,5 +1,5 @@
 /** The signed-in user's own record: /current (refresh after a change) and /getUserInfo. */
-import { emptySchema } from '../../contract/calls/call-map.ts';
+import { emptySchema } from '../../contract/calls/account.ts';
 import { API } from '../../contract/calls/paths.ts';
 import { toUserInfo } from '../db/users.ts';
 import { defineCall, type Call } from '../protocol/define-call.ts';

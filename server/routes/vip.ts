@@ -1,5 +1,5 @@
 /** VIP: the site's plans, and a VIP deposit (an order paid at the sandbox cashier; wallet.ts polls it). */
-import { emptySchema } from '../../contract/calls/call-map.ts';
+import { emptySchema } from '../../contract/calls/account.ts';
 import { depositVipSchema } from '../../contract/calls/member.ts';
 import { API } from '../../contract/calls/paths.ts';
 import { findVipPlan, listVipPlans } from '../db/member-catalogue.ts';

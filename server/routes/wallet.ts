@@ -2,7 +2,7 @@
  * The wallet: coin packages, a coin deposit, the state of a deposit order (VIP or coins; the app
  * polls it on its return from the cashier and on focus) and the coin ledger.
  */
-import { emptySchema } from '../../contract/calls/call-map.ts';
+import { emptySchema } from '../../contract/calls/account.ts';
 import { pageSchema } from '../../contract/calls/content.ts';
 import { depositCoinSchema, orderNoSchema, type OrderInfo } from '../../contract/calls/member.ts';
 import { API } from '../../contract/calls/paths.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SignInData, UserInfo } from '../../contract/calls/call-map.ts';
+import type { SignInData, UserInfo } from '../../contract/calls/account.ts';
 import { API } from '../../contract/calls/paths.ts';
 import { Code } from '../../contract/protocol/codes.ts';
 import { newDeviceId } from '../../contract/protocol/ids.ts';

@@ -14,7 +14,7 @@ import { migrate } from '../db/migrate.ts';
 import { openPgliteDb } from '../db/pglite-db.ts';
 import { openPostgresDb } from '../db/postgres-db.ts';
 import { ensureDemoSite } from '../db/sites.ts';
-import type { LogStream } from '../logging/logging.ts';
+import type { LogStream } from '../logging/log-batch.ts';
 import type { SharedState } from '../request-state/memory-state.ts';
 import { createTestClient, type TestClient } from './test-client.ts';
 

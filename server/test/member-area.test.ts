@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { UserInfo } from '../../contract/calls/call-map.ts';
+import type { UserInfo } from '../../contract/calls/account.ts';
 import type { Page } from '../../contract/calls/content.ts';
 import type { SavedItem, UploadedImage } from '../../contract/calls/member.ts';
 import { API } from '../../contract/calls/paths.ts';

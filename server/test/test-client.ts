@@ -5,14 +5,14 @@
  * thing at a time: the sign, the time, the request id, the raw body, the headers.
  */
 import type { FastifyInstance } from 'fastify';
-import type { SignInData } from '../../contract/calls/call-map.ts';
+import type { SignInData } from '../../contract/calls/account.ts';
 import { API, ENCRYPTED_PAYLOAD_PATHS } from '../../contract/calls/paths.ts';
 import type { Envelope } from '../../contract/protocol/envelope.ts';
 import { newDeviceId } from '../../contract/protocol/ids.ts';
 import { wrapRequest, type SignedRequest } from '../../contract/protocol/wrapper.ts';
 import type { Config } from '../config.ts';
 import { DEMO_SITE } from '../db/sites.ts';
-import { createNodeCipher } from '../protocol/node-cipher.ts';
+import { createNodeCipher } from '../../contract/protocol/node-cipher.ts';
 
 export interface CallOptions {
   token?: string;

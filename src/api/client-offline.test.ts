@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import '../app/client-hooks.ts';
 import { installFakeApi } from '../test-support/fake-api.ts';
 import { clearToken, writeToken } from '../test-support/memory-cookie.ts';
 import { siteState } from '../stores/site.ts';

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import '../app/client-hooks.ts';
 import { installFakeApi, serverCipher } from '../test-support/fake-api.ts';
 import { clearToken, readToken, writeToken } from '../test-support/memory-cookie.ts';
 import { authState } from '../stores/auth.ts';

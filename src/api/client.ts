@@ -23,11 +23,8 @@ import { parseEnvelope, type Envelope } from '../../contract/protocol/envelope.t
 import { wrapRequest } from '../../contract/protocol/wrapper.ts';
 import { readToken } from '../lib/cookie.ts';
 import { nextTask } from '../lib/next-task.ts';
-import { dropToken } from '../stores/auth.ts';
-import { requireSiteInfo } from '../stores/site.ts';
-import { showToast } from '../stores/toast.ts';
-import { userState } from '../stores/user.ts';
 import { ApiError } from './api-error.ts';
+import { clientHooks } from './client-hooks.ts';
 import { ResponseCache } from './cache.ts';
 import { takeFirstAnswer } from './first-answer.ts';
 import type { CallPath, DataOf, PayloadOf } from '../../contract/calls/call-map.ts';
@@ -109,7 +106,7 @@ function plainBody(payload: unknown): string | FormData {
 const decrypt = (text: string): Promise<string> => cipher.decryptBase64InSlices(text, nextTask);
 
 async function send(path: string, payload: unknown, token: string | null, keepalive: boolean): Promise<Envelope> {
-  const site = await requireSiteInfo();
+  const site = await (await clientHooks()).siteInfo();
   const headers: Record<string, string> = { accountId: site.accountId, appType: APP_TYPE };
   if (token) headers.token = token;
   const body = UNSIGNED_PATHS.has(path)
@@ -141,16 +138,16 @@ async function answerOf(path: string, payload: unknown, key: string, token: stri
 function fail(error: unknown, toast: boolean): never {
   const apiError = error instanceof ApiError ? error : new ApiError(Code.SystemError, String(error));
   if (apiError.code === Code.SessionExpired) {
-    dropToken();
+    void clientHooks().then((hooks) => hooks.dropToken());
     forgetUserAnswers();
     onSessionExpired();
   }
-  if (toast) showToast(apiError.message, { kind: 'error' });
+  if (toast) void clientHooks().then((hooks) => hooks.showError(apiError.message));
   throw apiError;
 }
 
 /** The user's saved copy of a read (offline-answers.ts, loaded on first use). */
-const offlineCopy = async (key: string) => (await import('./offline-answers.ts')).offlineCopy(`${userState.info?.id} ${key}`);
+const offlineCopy = async (key: string) => (await import('./offline-answers.ts')).offlineCopy(`${(await clientHooks()).userId()} ${key}`);
 
 async function request(path: string, payload: unknown, key: string, { useCache, offline, keepalive }: { useCache: boolean; offline: boolean; keepalive: boolean }): Promise<unknown> {
   if (sessionGate && !SESSION_PATHS.has(path) && !PUBLIC_PATHS.has(path)) await sessionGate;

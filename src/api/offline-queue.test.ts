@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import '../app/client-hooks.ts';
 import { ApiError } from './api-error.ts';
 import { API } from '../../contract/calls/paths.ts';
 import { dismissToast, toastState } from '../stores/toast.ts';

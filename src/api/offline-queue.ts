@@ -13,11 +13,10 @@
 import { clear, createStore, del, entries, set } from 'idb-keyval';
 import { ApiError } from './api-error.ts';
 import { call } from './client.ts';
+import { clientHooks } from './client-hooks.ts';
 import type { DataOf, PayloadOf } from '../../contract/calls/call-map.ts';
 import { API } from '../../contract/calls/paths.ts';
 import { Code } from '../../contract/protocol/codes.ts';
-import { pwaMessages } from '../app/pwa-messages.ts';
-import { showToast } from '../stores/toast.ts';
 import { newIdempotencyKey } from '../lib/idempotency-key.ts';
 
 export type QueueablePath = typeof API.movieLike | typeof API.movieFavor | typeof API.topicLike | typeof API.topicFavor;
@@ -63,7 +62,7 @@ export async function sendOrQueue<P extends QueueablePath>(path: P, payload: Pay
   } catch (error) {
     if (!isNetworkFailure(error)) throw error;
     await set(queued.key, queued, store);
-    showToast(pwaMessages.queued);
+    void clientHooks().then((hooks) => hooks.queued());
     return assumed;
   }
 }

@@ -2,7 +2,7 @@
  * Site info: `GET /api/fetch-data` on the app's own origin, plain JSON `{siteInfo}` (DESIGN.md
  * section 3). Not an envelope and not signed: the signed calls need its accountId and appId first.
  */
-import type { SiteInfo } from '../../contract/calls/call-map.ts';
+import type { SiteInfo } from '../../contract/calls/account.ts';
 import { SITE_INFO_PATH } from '../../contract/calls/paths.ts';
 import { Code, defaultMessage } from '../../contract/protocol/codes.ts';
 import { ApiError } from './api-error.ts';

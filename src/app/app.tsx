@@ -14,7 +14,8 @@ function useSessionStart(): void {
   const [pathname] = useLocation();
   const { signedIn } = useSnapshot(authState);
   useEffect(() => {
-    import('./session.ts')
+    void import('./client-hooks.ts');
+    import('../features/account/session.ts')
       .then(({ ensureSession }) => ensureSession(pathname))
       .catch(() => undefined) // failures were already shown as toasts
       .then(() => import('../stores/app-init.ts'))

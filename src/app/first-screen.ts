@@ -1,7 +1,7 @@
 /**
  * What starts before the first render, so the first screen's data is on its way while the stores
  * hydrate and React starts (Lighthouse LCP; issue 8): the API client with crypto-js and the session
- * (app/session.ts, the content chunk, outside the entry bundle), the app-wide lists (their CDN lines
+ * (features/account/session.ts and the client's hooks, app/client-hooks.ts: the content chunk, outside the entry bundle), the app-wide lists (their CDN lines
  * name every image) and the screen's own chunk, all at once; once the stores are hydrated the session starts
  * (a device sign-in holds the calls that need it) and the screen's `prefetch` sends its first call.
  * The screen's own call later joins that one (the client shares a cached call in flight); app.tsx
@@ -32,7 +32,8 @@ export const firstScreenSettled = (): Promise<void> => settled;
 
 export function startFirstScreen(pathname: string, hydrated: Promise<void>): void {
   setTimeout(settle, SETTLE_CAP_MS);
-  const session = Promise.all([import('./session.ts'), hydrated])
+  void import('./client-hooks.ts');
+  const session = Promise.all([import('../features/account/session.ts'), hydrated])
     .then(([{ ensureSession }]) => void ensureSession(pathname).catch(() => undefined)) // failures were shown as toasts
     .catch(() => undefined); // the App starts the session again on render
   void Promise.all([import('../stores/app-init.ts'), hydrated])

@@ -14,7 +14,8 @@ import { ErrorPage } from './error-page.tsx';
 import { layoutByName } from './layouts/layout-by-name.ts';
 import { NotFoundError } from '../components/page/not-found-error.ts';
 import { PageContext, type PageInfo } from '../components/page/page-context.tsx';
-import { decodeParams, routeTable, type RouteEntry } from './route-table.ts';
+import { decodeParams, routeTable } from './route-table.ts';
+import type { RouteEntry } from '../components/page/screen.ts';
 
 function useDocumentTitle(title: string, isHome: boolean): void {
   const siteTitle = useSnapshot(siteState).info?.title ?? messages.app.fallbackTitle;

@@ -5,7 +5,7 @@
 import './pwa.css';
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { OfflineIndicator } from '../components/offline-indicator.tsx';
+import { OfflineIndicator } from './offline-indicator.tsx';
 import { UpdatePrompt } from './update-prompt.tsx';
 
 export function mountPwaRoot(): void {

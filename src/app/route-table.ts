@@ -3,27 +3,11 @@
  * screen in src/routes/), layout and title. Order matters: wouter's Switch takes the first match,
  * so the single-segment catch-all `/:type` comes last, after every named route.
  */
-import { lazy, type ComponentType } from 'react';
+import { lazy } from 'react';
 import { matchRoute, type DefaultParams, type Parser } from 'wouter';
 import { messages } from '../messages.ts';
 import { patterns, type RouteName } from '../lib/route-paths.ts';
-import type { LayoutName, LazyScreen, ScreenParams, ScreenProps } from '../components/page/screen.ts';
-
-export interface RouteEntry {
-  name: RouteName;
-  pattern: string;
-  screen: LazyScreen;
-  /** Loads the screen's module (what `screen` renders), e.g. to start it before the first render. */
-  load: () => ScreenModule;
-  layout: LayoutName;
-  title: string;
-  /** Kept alive (hidden, with its state) after leaving; off for playback, which must stop, and for
-   * the sign-in forms, which must not keep a typed password. */
-  keepAlive: boolean;
-}
-
-/** A screen module: the screen, and optionally `prefetch`, which starts its first call (app/first-screen.ts). */
-export type ScreenModule = Promise<{ default: ComponentType<ScreenProps>; prefetch?: (params: ScreenParams) => Promise<unknown> | undefined }>;
+import type { LayoutName, RouteEntry, ScreenModule, ScreenParams } from '../components/page/screen.ts';
 
 const route = (name: RouteName, load: () => ScreenModule, layout: LayoutName, keepAlive = true): RouteEntry => ({
   name,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { linkTarget } from './link-target.ts';
-import { withQuery } from '../components/page/use-page-query.ts';
+import { withQuery } from './route-params.ts';
 
 describe('banner link targets', () => {
   it('routes in-app paths, opens http(s) URLs, refuses the rest', () => {

@@ -6,3 +6,16 @@ export const idParam = (value: string | undefined): number | null =>
 
 /** A keyword or tag key: trimmed, "" when missing. */
 export const keyParam = (value: string | undefined): string => (value ?? '').trim();
+
+export type QueryUpdate = Record<string, string | number | null | undefined>;
+
+/** The query string after applying `update` (null/undefined/"" remove a key); pure. */
+export function withQuery(search: string, update: QueryUpdate): string {
+  const params = new URLSearchParams(search);
+  for (const [key, value] of Object.entries(update)) {
+    if (value === null || value === undefined || value === '') params.delete(key);
+    else params.set(key, String(value));
+  }
+  params.sort();
+  return params.toString();
+}

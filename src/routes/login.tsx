@@ -1,7 +1,7 @@
 /** Account sign-in (/login). After signing in, goes to ?redirect= (set by the /mine guard) or /mine. */
 import { Link, useLocation, useSearch } from 'wouter';
 import { isSafeRedirect, paths } from '../lib/route-paths.ts';
-import { signInWithAccount } from '../app/session.ts';
+import { signInWithAccount } from '../features/account/session.ts';
 import type { Credentials } from '../features/account/auth-calls.ts';
 import { CredentialsForm } from '../features/account/credentials-form.tsx';
 import { messages } from '../messages.ts';

@@ -9,7 +9,7 @@ import '../styles/forms.css';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio/react';
 import { Link } from 'wouter';
-import type { UserInfo } from '../../contract/calls/call-map.ts';
+import type { UserInfo } from '../../contract/calls/account.ts';
 import { updatePersonal, uploadImage } from '../features/account/personal-calls.ts';
 import { paths } from '../lib/route-paths.ts';
 import { Avatar } from '../components/avatar.tsx';

@@ -10,7 +10,7 @@ import { useSnapshot } from 'valtio/react';
 import { Link, useLocation } from 'wouter';
 import { version } from '../../package.json';
 import { paths } from '../lib/route-paths.ts';
-import { signOut } from '../app/session.ts';
+import { signOut } from '../features/account/session.ts';
 import { IconChevron, IconUser } from '../components/icons.tsx';
 import { IconLogout, IconTrash } from '../components/member-icons.tsx';
 import { ConfirmModal } from '../components/modal.tsx';

@@ -8,7 +8,7 @@ import '../styles/mine.css';
 import type { ComponentType } from 'react';
 import { useSnapshot } from 'valtio/react';
 import { Link } from 'wouter';
-import type { UserInfo } from '../../contract/calls/call-map.ts';
+import type { UserInfo } from '../../contract/calls/account.ts';
 import { paths } from '../lib/route-paths.ts';
 import { Avatar } from '../components/avatar.tsx';
 import { IconChevron, IconUser } from '../components/icons.tsx';

@@ -1,7 +1,7 @@
 /** Registration (/register): binds an account and password to this device's user (/bind/account). */
 import { Link, useLocation } from 'wouter';
 import { paths } from '../lib/route-paths.ts';
-import { registerAccount } from '../app/session.ts';
+import { registerAccount } from '../features/account/session.ts';
 import type { Credentials } from '../features/account/auth-calls.ts';
 import { CredentialsForm } from '../features/account/credentials-form.tsx';
 import { messages } from '../messages.ts';

@@ -3,7 +3,7 @@
  * signed calls work offline and on a cold start before /api/fetch-data answers.
  */
 import { proxy } from 'valtio/vanilla';
-import type { SiteInfo } from '../../contract/calls/call-map.ts';
+import type { SiteInfo } from '../../contract/calls/account.ts';
 import { fetchSiteInfo } from '../api/site.ts';
 
 export const siteState = proxy<{ info: SiteInfo | null }>({ info: null });

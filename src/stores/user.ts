@@ -3,7 +3,7 @@
  * the last download time and when each dialog was last shown.
  */
 import { proxy } from 'valtio/vanilla';
-import type { UserInfo } from '../../contract/calls/call-map.ts';
+import type { UserInfo } from '../../contract/calls/account.ts';
 import { dropToken } from './auth.ts';
 
 export const SEARCH_HISTORY_LIMIT = 20;

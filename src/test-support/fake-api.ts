@@ -3,7 +3,7 @@
  * protocol (signed wrapper checked, envelope encrypted with node:crypto), and records requests.
  */
 import { vi } from 'vitest';
-import { createNodeCipher } from '../../server/protocol/node-cipher.ts';
+import { createNodeCipher } from '../../contract/protocol/node-cipher.ts';
 import { DEV_KEY_MATERIAL } from '../../contract/protocol/cipher.ts';
 import type { Envelope } from '../../contract/protocol/envelope.ts';
 import type { SignedRequest } from '../../contract/protocol/wrapper.ts';

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { SignInData } from '../../../contract/calls/call-map.ts';
+import type { SignInData } from '../../../contract/calls/account.ts';
 import { API } from '../../../contract/calls/paths.ts';
 import { Code } from '../../../contract/protocol/codes.ts';
 import { newDeviceId } from '../../../contract/protocol/ids.ts';

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { SignInData, UserInfo } from '../../../contract/calls/call-map.ts';
+import type { SignInData, UserInfo } from '../../../contract/calls/account.ts';
 import { API } from '../../../contract/calls/paths.ts';
 import { Code } from '../../../contract/protocol/codes.ts';
 import { newDeviceId, newRequestId } from '../../../contract/protocol/ids.ts';

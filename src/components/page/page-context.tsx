@@ -4,8 +4,7 @@
  * (e.g. with a movie's name) through usePageTitle.
  */
 import { createContext, useContext, useEffect } from 'react';
-import type { RouteEntry } from '../../app/route-table.ts';
-import type { ScreenParams } from './screen.ts';
+import type { RouteEntry, ScreenParams } from './screen.ts';
 
 export interface PageInfo {
   pathname: string;

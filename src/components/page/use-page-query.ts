@@ -6,20 +6,8 @@
  */
 import { useCallback, useRef } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import { withQuery, type QueryUpdate } from '../../lib/route-params.ts';
 import { usePage } from './page-context.tsx';
-
-export type QueryUpdate = Record<string, string | number | null | undefined>;
-
-/** The query string after applying `update` (null/undefined/"" remove a key); pure. */
-export function withQuery(search: string, update: QueryUpdate): string {
-  const params = new URLSearchParams(search);
-  for (const [key, value] of Object.entries(update)) {
-    if (value === null || value === undefined || value === '') params.delete(key);
-    else params.set(key, String(value));
-  }
-  params.sort();
-  return params.toString();
-}
 
 export function usePageQuery(): [URLSearchParams, (update: QueryUpdate) => void] {
   const { pathname } = usePage();

@@ -1,7 +1,7 @@
 /** Sign-in and user calls (DESIGN.md section 3). Passwords are encrypted by the client (ENCRYPTED_PAYLOAD_PATHS). */
 import { DEVICE_TYPE } from '../../../contract/protocol/ids.ts';
 import { call, type CallOptions } from '../../api/client.ts';
-import type { SignInData, UserInfo } from '../../../contract/calls/call-map.ts';
+import type { SignInData, UserInfo } from '../../../contract/calls/account.ts';
 import { API } from '../../../contract/calls/paths.ts';
 
 export interface Credentials {

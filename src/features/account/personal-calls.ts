@@ -4,7 +4,7 @@
  * token and answers an encrypted envelope.
  */
 import { call } from '../../api/client.ts';
-import type { UserInfo } from '../../../contract/calls/call-map.ts';
+import type { UserInfo } from '../../../contract/calls/account.ts';
 import type { UploadedImage } from '../../../contract/calls/member.ts';
 import { API } from '../../../contract/calls/paths.ts';
 

@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import { current } from './auth-calls.ts';
-import type { UserInfo } from '../../../contract/calls/call-map.ts';
+import type { UserInfo } from '../../../contract/calls/account.ts';
 import { setUserInfo } from '../../stores/user.ts';
 import { readToken } from '../../lib/cookie.ts';
 

@@ -10,7 +10,7 @@ import { memberMessages } from '../../member-messages.ts';
 import { showToast } from '../../stores/toast.ts';
 import { IconCalendar, IconCheck } from '../../components/member-icons.tsx';
 import { Modal } from '../../components/modal.tsx';
-import type { DialogProps } from '../start-dialogs/dialog-host.tsx';
+import type { DialogProps } from '../start-dialogs/dialog-props.ts';
 
 const t = memberMessages.dialogs.checkin;
 

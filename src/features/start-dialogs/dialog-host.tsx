@@ -18,17 +18,12 @@ import { markDialogShown, userState, type DialogName } from '../../stores/user.t
 import { CheckinDialog } from '../points/checkin-dialog.tsx';
 import { InstallDialog } from './install-dialog.tsx';
 import { NoticeDialog } from './notice-dialog.tsx';
-import { capturedInstallPrompt } from './start-dialogs.ts';
+import { capturedInstallPrompt } from './install-prompt.ts';
+import type { DialogProps } from './dialog-props.ts';
 import { VipDialog } from '../vip/vip-dialog.tsx';
 
 /** A page view must last this long before a dialog interrupts it. */
 const SETTLE_MS = 1_200;
-
-export interface DialogProps {
-  onClose: () => void;
-  /** dialog16: today's check-in task. */
-  task: PointTask | null;
-}
 
 const DIALOGS: Record<DialogName, ComponentType<DialogProps>> = {
   dialog: NoticeDialog,

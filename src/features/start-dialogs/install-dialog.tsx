@@ -9,8 +9,8 @@ import { memberMessages } from '../../member-messages.ts';
 import { setDownloadTime } from '../../stores/user.ts';
 import { IconAddSquare, IconShare } from '../../components/member-icons.tsx';
 import { Modal } from '../../components/modal.tsx';
-import type { DialogProps } from './dialog-host.tsx';
-import { capturedInstallPrompt, forgetInstallPrompt } from './start-dialogs.ts';
+import type { DialogProps } from './dialog-props.ts';
+import { capturedInstallPrompt, forgetInstallPrompt } from './install-prompt.ts';
 
 const t = memberMessages.dialogs.install;
 

@@ -5,7 +5,7 @@ import { messages } from '../../messages.ts';
 import { siteState } from '../../stores/site.ts';
 import { IconCheck } from '../../components/member-icons.tsx';
 import { Modal } from '../../components/modal.tsx';
-import type { DialogProps } from './dialog-host.tsx';
+import type { DialogProps } from './dialog-props.ts';
 
 const t = memberMessages.dialogs.notice;
 

@@ -7,7 +7,7 @@ import { useResource } from '../../components/hooks/use-resource.ts';
 import { memberMessages } from '../../member-messages.ts';
 import { IconCrown } from '../../components/member-icons.tsx';
 import { Modal } from '../../components/modal.tsx';
-import type { DialogProps } from '../start-dialogs/dialog-host.tsx';
+import type { DialogProps } from '../start-dialogs/dialog-props.ts';
 
 const t = memberMessages.dialogs.vip;
 

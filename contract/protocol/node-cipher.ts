@@ -1,6 +1,6 @@
 /** Server implementation of the protocol cipher with node:crypto; interoperates with crypto-js. */
 import { createCipheriv, createDecipheriv, hash } from 'node:crypto';
-import { assertKeyMaterial, type Cipher, type KeyMaterial } from '../../contract/protocol/cipher.ts';
+import { assertKeyMaterial, type Cipher, type KeyMaterial } from './cipher.ts';
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 

@@ -1,17 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeApi } from '../test-support/fake-api.ts';
-import { readToken, writeToken } from '../test-support/memory-cookie.ts';
-import { getUserInfo } from '../features/account/auth-calls.ts';
-import { clearResponseCache } from '../api/client.ts';
-import { DEVICE_ID_PATTERN } from '../../contract/protocol/ids.ts';
-import { authState } from '../stores/auth.ts';
-import { deviceState } from '../stores/device.ts';
-import { siteState } from '../stores/site.ts';
-import { dismissToast, toastState } from '../stores/toast.ts';
-import { initialUserState, userState } from '../stores/user.ts';
+import '../../app/client-hooks.ts';
+import { installFakeApi } from '../../test-support/fake-api.ts';
+import { readToken, writeToken } from '../../test-support/memory-cookie.ts';
+import { getUserInfo } from './auth-calls.ts';
+import { clearResponseCache } from '../../api/client.ts';
+import { DEVICE_ID_PATTERN } from '../../../contract/protocol/ids.ts';
+import { authState } from '../../stores/auth.ts';
+import { deviceState } from '../../stores/device.ts';
+import { siteState } from '../../stores/site.ts';
+import { dismissToast, toastState } from '../../stores/toast.ts';
+import { initialUserState, userState } from '../../stores/user.ts';
 import { ensureSession, registerAccount, signInWithAccount, signOut, startSession } from './session.ts';
 
-vi.mock('../lib/cookie.ts', () => import('../test-support/memory-cookie.ts'));
+vi.mock('../../lib/cookie.ts', () => import('../../test-support/memory-cookie.ts'));
 
 const user = (id: number, nickname: string) => ({ id, nickname, avatar: '', account: null, isVip: false, vipExpireAt: null, coins: 0, points: 0, createdAt: 0 });
 const ok = (data: unknown) => ({ code: 0, msg: '成功', data });

@@ -10,17 +10,17 @@
  * calls wait for it. Code 7 clears the token in the client and lands here through "/".
  */
 import { navigate } from 'wouter/use-browser-location';
-import { ApiError } from '../api/api-error.ts';
-import { bindAccount, current, loginAccount, loginDevice, registerDevice, type Credentials } from '../features/account/auth-calls.ts';
-import { forgetUserAnswers, holdCallsUntil, setSessionExpiredHandler } from '../api/client.ts';
-import type { SignInData } from '../../contract/calls/call-map.ts';
-import { Code } from '../../contract/protocol/codes.ts';
-import { saveToken, setSigningIn, syncAuthFromCookie } from '../stores/auth.ts';
-import { createDeviceId, forgetDeviceId, storedDeviceId } from '../stores/device.ts';
-import { showToast } from '../stores/toast.ts';
-import { logout, setUserInfo, userState } from '../stores/user.ts';
-import { readToken } from '../lib/cookie.ts';
-import { paths, requiresSignIn, skipsDeviceSignIn } from '../lib/route-paths.ts';
+import { ApiError } from '../../api/api-error.ts';
+import { bindAccount, current, loginAccount, loginDevice, registerDevice, type Credentials } from './auth-calls.ts';
+import { forgetUserAnswers, holdCallsUntil, setSessionExpiredHandler } from '../../api/client.ts';
+import type { SignInData } from '../../../contract/calls/account.ts';
+import { Code } from '../../../contract/protocol/codes.ts';
+import { saveToken, setSigningIn, syncAuthFromCookie } from '../../stores/auth.ts';
+import { createDeviceId, forgetDeviceId, storedDeviceId } from '../../stores/device.ts';
+import { showToast } from '../../stores/toast.ts';
+import { logout, setUserInfo, userState } from '../../stores/user.ts';
+import { readToken } from '../../lib/cookie.ts';
+import { paths, requiresSignIn, skipsDeviceSignIn } from '../../lib/route-paths.ts';
 
 let running: Promise<void> | null = null;
 let userRefreshed = false;

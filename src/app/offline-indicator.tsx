@@ -1,8 +1,8 @@
 /** The 网络已断开 bar, shown while the browser is offline (stores/network.ts). */
 import { useSnapshot } from 'valtio/react';
-import { pwaMessages } from '../app/pwa-messages.ts';
+import { pwaMessages } from './pwa-messages.ts';
 import { networkState } from '../stores/network.ts';
-import { Svg } from './icons.tsx';
+import { Svg } from '../components/icons.tsx';
 
 export function OfflineIndicator() {
   const { online } = useSnapshot(networkState);

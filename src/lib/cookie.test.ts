@@ -1,10 +1,10 @@
 /**
  * The token cookie's attributes (src/lib/cookie.ts, issue 7): SameSite=Lax always, Secure when the
- * app runs under HTTPS, path / and the session's lifetime. Kept with the server's security tests;
+ * app runs under HTTPS, path / and the session's lifetime. Beside the cookie code;
  * the browser suite (e2e/security.test.ts) checks the cookie a real Chromium stores over HTTP.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { clearToken, writeToken } from '../../src/lib/cookie.ts';
+import { clearToken, writeToken } from './cookie.ts';
 
 const written: string[] = [];
 

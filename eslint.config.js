@@ -1,0 +1,64 @@
+/**
+ * Lint: typescript-eslint, the rules of hooks, and the import arrows of docs/architecture.md —
+ * contract/ imports nothing of the others; server/ and sw/ never import the app; inside src/ the
+ * layers point one way (routes → features → components → stores → api → lib); no import circles.
+ * Formatting is Prettier's (`npm run format`), so no stylistic rule here.
+ */
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import prettier from 'eslint-config-prettier';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** A zone: files under `target` must not import from any of `from` (minus `except`, relative to each `from`). */
+const zone = (target, from, message, except) => ({ target, from, message, ...(except ? { except } : {}) });
+
+const SRC_LAYERS = ['app', 'routes', 'features', 'components', 'stores', 'api', 'lib'];
+/** Each layer of src/ may import the layers after it in SRC_LAYERS, never those before it. */
+const layerZones = SRC_LAYERS.slice(1).map((layer, index) =>
+  zone(
+    `./src/${layer}`,
+    SRC_LAYERS.slice(0, index + 1).map((upper) => `./src/${upper}`),
+    `src/${layer} is below ${SRC_LAYERS.slice(0, index + 1).join(', ')} (docs/architecture.md, the arrows)`,
+  ),
+);
+
+export default tseslint.config(
+  {
+    ignores: ['dist/**', 'data/**', 'node_modules/**', '.artifacts/**', 'public/**', 'coverage/**', '**/*.d.ts'],
+  },
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    settings: { 'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })] },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-self-import': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            zone('./contract', ['./src', './server', './sw', './admin', './e2e', './bench', './scripts'], 'contract/ imports nothing of the others'),
+            zone('./server', ['./src', './sw', './admin'], 'the server reaches the app only through contract/ or its build'),
+            zone('./sw', ['./src', './server', './admin'], 'the service worker imports contract/ only'),
+            zone('./src', ['./server', './sw', './admin'], 'the app shares with the server and the service worker only through contract/'),
+            zone('./admin', ['./server', './sw']),
+            zone('./admin', ['./src'], 'the console may use src/components and src/lib only', ['./components', './lib']),
+            ...layerZones,
+            zone('./src/lib', ['./src'], 'src/lib is pure: it imports nothing of src/ but itself and the leaves env.ts and messages.ts', [
+              './lib',
+              './env.ts',
+              './messages.ts',
+            ]),
+          ],
+        },
+      ],
+    },
+  },
+  prettier,
+);
