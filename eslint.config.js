@@ -15,13 +15,30 @@ const zone = (target, from, message, except) => ({ target, from, message, ...(ex
 
 const SRC_LAYERS = ['app', 'routes', 'features', 'components', 'stores', 'api', 'lib'];
 /** Each layer of src/ may import the layers after it in SRC_LAYERS, never those before it. */
-const layerZones = SRC_LAYERS.slice(1).map((layer, index) =>
-  zone(
-    `./src/${layer}`,
-    SRC_LAYERS.slice(0, index + 1).map((upper) => `./src/${upper}`),
-    `src/${layer} is below ${SRC_LAYERS.slice(0, index + 1).join(', ')} (docs/architecture.md, the arrows)`,
+const layerZones = [
+  ...SRC_LAYERS.slice(1).map((layer, index) =>
+    zone(
+      `./src/${layer}`,
+      SRC_LAYERS.slice(0, index + 1).map((upper) => `./src/${upper}`),
+      `src/${layer} is below ${SRC_LAYERS.slice(0, index + 1).join(', ')} (docs/architecture.md, the arrows)`,
+    ),
   ),
-);
+  zone('./src/lib', ['./src'], 'src/lib is pure: it imports nothing of src/ but itself and the leaves env.ts and messages.ts', [
+    './lib',
+    './env.ts',
+    './messages.ts',
+  ]),
+];
+
+/** The tiers: contract/ shared by all and importing none; the server, the app and the service worker apart. */
+const SEPARATION = [
+  zone('./contract', ['./src', './server', './sw', './admin', './e2e', './bench', './scripts'], 'contract/ imports nothing of the others'),
+  zone('./server', ['./src', './sw', './admin'], 'the server reaches the app only through contract/ or its build'),
+  zone('./sw', ['./src', './server', './admin'], 'the service worker imports contract/ only'),
+  zone('./src', ['./server', './sw', './admin'], 'the app shares with the server and the service worker only through contract/'),
+  zone('./admin', ['./server', './sw']),
+  zone('./admin', ['./src'], 'the console may use src/components and src/lib only', ['./components', './lib']),
+];
 
 export default tseslint.config(
   {
@@ -39,26 +56,14 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-self-import': 'error',
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            zone('./contract', ['./src', './server', './sw', './admin', './e2e', './bench', './scripts'], 'contract/ imports nothing of the others'),
-            zone('./server', ['./src', './sw', './admin'], 'the server reaches the app only through contract/ or its build'),
-            zone('./sw', ['./src', './server', './admin'], 'the service worker imports contract/ only'),
-            zone('./src', ['./server', './sw', './admin'], 'the app shares with the server and the service worker only through contract/'),
-            zone('./admin', ['./server', './sw']),
-            zone('./admin', ['./src'], 'the console may use src/components and src/lib only', ['./components', './lib']),
-            ...layerZones,
-            zone('./src/lib', ['./src'], 'src/lib is pure: it imports nothing of src/ but itself and the leaves env.ts and messages.ts', [
-              './lib',
-              './env.ts',
-              './messages.ts',
-            ]),
-          ],
-        },
-      ],
+      'import-x/no-restricted-paths': ['error', { zones: [...SEPARATION, ...layerZones] }],
     },
+  },
+  {
+    // A test composes the layers as the app does (e.g. the API client with the app's hooks):
+    // inside src/ it may import any layer; the separation of the tiers still holds.
+    files: ['**/*.test.{ts,tsx}', 'src/test-support/**'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: SEPARATION }] },
   },
   prettier,
 );

@@ -33,7 +33,25 @@ function buildId(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * The app's server entry (src/entry-server.tsx): `vite build --ssr src/entry-server.tsx --outDir
+ * <build>/.ssr` (scripts/lib/build.ts) makes one self-contained module the server imports
+ * (server/first-paint/first-screen.ts), dependencies bundled in, so a build folder anywhere works.
+ */
+const serverEntryConfig = defineConfig({
+  plugins: [react()],
+  ssr: { noExternal: true, target: 'node' },
+  build: {
+    target: 'node20',
+    sourcemap: false,
+    emptyOutDir: true,
+    copyPublicDir: false,
+    // One module: the screens the route table loads lazily are rendered here synchronously.
+    rolldownOptions: { output: { codeSplitting: false } },
+  },
+});
+
+const appConfig = defineConfig({
   plugins: [
     react(),
     webManifest(),
@@ -75,3 +93,5 @@ export default defineConfig({
     },
   },
 });
+
+export default defineConfig((env) => (env.isSsrBuild ? serverEntryConfig : appConfig));

@@ -1,13 +1,48 @@
 /**
- * The answers of a first screen's first public reads, put in the HTML by the server
- * (server/first-screen.ts) and taken by the API client (first-answer.ts): a JSON data block
- * `<script type="application/json" id="first-answer">[{"key": …, "body": …}, …]</script>` where
- * `key` is the client's cache key of a call (ResponseCache.keyOf: path and payload) and `body` the
- * encrypted envelope exactly as POST /api<path> answers it.
+ * What the server's head start of a first visit and the app agree on (docs/performance.md):
+ *   - the first paint: the first screen's markup, rendered by the app's components on the server
+ *     (src/entry-server.tsx) inside `<div id="first-paint">`, its LCP image marked for element
+ *     timing as HERO_TIMING; the app removes it once its own screen shows
+ *     (src/components/page/first-paint.ts);
+ *   - the answers of the screen's first public reads, put in the HTML by the server
+ *     (server/first-paint/first-screen.ts) and taken by the API client (src/api/first-answer.ts):
+ *     a JSON data block `<script type="application/json" id="first-answer">[{"key": …, "body": …}]`
+ *     where `key` is the client's cache key of a call (answerKey: path and payload) and `body` the
+ *     encrypted envelope exactly as POST /api<path> answers it.
  */
+import type { SiteInfo } from './calls/account.ts';
+import type { AppInit, HomeData, MovieDetail, PostDetail } from './calls/content.ts';
+
+export const FIRST_PAINT_ID = 'first-paint';
+/** The element-timing name of the first paint's LCP candidate, whose paint the page's entry waits for. */
+export const HERO_TIMING = 'first-paint-hero';
+
 export const FIRST_ANSWER_ID = 'first-answer';
 
 export interface FirstAnswer {
   key: string;
   body: string;
 }
+
+/** A call's key in the client's answer cache and in the carried answers: its path and payload. */
+export const answerKey = (path: string, payload: unknown): string => `${path} ${JSON.stringify(payload ?? {})}`;
+
+/** What a first paint is rendered for: the page's path, its site and the site's app-wide lists. */
+export interface PaintContext {
+  pathname: string;
+  site: SiteInfo;
+  appInit: AppInit;
+}
+
+/**
+ * The app's server entry (src/entry-server.tsx, built into the build's .ssr/entry-server.js): each
+ * function returns the `<div id="first-paint">` of its screen, drawn from the screen's data.
+ */
+export interface FirstPaintRenderer {
+  paintHome(context: PaintContext, home: HomeData): string;
+  paintMovie(context: PaintContext, movie: MovieDetail): string;
+  paintTopic(context: PaintContext, post: PostDetail): string;
+}
+
+/** Where a build keeps its server entry, relative to the build's folder (never served: a dot folder). */
+export const FIRST_PAINT_ENTRY = '.ssr/entry-server.js';

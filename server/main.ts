@@ -3,10 +3,9 @@
  * makes sure the demo site and its demo data (SEED_DEMO) exist, serves on HOST:PORT and shuts down
  * cleanly on SIGINT/SIGTERM.
  */
-// First: NODE_ENV, read by React when it loads; then the app's components, imported for the first
-// paint, may import their stylesheets.
+// First: NODE_ENV, read by React when it loads (the first paint's build, src/entry-server.tsx,
+// loads react-dom's server renderer).
 import './production-mode.ts';
-import './first-paint/ignore-css.ts';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';

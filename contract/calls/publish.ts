@@ -45,7 +45,6 @@ const userText = (name: string, max: number) =>
     .refine((text) => textLength(text) <= max, `${name} 长度不能超过 ${max} 个字符`)
     .refine(isStorableText, `${name} 含有无法保存的字符`);
 
-// eslint-disable-next-line no-control-regex
 const UNSAFE_NAME = /[\u0000-\u001f\u007f/\\]|^\.+$/;
 
 export const chunkCheckSchema = z

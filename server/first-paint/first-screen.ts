@@ -10,7 +10,8 @@
  *     `<script type="application/json" id="first-answer">`; the API client takes them instead of
  *     sending the calls (src/api/first-answer.ts). A data block is never run, so the CSP holds;
  *   - for home, a movie and a topic, the first paint: the screen's markup rendered by the app's own
- *     components from that data (first-paint/render.tsx), which the browser paints at once and the
+ *     components from that data (the app's server entry, src/entry-server.tsx, built into the
+ *     build's .ssr/ folder and loaded from there), which the browser paints at once and the
  *     app replaces when its own screen has the content; the entry then runs after that first frame
  *     (startEntryAfterPaint). A detail is rendered as a visitor without a session sees it, and
  *     reading it for the paint counts no view; the app's copy then shows the viewer's own likes
@@ -21,19 +22,25 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { AppInit, HomeData, MovieDetail, PostDetail } from '../../contract/calls/content.ts';
-import { ResponseCache } from '../../src/api/cache.ts';
-import { FIRST_ANSWER_ID, type FirstAnswer } from '../../contract/first-paint.ts';
+import {
+  answerKey,
+  FIRST_ANSWER_ID,
+  FIRST_PAINT_ENTRY,
+  HERO_TIMING,
+  type FirstAnswer,
+  type FirstPaintRenderer,
+  type PaintContext,
+} from '../../contract/first-paint.ts';
 import { API } from '../../contract/calls/paths.ts';
-import { HERO_TIMING } from '../../src/components/page/first-paint.ts';
 import type { Cipher } from '../../contract/protocol/cipher.ts';
 import { ok } from '../../contract/protocol/envelope.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import type { Site } from '../db/sites.ts';
 import { toSiteInfo } from '../db/sites.ts';
-import type { PaintContext } from './render.tsx';
 import type { Call } from '../protocol/define-call.ts';
 import { encodeEnvelope } from '../protocol/envelope-reply.ts';
 import { validate } from '../protocol/parse-input.ts';
@@ -42,7 +49,7 @@ import { previewMovieDetail } from '../routes/movies.ts';
 import { previewTopicDetail } from '../routes/posts.ts';
 import type { SiteDirectory } from '../site-directory.ts';
 
-type Renderer = typeof import('./render.tsx');
+type Renderer = FirstPaintRenderer;
 
 /**
  * A screen's first paint: drawn from the data of the screen's carried answer, or from `read`
@@ -138,7 +145,7 @@ const FRAME_WAIT_MS = 200;
 
 /**
  * With a first paint, the entry module is asked for once the browser has painted it: once its LCP
- * image (the first priority image, marked for element timing by first-paint/render.tsx) is on
+ * image (the first priority image, marked for element timing by src/entry-server.tsx) is on
  * screen, or failed; without such an image (a topic: its LCP is its text) or without element
  * timing (Safari, Firefox), once the first contentful paint is on screen (paint timing); in a
  * browser without either, after the next frame. Neither the app's download nor its start competes
@@ -187,7 +194,8 @@ export class FirstScreens {
       return null;
     }
     if (!template.includes('</head>') || !template.includes('<div id="root">')) return null;
-    const renderer = await import('./render.tsx').catch((error: unknown) => {
+    const entry = pathToFileURL(join(deps.staticDir, FIRST_PAINT_ENTRY)).href;
+    const renderer = await (import(entry) as Promise<Renderer>).catch((error: unknown) => {
       deps.log.warn({ err: error }, 'first paint unavailable: pages start without it');
       return null;
     });
@@ -215,7 +223,7 @@ export class FirstScreens {
       [APP_LISTS, lists],
       [screen.carries, carried],
     ] as const) {
-      if (call && data !== null) answers.push({ key: ResponseCache.keyOf(call.path, call.payload), body: encodeEnvelope(this.deps.cipher, ok(data)) });
+      if (call && data !== null) answers.push({ key: answerKey(call.path, call.payload), body: encodeEnvelope(this.deps.cipher, ok(data)) });
     }
 
     const painting = screen.paints;

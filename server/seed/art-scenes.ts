@@ -58,7 +58,7 @@ function figure(x: number, y: number, size: number, color: string): string {
   return `<g fill="${color}"><circle cx="${n(x)}" cy="${n(y - size * 0.88)}" r="${n(size * 0.085)}"/><path d="${d} Z"/></g>`;
 }
 
-function stars({ w, h, rng, p }: SceneContext, count: number, maxY: number): string {
+function stars({ w, rng, p }: SceneContext, count: number, maxY: number): string {
   let out = '';
   for (let i = 0; i < count; i++) {
     out += `<circle cx="${n(rng.float(0, w))}" cy="${n(rng.float(0, maxY))}" r="${n(rng.float(0.4, 1.6) * (w / 500))}" fill="${p[4]}" opacity="${rng.float(0.3, 0.9).toFixed(2)}"/>`;

@@ -1,5 +1,5 @@
 /**
- * The first screen's head start (server/first-screen.ts): a first visit's HTML names the screen's
+ * The first screen's head start (server/first-paint/first-screen.ts): a first visit's HTML names the screen's
  * chunks and styles from the build manifest, carries the answers of its first public reads,
  * encrypted as /api answers them, and for home, a movie and a topic the screen's first paint,
  * rendered by the app's components; other pages get the plain shell.
@@ -9,11 +9,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIRST_ANSWER_ID, type FirstAnswer } from '../../contract/first-paint.ts';
+import { FIRST_ANSWER_ID, HERO_TIMING, type FirstAnswer } from '../../contract/first-paint.ts';
 import type { AppInit, HomeData, MovieDetail, PostDetail } from '../../contract/calls/content.ts';
 import { API } from '../../contract/calls/paths.ts';
-import { HERO_TIMING } from '../../src/components/page/first-paint.ts';
 import { Code } from '../../contract/protocol/codes.ts';
+import { buildServerEntry } from '../../scripts/lib/build.ts';
 import { answerBlock } from '../first-paint/first-screen.ts';
 import { dataOf, FX, seedContent } from './content-fixture.ts';
 import { createHarness, DB_KINDS, type Harness } from './harness.ts';
@@ -29,11 +29,13 @@ const MANIFEST = {
   'src/routes/movie-detail.tsx': { file: 'assets/movie-detail-m1.js', imports: ['index.html', '_content-c1.js'] },
 };
 
+/** A build folder with the shell and manifest above and the app's real server entry, built by Vite. */
 function fakeBuild(): string {
   const dir = mkdtempSync(join(tmpdir(), 'station-first-screen-'));
   mkdirSync(join(dir, '.vite'));
   writeFileSync(join(dir, 'index.html'), INDEX);
   writeFileSync(join(dir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+  buildServerEntry(dir);
   return dir;
 }
 

@@ -6,6 +6,8 @@
  * mutate what they get.
  */
 
+import { answerKey } from '../../contract/first-paint.ts';
+
 export const CACHE_TTL_MS = 60_000;
 export const CACHE_MAX_ENTRIES = 100;
 
@@ -35,7 +37,7 @@ export class ResponseCache<V = unknown> {
 
   /** The cache key of a call: its path and the JSON of its payload. */
   static keyOf(path: string, payload: unknown): string {
-    return `${path} ${JSON.stringify(payload ?? {})}`;
+    return answerKey(path, payload);
   }
 
   get size(): number {

@@ -4,11 +4,10 @@
  * of spec section 2 ("Page not found: {path}"), shown by the error page without throwing.
  */
 import { memo, Suspense, useEffect, useMemo, useState } from 'react';
-import { useSnapshot } from 'valtio/react';
 import { Route, Switch, type DefaultParams } from 'wouter';
 import { PageLoading } from '../components/page-loading.tsx';
 import { messages } from '../messages.ts';
-import { siteState } from '../stores/site.ts';
+import { useSiteInfo } from '../stores/site.ts';
 import { ErrorBoundary } from './error-boundary.tsx';
 import { ErrorPage } from './error-page.tsx';
 import { layoutByName } from './layouts/layout-by-name.ts';
@@ -18,7 +17,7 @@ import { decodeParams, routeTable } from './route-table.ts';
 import type { RouteEntry } from '../components/page/screen.ts';
 
 function useDocumentTitle(title: string, isHome: boolean): void {
-  const siteTitle = useSnapshot(siteState).info?.title ?? messages.app.fallbackTitle;
+  const siteTitle = useSiteInfo()?.title ?? messages.app.fallbackTitle;
   useEffect(() => {
     document.title = isHome ? siteTitle : `${title} - ${siteTitle}`;
   }, [title, siteTitle, isHome]);

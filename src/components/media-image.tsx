@@ -11,9 +11,8 @@
  */
 import '../styles/content.css';
 import { createContext, useContext, useState } from 'react';
-import { useSnapshot } from 'valtio/react';
 import { mediaUrl } from '../stores/media-url.ts';
-import { cdnState, failOver } from '../stores/cdn.ts';
+import { failOver, useCdnLines } from '../stores/cdn.ts';
 
 export type MediaRatio = '2/3' | '16/9' | '1/1' | '12/5';
 
@@ -36,7 +35,7 @@ const DEFAULT_WIDTHS = [360, 720] as const;
 export const PriorityImagesOnly = createContext(false);
 
 export function MediaImage({ mediaKey, alt, ratio, className, priority = false, sizes, largeKey, widths = DEFAULT_WIDTHS }: MediaImageProps) {
-  const { active, lines } = useSnapshot(cdnState);
+  const { active, lines } = useCdnLines();
   const priorityOnly = useContext(PriorityImagesOnly);
   // The line this image tries; null follows the active line. Lines already tried are not retried.
   const [attempt, setAttempt] = useState<{ key: string; line: string | null; tried: readonly string[] }>({ key: '', line: null, tried: [] });

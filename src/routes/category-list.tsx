@@ -1,13 +1,12 @@
 /** All categories (/category): the app-wide three-level tree, expandable. */
 import '../styles/directory.css';
-import { useSnapshot } from 'valtio/react';
 import { CategoryTree } from '../features/categories/category-tree.tsx';
 import { Skeleton } from '../components/skeleton.tsx';
 import { messages } from '../messages.ts';
-import { appInitState } from '../stores/app-init.ts';
+import { useAppInit } from '../stores/app-init.ts';
 
 export default function CategoryListScreen() {
-  const { categories, loaded } = useSnapshot(appInitState);
+  const { categories, loaded } = useAppInit();
   if (!loaded) {
     return (
       <div role="status" aria-live="polite">

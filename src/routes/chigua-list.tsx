@@ -4,16 +4,15 @@
  */
 import '../features/posts/posts.css';
 import { useState } from 'react';
-import { useSnapshot } from 'valtio/react';
 import { PostFeed } from '../features/posts/post-feed.tsx';
 import { SegmentTabs } from '../components/segment-tabs.tsx';
 import { messages } from '../messages.ts';
-import { appInitState, categoryByRoute } from '../stores/app-init.ts';
+import { categoryByRoute, useAppInit } from '../stores/app-init.ts';
 
 const ALL = 'all';
 
 export default function ChiguaListScreen() {
-  const { categories } = useSnapshot(appInitState);
+  const { categories } = useAppInit();
   const sections = categoryByRoute('/chigua', categories)?.childList ?? [];
   const [section, setSection] = useState<string>(ALL);
   const tabs = [{ value: ALL, label: messages.chigua.all }, ...sections.map((node) => ({ value: String(node.categoryId), label: node.name }))];

@@ -4,7 +4,6 @@
  * One call (/home/getIndex, cached) fills it; the sections come from the app-wide lists.
  */
 import '../features/home/home.css';
-import { useSnapshot } from 'valtio/react';
 import type { HomeData } from '../../contract/calls/content.ts';
 import { getHome } from '../features/home/home-calls.ts';
 import { useFirstPaintHandover } from '../components/page/first-paint.ts';
@@ -20,7 +19,7 @@ import { Skeleton, SkeletonList } from '../components/skeleton.tsx';
 import { TagChips } from '../features/tags/tag-chips.tsx';
 import { useResource } from '../components/hooks/use-resource.ts';
 import { messages } from '../messages.ts';
-import { appInitState } from '../stores/app-init.ts';
+import { useAppInit } from '../stores/app-init.ts';
 
 const TOPICS_SHOWN = 6;
 /** The scrolling row's cards: 32% of the page width (home.css .movie-row), 1/6 on desktop. */
@@ -43,7 +42,7 @@ function HomeSkeleton() {
 
 /** The sections (app-wide lists) and the home's own shortcuts; only this re-renders when the lists arrive. */
 function HomeShortcuts({ shortcuts }: { shortcuts: HomeData['shortcuts'] }) {
-  const { categories } = useSnapshot(appInitState);
+  const { categories } = useAppInit();
   const sections = categories.filter((node) => node.route !== null);
   return <CategoryShortcuts nodes={[...sections, ...shortcuts]} label={m.categories} />;
 }

@@ -5,7 +5,6 @@
  */
 import '../features/movies/movies.css';
 import { useCallback } from 'react';
-import { useSnapshot } from 'valtio/react';
 import { getMoviePage, type MovieSort } from '../features/movies/movie-calls.ts';
 import { FilterRow, type FilterOption } from '../components/filter-row.tsx';
 import { InfiniteList } from '../components/infinite-list.tsx';
@@ -14,7 +13,7 @@ import { SkeletonList } from '../components/skeleton.tsx';
 import { useInfiniteList } from '../components/hooks/use-infinite-list.ts';
 import { usePageQuery } from '../components/page/use-page-query.ts';
 import { messages } from '../messages.ts';
-import { appInitState, categoryByRoute, type CategoryView } from '../stores/app-init.ts';
+import { categoryByRoute, type CategoryView, useAppInit } from '../stores/app-init.ts';
 
 const SORTS: readonly MovieSort[] = ['new', 'hot', 'like'];
 const m = messages.movieList;
@@ -34,7 +33,7 @@ function chosenLevels(genres: readonly CategoryView[], categoryId: number | null
 
 export default function MovieListScreen() {
   const [query, setQuery] = usePageQuery();
-  const { categories, hotTags, dictionary } = useSnapshot(appInitState);
+  const { categories, hotTags, dictionary } = useAppInit();
 
   const categoryId = Number(query.get('category')) || null;
   const tag = query.get('tag') || null;

@@ -18,7 +18,7 @@ import { SegmentTabs } from '../components/segment-tabs.tsx';
 import { keyParam } from '../lib/route-params.ts';
 import { useInfiniteList } from '../components/hooks/use-infinite-list.ts';
 import { messages } from '../messages.ts';
-import { appInitState } from '../stores/app-init.ts';
+import { useAppInit } from '../stores/app-init.ts';
 import { addSearchTerm, clearSearchHistory, userState } from '../stores/user.ts';
 
 type ResultTab = 'movies' | 'posts';
@@ -76,7 +76,7 @@ function SearchHistory({ current, compact }: { current: string; compact: boolean
 }
 
 function HotTerms() {
-  const { hotTags } = useSnapshot(appInitState);
+  const { hotTags } = useAppInit();
   const search = useSearchTerm();
   return (
     <section className="search-hot" aria-labelledby="search-hot-title">

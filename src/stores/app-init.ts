@@ -4,12 +4,16 @@
  * still has them. The CDN lines go to stores/cdn.ts, which then races them. Not in the entry bundle:
  * app.tsx imports it after the session started, and it hydrates itself when first imported.
  */
-import { proxy } from 'valtio/vanilla';
+import { proxy, type Snapshot } from 'valtio/vanilla';
 import type { AppInit, CategoryNode, DictEntry } from '../../contract/calls/content.ts';
-import { getAppInit } from '../api/system.ts';
+import { useContext } from 'react';
+import { useSnapshot } from 'valtio/react';
+import { call } from '../api/client.ts';
+import { API } from '../../contract/calls/paths.ts';
 import { STORE_KEYS } from '../lib/storage-keys.ts';
 import { cdnReady, chooseCdnLine, setCdnLines } from './cdn.ts';
 import { persist } from './persist.ts';
+import { RenderValuesContext } from './render-values.ts';
 
 export interface AppInitState extends AppInit {
   /** True once the lists are known (from the server, or from the persisted copy). */
@@ -49,7 +53,7 @@ export function loadAppInit(): Promise<void> {
       void chooseCdnLine();
     }
     try {
-      apply(await getAppInit({ toast: !appInitState.loaded }));
+      apply(await call(API.init, {}, { cache: true, toast: !appInitState.loaded }));
       await chooseCdnLine();
     } catch (error) {
       loading = null;
@@ -80,3 +84,10 @@ export function categoryByRoute(route: string, tree: readonly CategoryView[] = a
 
 /** The dictionary's entries of one type (e.g. "movieSort", "contentType"); [] when unknown. */
 export const dictEntries = (type: string): readonly DictEntry[] => appInitState.dictionary[type] ?? [];
+
+/** The lists in a component: the render's own (server first paint), else the store's. */
+export function useAppInit(): Snapshot<AppInitState> {
+  const given = useContext(RenderValuesContext);
+  const snapshot = useSnapshot(appInitState);
+  return given ? { ...given.appInit, loaded: true } : snapshot;
+}

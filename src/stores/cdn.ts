@@ -9,10 +9,13 @@
  * itself (sw/cdn-lines.ts) and app/cdn-bridge.ts sets the active line from its answer; the page's
  * race then stands down (raceInWorker).
  */
+import { useContext } from 'react';
+import { useSnapshot } from 'valtio/react';
 import { proxy } from 'valtio/vanilla';
 import type { CdnLine } from '../../contract/calls/content.ts';
 import { STORE_KEYS } from '../lib/storage-keys.ts';
 import { persist } from './persist.ts';
+import { RenderValuesContext } from './render-values.ts';
 
 export const CDN_RACE_TIMEOUT_MS = 3_000;
 /** A line that failed is avoided for this long when choosing the next one. */
@@ -105,4 +108,11 @@ export function failOver(fromLine: string): string | null {
 /** For tests: forget the failures. */
 export function resetCdnFailures(): void {
   failedAt.clear();
+}
+
+/** The lines and the active one in a component: the render's own (server first paint), else the store's. */
+export function useCdnLines(): { readonly lines: readonly string[]; readonly active: string | null } {
+  const given = useContext(RenderValuesContext);
+  const snapshot = useSnapshot(cdnState);
+  return given ? { lines: given.appInit.cdnLines.map((line) => line.cdnLine), active: null } : snapshot;
 }

@@ -1,15 +1,14 @@
 /** The main layout: top bar (site title, search, desktop nav) and the bottom tab bar on phones. */
-import { useSnapshot } from 'valtio/react';
 import { Link } from 'wouter';
 import { SearchForm } from '../../features/search/search-form.tsx';
 import { TabNav } from '../../components/tab-nav.tsx';
 import { messages } from '../../messages.ts';
-import { siteState } from '../../stores/site.ts';
+import { useSiteInfo } from '../../stores/site.ts';
 import { paths } from '../../lib/route-paths.ts';
 import type { LayoutProps } from './layout-props.ts';
 
 export function DefaultLayout({ pathname, children }: LayoutProps) {
-  const { info } = useSnapshot(siteState);
+  const info = useSiteInfo();
   return (
     <div className="layout layout--default">
       <header className="top-bar">

@@ -5,7 +5,7 @@
  * An answer renders as a transition: React renders a big screen in slices that leave the main thread
  * free in between (no long task, Lighthouse's TBT) instead of in one block.
  */
-import { startTransition, useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useEffectEvent, useState } from 'react';
 import { ApiError } from '../../api/api-error.ts';
 import { Code } from '../../../contract/protocol/codes.ts';
 
@@ -33,10 +33,12 @@ export function useResource<T>(key: string, load: () => Promise<T>): Resource<T>
   if (current !== state) setState(current); // a new key starts empty (derived state, before commit)
 
   const settled = current.data !== null || current.error !== null;
+  // `load` is a fresh closure each render, not a reason to load again: the key names what it loads.
+  const loadNow = useEffectEvent(load);
   useEffect(() => {
     if (settled) return;
     let cancelled = false;
-    load().then(
+    loadNow().then(
       (data) => !cancelled && startTransition(() => setState((s) => (s.key === key ? { ...s, data, error: null } : s))),
       (error: unknown) =>
         !cancelled && setState((s) => (s.key === key ? { ...s, error: error instanceof Error ? error : new Error(String(error)) } : s)),
@@ -44,7 +46,6 @@ export function useResource<T>(key: string, load: () => Promise<T>): Resource<T>
     return () => {
       cancelled = true;
     };
-    // `load` is a fresh closure each render and deliberately not a dependency: the key names what it loads.
   }, [key, current.attempt, settled]);
 
   const retry = useCallback(() => setState((s) => ({ ...s, data: null, error: null, attempt: s.attempt + 1 })), []);

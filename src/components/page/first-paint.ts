@@ -6,10 +6,8 @@
  * something else (an error), or after HANDOVER_CAP_MS, the first paint is removed.
  */
 import { useEffect } from 'react';
+import { FIRST_PAINT_ID } from '../../../contract/first-paint.ts';
 
-export const FIRST_PAINT_ID = 'first-paint';
-/** The element-timing name of the first paint's LCP candidate, whose paint the page's entry waits for. */
-export const HERO_TIMING = 'first-paint-hero';
 const HANDOVER_CAP_MS = 10_000;
 
 /** Removes the server's first paint; the app's own screen is then what shows. */

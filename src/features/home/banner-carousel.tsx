@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useLocation } from 'wouter';
 import type { Banner } from '../../../contract/calls/content.ts';
-import { clickBanner } from '../../api/system.ts';
+import { clickBanner } from './home-calls.ts';
 import { linkTarget } from '../../lib/link-target.ts';
 import { messages } from '../../messages.ts';
 import { MediaImage } from '../../components/media-image.tsx';

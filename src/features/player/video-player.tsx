@@ -6,15 +6,14 @@
  * pause, when the page is hidden and on leaving. A trial playlist simply ends: then an overlay
  * offers VIP. Controls: center play button, bottom bar (video-controls.tsx), keyboard (space, ←/→).
  */
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { useSnapshot } from 'valtio/react';
+import { useEffect, useEffectEvent, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { MovieCard } from '../../../contract/calls/content.ts';
 import { attachSource } from './hls-source.ts';
 import { mediaUrl } from '../../stores/media-url.ts';
 import { useFullscreen } from './use-fullscreen.ts';
 import { useWatchHeartbeat } from './watch-heartbeat.ts';
 import { messages } from '../../messages.ts';
-import { cdnState, failOver } from '../../stores/cdn.ts';
+import { cdnState, failOver, useCdnLines } from '../../stores/cdn.ts';
 import { recordWatch, resumePosition } from '../history/history-store.ts';
 import { showToast } from '../../stores/toast.ts';
 import { IconPlay } from './player-icons.tsx';
@@ -36,7 +35,7 @@ interface VideoPlayerProps {
 export function VideoPlayer({ movie, playlist, header, endOverlay }: VideoPlayerProps) {
   const wrapper = useRef<HTMLDivElement>(null);
   const video = useRef<HTMLVideoElement>(null);
-  const { active, lines } = useSnapshot(cdnState);
+  const { active, lines } = useCdnLines();
   const [source, setSource] = useState<{ line: string | null; tried: readonly string[] }>({ line: null, tried: [] });
   const line = source.line ?? active ?? lines[0] ?? null;
   const url = mediaUrl(playlist, line);
@@ -61,43 +60,47 @@ export function VideoPlayer({ movie, playlist, header, endOverlay }: VideoPlayer
   const saveRef = useRef(save);
   saveRef.current = save;
 
-  // Attach the source; on a fatal error try the next line from the same position.
+  // Once a source has loaded: back to the position, speed and play state it had (the current speed:
+  // changing the speed must not reload the source).
+  const restore = useEffectEvent((element: HTMLVideoElement) => {
+    const at = resumeAt.current;
+    if (at > 0 && at < element.duration - 3) element.currentTime = at;
+    element.playbackRate = rate;
+    if (wasPlaying.current) void element.play().catch(() => undefined);
+    setStatus('ready');
+  });
+
+  // A fatal error: the next line not tried yet, from the same position.
+  const switchLine = useEffectEvent((element: HTMLVideoElement) => {
+    if (!line) return;
+    resumeAt.current = element.currentTime || resumeAt.current;
+    wasPlaying.current = !element.paused || wasPlaying.current;
+    const tried = [...source.tried, line];
+    const next = failOver(line);
+    const untried = next && !tried.includes(next) ? next : cdnState.lines.find((candidate) => !tried.includes(candidate));
+    if (!untried) return setStatus('failed');
+    showToast(messages.play.switchingLine);
+    setSource({ line: untried, tried });
+  });
+
+  // Attach the source.
   useEffect(() => {
     const element = video.current;
     if (!element || !url) return;
     let handle: { destroy(): void } | null = null;
     let cancelled = false;
     setStatus('loading');
-    const restore = () => {
-      const at = resumeAt.current;
-      if (at > 0 && at < element.duration - 3) element.currentTime = at;
-      element.playbackRate = rate;
-      if (wasPlaying.current) void element.play().catch(() => undefined);
-      setStatus('ready');
-    };
-    element.addEventListener('loadedmetadata', restore, { once: true });
-    const onFatal = () => {
-      if (cancelled || !line) return;
-      resumeAt.current = element.currentTime || resumeAt.current;
-      wasPlaying.current = !element.paused || wasPlaying.current;
-      const tried = [...source.tried, line];
-      const next = failOver(line);
-      const untried = next && !tried.includes(next) ? next : cdnState.lines.find((candidate) => !tried.includes(candidate));
-      if (!untried) return setStatus('failed');
-      showToast(messages.play.switchingLine);
-      setSource({ line: untried, tried });
-    };
-    attachSource(element, url, onFatal).then(
+    const onLoaded = () => restore(element);
+    element.addEventListener('loadedmetadata', onLoaded, { once: true });
+    attachSource(element, url, () => !cancelled && switchLine(element)).then(
       (attached) => (cancelled ? attached.destroy() : (handle = attached)),
       () => !cancelled && setStatus('failed'),
     );
     return () => {
       cancelled = true;
-      element.removeEventListener('loadedmetadata', restore);
+      element.removeEventListener('loadedmetadata', onLoaded);
       handle?.destroy();
     };
-    // `rate` is applied when a source loads; changing it must not reload the source.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [url]);
 
   // Save the position when the page is hidden and when leaving.

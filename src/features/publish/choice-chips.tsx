@@ -2,10 +2,9 @@
  * The pickers of the release page: the forum group (one of the groups under the /forum root of
  * the app-wide category list) and the tags (up to TAGS_MAX of the hot tags), as rows of chips.
  */
-import { useSnapshot } from 'valtio/react';
 import { TAGS_MAX } from '../../../contract/calls/publish-limits.ts';
 import { releaseMessages as t } from './publish-messages.ts';
-import { appInitState, categoryByRoute } from '../../stores/app-init.ts';
+import { categoryByRoute, useAppInit } from '../../stores/app-init.ts';
 
 interface Choice<V> {
   value: V;
@@ -45,7 +44,7 @@ function Chips<V extends string | number>({ choices, selected, onToggle, label, 
 }
 
 export function GroupPicker({ value, onChange }: { value: number | null; onChange: (topicId: number) => void }) {
-  const { categories } = useSnapshot(appInitState);
+  const { categories } = useAppInit();
   const groups = (categoryByRoute('/forum', categories)?.childList ?? []).flatMap((group) =>
     group.topicId === null ? [] : [{ value: group.topicId, label: group.name }],
   );
@@ -53,7 +52,7 @@ export function GroupPicker({ value, onChange }: { value: number | null; onChang
 }
 
 export function TagPicker({ value, onChange }: { value: readonly string[]; onChange: (tags: string[]) => void }) {
-  const { hotTags } = useSnapshot(appInitState);
+  const { hotTags } = useAppInit();
   const toggle = (key: string) => {
     if (value.includes(key)) onChange(value.filter((tag) => tag !== key));
     else if (value.length < TAGS_MAX) onChange([...value, key]);

@@ -8,7 +8,7 @@ import { useSnapshot } from 'valtio/react';
 import { PostBody } from '../posts/post-body.tsx';
 import { Avatar } from '../../components/avatar.tsx';
 import { releaseMessages as t } from './publish-messages.ts';
-import { appInitState, categoryByRoute } from '../../stores/app-init.ts';
+import { categoryByRoute, useAppInit } from '../../stores/app-init.ts';
 import { releaseDraft, videoUpload } from './release-draft.ts';
 import { userState } from '../../stores/user.ts';
 
@@ -25,7 +25,7 @@ function LocalVideo({ file }: { file: Blob }) {
 export function ReleasePreview() {
   const draft = useSnapshot(releaseDraft);
   const { file } = useSnapshot(videoUpload);
-  const { categories } = useSnapshot(appInitState);
+  const { categories } = useAppInit();
   const { info } = useSnapshot(userState);
   const group = categoryByRoute('/forum', categories)?.childList.find((node) => node.topicId === draft.topicId);
   if (!draft.title.trim() && !draft.body.trim() && draft.images.length === 0 && !file) {

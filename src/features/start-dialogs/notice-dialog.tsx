@@ -1,8 +1,7 @@
 /** dialog: the site notice on the home page, at most once a day. */
-import { useSnapshot } from 'valtio/react';
 import { memberMessages } from '../../member-messages.ts';
 import { messages } from '../../messages.ts';
-import { siteState } from '../../stores/site.ts';
+import { useSiteInfo } from '../../stores/site.ts';
 import { IconCheck } from '../../components/member-icons.tsx';
 import { Modal } from '../../components/modal.tsx';
 import type { DialogProps } from './dialog-props.ts';
@@ -10,7 +9,7 @@ import type { DialogProps } from './dialog-props.ts';
 const t = memberMessages.dialogs.notice;
 
 export function NoticeDialog({ onClose }: DialogProps) {
-  const { info } = useSnapshot(siteState);
+  const info = useSiteInfo();
   return (
     <Modal
       open

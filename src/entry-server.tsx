@@ -1,42 +1,35 @@
 /**
- * The first paint of a first visit (issue 8, Lighthouse LCP): the first screen's markup, rendered
- * on the server by the app's own layout and content components from the data of the screen's first
+ * The app's server entry (Vite's SSR build, `vite build --ssr src/entry-server.tsx`, into the
+ * build's .ssr/ folder, which the server loads: server/first-paint/first-screen.ts). It renders the
+ * first paint of a first visit (docs/performance.md, LCP): the first screen's markup, rendered on
+ * the server by the app's own layout and content components from the data of the screen's first
  * call, so the browser paints the screen, its LCP element included, from the HTML and its
  * stylesheets before any script has run. The page shows it over the app, which renders beneath and
  * removes it once its own screen has the content (src/app/first-paint.ts). Markup only: no state,
  * no effects, no test ids (the app's elements are the ones to find), hidden from assistive
  * technology and inert, since the app's copy is the one to use.
  *
- * The stores the components read (site, app-wide lists, CDN lines) are set before each render;
- * renderToString is synchronous, so no other request renders in between.
+ * What the components would read from the stores (the site, the app-wide lists, the CDN lines) is
+ * passed in through RenderValuesContext: one server renders for many sites, and the stores are a
+ * browser tab's singletons, never written here.
  *
  * The CSP refuses inline style attributes ('unsafe-inline' is not allowed), so the style
  * attributes React writes (aspect ratios, sizes) become rules of one <style> block beside the
- * markup, which the page's policy allows by its hash (server/first-screen.ts).
+ * markup, which the page's policy allows by its hash (server/first-paint/first-screen.ts).
  */
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Router } from 'wouter';
-import type { AppInit, HomeData, MovieDetail, PostDetail } from '../../contract/calls/content.ts';
-import type { SiteInfo } from '../../contract/calls/account.ts';
-import { FIRST_PAINT_ID, HERO_TIMING } from '../../src/components/page/first-paint.ts';
-import { layoutByName } from '../../src/app/layouts/layout-by-name.ts';
-import { PageContext, type PageInfo } from '../../src/components/page/page-context.tsx';
-import type { RouteName } from '../../src/lib/route-paths.ts';
-import { routeTable } from '../../src/app/route-table.ts';
-import { PriorityImagesOnly } from '../../src/components/media-image.tsx';
-import { PostArticle } from '../../src/features/posts/post-detail-view.tsx';
-import { HomeContent } from '../../src/routes/home.tsx';
-import { Detail as MovieDetailContent } from '../../src/routes/movie-detail.tsx';
-import { appInitState } from '../../src/stores/app-init.ts';
-import { setCdnLines } from '../../src/stores/cdn.ts';
-import { siteState } from '../../src/stores/site.ts';
-
-export interface PaintContext {
-  pathname: string;
-  site: SiteInfo;
-  appInit: AppInit;
-}
+import { FIRST_PAINT_ID, HERO_TIMING, type FirstPaintRenderer, type PaintContext } from '../contract/first-paint.ts';
+import { layoutByName } from './app/layouts/layout-by-name.ts';
+import { PageContext, type PageInfo } from './components/page/page-context.tsx';
+import type { RouteName } from './lib/route-paths.ts';
+import { routeTable } from './app/route-table.ts';
+import { PriorityImagesOnly } from './components/media-image.tsx';
+import { PostArticle } from './features/posts/post-detail-view.tsx';
+import { HomeContent } from './routes/home.tsx';
+import { Detail as MovieDetailContent } from './routes/movie-detail.tsx';
+import { RenderValuesContext } from './stores/render-values.ts';
 
 const noop = () => {};
 const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
@@ -47,22 +40,21 @@ interface PaintOptions {
 }
 
 function paint({ pathname, site, appInit }: PaintContext, name: RouteName, title: string | null, content: ReactNode, options: PaintOptions = {}): string {
-  siteState.info = site;
-  Object.assign(appInitState, { ...appInit, loaded: true });
-  setCdnLines(appInit.cdnLines);
   const entry = routeTable.find((route) => route.name === name)!;
   const Layout = layoutByName[entry.layout];
   const shownTitle = title ?? entry.title;
   const page: PageInfo = { pathname, entry, params: {}, title: shownTitle, setTitle: noop };
   const markup = renderToString(
     <Router ssrPath={pathname}>
-      <PageContext value={page}>
-        <PriorityImagesOnly value={options.priorityImagesOnly ?? false}>
-          <Layout title={shownTitle} pathname={pathname} params={{}}>
-            {content}
-          </Layout>
-        </PriorityImagesOnly>
-      </PageContext>
+      <RenderValuesContext value={{ site, appInit }}>
+        <PageContext value={page}>
+          <PriorityImagesOnly value={options.priorityImagesOnly ?? false}>
+            <Layout title={shownTitle} pathname={pathname} params={{}}>
+              {content}
+            </Layout>
+          </PriorityImagesOnly>
+        </PageContext>
+      </RenderValuesContext>
     </Router>,
   );
   const { html, css } = hoistStyles(markHero(markup.replace(/ data-testid="[^"]*"/g, '')));
@@ -71,7 +63,7 @@ function paint({ pathname, site, appInit }: PaintContext, name: RouteName, title
   return `<div id="${FIRST_PAINT_ID}" aria-hidden="true" inert><style>${brand}${css}</style>${html}</div>`;
 }
 
-/** Marks the first priority image (the LCP candidate) for element timing (server/first-screen.ts waits for its paint). */
+/** Marks the first priority image (the LCP candidate) for element timing (first-screen.ts of the server waits for its paint). */
 export const markHero = (markup: string): string => markup.replace(/<img (?=[^>]*fetchpriority="high")/i, `<img elementtiming="${HERO_TIMING}" `);
 
 const unescapeAttribute = (value: string): string =>
@@ -100,10 +92,10 @@ export function hoistStyles(markup: string): { html: string; css: string } {
   return { html, css: rules.join('').replace(/</g, '\\3c ') };
 }
 
-export const paintHome = (context: PaintContext, home: HomeData): string => paint(context, 'home', null, <HomeContent home={home} firstScreenOnly />, { priorityImagesOnly: true });
+export const paintHome: FirstPaintRenderer['paintHome'] = (context, home) => paint(context, 'home', null, <HomeContent home={home} firstScreenOnly />, { priorityImagesOnly: true });
 
-export const paintMovie = (context: PaintContext, movie: MovieDetail): string =>
+export const paintMovie: FirstPaintRenderer['paintMovie'] = (context, movie) =>
   paint(context, 'movieDetail', movie.title, <MovieDetailContent movie={movie} />, { priorityImagesOnly: true });
 
-export const paintTopic = (context: PaintContext, post: PostDetail): string =>
+export const paintTopic: FirstPaintRenderer['paintTopic'] = (context, post) =>
   paint(context, 'topicDetail', null, <PostArticle post={post} onPurchased={noop} />);
