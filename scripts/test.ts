@@ -1,12 +1,14 @@
 /**
- * `npm test`: type-check, then the unit and server suites, then the browser suite (which builds
- * the PWA for production itself). Extra arguments go to one vitest run instead.
+ * `npm test`: lint (the import arrows, circles and formatting: docs/architecture.md), type-check,
+ * then the unit and server suites, then the browser suite (which builds the PWA for production
+ * itself). Extra arguments go to one vitest run instead.
  */
 import { execSync } from 'node:child_process';
 
 const run = (command: string) => execSync(command, { stdio: 'inherit' });
 
 try {
+  run('npm run --silent lint');
   run('npm run --silent typecheck');
   const extra = process.argv.slice(2);
   if (extra.length > 0) {
