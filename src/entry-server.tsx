@@ -27,8 +27,8 @@ import type { RouteName } from './lib/route-paths.ts';
 import { routeTable } from './app/route-table.ts';
 import { PriorityImagesOnly } from './components/media-image.tsx';
 import { PostArticle } from './features/posts/post-detail-view.tsx';
-import { HomeContent } from './routes/home.tsx';
-import { Detail as MovieDetailContent } from './routes/movie-detail.tsx';
+import { HomeContent } from './features/home/home-content.tsx';
+import { MovieDetailView } from './features/movies/movie-detail-view.tsx';
 import { RenderValuesContext } from './stores/render-values.ts';
 
 const noop = () => {};
@@ -95,7 +95,7 @@ export function hoistStyles(markup: string): { html: string; css: string } {
 export const paintHome: FirstPaintRenderer['paintHome'] = (context, home) => paint(context, 'home', null, <HomeContent home={home} firstScreenOnly />, { priorityImagesOnly: true });
 
 export const paintMovie: FirstPaintRenderer['paintMovie'] = (context, movie) =>
-  paint(context, 'movieDetail', movie.title, <MovieDetailContent movie={movie} />, { priorityImagesOnly: true });
+  paint(context, 'movieDetail', movie.title, <MovieDetailView movie={movie} />, { priorityImagesOnly: true });
 
 export const paintTopic: FirstPaintRenderer['paintTopic'] = (context, post) =>
   paint(context, 'topicDetail', null, <PostArticle post={post} onPurchased={noop} />);

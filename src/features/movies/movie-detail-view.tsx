@@ -1,0 +1,110 @@
+/**
+ * One movie's page (the screen: src/routes/movie-detail.tsx; also rendered by the server's first
+ * paint, src/entry-server.tsx): the large poster (the page's LCP image), title, year · region ·
+ * category path, views, likes and duration, tags, the play button and its gate (VIP, coins),
+ * like and favourite, the description and related movies.
+ */
+import './movies.css';
+import { useSnapshot } from 'valtio/react';
+import { Link } from 'wouter';
+import type { MovieDetail } from '../../../contract/calls/content.ts';
+import { useFirstPaintHandover } from '../../components/page/first-paint.ts';
+import { usePageTitle } from '../../components/page/page-context.tsx';
+import { paths } from '../../lib/route-paths.ts';
+import { MediaImage } from '../../components/media-image.tsx';
+import { MovieActions } from './movie-actions.tsx';
+import { MovieCard } from './movie-card.tsx';
+import { MovieGate } from './movie-gate.tsx';
+import { SectionHeader } from '../../components/section-header.tsx';
+import { Skeleton } from '../../components/skeleton.tsx';
+import { TagChips } from '../tags/tag-chips.tsx';
+import { formatCount, formatDuration } from '../../lib/format.ts';
+import { messages } from '../../messages.ts';
+import { historyState } from '../history/history-store.ts';
+
+const d = messages.movieDetail;
+const POSTER_SIZES = '(min-width: 768px) 300px, 40vw';
+const RELATED_IN_FIRST_SCREEN = 2;
+
+export function MovieDetailSkeleton() {
+  return (
+    <div className="movie-detail" aria-busy="true">
+      <div className="movie-hero">
+        <Skeleton className="movie-hero__poster skeleton--media" style={{ aspectRatio: '2/3' }} />
+        <div className="movie-hero__info">
+          <Skeleton className="skeleton--line" style={{ height: 26, width: '70%' }} />
+          <Skeleton className="skeleton--line" />
+          <Skeleton className="skeleton--line skeleton--short" />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function LastWatched({ movieId }: { movieId: number }) {
+  const { watch } = useSnapshot(historyState);
+  const entry = watch.find((item) => item.movie.id === movieId);
+  if (!entry || entry.position < 5) return null;
+  return <p className="movie-hero__resume">{d.watchedTo(formatDuration(entry.position))}</p>;
+}
+
+/** Exported for the server's first paint (server/first-paint/). */
+export function MovieDetailView({ movie }: { movie: MovieDetail }) {
+  usePageTitle(movie.title);
+  useFirstPaintHandover();
+  const meta = [movie.year > 0 ? String(movie.year) : null, movie.region || null].filter(Boolean);
+  return (
+    <article className="movie-detail">
+      <div className="movie-hero">
+        <div className="movie-hero__poster">
+          <MediaImage mediaKey={movie.poster.small} largeKey={movie.poster.large} sizes={POSTER_SIZES} alt={movie.title} ratio="2/3" priority />
+        </div>
+        <div className="movie-hero__info">
+          <h1 className="movie-hero__title">{movie.title}</h1>
+          <p className="movie-hero__meta">
+            {meta.join(' · ')}
+            {movie.categoryPath.slice(1).map((node) => (
+              <span key={node.categoryId}>
+                {' · '}
+                <Link href={paths.category(node.categoryId)} className="movie-hero__category">
+                  {node.name}
+                </Link>
+              </span>
+            ))}
+          </p>
+          <dl className="movie-stats">
+            <div><dt>{d.views}</dt><dd data-testid="movie-views">{formatCount(movie.views)}</dd></div>
+            <div><dt>{d.likes}</dt><dd>{formatCount(movie.likes)}</dd></div>
+            <div><dt>{d.duration}</dt><dd data-testid="movie-duration">{formatDuration(movie.durationS)}</dd></div>
+          </dl>
+          <LastWatched movieId={movie.id} />
+          <MovieGate movie={movie} />
+          <MovieActions key={movie.id} movie={movie} />
+        </div>
+      </div>
+
+      {movie.tags.length > 0 && (
+        <section className="movie-detail__section" aria-label={d.tags}>
+          <TagChips tags={movie.tags} label={d.tags} />
+        </section>
+      )}
+
+      <section className="movie-detail__section" aria-labelledby="movie-description">
+        <SectionHeader id="movie-description" title={d.description} />
+        <p className="movie-detail__description">{movie.description || d.noDescription}</p>
+      </section>
+
+      {movie.related.length > 0 && (
+        <section aria-labelledby="movie-related">
+          <SectionHeader id="movie-related" title={d.related} href={`${paths.movieList()}?category=${movie.category.categoryId}`} />
+          <div className="card-grid">
+            {/* On a phone the first row shows in the first screen: loaded at once, not lazily. */}
+            {movie.related.map((related, index) => (
+              <MovieCard key={related.id} movie={related} priority={index < RELATED_IN_FIRST_SCREEN} />
+            ))}
+          </div>
+        </section>
+      )}
+    </article>
+  );
+}
