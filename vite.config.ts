@@ -76,7 +76,7 @@ const appConfig = defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
-    // .vite/manifest.json: which chunks and styles each screen needs (server/first-screen.ts).
+    // .vite/manifest.json: which chunks and styles each screen needs (server/first-paint/first-screen.ts).
     manifest: true,
     // Browsers without modulepreload (Safari before 17) still load every module, only later.
     modulePreload: { polyfill: false },

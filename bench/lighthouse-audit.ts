@@ -1,6 +1,6 @@
 /**
  * Lighthouse (npm package, mobile defaults: simulated slow 4G and 4x CPU slowdown) on the pages
- * of DESIGN.md section 6, in Debian's Chromium started by chrome-launcher. Each page is audited
+ * of docs/performance.md, in Debian's Chromium started by chrome-launcher. Each page is audited
  * `runs` times (fresh storage each time) and each metric is the median of the runs; the last
  * report of each page is kept in .artifacts/ to see where the time goes.
  */

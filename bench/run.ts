@@ -2,7 +2,7 @@
  * `npm run bench`: builds the PWA for production into a temp folder, starts the real server on it
  * with the demo data, measures (sizes, Lighthouse, warm start, client protocol cost, server load,
  * query latency on PGlite and, with DATABASE_URL, PostgreSQL), prints one table of the figures
- * against the budgets of DESIGN.md section 6 and writes them to .artifacts/bench.json.
+ * against the budgets of docs/performance.md and writes them to .artifacts/bench.json.
  *
  * BENCH_ONLY=sizes,lighthouse,warm,protocol,server,queries picks stages; BENCH_LH_RUNS (default 7)
  * audits per page; BENCH_SECONDS (default 10) per load run. Exit code 1 when a budget fails.

@@ -1,7 +1,7 @@
 /**
- * The simple formatting of a topic's text (issue 6), parsed into tokens, never into HTML: blank
+ * The simple formatting of a topic's text, parsed into tokens, never into HTML: blank
  * lines separate paragraphs (post-view.ts toParagraphs), **text** is bold, and http(s) URLs become
- * links. Components render the tokens as React text nodes (components/rich-text.tsx), so a "<script>"
+ * links. Components render the tokens as React text nodes (src/features/posts/rich-text.tsx), so a "<script>"
  * or an "onerror=" in user text is only ever shown as the characters it is; a link's href is only
  * ever an http(s) URL that the URL parser accepted, so "javascript:" can never become a link.
  */

@@ -1,6 +1,6 @@
 /**
  * The messages between the page and the service worker, defined once for both sides
- * (src/app/sw-bridge.ts on the page, sw/cdn-lines.ts and sw/sw.ts in the worker).
+ * (src/app/cdn-bridge.ts on the page, sw/cdn-lines.ts and sw/sw.ts in the worker).
  */
 
 /** Page → worker: activate the waiting worker now (workbox-window's messageSkipWaiting sends it). */

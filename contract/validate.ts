@@ -1,4 +1,4 @@
-/** Input rules of spec section 5, shared by the forms and the server's schemas. */
+/** Input rules of docs/spec.md section 5, shared by the forms and the server's schemas. */
 
 /** An identifier (account): 6 to 12 letters, digits or underscores. */
 export const ACCOUNT_PATTERN = /^[A-Za-z0-9_]{6,12}$/;
@@ -8,7 +8,7 @@ export const isValidAccount = (value: string): boolean => ACCOUNT_PATTERN.test(v
 export const PASSWORD_PATTERN = /^(?=.*[A-Za-z])(?=.*\d)\S{6,32}$/;
 export const isValidPassword = (value: string): boolean => PASSWORD_PATTERN.test(value);
 
-/** A nickname, trimmed: 2 to 16 characters (member-contract.ts personalUpdateSchema counts UTF-16 units). */
+/** A nickname, trimmed: 2 to 16 characters (contract/calls/member.ts personalUpdateSchema counts UTF-16 units). */
 export const NICKNAME_LENGTH = { min: 2, max: 16 } as const;
 export const isValidNickname = (value: string): boolean => {
   const length = value.trim().length;

@@ -27,7 +27,7 @@ export interface WatchedPage {
 
 /**
  * The suites test the app: after a navigation, wait until the app has taken over from the server's
- * first paint of a first visit (server/first-paint/, src/app/first-paint.ts), which shows the same
+ * first paint of a first visit (server/first-paint/, src/components/page/first-paint.ts), which shows the same
  * screen, inert, until then. e2e/first-paint.test.ts tests the first paint itself.
  */
 function afterFirstPaint(page: Page): void {

@@ -56,7 +56,7 @@ describe.skipIf(noBrowser)('movies in Chromium', () => {
       });
       await page.goto('/');
       await expect.poll(() => page.locator('[data-testid=banner]').count(), { timeout: 20_000 }).toBe(home.banners.length);
-      // home's answer and the app-wide lists came inside the page (server/first-screen.ts)
+      // home's answer and the app-wide lists came inside the page (server/first-paint/first-screen.ts)
       expect(calls).not.toContain('/api/home/getIndex');
       expect(calls).not.toContain('/api/system/init');
       await expect.poll(() => page.locator('[data-testid=tag-chip]').count()).toBe(home.hotTags.length);

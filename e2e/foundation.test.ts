@@ -20,7 +20,7 @@ async function signedInUserId(page: import('playwright-core').Page): Promise<num
   return (await readIdb<SavedUser>(page, 'user'))!.info!.id;
 }
 
-/** One path per route of spec section 2, with the layout it must render. */
+/** One path per route of docs/spec.md section 2, with the layout it must render. */
 const ROUTES: ReadonlyArray<[path: string, layout: 'default' | 'insede' | 'full' | 'search']> = [
   ['/', 'default'],
   ['/tag', 'insede'],

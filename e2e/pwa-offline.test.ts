@@ -134,7 +134,7 @@ describe.skipIf(noBrowser)('offline in Chromium', () => {
   });
 });
 
-/** In the page: how many calls wait in the outbox (lib/offline-queue.ts). */
+/** In the page: how many calls wait in the outbox (src/api/offline-queue.ts). */
 function outboxSize(): Promise<number> {
   return new Promise((resolve, reject) => {
     const open = indexedDB.open('outbox');

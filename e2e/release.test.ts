@@ -16,7 +16,7 @@ import { signedInUserId } from './member-flows.ts';
 import { controlledBySw } from './pwa-browser.ts';
 import { bigVideo, MIN_VIDEO_BYTES, newMemberToken, photo, publishThroughApi, shoot, watchChunkUploads } from './release-flows.ts';
 
-const CHUNK_BYTES = 2 * 1024 * 1024; // lib/upload/chunk-plan.ts DEFAULT_CHUNK_BYTES for this size
+const CHUNK_BYTES = 2 * 1024 * 1024; // src/features/publish/upload/chunk-plan.ts DEFAULT_CHUNK_BYTES for this size
 const video = (page: Page) => page.locator('[data-testid=release-video]:visible');
 const phaseOf = (page: Page) => video(page).getAttribute('data-phase');
 

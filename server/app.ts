@@ -126,7 +126,7 @@ export async function buildApp({ config, db, shared, now = Date.now, logStream }
     done();
   });
   logRequests(app);
-  // Chunked uploads and their video jobs (issue 6): started when the app is ready, stopped on close.
+  // Chunked uploads and their video jobs: started when the app is ready, stopped on close.
   const uploads = new UploadService(db, config, now, app.log);
   app.decorate('uploads', uploads);
   app.addHook('onReady', () => uploads.start());

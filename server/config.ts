@@ -1,5 +1,5 @@
 /**
- * Server configuration from the environment, validated once at start-up (DESIGN.md section 4).
+ * Server configuration from the environment, validated once at start-up (docs/architecture.md).
  * Empty variables count as unset, so `DATABASE_URL=` falls back to the embedded PGlite.
  */
 import { join } from 'node:path';

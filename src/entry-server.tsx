@@ -5,7 +5,7 @@
  * the server by the app's own layout and content components from the data of the screen's first
  * call, so the browser paints the screen, its LCP element included, from the HTML and its
  * stylesheets before any script has run. The page shows it over the app, which renders beneath and
- * removes it once its own screen has the content (src/app/first-paint.ts). Markup only: no state,
+ * removes it once its own screen has the content (src/components/page/first-paint.ts). Markup only: no state,
  * no effects, no test ids (the app's elements are the ones to find), hidden from assistive
  * technology and inert, since the app's copy is the one to use.
  *

@@ -14,7 +14,7 @@ const keyMaterial: KeyMaterial = {
 assertKeyMaterial(keyMaterial);
 
 export const env = {
-  /** Product calls go to `${apiBase}${path}` (DESIGN.md section 3). */
+  /** Product calls go to `${apiBase}${path}` (docs/api.md). */
   apiBase: (viteEnv.VITE_API_BASE ?? '/api').replace(/\/$/, ''),
   keyMaterial,
   production: viteEnv.PROD ?? false,

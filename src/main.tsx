@@ -29,7 +29,7 @@ async function start(): Promise<void> {
   startColorMode();
   startNavigationTracking();
   history.scrollRestoration = 'manual'; // the keep-alive restores scroll itself
-  // A stale tab after a deploy: Vite reports a failed preload here; reload once (lib/chunk-reload.ts).
+  // A stale tab after a deploy: Vite reports a failed preload here; reload once (src/app/chunk-reload.ts).
   addEventListener('vite:preloadError', (event) => {
     if (isChunkLoadError((event as Event & { payload?: unknown }).payload) && reloadAfterChunkError()) event.preventDefault();
   });

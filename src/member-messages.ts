@@ -1,7 +1,7 @@
 /**
- * The zh-CN strings of the member area (issue 4: /mine and its pages, purchases, the dialogs).
+ * The zh-CN strings of the member area (/mine and its pages, purchases, the dialogs).
  * Same rules as src/messages.ts; kept in their own module because messages.ts is part of the entry
- * bundle, which has no room left (DESIGN.md section 6): these load with the member screens only.
+ * bundle, which has no room left (docs/performance.md): these load with the member screens only.
  */
 export const memberMessages = {
   profile: {

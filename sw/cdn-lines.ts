@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 /**
- * The CDN line state of the service worker (spec section 4, rules in line-rules.ts): the lines the
+ * The CDN line state of the service worker (docs/spec.md section 4, rules in line-rules.ts): the lines the
  * page posted (from /system/init), the active line and when the race last ran, persisted in the
  * worker's own IndexedDB store so a worker restarted by the browser still knows them.
  *

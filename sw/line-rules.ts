@@ -9,7 +9,7 @@
  *               in list order after it, lines that failed recently last.
  *   splitByLine which line a URL is on, and its path below the line.
  *
- * Spec section 4 says "the first to respond (or fail) becomes the active line"; issue 5 narrows
+ * docs/spec.md section 4 says "the first to respond (or fail) becomes the active line"; the offline design narrows
  * it: a failing line only wins when every line fails.
  */
 

@@ -1,7 +1,6 @@
 /// <reference lib="webworker" />
 /**
- * Runtime caches besides the shell: the icons the server names (GET /api/icons?icons=a,b; DESIGN.md
- * section 5) cache-first with expiry and a cap, and media (media-route.ts). When a new worker
+ * Runtime caches besides the shell: the icons the server names (GET /api/icons?icons=a,b; docs/architecture.md) cache-first with expiry and a cap, and media (media-route.ts). When a new worker
  * activates, caches of names no longer in use (older versions of these) are deleted; the precache
  * cleans its own (shell.ts).
  */

@@ -1,10 +1,10 @@
 /**
- * The content calls' contract (issue 3): home, app-wide lists, movies and playback, posts (forum
+ * The content calls' contract: home, app-wide lists, movies and playback, posts (forum
  * topics, chigua, archive articles), replies, forum groups, categories, tags, users, featured
  * collections, search. Zod schemas for the server; the client imports the types only.
  *
  * Media fields (poster, cover, image, images[]) are media keys relative to a CDN line, e.g.
- * "posters/m12-s.webp": the client joins them to the active line (src/lib/media-url.ts).
+ * "posters/m12-s.webp": the client joins them to the active line (src/stores/media-url.ts).
  */
 import { z } from 'zod';
 import type { TopicVideo } from './publish.ts';
@@ -120,7 +120,7 @@ export interface PostDetail extends PostCard {
   favorited: boolean;
   /** False when the post is priced and not purchased: body holds only the summary then. */
   unlocked: boolean;
-  /** A member's topic with a video (issue 6): its HLS job state and, once ready, its playlist. */
+  /** A member's topic with a video: its HLS job state and, once ready, its playlist. */
   video?: TopicVideo | null;
 }
 
@@ -141,7 +141,7 @@ export interface Banner {
   link: string;
 }
 
-/** Spec section 3: category list entries carry route, categoryId, childList, topicId. */
+/** docs/spec.md section 3: category list entries carry route, categoryId, childList, topicId. */
 export interface CategoryNode extends CategoryBrief {
   route: string | null;
   topicId: number | null;
@@ -165,7 +165,7 @@ export interface DictEntry {
 /** type → entries, e.g. contentType (the /{type} pages), movieSort, region. */
 export type Dictionary = Record<string, DictEntry[]>;
 
-/** App-wide lists held by the client (spec section 3), fetched once at start. */
+/** App-wide lists held by the client (docs/spec.md section 3), fetched once at start. */
 export interface AppInit {
   banners: Banner[];
   categories: CategoryNode[];
@@ -274,7 +274,7 @@ export const emptyPayloadSchema = z.object({}).passthrough();
 
 type In<S extends z.ZodType> = z.input<S>;
 
-/** Path → payload and data of the content calls; merged into Calls in contract.ts. */
+/** Path → payload and data of the content calls; merged into Calls in contract/calls/call-map.ts. */
 export interface ContentCalls {
   '/system/init': { payload: In<typeof emptyPayloadSchema>; data: AppInit };
   '/home/getIndex': { payload: In<typeof emptyPayloadSchema>; data: HomeData };

@@ -1,12 +1,12 @@
 /**
- * The member calls' contract (issue 4): VIP plans and deposits, the wallet (coin packages, coin
+ * The member calls' contract: VIP plans and deposits, the wallet (coin packages, coin
  * deposits, ledgers), purchases of movies and posts, favourites and likes lists, watch heartbeats,
  * the points mall (tasks, claims, goods, exchanges) and the personal info (nickname, avatar
  * upload). Every call here needs a session (code 7 without a valid token). Zod schemas for the
  * server; the client imports the types only.
  *
  * Money is in fen (integer), coins and points are integers, times are ms since epoch, days are
- * Asia/Shanghai calendar days. Codes (DESIGN.md section 3): 2 bad input (msg names the field),
+ * Asia/Shanghai calendar days. Codes (docs/api.md): 2 bad input (msg names the field),
  * 4 not allowed (task not done, not for sale), 5 not enough coins, points or stock (or a per-user
  * limit reached), 6 unknown id, 9 already done (claimed today, purchased, key reused): a client
  * retry treats 9 as success.
@@ -215,7 +215,7 @@ export interface UploadedImage {
 
 type In<S extends z.ZodType> = z.input<S>;
 
-/** Path → payload and data of the member calls; merged into Calls in contract.ts. */
+/** Path → payload and data of the member calls; merged into Calls in contract/calls/call-map.ts. */
 export interface MemberCalls {
   '/system/vipsetting/userGetVipSet': { payload: Record<string, never>; data: VipPlan[] };
   '/deposit/vip': { payload: In<typeof depositVipSchema>; data: DepositOrder };

@@ -1,5 +1,5 @@
 /**
- * Every product call's path, defined once (spec section 7, DESIGN.md section 3), and which calls
+ * Every product call's path, defined once (docs/spec.md section 7, docs/api.md), and which calls
  * travel with an encrypted payload or without the signed wrapper, and which are public reads.
  */
 export const API = {
@@ -46,7 +46,7 @@ export const API = {
   typeInfo: '/content/typeInfo',
   typePage: '/content/typePage',
 
-  // Member area (issue 4; src/api/member-contract.ts): VIP, wallet, purchases, saved items,
+  // Member area (contract/calls/member.ts): VIP, wallet, purchases, saved items,
   // watch heartbeats, points mall, personal info. All need a session.
   vipPlans: '/system/vipsetting/userGetVipSet',
   depositVip: '/deposit/vip',
@@ -70,7 +70,7 @@ export const API = {
   updatePersonal: '/personal/update',
   uploadImage: '/shard/memberUploadImg',
 
-  // Publishing (issue 6; src/api/publish-contract.ts): resumable chunked upload, topics.
+  // Publishing (contract/calls/publish.ts): resumable chunked upload, topics.
   chunkCheck: '/file/chunk/check',
   chunkUpload: '/file/chunk/upload',
   chunkMerge: '/file/chunk/merge',
@@ -127,5 +127,5 @@ export const PUBLIC_PATHS: ReadonlySet<string> = new Set([
 /** The site info call on the app's own origin, plain JSON (not an envelope). */
 export const SITE_INFO_PATH = '/api/fetch-data';
 
-/** Iconify-style icon endpoint: GET /api/icons?icons=a,b (spec section 7). */
+/** Iconify-style icon endpoint: GET /api/icons?icons=a,b (docs/spec.md section 7). */
 export const ICONS_PATH = '/api/icons';

@@ -1,5 +1,5 @@
 /**
- * The limits of uploads and topics (issue 6), shared by the server's schemas (publish-contract.ts)
+ * The limits of uploads and topics, shared by the server's schemas (contract/calls/publish.ts)
  * and the client's checks and counters; zod-free, so the client may import it.
  */
 export const FILE_ID_PATTERN = /^[0-9a-f]{32}$/;

@@ -1,5 +1,5 @@
 /**
- * The publishing calls' contract (issue 6): the three chunk calls of a resumable upload (unsigned,
+ * The publishing calls' contract: the three chunk calls of a resumable upload (unsigned,
  * plain JSON or multipart, the token still required), cancelling an upload, publishing a forum
  * topic, and the state of a topic's video. Zod schemas for the server; the client imports the types
  * only.
@@ -128,7 +128,7 @@ export interface PublishResult {
 
 type In<S extends z.ZodType> = z.input<S>;
 
-/** Path → payload and data of the publishing calls; merged into Calls in contract.ts. */
+/** Path → payload and data of the publishing calls; merged into Calls in contract/calls/call-map.ts. */
 export interface PublishCalls {
   '/file/chunk/check': { payload: In<typeof chunkCheckSchema>; data: ChunkCheckResult };
   /** Unsigned multipart; a chunk already held is accepted again (same answer). */

@@ -21,7 +21,7 @@ export interface KeyMaterial {
   iv: string;
 }
 
-/** Development defaults of DESIGN.md section 3; production sets its own at build and run time. */
+/** Development defaults of docs/api.md; production sets its own at build and run time. */
 export const DEV_KEY_MATERIAL: KeyMaterial = { key: 'Zx8uPq2Lm4Vn7Rt1', iv: 'Kd3Fh6Jw9Bs0Gy5C' };
 
 export function assertKeyMaterial({ key, iv }: KeyMaterial): void {

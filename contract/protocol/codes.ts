@@ -1,5 +1,5 @@
 /**
- * Response codes of the wire protocol (DESIGN.md section 3) and their default zh-CN messages.
+ * Response codes of the wire protocol (docs/api.md) and their default zh-CN messages.
  * Shared by the client and the server.
  */
 export const Code = {

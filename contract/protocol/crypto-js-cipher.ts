@@ -32,7 +32,7 @@ function bytesOf(words: WordArray): Uint8Array {
   return new Uint8Array(view.buffer, 0, words.sigBytes);
 }
 
-/** A decoder as strict as node:crypto's side (server/protocol/node-cipher.ts): invalid UTF-8 throws. */
+/** A decoder as strict as node:crypto's side (contract/protocol/node-cipher.ts): invalid UTF-8 throws. */
 const strictUtf8 = () => new TextDecoder('utf-8', { fatal: true });
 
 /**
@@ -50,7 +50,7 @@ export interface SlicedCipher extends Cipher {
   /**
    * decryptBase64, with the main thread free between slices of the ciphertext: `pause` resolves
    * in a later task. A page's first answers are decrypted while crypto-js is still cold, where one
-   * answer of 20 KiB took a task of 20-30 ms on a desktop core (DESIGN.md section 6: TBT).
+   * answer of 20 KiB took a task of 20-30 ms on a desktop core (docs/performance.md: TBT).
    */
   decryptBase64InSlices(cipherText: string, pause: () => Promise<void>): Promise<string>;
 }

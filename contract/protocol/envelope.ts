@@ -1,4 +1,4 @@
-/** The `{code, msg, data}` envelope every product call answers with (spec section 3). */
+/** The `{code, msg, data}` envelope every product call answers with (docs/spec.md section 3). */
 import { Code, defaultMessage } from './codes.ts';
 
 export interface Envelope<T = unknown> {

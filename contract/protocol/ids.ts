@@ -1,6 +1,6 @@
 /** Crypto-random ids of the protocol: device ids (24 chars) and request ids (32 chars). */
 
-/** No 0/O, 1/I/l/o: easy to read aloud (DESIGN.md section 3). */
+/** No 0/O, 1/I/l/o: easy to read aloud (docs/api.md). */
 export const DEVICE_ID_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz';
 export const REQUEST_ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 export const DEVICE_ID_LENGTH = 24;

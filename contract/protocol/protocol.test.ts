@@ -1,6 +1,6 @@
 /**
  * Interop of the two cipher implementations (crypto-js in the browser, node:crypto on the server)
- * and the protocol helpers built on them (DESIGN.md section 3).
+ * and the protocol helpers built on them (docs/api.md).
  */
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';

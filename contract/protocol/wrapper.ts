@@ -1,5 +1,5 @@
 /**
- * The signed request wrapper (DESIGN.md section 3):
+ * The signed request wrapper (docs/api.md):
  * `{requestId, appId, time, sign, body}` with sign = md5(body + appId + requestId + time).
  */
 import type { Cipher } from './cipher.ts';

@@ -3,7 +3,7 @@
  *
  * Left alone, automatic splitting makes one small chunk per set of screens sharing a module: the
  * first screen then waits for some twenty 1-2 KiB files, six at a time over HTTP/1.1, before its
- * first call can even leave (Lighthouse LCP; issue 8). So:
+ * first call can even leave (Lighthouse LCP; docs/performance.md). So:
  *   - boot: everything index.html loads at start (the `$initial` modules) stays one file, and no
  *     later group may pull one of them out of it;
  *   - content: the API client with the session and the crypto-js cipher, the stores, API modules

@@ -1,7 +1,7 @@
 /**
  * The rows of members' chunked uploads (migration 004): one per user and file (file_id = MD5),
  * 'open' while chunks arrive, 'merged' once assembled; a merged video carries the state of its HLS
- * job. The chunk bytes themselves live on disk (server/upload/chunk-store.ts).
+ * job. The chunk bytes themselves live on disk (server/uploads/chunks/chunk-store.ts).
  */
 import type { TopicVideo, UploadedFileInfo } from '../../contract/calls/publish.ts';
 import type { UploadKind, UploadMime } from '../../contract/calls/publish-limits.ts';

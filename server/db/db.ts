@@ -1,5 +1,5 @@
 /**
- * The one query layer of the server (DESIGN.md section 4): the same PostgreSQL SQL, `$1` params,
+ * The one query layer of the server (docs/architecture.md): the same PostgreSQL SQL, `$1` params,
  * over embedded PGlite or node-postgres. Both drivers are set up to return the same JS values:
  * int8 (bigint, bigserial) as a safe JS number, timestamptz as Date, numeric as string, json as objects.
  *

@@ -1,5 +1,5 @@
 /**
- * Members' topics (issue 6): the forum category a topic goes to, and the insert. Member topics
+ * Members' topics: the forum category a topic goes to, and the insert. Member topics
  * take ids from the member_post_ids sequence (100000 and up), so they never meet the seeded ids.
  * Title and body are stored exactly as written; the summary is the body's plain text.
  */

@@ -1,5 +1,5 @@
 /**
- * The app-wide lists of spec section 3: a site's banners and CDN lines (per site), and the data
+ * The app-wide lists of docs/spec.md section 3: a site's banners and CDN lines (per site), and the data
  * dictionary (shared by every site), with the click counter of a banner.
  */
 import type { Banner, CdnLine, DictEntry, Dictionary } from '../../contract/calls/content.ts';

@@ -15,7 +15,7 @@ export interface Site {
 export const SITE_COLUMNS = `id, account_id AS "accountId", app_id AS "appId", host, title, description,
   primary_color AS "primaryColor"`;
 
-/** The demo site of DESIGN.md section 3; its key material is the development default. */
+/** The demo site of docs/api.md; its key material is the development default. */
 export const DEMO_SITE = {
   accountId: '10001',
   appId: 'demo',

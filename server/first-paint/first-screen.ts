@@ -1,5 +1,5 @@
 /**
- * The first screen's head start (issue 8, Lighthouse LCP). The HTML of a first visit to a screen
+ * The first screen's head start (Lighthouse LCP). The HTML of a first visit to a screen
  * brings, before any script has run, what that screen needs:
  *   - its chunk, the chunks it imports and their stylesheets (from Vite's build manifest,
  *     STATIC_DIR/.vite/manifest.json): scripts as modulepreload, so they download beside the entry

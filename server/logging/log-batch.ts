@@ -1,7 +1,7 @@
 /**
  * The log's way to stdout: lines are gathered and written together, every 100 ms or once 64 KiB
  * have gathered, instead of one write (one system call) per line; at the rate of a busy server
- * that was a tenth of each request's cost (issue 8). Whatever is still gathered is written
+ * that was a tenth of each request's cost. Whatever is still gathered is written
  * synchronously when the process exits, so a crash loses nothing but a SIGKILL's last 100 ms.
  */
 import { writeSync } from 'node:fs';

@@ -40,7 +40,7 @@ function decodeQueryName(name: string): string {
 /**
  * The request log: one line per request when it is answered ("request completed": the request as
  * the req serializer shows it, the status and the time taken), half the lines and the redaction
- * work of fastify's own "incoming request" + "request completed" (issue 8).
+ * work of fastify's own "incoming request" + "request completed".
  *
  * The line is written by a child logger without the redaction pass: every field of it is a
  * whitelist already (the req serializer below: method, the URL through redactUrl, host, address,
@@ -59,7 +59,7 @@ export function logRequests(app: FastifyInstance): void {
 /**
  * Each request's own logger (req.log, with its reqId), made on its first use: most requests log
  * nothing through it (their line comes from logRequests), and making a pino child for every one,
- * its bindings serialised and redacted, was a twentieth of a cached read's cost (issue 8).
+ * its bindings serialised and redacted, was a twentieth of a cached read's cost.
  */
 type LogArgs = Parameters<LogFn>;
 

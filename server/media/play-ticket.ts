@@ -2,7 +2,7 @@
  * Signed playback tickets. The content API's /movie/play answers a media key
  * `play/<ticket>/index.m3u8`; the media plugin serves that playlist and its segments only while the
  * ticket verifies. A trial ticket carries the number of segments the viewer may fetch, so the trial
- * limit holds even for someone who calls segment URLs by hand (DESIGN.md section 5: "a trial limit
+ * limit holds even for someone who calls segment URLs by hand (docs/architecture.md: "a trial limit
  * ... enforced by the server").
  *
  * ticket = base64url(JSON {m: movieId, v: video dir, n: maxSegments | null, e: expiry s}) "." base64url(HMAC-SHA256)

@@ -1,7 +1,7 @@
 /**
  * The route registry of the protocol: a domain module lists its calls with defineCall and the
  * protocol plugin (protocol-plugin.ts) serves them all the same way. A call's path, payload schema
- * and answer type come from src/api/contract.ts, so server and client cannot drift apart.
+ * and answer type come from contract/calls/call-map.ts, so server and client cannot drift apart.
  */
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';

@@ -1,7 +1,7 @@
 /**
  * The wire protocol as one fastify plugin, registered under /api: every call of the registry is a
  * `POST /api<path>` answered with HTTP 200, text/plain, base64 AES of the {code, msg, data}
- * envelope, whatever happens (DESIGN.md sections 3 and 4). Bodies are read as text whatever their
+ * envelope, whatever happens (docs/api.md). Bodies are read as text whatever their
  * content type, so fastify's JSON parser never answers first, except multipart/form-data, left to
  * @fastify/multipart for the upload calls to stream (multipart-input.ts); unknown /api paths are
  * code 6. Public reads are answered from the read cache (read-cache.ts) after every check of the

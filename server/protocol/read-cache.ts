@@ -1,9 +1,9 @@
 /**
- * A microcache of public reads (PUBLIC_PATHS of src/api/paths.ts: answered alike for every
+ * A microcache of public reads (PUBLIC_PATHS of contract/calls/paths.ts: answered alike for every
  * visitor): the finished answer body (the encrypted envelope, deterministic for a given envelope
  * since key and IV are fixed), as the bytes the socket sends, is kept per site, path and payload
  * for `ttlMs`, so a hot list costs the protocol checks and no query, JSON, AES or string encoding
- * (issue 8: the list call at half a bare route's rate). One answer is made per key at a time;
+ * (the list call at half a bare route's rate). One answer is made per key at a time;
  * failures are not kept.
  *
  * Staleness is bounded by the TTL (2 s by default, READ_CACHE_MS; the client keeps answers 60 s

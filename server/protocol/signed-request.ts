@@ -1,5 +1,5 @@
 /**
- * Opens the signed wrapper `{requestId, appId, time, sign, body}` of DESIGN.md section 3 and returns
+ * Opens the signed wrapper `{requestId, appId, time, sign, body}` of docs/api.md and returns
  * its body text once appId, time, sign and the replay check pass. Shape errors are code 2, refusals
  * code 3; the sign is checked before the request id is claimed, so forged requests burn no ids.
  */

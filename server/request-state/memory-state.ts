@@ -1,5 +1,5 @@
 /**
- * The state every server process must agree on (DESIGN.md section 4): replay ids (`claim`) and
+ * The state every server process must agree on (docs/architecture.md): replay ids (`claim`) and
  * rate-limit counters (`hit`). One process keeps it in memory (here); several processes behind a
  * load balancer share it in Redis (redis-state.ts), which falls back to this memory state while
  * Redis is down.

@@ -4,7 +4,7 @@
  * the same REDIS_URL and key prefix sees the same ids and counts.
  *
  * Redis down never stops the server: commands fail fast (no offline queue, a short timeout) and
- * fall back to this process's memory (shared-state.ts), logged once as "degraded" when Redis goes
+ * fall back to this process's memory (server/request-state/memory-state.ts), logged once as "degraded" when Redis goes
  * away and once more when it is back; ioredis keeps reconnecting in the background.
  */
 import type { FastifyBaseLogger } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * Sign-in calls (DESIGN.md section 3): silent device registration and sign-in, account sign-in with
+ * Sign-in calls (docs/api.md): silent device registration and sign-in, account sign-in with
  * an encrypted payload, binding an account and password to the current (guest) user.
  */
 import { accountCredentialsSchema, accountSignInSchema, deviceSignInSchema, type SignInData } from '../../contract/calls/account.ts';

@@ -1,5 +1,5 @@
 /**
- * The /{type} pages (spec section 2): a type is a key of the dictionary type 'contentType' that
+ * The /{type} pages (docs/spec.md section 2): a type is a key of the dictionary type 'contentType' that
  * the server knows how to list; anything else is code 6 "内容类型不存在". Each lists movies.
  */
 import { typePageSchema, typeSchema, type TypePageInfo } from '../../contract/calls/content.ts';

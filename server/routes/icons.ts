@@ -1,6 +1,5 @@
 /**
- * `GET /api/icons?icons=a,b`: the Iconify-style icon endpoint of spec section 7 and DESIGN.md
- * section 5, plain JSON (not an envelope): `{icons: {name: {body, width, height}}, not_found: [...]}`.
+ * `GET /api/icons?icons=a,b`: the Iconify-style icon endpoint of docs/spec.md section 7 and docs/architecture.md, plain JSON (not an envelope): `{icons: {name: {body, width, height}}, not_found: [...]}`.
  * Names are validated (letters, digits, "-" and one optional "prefix:"), at most 50 per request;
  * answers are immutable for a day, so the browser, the SW and any CDN keep them.
  */

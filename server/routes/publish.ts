@@ -1,5 +1,5 @@
 /**
- * Publishing (issue 6): the chunk calls (unsigned, token required; server/upload/upload-service.ts
+ * Publishing: the chunk calls (unsigned, token required; server/uploads/chunks/upload-service.ts
  * does the work), cancelling an upload, publishing a forum topic, and a topic's video state.
  *
  * A topic goes to a forum group (topicId) or to a category of the forum tree below the root; its

@@ -1,4 +1,4 @@
-/** `GET /api/fetch-data`: plain JSON `{siteInfo}` of the site serving the request's Host (spec section 7). */
+/** `GET /api/fetch-data`: plain JSON `{siteInfo}` of the site serving the request's Host (docs/spec.md section 7). */
 import type { FastifyPluginAsync } from 'fastify';
 import { SITE_INFO_PATH } from '../../contract/calls/paths.ts';
 import { toSiteInfo } from '../db/sites.ts';

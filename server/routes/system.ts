@@ -1,5 +1,5 @@
 /**
- * App-wide lists (spec section 3): /system/init answers them all in one call at start; each also
+ * App-wide lists (docs/spec.md section 3): /system/init answers them all in one call at start; each also
  * has a call of its own. Banners and CDN lines are the request's site's; the banner click counter
  * is a mutation (never cached by the client) and needs no session.
  */

@@ -1,4 +1,4 @@
-/** Tags: the hot list, all tags (spec section 7: /long/tag/getAllTag) and one tag by its key. */
+/** Tags: the hot list, all tags (docs/spec.md section 7: /long/tag/getAllTag) and one tag by its key. */
 import { emptyPayloadSchema, tagKeySchema } from '../../contract/calls/content.ts';
 import { API } from '../../contract/calls/paths.ts';
 import { allTags, findTag, hotTags } from '../db/tags.ts';

@@ -1,7 +1,7 @@
 /**
  * /shard/memberUploadImg: an unsigned multipart call (field "file") that still needs the token
  * header and answers an encrypted envelope like every call. The image is checked, resized and
- * stored by server/uploads/image-upload.ts; its url is then usable as the avatar (personal.ts).
+ * stored by server/uploads/images/image-upload.ts; its url is then usable as the avatar (personal.ts).
  */
 import { z } from 'zod';
 import { UPLOAD_MAX_BYTES } from '../../contract/calls/member.ts';

@@ -30,7 +30,7 @@ let ffmpegPath: Promise<string> | undefined;
 
 /**
  * The packaged ffmpeg binary, made executable if the package's install script did not run. Also
- * used for members' videos (server/upload/transcode-video.ts).
+ * used for members' videos (server/media/transcode-video.ts).
  */
 export function ffmpeg(): Promise<string> {
   ffmpegPath ??= (async () => {

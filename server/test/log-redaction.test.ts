@@ -1,5 +1,5 @@
 /**
- * Nothing secret in the log (server/logging.ts): the log of a session with sign-ins, passwords,
+ * Nothing secret in the log (server/logging/logging.ts): the log of a session with sign-ins, passwords,
  * signed bodies, payment notifies and a failing call holds none of the tokens, passwords, signs or
  * bodies, while the requests themselves are still logged.
  */

@@ -65,7 +65,7 @@ export const balanceOf = (db: Db, userId: number) =>
     [userId],
   ) as Promise<{ coins: number; points: number; vipExpireAt: Date | null }>;
 
-/** The invariant of DESIGN.md section 4, for every user of the store. */
+/** The invariant of docs/architecture.md, for every user of the store. */
 export async function assertLedgersBalanced(db: Db): Promise<void> {
   expect(await ledgerMismatches(db)).toEqual([]);
 }

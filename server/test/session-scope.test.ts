@@ -1,5 +1,5 @@
 /**
- * Sessions are per site and checked on every member call (issue 7, acceptance 4): a token of one
+ * Sessions are per site and checked on every member call: a token of one
  * site is refused by another site of the same server; every call with auth 'user' refuses a missing,
  * malformed, unknown, expired or other-site token with code 7; and the calls open to visitors without
  * a session are exactly the reviewed list below (a new public call must be added here on purpose).
@@ -22,7 +22,7 @@ const PUBLIC_CALLS = new Set<string>([
   API.topicPage, API.topicDetail, API.topicReplies, API.forumList, API.forumDetail, API.chiguaPage, API.chiguaDetail,
   API.archivesPage, API.archivesDetail, API.userPage, API.userDetail, API.featuredList, API.featuredDetail,
   API.searchMovies, API.searchPosts, API.typeInfo, API.typePage,
-  // The HLS job state of a published topic's video (issue 6): public like the topic itself.
+  // The HLS job state of a published topic's video: public like the topic itself.
   API.topicVideo,
 ]);
 

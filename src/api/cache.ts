@@ -1,5 +1,5 @@
 /**
- * In-memory response cache of the API client (spec section 7, DESIGN.md section 3): successful
+ * In-memory response cache of the API client (docs/spec.md section 7, docs/api.md): successful
  * answers live 60 s, at most 100 entries, least recently used evicted first. A Map keeps insertion
  * order, so re-inserting on every hit makes its first key the least recently used one.
  * The clock is injectable so tests can move time. Cached values are shared: callers must not

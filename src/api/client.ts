@@ -1,11 +1,11 @@
 /**
- * THE API client (spec section 7, DESIGN.md section 3). Every product call goes through `call()`:
+ * THE API client (docs/spec.md section 7, docs/api.md). Every product call goes through `call()`:
  * signed wrapper (payload encrypted for the password calls; the unsigned calls plain, as
  * multipart/form-data when they carry a file: the image upload), the headers accountId / appType /
  * token, the base64 AES answer decrypted and parsed into an envelope, failures turned into a
  * rejected ApiError plus a toast, code 7 handled once for the whole app, and an opt-in 60 s cache.
  *
- * This module and crypto-js stay out of the entry bundle (DESIGN.md section 6: budgets): they load
+ * This module and crypto-js stay out of the entry bundle (docs/performance.md: budgets): they load
  * with the content chunk, which app/first-screen.ts starts before the first render.
  *
  * The cache belongs to one token: when the token changes (sign-in, logout, expiry) it is emptied,
@@ -13,7 +13,7 @@
  * every visitor: their answers, and such calls in flight, survive a change of user (the first
  * screen's call made before the device sign-in is not sent twice).
  *
- * Offline (issue 5): successful reads are also kept in IndexedDB per user (offline-answers.ts, loaded
+ * Offline: successful reads are also kept in IndexedDB per user (offline-answers.ts, loaded
  * on first use) and served when the network fails, so visited screens open without a network.
  */
 import { env } from '../env.ts';

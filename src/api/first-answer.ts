@@ -1,5 +1,5 @@
 /**
- * The first screen's first answers, sent inside the HTML (first-answer-format.ts): each taken once,
+ * The first screen's first answers, sent inside the HTML (contract/first-paint.ts): each taken once,
  * by the call whose cache key it names, while it is fresher than the client's own cache would keep
  * it. Later calls, other screens and pages served by the service worker (no block) use the network.
  */

@@ -1,6 +1,5 @@
 /**
- * The answers of read calls kept in IndexedDB so visited screens open offline (issue 5; DESIGN.md
- * section 5). The API client (client.ts) saves every successful read here and serves a saved
+ * The answers of read calls kept in IndexedDB so visited screens open offline (docs/architecture.md). The API client (client.ts) saves every successful read here and serves a saved
  * answer only when the network fails; online, the server's answer always wins. Keys (client.ts)
  * name the user and the call (path and payload), so one member's lists never show for another.
  *
@@ -61,5 +60,5 @@ export function offlineCopy(key: string) {
   };
 }
 
-/** 清除本地数据 (lib/clear-site-data.ts). */
+/** 清除本地数据 (src/features/settings/clear-site-data.ts). */
 export const clearSavedAnswers = (): Promise<void> => clear(store);

@@ -1,5 +1,5 @@
 /**
- * Likes and favourites that work offline (issue 5; DESIGN.md section 5). Each one is sent with an
+ * Likes and favourites that work offline (docs/architecture.md). Each one is sent with an
  * idempotency key; when there is no network it is queued in IndexedDB (a named store of its own)
  * and the screen keeps the change. The queue is sent in order once the browser is back online (and
  * on the next start), each call with its own key: the server acts once per key and answers a repeat
@@ -99,5 +99,5 @@ export function startOutbox(): void {
   void flushOutbox().catch(() => undefined);
 }
 
-/** 清除本地数据 (lib/clear-site-data.ts). */
+/** 清除本地数据 (src/features/settings/clear-site-data.ts). */
 export const clearOutbox = (): Promise<void> => clear(store);

@@ -1,6 +1,5 @@
 /**
- * Site info: `GET /api/fetch-data` on the app's own origin, plain JSON `{siteInfo}` (DESIGN.md
- * section 3). Not an envelope and not signed: the signed calls need its accountId and appId first.
+ * Site info: `GET /api/fetch-data` on the app's own origin, plain JSON `{siteInfo}` (docs/api.md). Not an envelope and not signed: the signed calls need its accountId and appId first.
  */
 import type { SiteInfo } from '../../contract/calls/account.ts';
 import { SITE_INFO_PATH } from '../../contract/calls/paths.ts';

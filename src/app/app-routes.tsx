@@ -1,5 +1,5 @@
 /**
- * The routed part of the app: the sign-in guard of spec section 6 (no token → any /mine page
+ * The routed part of the app: the sign-in guard of docs/spec.md section 6 (no token → any /mine page
  * redirects, replacing history, to /login?redirect=…) in front of the keep-alive of pages.
  */
 import { useSnapshot } from 'valtio/react';

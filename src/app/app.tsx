@@ -1,5 +1,5 @@
 /**
- * The app shell: session start on every page change (app/session.ts, loaded with the API client
+ * The app shell: session start on every page change (src/features/account/session.ts, loaded with the API client
  * outside the entry bundle), then the app-wide lists once (stores/app-init.ts, loaded as its own
  * chunk), the routes and the toasts.
  */

@@ -1,6 +1,6 @@
 /**
  * After a deploy, a tab still running the old build can fail to load a screen chunk that no longer
- * exists. The cure is one reload; the guard (spec section 9: 10 s) stops a reload loop when the
+ * exists. The cure is one reload; the guard (docs/spec.md section 9: 10 s) stops a reload loop when the
  * chunk is really missing or the network is down.
  */
 import { CHUNK_RELOAD_AT_KEY } from '../lib/storage-keys.ts';

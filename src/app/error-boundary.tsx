@@ -1,6 +1,6 @@
 /**
  * Catches render errors of a page (or of the whole app) and shows the error page. A failed chunk
- * load after a deploy reloads the page once instead (lib/chunk-reload.ts).
+ * load after a deploy reloads the page once instead (src/app/chunk-reload.ts).
  */
 import { Component, type ReactNode } from 'react';
 import { isChunkLoadError, reloadAfterChunkError } from './chunk-reload.ts';

@@ -1,7 +1,7 @@
 /**
- * The error page of spec section 2: a 404 says the page does not exist, anything else that
+ * The error page of docs/spec.md section 2: a 404 says the page does not exist, anything else that
  * something went wrong; both prompt to return home with a button to "/". The technical message is
- * shown small. Crawlers (spec section 8) get the plain message without the page.
+ * shown small. Crawlers (docs/spec.md section 8) get the plain message without the page.
  */
 import { navigate } from 'wouter/use-browser-location';
 import { isBot } from '../lib/platform.ts';

@@ -1,6 +1,6 @@
 /**
  * What starts before the first render, so the first screen's data is on its way while the stores
- * hydrate and React starts (Lighthouse LCP; issue 8): the API client with crypto-js and the session
+ * hydrate and React starts (Lighthouse LCP; docs/performance.md): the API client with crypto-js and the session
  * (features/account/session.ts and the client's hooks, app/client-hooks.ts: the content chunk, outside the entry bundle), the app-wide lists (their CDN lines
  * name every image) and the screen's own chunk, all at once; once the stores are hydrated the session starts
  * (a device sign-in holds the calls that need it) and the screen's `prefetch` sends its first call.

@@ -1,5 +1,5 @@
 /**
- * The bookkeeping of the keep-alive (spec section 9: at most 10 pages), pure so it can be tested:
+ * The bookkeeping of the keep-alive (docs/spec.md section 9: at most 10 pages), pure so it can be tested:
  * a list of page keys in a stable order (rendering never moves DOM nodes) with a recency stamp;
  * past the limit the least recently shown page is dropped.
  */

@@ -1,7 +1,7 @@
 /**
  * One kept page: its location goes through wouter's <Switch location> over the route table; the
  * match renders its layout around its lazy screen, inside an error boundary. No match is the 404
- * of spec section 2 ("Page not found: {path}"), shown by the error page without throwing.
+ * of docs/spec.md section 2 ("Page not found: {path}"), shown by the error page without throwing.
  */
 import { memo, Suspense, useEffect, useMemo, useState } from 'react';
 import { Route, Switch, type DefaultParams } from 'wouter';

@@ -1,7 +1,7 @@
 /**
  * The zh-CN strings of the PWA parts (update prompt, offline bar, offline likes). Same rules as
  * src/messages.ts; kept apart because messages.ts is part of the entry bundle, which has no room
- * left (DESIGN.md section 6): these load with the PWA chunk after the first render.
+ * left (docs/performance.md): these load with the PWA chunk after the first render.
  */
 export const pwaMessages = {
   update: {

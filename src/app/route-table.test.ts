@@ -7,7 +7,7 @@ import { findRoute, routeTable } from './route-table.ts';
 const match = (pathname: string) => findRoute(parse as never, pathname)?.name ?? null;
 
 describe('route table', () => {
-  it('covers every pattern of spec section 2 once', () => {
+  it('covers every pattern of docs/spec.md section 2 once', () => {
     expect(routeTable.map((entry) => entry.pattern).sort()).toEqual(Object.values(patterns).sort());
   });
 

@@ -1,5 +1,5 @@
 /**
- * The whole route table of spec section 2, defined once: pattern, lazy screen (one module per
+ * The whole route table of docs/spec.md section 2, defined once: pattern, lazy screen (one module per
  * screen in src/routes/), layout and title. Order matters: wouter's Switch takes the first match,
  * so the single-segment catch-all `/:type` comes last, after every named route.
  */

@@ -37,7 +37,7 @@ describe('update checks', () => {
     return fake;
   };
 
-  it('checks every 3,600,000 ms while open (spec section 9), not before', async () => {
+  it('checks every 3,600,000 ms while open (docs/spec.md section 9), not before', async () => {
     expect(UPDATE_CHECK_EVERY_MS).toBe(3_600_000);
     start();
     await vi.advanceTimersByTimeAsync(3_599_999);

@@ -1,5 +1,5 @@
 /**
- * When the app asks whether a new build exists (spec section 9: every 3,600,000 ms while open):
+ * When the app asks whether a new build exists (docs/spec.md section 9: every 3,600,000 ms while open):
  * on an hourly interval, skipped while the browser is offline, and when the page becomes visible
  * again after more than an hour without a check (a background tab's timers are throttled or
  * frozen). Timers and the page are passed in, so the schedule is tested with fake timers.

@@ -1,5 +1,5 @@
 /**
- * The "发现新版本" prompt (issue 5): shown while a new build's worker waits (app/sw-registration.ts).
+ * The "发现新版本" prompt: shown while a new build's worker waits (app/sw-registration.ts).
  * 立即更新 activates it and the page reloads into the new build, after a playing video stops;
  * 稍后 hides it until the next page load.
  */

@@ -1,5 +1,5 @@
 /**
- * The shell's icons, bundled as inline SVG (DESIGN.md section 5: shell icons ship with the build;
+ * The shell's icons, bundled as inline SVG (docs/architecture.md: shell icons ship with the build;
  * icons named by server data load through the icon endpoint later). 24×24, stroke in currentColor.
  */
 import type { ReactNode, SVGProps } from 'react';

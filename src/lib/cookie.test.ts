@@ -1,5 +1,5 @@
 /**
- * The token cookie's attributes (src/lib/cookie.ts, issue 7): SameSite=Lax always, Secure when the
+ * The token cookie's attributes (src/lib/cookie.ts): SameSite=Lax always, Secure when the
  * app runs under HTTPS, path / and the session's lifetime. Beside the cookie code;
  * the browser suite (e2e/security.test.ts) checks the cookie a real Chromium stores over HTTP.
  */

@@ -1,5 +1,5 @@
 /**
- * The session token cookie (spec sections 4 and 6): login state is the presence of this cookie.
+ * The session token cookie (docs/spec.md sections 4 and 6): login state is the presence of this cookie.
  * Written with max-age 86400 s, path / and SameSite=Lax, like the server's session lifetime.
  * Without a document (unit tests, workers) reads give null and writes do nothing.
  */

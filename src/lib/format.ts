@@ -1,5 +1,5 @@
 /**
- * Display formatters of spec section 9, and the relative time of posts and replies.
+ * Display formatters of docs/spec.md section 9, and the relative time of posts and replies.
  *
  * formatCount rounds by truncation, never up: a count is never shown larger than it is, so
  * 99999 → "9.9w" (not "10.0w") and 1999999 → "199w". Integer arithmetic keeps it exact.

@@ -1,6 +1,6 @@
 /**
  * Icons named by server data (category icons) load from the Iconify-style endpoint
- * `GET /api/icons?icons=a,b` (spec sections 7 and 9, DESIGN.md section 5): the names requested in
+ * `GET /api/icons?icons=a,b` (docs/spec.md sections 7 and 9, docs/architecture.md): the names requested in
  * one tick go out together, split so that no URL is longer than 500 characters; a request gives up
  * after 5000 ms and is tried again 750 ms later on the next configured host (the spec's "rotate
  * interval"; here there is one host, the app's own origin). Loaded icons stay in memory.

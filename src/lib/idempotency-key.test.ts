@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { newIdempotencyKey } from './idempotency-key.ts';
 
-const KEY_PATTERN = /^[A-Za-z0-9_-]{16,64}$/; // member-contract.ts exchangeSchema
+const KEY_PATTERN = /^[A-Za-z0-9_-]{16,64}$/; // contract/calls/member.ts exchangeSchema
 
 afterEach(() => {
   vi.unstubAllGlobals();

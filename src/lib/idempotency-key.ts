@@ -1,5 +1,5 @@
 /**
- * Keys that make a points exchange safe to retry (member-contract.ts exchangeSchema: 16-64 of
+ * Keys that make a points exchange safe to retry (contract/calls/member.ts exchangeSchema: 16-64 of
  * [A-Za-z0-9_-]). crypto.randomUUID exists only in secure contexts (https, localhost), so a site
  * served over plain http on a LAN address falls back to getRandomValues, which exists everywhere.
  */

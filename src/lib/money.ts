@@ -1,5 +1,5 @@
 /**
- * Money shown to people: amounts travel in fen, integers (member-contract.ts), and are shown in
+ * Money shown to people: amounts travel in fen, integers (contract/calls/member.ts), and are shown in
  * yuan. Integer arithmetic only (no 0.1 + 0.2): whole yuan without decimals ("25"), otherwise two
  * decimals ("8.80", "0.01").
  */

@@ -1,6 +1,6 @@
 /**
  * Resolves in a later task, so that the browser may paint and handle input in between: the
- * continuation of a long piece of work cut into slices (DESIGN.md section 6: TBT).
+ * continuation of a long piece of work cut into slices (docs/performance.md: TBT).
  * `scheduler.yield()` where the browser has it (its continuation goes before other queued tasks),
  * else a message to ourselves (setTimeout would be clamped to 4 ms when nested).
  */

@@ -1,4 +1,4 @@
-/** Platform and crawler detection from a user-agent string (spec section 9, section 8). */
+/** Platform and crawler detection from a user-agent string (docs/spec.md section 9, section 8). */
 
 export type Platform = 'ios' | 'android' | 'pc';
 

@@ -1,5 +1,5 @@
 /**
- * Route patterns of spec section 2 and their href builders, defined once. Patterns feed the route
+ * Route patterns of docs/spec.md section 2 and their href builders, defined once. Patterns feed the route
  * table; screens and links build hrefs only through `paths`.
  */
 
@@ -84,12 +84,12 @@ export const paths = {
   minePersonal: () => '/mine/personal',
 } as const;
 
-/** Spec section 4: the automatic device sign-in is skipped on these pages. */
+/** docs/spec.md section 4: the automatic device sign-in is skipped on these pages. */
 export const skipsDeviceSignIn = (pathname: string): boolean =>
   pathname === patterns.login || pathname === patterns.register;
 
 /**
- * Spec section 6: without a token, "any route whose path contains mine" redirects to /login. Read
+ * docs/spec.md section 6: without a token, "any route whose path contains mine" redirects to /login. Read
  * as the member area, /mine and everything under it, so that e.g. a search for "mine" stays open.
  */
 export const requiresSignIn = (pathname: string): boolean => /^\/mine(\/|$)/.test(pathname);

@@ -1,5 +1,5 @@
 /**
- * Reloads the page, but never under a playing video (issue 5: an update must not cut a film
+ * Reloads the page, but never under a playing video (an update must not cut a film
  * short): with a video playing, the reload waits until every video on the page is paused or ended.
  * Media events do not bubble, so they are caught on the document in the capture phase.
  */

@@ -1,7 +1,7 @@
 /**
  * Makes a picked photo fit for upload (avatars; topic images with maxSide 1600): scaled down to at
  * most `maxSide` pixels, as WebP (JPEG where the browser cannot encode WebP), so a phone's 8 MB
- * photo becomes a small upload under the 5 MiB limit (member-contract.ts UPLOAD_MAX_BYTES). Where
+ * photo becomes a small upload under the 5 MiB limit (contract/calls/member.ts UPLOAD_MAX_BYTES). Where
  * the browser cannot decode or encode it (an old WebView, an odd format), the file is sent as it is.
  */
 export async function shrinkImage(file: Blob, maxSide = 1024): Promise<Blob> {

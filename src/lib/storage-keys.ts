@@ -13,7 +13,7 @@ export const STORE_KEYS = {
   history: 'history',
 } as const;
 
-/** localStorage: the colour-mode preference (spec section 4). index.html reads it too, before first paint. */
+/** localStorage: the colour-mode preference (docs/spec.md section 4). index.html reads it too, before first paint. */
 export const THEME_MODE_KEY = 'theme-mode';
 
 /** sessionStorage: when the page last reloaded itself after a chunk-load error. */

@@ -1,5 +1,5 @@
 /**
- * Watch and read history (/mine/history), from the IndexedDB history store (stores/history.ts),
+ * Watch and read history (/mine/history), from the IndexedDB history store (src/features/history/history-store.ts),
  * so it works offline: grouped by day (今天 / 昨天 / 更早); a watch entry shows the poster, a
  * progress bar and "继续观看 m:ss", which opens the player at the saved position (the player
  * resumes from this store); a read entry is the post's card. Each list can be cleared.

@@ -1,6 +1,6 @@
 /**
- * The points mall (/mine/mall): the points balance, today's tasks (components/task-list.tsx),
- * and three tabs: the goods (exchange: components/exchange-modal.tsx; afterwards /current
+ * The points mall (/mine/mall): the points balance, today's tasks (src/features/points/task-list.tsx),
+ * and three tabs: the goods (exchange: src/features/points/exchange-modal.tsx; afterwards /current
  * refreshes points, coins and VIP, and the goods and records load anew), my exchanges
  * (userExchangePage) and the points ledger.
  */

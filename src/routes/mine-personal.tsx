@@ -1,7 +1,7 @@
 /**
  * Personal info (/mine/personal): the avatar (pick an image, see it, then upload it through the
  * multipart /shard/memberUploadImg and save its url with /personal/update) and the nickname (2-16
- * characters after trimming, as member-contract.ts personalUpdateSchema says), with the id, the
+ * characters after trimming, as contract/calls/member.ts personalUpdateSchema says), with the id, the
  * account and the join date below.
  */
 import '../styles/mine.css';
@@ -26,7 +26,7 @@ import { showToast } from '../stores/toast.ts';
 import { setUserInfo, userState } from '../stores/user.ts';
 
 const t = memberMessages.personal;
-/** member-contract.ts UPLOAD_MAX_BYTES (5 MiB), repeated: the contract module is types-only here (it carries zod). */
+/** contract/calls/member.ts UPLOAD_MAX_BYTES (5 MiB), repeated: the contract module is types-only here (it carries zod). */
 const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 
 const nicknameError = (value: string): string | null =>

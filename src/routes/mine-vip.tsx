@@ -2,7 +2,7 @@
  * VIP (/mine/vip): the member's VIP status, the plans as selectable cards (price in 元, the
  * original price struck through, days), the pay type, 立即开通 → /deposit/vip → the sandbox
  * cashier; on the way back (?order=NO) the order is polled until paid, then a success card and the
- * new expiry (lib/use-order-return.ts). The benefits below.
+ * new expiry (src/features/wallet/use-order-return.ts). The benefits below.
  */
 import '../styles/member.css';
 import { useState } from 'react';

@@ -1,6 +1,6 @@
 /**
  * Wallet (/mine/wallet): the coin balance, the coin packages, /deposit/coin through the same
- * cashier and return polling as VIP (lib/use-order-return.ts), and the coin ledger (/tradPage) as
+ * cashier and return polling as VIP (src/features/wallet/use-order-return.ts), and the coin ledger (/tradPage) as
  * an endless list that checks for new rows whenever it is shown.
  */
 import '../styles/member.css';

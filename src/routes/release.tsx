@@ -1,7 +1,7 @@
 /**
- * The publish page (/release, issue 6): compose a forum topic (group, title, text with simple
+ * The publish page (/release): compose a forum topic (group, title, text with simple
  * formatting, images, one video, tags), preview it, publish it and open it. Everything typed or
- * picked is the draft of stores/release-draft.ts, kept in IndexedDB as it changes, so a reload, an
+ * picked is the draft of src/features/publish/release-draft.ts, kept in IndexedDB as it changes, so a reload, an
  * app restart or a lost connection loses nothing; the video upload resumes from what the server
  * holds. Publishing waits for the video upload (not for its HLS job: the topic shows that state).
  */

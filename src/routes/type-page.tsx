@@ -1,5 +1,5 @@
 /**
- * The single-segment catch-all /{type} (spec section 2): a page of movies by content type, the
+ * The single-segment catch-all /{type} (docs/spec.md section 2): a page of movies by content type, the
  * dictionary's contentType keys (vip, free, hot, new, coins). /content/typeInfo names it; a type
  * the site does not have (code 6) is the app's 404, thrown to the page's error boundary. The
  * movies load alongside the label.

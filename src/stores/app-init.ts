@@ -1,5 +1,5 @@
 /**
- * The app-wide lists of spec section 3 (banners, categories, CDN lines, dictionary, hot tags),
+ * The app-wide lists of docs/spec.md section 3 (banners, categories, CDN lines, dictionary, hot tags),
  * filled once at start by loadAppInit() from /system/init and persisted, so a cold start offline
  * still has them. The CDN lines go to stores/cdn.ts, which then races them. Not in the entry bundle:
  * app.tsx imports it after the session started, and it hydrates itself when first imported.

@@ -1,5 +1,5 @@
 /**
- * Login state (spec sections 4 and 6): the token cookie is the source of truth; this proxy only
+ * Login state (docs/spec.md sections 4 and 6): the token cookie is the source of truth; this proxy only
  * mirrors its presence so the UI re-renders when it changes. Not persisted: the cookie is.
  */
 import { proxy } from 'valtio/vanilla';
@@ -7,7 +7,7 @@ import { clearToken, hasToken, writeToken } from '../lib/cookie.ts';
 
 export const authState = proxy({
   signedIn: hasToken(),
-  /** A device sign-in is under way (app/session.ts). */
+  /** A device sign-in is under way (src/features/account/session.ts). */
   signingIn: false,
 });
 

@@ -1,5 +1,5 @@
 /**
- * The active CDN line (spec sections 3 and 4). Media keys are joined to it (lib/media-url.ts).
+ * The active CDN line (docs/spec.md sections 3 and 4). Media keys are joined to it (src/stores/media-url.ts).
  *
  * chooseCdnLine() sends a HEAD to every line's ping address at once; the first line that answers
  * becomes active (when none answers within the timeout, the first line of the list). A line that

@@ -1,4 +1,4 @@
-/** The device id of the silent device sign-in (spec section 4), persisted. */
+/** The device id of the silent device sign-in (docs/spec.md section 4), persisted. */
 import { proxy } from 'valtio/vanilla';
 import { DEVICE_ID_PATTERN, newDeviceId } from '../../contract/protocol/ids.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Media keys (content-contract.ts: "posters/m12-s.webp") become URLs by joining them to a CDN line
+ * Media keys (contract/calls/content.ts: "posters/m12-s.webp") become URLs by joining them to a CDN line
  * ("/cdn/1" → "/cdn/1/posters/m12-s.webp"). Absolute URLs, data/blob URLs and site-absolute paths
  * ("/avatar.svg") are already addresses and pass through unchanged.
  */

@@ -1,5 +1,5 @@
 /**
- * The persistence facade of the valtio stores (DESIGN.md section 5): `persist(key, proxy)` first
+ * The persistence facade of the valtio stores (docs/architecture.md): `persist(key, proxy)` first
  * hydrates the proxy from IndexedDB, then writes a debounced `snapshot()` (never the proxy) after
  * every change. Pending writes are flushed when the page is hidden or unloaded, so closing the tab right after
  * a change loses nothing. idb-keyval's default database ("keyval-store", store "keyval") holds one

@@ -1,5 +1,5 @@
 /**
- * Site info of spec section 3 (title, host, accountId, appId ...), persisted so the shell and the
+ * Site info of docs/spec.md section 3 (title, host, accountId, appId ...), persisted so the shell and the
  * signed calls work offline and on a cold start before /api/fetch-data answers.
  */
 import { useContext } from 'react';

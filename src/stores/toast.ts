@@ -1,5 +1,5 @@
 /**
- * Toast queue (spec section 9: 2000 ms by default). At most three are visible; a message equal to
+ * Toast queue (docs/spec.md section 9: 2000 ms by default). At most three are visible; a message equal to
  * the newest one restarts its timer instead of stacking a duplicate (several failing calls at once
  * show one "网络连接失败").
  */

@@ -1,5 +1,5 @@
 /**
- * The user store (spec section 3, persisted): the signed-in user's record, the search history,
+ * The user store (docs/spec.md section 3, persisted): the signed-in user's record, the search history,
  * the last download time and when each dialog was last shown.
  */
 import { proxy } from 'valtio/vanilla';
@@ -28,7 +28,7 @@ export const initialUserState = (): UserState => ({
 export const userState = proxy<UserState>(initialUserState());
 
 /**
- * The search-history rule of spec section 4: the term is trimmed, an empty one ignored; a repeated
+ * The search-history rule of docs/spec.md section 4: the term is trimmed, an empty one ignored; a repeated
  * term moves to the front, a new one is added at the front; the list keeps the newest `limit`.
  */
 export function withSearchTerm(history: readonly string[], term: string, limit = SEARCH_HISTORY_LIMIT): string[] {
@@ -57,7 +57,7 @@ export function markDialogShown(name: DialogName, at: number = Date.now()): void
   userState.dialogTimes[name] = at;
 }
 
-/** Spec section 4: logging out clears the user info; the session token goes with it. */
+/** docs/spec.md section 4: logging out clears the user info; the session token goes with it. */
 export function logout(): void {
   userState.info = null;
   dropToken();

@@ -1,5 +1,5 @@
 /**
- * Colour mode (spec section 4): the preference is 'system', 'light' or 'dark', saved in
+ * Colour mode (docs/spec.md section 4): the preference is 'system', 'light' or 'dark', saved in
  * localStorage under THEME_MODE_KEY. A page may force light or dark while it is shown (a stack, the
  * newest force wins); forcing 'system' is not allowed and only logs a warning. The resolved mode
  * goes to <html data-theme> and the theme-color meta tag.

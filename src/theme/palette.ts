@@ -1,8 +1,8 @@
 /**
- * Theme colours of spec section 3 as CSS variables on <html>: the primary and gray colours and the
+ * Theme colours of docs/spec.md section 3 as CSS variables on <html>: the primary and gray colours and the
  * named palette theme, sub, text, sub-text and match (--color-theme ...). The light and dark
  * defaults live in src/styles/theme.css; these helpers override them at runtime (a site's brand
- * colour). Spec section 8: an unknown colour name only logs a warning.
+ * colour). docs/spec.md section 8: an unknown colour name only logs a warning.
  */
 
 export const PALETTE_NAMES = ['primary', 'gray', 'theme', 'sub', 'text', 'sub-text', 'match'] as const;

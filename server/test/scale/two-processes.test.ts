@@ -52,7 +52,7 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)('two server processes on one Postgr
     const guest = await a!.client.registerGuest();
     const { envelope } = await b!.client.call<UserInfo>(API.current, {}, { token: guest.token });
     expect(envelope).toMatchObject({ code: Code.Ok, data: { id: guest.info.id } });
-    // the log reaches stdout in batches (server/log-batch.ts): wait for the line
+    // the log reaches stdout in batches (server/logging/log-batch.ts): wait for the line
     await expect.poll(() => a!.log()).toMatch(/replay ids and rate limits: Redis redis:\/\/[^,]+, keys test:scale:/);
   });
 

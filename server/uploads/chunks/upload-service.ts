@@ -1,5 +1,5 @@
 /**
- * Resumable chunked uploads (issue 6): what /file/chunk/check, /upload, /merge and /cancel do.
+ * Resumable chunked uploads: what /file/chunk/check, /upload, /merge and /cancel do.
  *
  * - check opens (or reopens) the user's upload of a file and answers the chunks held, or the
  *   finished file when this user merged the same file before; at most MAX_OPEN_UPLOADS open.

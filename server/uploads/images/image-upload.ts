@@ -15,7 +15,7 @@ import type { UploadedFile } from '../../protocol/multipart-input.ts';
 import { exists, writeFileAtomic } from '../../seed/atomic-file.ts';
 
 export const MAX_SIDE = 512;
-/** Images of topics (issue 6) are kept larger. */
+/** Images of topics are kept larger. */
 export const POST_IMAGE_MAX_SIDE = 1600;
 /** Decompression-bomb guard: refuse images of more pixels than this before decoding them. */
 const MAX_INPUT_PIXELS = 40_000_000;

@@ -1,4 +1,4 @@
-/** The four layouts of spec section 2, by the name the route table uses. */
+/** The four layouts of docs/spec.md section 2, by the name the route table uses. */
 import type { ComponentType } from 'react';
 import type { LayoutName } from '../../components/page/screen.ts';
 import { DefaultLayout } from './default.tsx';

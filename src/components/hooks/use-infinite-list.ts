@@ -1,5 +1,5 @@
 /**
- * Paged lists that grow as the user scrolls (DESIGN.md section 3: {page, pageSize} → Page<T>).
+ * Paged lists that grow as the user scrolls (docs/api.md: {page, pageSize} → Page<T>).
  * The state of every list lives in a module-level store keyed by `cacheKey`, not in the component:
  * a kept-alive page keeps it anyway, and a page opened again (after the keep-alive dropped it, or
  * from another screen with the same key) finds the items it had loaded, so the window scroll can be

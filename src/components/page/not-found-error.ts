@@ -1,4 +1,4 @@
-/** The 404 of spec sections 2 and 8: an unknown route is "Page not found: {path}". */
+/** The 404 of docs/spec.md sections 2 and 8: an unknown route is "Page not found: {path}". */
 export class NotFoundError extends Error {
   override readonly name = 'NotFoundError';
 

@@ -1,4 +1,4 @@
-/** Sign-in and user calls (DESIGN.md section 3). Passwords are encrypted by the client (ENCRYPTED_PAYLOAD_PATHS). */
+/** Sign-in and user calls (docs/api.md). Passwords are encrypted by the client (ENCRYPTED_PAYLOAD_PATHS). */
 import { DEVICE_TYPE } from '../../../contract/protocol/ids.ts';
 import { call, type CallOptions } from '../../api/client.ts';
 import type { SignInData, UserInfo } from '../../../contract/calls/account.ts';
@@ -18,7 +18,7 @@ export const registerDevice = (deviceId: string, options?: ToastOption): Promise
 export const loginDevice = (deviceId: string, options?: ToastOption): Promise<SignInData> =>
   call(API.loginDevice, { deviceId, deviceType: DEVICE_TYPE }, { ...options, cache: false });
 
-/** With deviceId, that device signs in as the account's user from now on (contract.ts accountSignInSchema). */
+/** With deviceId, that device signs in as the account's user from now on (contract/calls/call-map.ts accountSignInSchema). */
 export const loginAccount = (credentials: Credentials & { deviceId?: string }, options?: ToastOption): Promise<SignInData> =>
   call(API.loginAccount, credentials, { ...options, cache: false });
 

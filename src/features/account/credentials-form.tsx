@@ -1,6 +1,6 @@
 /**
- * Account + password form of /login and /register with the rules of spec section 5 (account: 6-12
- * letters, digits or underscores; password: lib/validate.ts). Errors show inline: per field after
+ * Account + password form of /login and /register with the rules of docs/spec.md section 5 (account: 6-12
+ * letters, digits or underscores; password: contract/validate.ts). Errors show inline: per field after
  * it is left or on submit, and the server's message above the button.
  */
 import { useState, type FormEvent } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Personal info (member-contract.ts): nickname and avatar, and the avatar upload, an unsigned
+ * Personal info (contract/calls/member.ts): nickname and avatar, and the avatar upload, an unsigned
  * multipart call (api/client.ts sends a payload with a file as form-data) that still carries the
  * token and answers an encrypted envelope.
  */

@@ -55,7 +55,7 @@ afterEach(() => {
   for (const toast of [...toastState.queue]) dismissToast(toast.id);
 });
 
-describe('session start (spec section 4)', () => {
+describe('session start (docs/spec.md section 4)', () => {
   it('without a stored device id: generates one, registers it, stores info and token', async () => {
     const { requests } = fakeServer();
     await ensureSession('/');

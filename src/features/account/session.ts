@@ -1,5 +1,5 @@
 /**
- * Session start and sign-in/out flows (spec section 4, DESIGN.md section 3).
+ * Session start and sign-in/out flows (docs/spec.md section 4, docs/api.md).
  *
  * ensureSession(pathname) runs when the app starts and whenever the page or the login state
  * changes (see app.tsx); it does nothing on /login and /register, and otherwise:
@@ -80,8 +80,8 @@ export function startSession(): Promise<void> {
 }
 
 /**
- * The automatic start of spec section 4, skipped on /login and /register, and on a member page
- * entered without a token: the guard sends that visitor to /login (spec section 6), where no
+ * The automatic start of docs/spec.md section 4, skipped on /login and /register, and on a member page
+ * entered without a token: the guard sends that visitor to /login (docs/spec.md section 6), where no
  * device session may be opened behind their back.
  */
 export function ensureSession(pathname: string): Promise<void> {

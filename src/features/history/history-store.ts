@@ -1,5 +1,5 @@
 /**
- * Watch and read history (DESIGN.md section 5), persisted to IndexedDB so /mine/history works
+ * Watch and read history (docs/architecture.md), persisted to IndexedDB so /mine/history works
  * offline. Newest first, one entry per movie or post (a repeat moves it to the front with the new
  * position), at most HISTORY_LIMIT of each. Entries keep the card as it was shown, so the list
  * renders without a call. Hydrated when first imported (not part of the entry bundle); changes made

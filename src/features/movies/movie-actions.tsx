@@ -1,6 +1,6 @@
 /**
  * Like and favourite of a movie, each applied at once and rolled back when the server refuses
- * (lib/use-optimistic-toggle.ts). The like count moves with the like.
+ * (src/components/hooks/use-optimistic-toggle.ts). The like count moves with the like.
  */
 import { useCallback } from 'react';
 import type { MovieDetail } from '../../../contract/calls/content.ts';

@@ -1,7 +1,7 @@
 /**
  * Movie calls: list, detail, playback ticket, like and favourite. Reads are cached (60 s); the
  * playback ticket and the two toggles are not, and the toggles made offline are queued
- * (lib/offline-queue.ts). Like and favourite show no toast of their own: the screen rolls its
+ * (src/api/offline-queue.ts). Like and favourite show no toast of their own: the screen rolls its
  * optimistic change back and tells the user.
  */
 import { sendOrQueue } from '../../api/offline-queue.ts';

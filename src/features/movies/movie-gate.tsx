@@ -1,7 +1,7 @@
 /**
  * What the viewer may do with a movie: play it (free, VIP viewer, purchased), or, when they may
  * not, a trial (VIP movies: "VIP 专享 · 可试看 N 秒" and a link to /mine/vip) or "N 金币购买"
- * (coins movies: components/purchase-button.tsx, loaded only here and only then; a purchase opens
+ * (coins movies: src/features/purchases/purchase-button.tsx, loaded only here and only then; a purchase opens
  * the gate at once). The server enforces all of it; this only explains.
  */
 import { lazy, Suspense, useState } from 'react';

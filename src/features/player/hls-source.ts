@@ -1,7 +1,7 @@
 /**
  * Puts an HLS playlist into a <video>: the browser's own HLS on iOS (Safari plays it natively and
  * has no MSE on iPhone), hls.js everywhere else. hls.js is imported here, dynamically, so it is
- * downloaded only when a video is played (DESIGN.md section 6: it is outside the route budgets).
+ * downloaded only when a video is played (docs/performance.md: it is outside the route budgets).
  * A fatal error is reported once, by kind; the caller decides (fail over to another CDN line).
  */
 import { currentPlatform } from '../../lib/platform.ts';

@@ -1,5 +1,5 @@
 /**
- * Watch heartbeats of the player (member-contract.ts heartbeatSchema): the server credits real
+ * Watch heartbeats of the player (contract/calls/member.ts heartbeatSchema): the server credits real
  * playing time to the daily watch task from /movie/heartbeat {movieId, position, playing}. One
  * beat when playback starts (or resumes after buffering), one every HEARTBEAT_EVERY_MS while it
  * plays, and one saying "not playing" on pause, at the end, when the player goes away and when

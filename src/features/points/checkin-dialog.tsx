@@ -1,6 +1,6 @@
 /**
  * dialog16: the check-in reminder when today's check-in can be claimed, at most once a day. 立即签到
- * claims it here (lib/claim-points.ts; claimed meanwhile counts as done) and says what it gave.
+ * claims it here (src/features/points/claim-points.ts; claimed meanwhile counts as done) and says what it gave.
  */
 import { useState } from 'react';
 import { navigate } from 'wouter/use-browser-location';

@@ -1,5 +1,5 @@
 /**
- * Points calls (member-contract.ts): today's tasks and claims, the mall's goods, exchanges and
+ * Points calls (contract/calls/member.ts): today's tasks and claims, the mall's goods, exchanges and
  * their records, and the player's watch heartbeats (which feed the watch task). Nothing cached:
  * progress, stock and balances move. Mutations show no toast of their own; screens explain.
  */

@@ -1,10 +1,10 @@
 /**
- * Post calls (DESIGN.md section 3). Forum topics, chigua posts and archive articles are one kind of
+ * Post calls (docs/api.md). Forum topics, chigua posts and archive articles are one kind of
  * thing listed by three sections: one page call and one detail call, chosen by kind. Replies,
  * likes and favourites apply to posts of every kind (under /topic/...).
  *
  * Reads are cached for 60 s, mutations never; likes and favourites made offline are queued
- * (lib/offline-queue.ts). Because a cached detail would still show the viewer's like or favourite
+ * (src/api/offline-queue.ts). Because a cached detail would still show the viewer's like or favourite
  * from before a toggle, the answers of the toggles are remembered here and laid over every detail
  * answer of that post for the rest of the session.
  */
@@ -52,7 +52,7 @@ export const getReplies = (postId: number, page: number, pageSize: number, optio
 
 /**
  * Sets or clears the viewer's like to what the screen shows (`next`); answers the server's state and
- * count, or `next` when it was queued offline (lib/offline-queue.ts). No toast: the screen rolls back.
+ * count, or `next` when it was queued offline (src/api/offline-queue.ts). No toast: the screen rolls back.
  */
 export async function likePost(id: number, next: { liked: boolean; likes: number }): Promise<{ liked: boolean; likes: number }> {
   const answer = await sendOrQueue(API.topicLike, { id, like: next.liked }, next);

@@ -2,7 +2,7 @@
  * The detail screen of a post of any kind (/topic/{id}, /chigua/{id}, /archives/{id}): its group,
  * title, author and time, counts, a member topic's video (topic-video.tsx), the body as text with
  * its images, tags, like and favourite, and the replies. A priced post not unlocked shows its
- * summary and "N 金币解锁全文" (components/purchase-button.tsx, loaded only then); after the
+ * summary and "N 金币解锁全文" (src/features/purchases/purchase-button.tsx, loaded only then); after the
  * purchase the detail loads again, unlocked. Opening a post records it in the read history.
  */
 import './posts.css';
@@ -28,7 +28,7 @@ import { Skeleton } from '../../components/skeleton.tsx';
 import { TagChips } from '../tags/tag-chips.tsx';
 
 const PurchaseButton = lazy(() => import('../purchases/purchase-button.tsx'));
-/** Only members' topics have a video (issue 6): its player loads with such a topic only. */
+/** Only members' topics have a video: its player loads with such a topic only. */
 const TopicVideo = lazy(() => import('./topic-video.tsx'));
 
 export function PostDetailView({ kind, id }: { kind: PostKind; id: string | undefined }) {

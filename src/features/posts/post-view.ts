@@ -1,7 +1,7 @@
 /**
  * Pure helpers over posts: where a post of each kind opens, the card kept in the read history
  * (a detail answer carries the whole body), and a body's paragraphs. Bodies are plain text with
- * blank lines between paragraphs (content-contract.ts); they are rendered as text, never as HTML.
+ * blank lines between paragraphs (contract/calls/content.ts); they are rendered as text, never as HTML.
  */
 import type { PostCard, PostDetail, PostKind } from '../../../contract/calls/content.ts';
 import { paths } from '../../lib/route-paths.ts';

@@ -1,5 +1,5 @@
 /**
- * One paragraph of user text with its simple formatting (lib/rich-text.ts): bold and http(s)
+ * One paragraph of user text with its simple formatting (contract/rich-text.ts): bold and http(s)
  * links, everything else as React text nodes, so no markup, script or event handler in user text
  * ever reaches the DOM as anything but characters. Links open in a new tab without referrer or
  * opener, marked as user content.

@@ -1,7 +1,7 @@
 /**
- * The video of a member's topic (issue 6), loaded with the topic only when it has one. While the
+ * The video of a member's topic, loaded with the topic only when it has one. While the
  * server's job makes the HLS it shows the state and asks again every few seconds; once ready, the
- * poster with a play button: hls.js (lib/hls-source.ts) is fetched only when it is pressed, then
+ * poster with a play button: hls.js (src/features/player/hls-source.ts) is fetched only when it is pressed, then
  * the browser's own controls take over. A fatal error tries the next CDN line once.
  */
 import '../publish/release.css';

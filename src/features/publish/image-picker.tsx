@@ -13,7 +13,7 @@ import { releaseMessages as t } from './publish-messages.ts';
 import { releaseDraft } from './release-draft.ts';
 import { showToast } from '../../stores/toast.ts';
 
-/** /shard/memberUploadImg's limit (member-contract.ts UPLOAD_MAX_BYTES; that module is types-only here). */
+/** /shard/memberUploadImg's limit (contract/calls/member.ts UPLOAD_MAX_BYTES; that module is types-only here). */
 const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 const POST_IMAGE_SIDE = 1600;
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/gif';

@@ -1,5 +1,5 @@
 /**
- * Publishing calls (publish-contract.ts): the chunk calls of a resumable upload (unsigned; the
+ * Publishing calls (contract/calls/publish.ts): the chunk calls of a resumable upload (unsigned; the
  * chunk goes as multipart form-data, api/client.ts), cancelling an upload, an image of a topic
  * through /shard/memberUploadImg, publishing a topic, and a topic's video state. None is cached
  * and none toasts: the release page shows its own errors and retries.

@@ -1,5 +1,5 @@
 /**
- * The zh-CN strings of publishing (issue 6: /release, the upload states, a topic's video). Same
+ * The zh-CN strings of publishing (/release, the upload states, a topic's video). Same
  * rules as src/messages.ts; kept in their own module, like member-messages.ts, so they load with
  * the release page and the topic video only, never with the entry bundle.
  */

@@ -1,5 +1,5 @@
 /**
- * The topic being written on /release (issue 6), kept in IndexedDB so it survives a reload, an app
+ * The topic being written on /release, kept in IndexedDB so it survives a reload, an app
  * restart and being offline: title, text, forum group, tags, uploaded images, and the video with
  * the record of its resumable upload. The picked video File is kept under a key of its own
  * (Chromium stores Files in IndexedDB; where a browser cannot, the upload survives only the page).

@@ -1,5 +1,5 @@
 /**
- * The topic's video: a picker, then the upload's card (stores/release-draft.ts runs the upload):
+ * The topic's video: a picker, then the upload's card (src/features/publish/release-draft.ts runs the upload):
  * the phase, a progress bar (hashing, then bytes held by the server), speed and time left, and
  * pause / resume / remove. Once merged, the state of the server's HLS job (polled). After a reload the
  * upload waits paused, with its progress as the server confirmed it.

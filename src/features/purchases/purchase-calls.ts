@@ -1,5 +1,5 @@
 /**
- * Purchases with coins (member-contract.ts): buying a movie or a post, and the lists of what was
+ * Purchases with coins (contract/calls/member.ts): buying a movie or a post, and the lists of what was
  * bought. A purchase changes what the item's detail says (canPlay, unlocked), so its cached
  * detail is dropped. No toast of their own: the purchase button explains codes 5 and 9.
  */

@@ -1,5 +1,5 @@
 /**
- * The member's favourites and likes of movies and posts (member-contract.ts), never cached; the last
+ * The member's favourites and likes of movies and posts (contract/calls/member.ts), never cached; the last
  * answers are kept for offline reading of /mine/like (client.ts, offline).
  */
 import { call, type CallOptions } from '../../api/client.ts';

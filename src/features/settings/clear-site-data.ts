@@ -1,6 +1,6 @@
 /**
  * "清除本地数据" of /mine/setting: the persisted stores (idb-keyval's IndexedDB store), the saved
- * answers of reads (api/offline-answers.ts), likes waiting to be sent (lib/offline-queue.ts), the
+ * answers of reads (api/offline-answers.ts), likes waiting to be sent (src/api/offline-queue.ts), the
  * service worker's caches, localStorage and sessionStorage, and the token cookie; the caller then
  * reloads. Pending store writes are flushed first so none lands after the clear (IndexedDB runs
  * them in order); nothing may change a persisted store afterwards.

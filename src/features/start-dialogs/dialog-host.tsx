@@ -1,6 +1,6 @@
 /**
  * The dialog scheduler: on each page view (a new pathname), after the page had a moment to show,
- * it asks lib/dialog-rules.ts which dialogs are due and shows the first that applies (the check-in
+ * it asks src/features/start-dialogs/dialog-rules.ts which dialogs are due and shows the first that applies (the check-in
  * reminder only when the server says today's check-in is claimable), records its time in the user
  * store's dialogTimes, and shows nothing else on that page view. Leaving the page closes it.
  */

@@ -2,7 +2,7 @@
  * Mounts the dialog host in a root of its own (it shares nothing with the pages but the stores and
  * the browser location), unless dialogs are suppressed for this page load: `?nodialogs`, the
  * localStorage key 'dialogs-off', or browser automation (navigator.webdriver) without the key
- * 'dialogs-force' (lib/dialog-rules.ts). Browser tests therefore see no dialog unless they ask.
+ * 'dialogs-force' (src/features/start-dialogs/dialog-rules.ts). Browser tests therefore see no dialog unless they ask.
  */
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';

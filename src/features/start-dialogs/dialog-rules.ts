@@ -1,5 +1,5 @@
 /**
- * When the app's dialogs may show (spec section 3: dialog, dialog4, dialog9, dialog16), pure so
+ * When the app's dialogs may show (docs/spec.md section 3: dialog, dialog4, dialog9, dialog16), pure so
  * the rules can be tested with a fake clock:
  *
  *   dialog    the site notice, on the home page, at most once a calendar day
@@ -8,7 +8,7 @@
  *   dialog4   the add-to-home-screen guide, when the app can be installed and is not running
  *             installed (standalone), at most every 3 days
  *
- * Listed in priority order; the host (components/dialogs/dialog-host.tsx) shows the first one that
+ * Listed in priority order; the host (src/features/start-dialogs/dialog-host.tsx) shows the first one that
  * is due and eligible, at most one per page view, never two at once, and none within DIALOG_GAP_MS
  * of the previous one, so a visitor is not met by a dialog on every page of a first visit. Each
  * one's last-shown time is the user store's dialogTimes.

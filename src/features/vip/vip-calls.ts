@@ -1,5 +1,5 @@
 /**
- * VIP calls (member-contract.ts): the plans, a catalogue read cached for 60 s, and a VIP deposit,
+ * VIP calls (contract/calls/member.ts): the plans, a catalogue read cached for 60 s, and a VIP deposit,
  * which answers the order and the sandbox cashier's payUrl (wallet.ts polls the order).
  */
 import { call, type CallOptions } from '../../api/client.ts';

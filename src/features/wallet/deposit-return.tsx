@@ -1,6 +1,6 @@
 /**
  * What the VIP and wallet screens show after the cashier sent the user back (?order=NO, polled by
- * lib/use-order-return.ts): checking, paid (the screen's own success text), not paid yet (check
+ * src/features/wallet/use-order-return.ts): checking, paid (the screen's own success text), not paid yet (check
  * again, or dismiss), or an unknown order.
  */
 import type { OrderInfo } from '../../../contract/calls/member.ts';

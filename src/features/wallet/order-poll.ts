@@ -3,7 +3,7 @@
  * with growing pauses (POLL_DELAYS_MS), started on return and again whenever the window regains
  * focus or becomes visible, until an attempt says it is finished (paid, or the order is unknown).
  * A round that ends unfinished reports it (the screen offers to check again). Pure of React and of
- * the API, so the schedule can be tested with fake timers; hooks/use-order-return.ts wires it up.
+ * the API, so the schedule can be tested with fake timers; use-order-return.ts wires it up.
  */
 
 /** Pause before each attempt of a round: at once, then 1 s, 2 s, 4 s, 8 s. */

@@ -1,6 +1,6 @@
 /**
  * Starting a deposit (VIP or coins): the order is created, the address becomes ?order=NO (so going
- * back from the cashier lands on the polling of lib/use-order-return.ts), then the browser goes to
+ * back from the cashier lands on the polling of src/features/wallet/use-order-return.ts), then the browser goes to
  * the sandbox cashier's payUrl. A page restored from the back-forward cache is usable again.
  */
 import { useEffect, useState } from 'react';

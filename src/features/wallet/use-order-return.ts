@@ -1,6 +1,6 @@
 /**
  * The return from the sandbox cashier, shared by /mine/vip and /mine/wallet: the cashier sends the
- * user back to the screen with ?order=NO; the order is then polled (lib/order-poll.ts) on return
+ * user back to the screen with ?order=NO; the order is then polled (src/features/wallet/order-poll.ts) on return
  * and again whenever the window regains focus or becomes visible, until it is paid. A paid order
  * carries the user as of now (new VIP expiry or balance), stored at once, and /current refreshes.
  * dismiss() drops ?order from the address.

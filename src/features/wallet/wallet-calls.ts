@@ -1,5 +1,5 @@
 /**
- * Wallet calls (member-contract.ts): coin packages (a catalogue, cached 60 s), a coin deposit, the
+ * Wallet calls (contract/calls/member.ts): coin packages (a catalogue, cached 60 s), a coin deposit, the
  * state of a deposit order (VIP or coins) and the coin and points ledgers. Balances, orders and
  * ledgers are never cached: a stale one would be wrong, not just old.
  */

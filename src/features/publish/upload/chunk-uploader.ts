@@ -1,5 +1,5 @@
 /**
- * One resumable upload through the chunk calls (publish-contract.ts), as a small state machine:
+ * One resumable upload through the chunk calls (contract/calls/publish.ts), as a small state machine:
  *
  *   hashing (MD5 in a worker) → checking (which chunks the server holds) → uploading (the missing
  *   chunks, PARALLEL at a time, each retried with backoff) → merging → done
