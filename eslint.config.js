@@ -42,7 +42,8 @@ const SEPARATION = [
 
 export default tseslint.config(
   {
-    ignores: ['dist/**', 'data/**', 'node_modules/**', '.artifacts/**', 'public/**', 'coverage/**', '**/*.d.ts'],
+    // What .gitignore keeps out (built, generated, cached: .cache holds demo video segments named *.ts).
+    ignores: ['dist/**', 'data/**', '.cache/**', '.scratch/**', 'test-results/**', 'node_modules/**', '.artifacts/**', 'public/**', 'coverage/**', '**/*.d.ts'],
   },
   ...tseslint.configs.recommended,
   {
