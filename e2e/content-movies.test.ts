@@ -200,6 +200,34 @@ describe.skipIf(noBrowser)('movies in Chromium', () => {
     await context.close();
   });
 
+  it('a long list keeps only the rows near the viewport in the DOM, and shows cards wherever it is scrolled', async () => {
+    const { page, context, problems } = await openPage(browser, PHONE);
+    await page.goto('/movie');
+    await expect.poll(async () => (await titles(page)).length, { timeout: 20_000 }).toBeGreaterThan(4);
+    const rowIndexes = () => page.locator('.vlist__row').evaluateAll((rows) => rows.map((row) => Number((row as HTMLElement).dataset.index)));
+    const cardsInView = () =>
+      page.locator('[data-testid=movie-card]').evaluateAll((cards) => cards.filter((card) => {
+        const { top, bottom } = card.getBoundingClientRect();
+        return bottom > 0 && top < innerHeight;
+      }).length);
+    for (let i = 0; i < 8 && Math.max(...(await rowIndexes())) < 40; i++) {
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await page.waitForTimeout(600);
+    }
+    const atBottom = await rowIndexes();
+    // Far more rows loaded than are in the DOM: the ones near the viewport only, the last among them.
+    expect(Math.max(...atBottom)).toBeGreaterThanOrEqual(40);
+    expect(atBottom.length).toBeLessThan(Math.max(...atBottom) / 2);
+    expect(atBottom).not.toContain(0);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight / 2));
+    await expect.poll(cardsInView).toBeGreaterThan(1);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect.poll(rowIndexes).toContain(0);
+    await expect.poll(cardsInView).toBeGreaterThan(1);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('going back from a movie detail restores the list where it was scrolled to', async () => {
     const { page, context } = await openPage(browser, PHONE);
     await page.goto('/movie');

@@ -1,19 +1,19 @@
 /**
  * A list that loads its next page when a sentinel below it nears the viewport (IntersectionObserver)
- * and, once long, keeps only the rows near the viewport in the DOM (window-scroll virtualisation,
- * lib/virtual-rows.ts): spacers above and below stand in for the others, so the document keeps its
- * height and the app's scroll memory (app/scroll-memory.ts) restores the position on back.
+ * and, once long, keeps only the rows near the viewport in the DOM (window-scroll virtualisation by
+ * @tanstack/react-virtual): spacers above and below stand in for the others, so the document keeps
+ * its height and the app's scroll memory (src/app/scroll-memory.ts) restores the position on back.
  * Measured row heights are remembered per `virtualKey` for a list that is mounted again.
  */
 import '../styles/content.css';
+import { useWindowVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode, type RefObject } from 'react';
-import { averageHeight, gridColumns, heightBetween, visibleRows, type RowRange } from '../lib/virtual-rows.ts';
+import { gridColumns } from '../lib/grid-columns.ts';
 import { messages } from '../messages.ts';
 import { ErrorState } from './error-state.tsx';
 
 const VIRTUAL_MIN_ROWS = 24;
 const OVERSCAN_PX = 900;
-const INITIAL_ROWS = 10;
 const GRID = { minCard: 158, gap: 12 } as const;
 const ESTIMATE = { grid: 320, list: 110 } as const;
 
@@ -35,7 +35,25 @@ interface InfiniteListProps<T> {
   virtualKey?: string;
 }
 
-const savedHeights = new Map<string, { columns: number; measured: Map<number, number> }>();
+/** Row measurements of lists no longer mounted, by virtualKey (and the columns they were measured with). */
+const savedRows = new Map<string, { columns: number; rows: VirtualItem[] }>();
+
+/** The list's top in document coordinates (the virtualiser's scroll margin), kept up to date on resize. */
+function useDocumentTop(container: RefObject<HTMLDivElement | null>): number {
+  const [top, setTop] = useState(0);
+  useLayoutEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    const measure = () => {
+      if (element.offsetParent !== null) setTop(element.getBoundingClientRect().top + scrollY); // not while hidden
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, [container]);
+  return top;
+}
 
 function useColumns(container: RefObject<HTMLDivElement | null>, layout: 'grid' | 'list'): number {
   const [columns, setColumns] = useState(layout === 'grid' ? 2 : 1);
@@ -58,52 +76,44 @@ export function InfiniteList<T>({ items, loading, done, error, onMore, render, k
   const rowCount = Math.ceil(items.length / columns);
   const virtual = rowCount > VIRTUAL_MIN_ROWS;
 
-  const heights = useRef<Map<number, number>>(new Map());
-  const heightsColumns = useRef(columns);
-  if (heightsColumns.current !== columns) {
-    heights.current = new Map(); // other columns, other rows
-    heightsColumns.current = columns;
-  }
-  if (virtualKey && savedHeights.get(virtualKey)?.columns === columns && heights.current.size === 0) {
-    heights.current = savedHeights.get(virtualKey)!.measured;
-  }
-  const [range, setRange] = useState<RowRange>({ start: 0, end: INITIAL_ROWS });
-  const rowHeights = { measured: heights.current, estimate: averageHeight(heights.current, ESTIMATE[layout]) };
-  const start = virtual ? Math.min(range.start, Math.max(0, rowCount - 1)) : 0;
-  const end = virtual ? Math.min(Math.max(range.end, start + 1), rowCount) : rowCount;
-
-  // Measure the rendered rows after each render.
-  useLayoutEffect(() => {
-    const element = container.current;
-    if (!element) return;
-    for (const row of element.querySelectorAll<HTMLElement>('[data-row]')) heights.current.set(Number(row.dataset.row), row.offsetHeight);
-    if (virtualKey) savedHeights.set(virtualKey, { columns, measured: heights.current });
+  const documentTop = useDocumentTop(container);
+  const saved = virtualKey ? savedRows.get(virtualKey) : undefined;
+  const virtualizer = useWindowVirtualizer({
+    count: rowCount,
+    enabled: virtual,
+    estimateSize: () => ESTIMATE[layout],
+    overscan: Math.ceil(OVERSCAN_PX / ESTIMATE[layout]),
+    scrollMargin: documentTop,
+    initialMeasurementsCache: saved?.columns === columns ? saved.rows : [],
+    // A row of a hidden (kept-alive) page measures 0: keep what it measured while shown.
+    measureElement: (element, _entry, instance) => {
+      const index = Number((element as HTMLElement).dataset.index);
+      return (element as HTMLElement).offsetParent === null
+        ? (instance.measurementsCache[index]?.size ?? ESTIMATE[layout])
+        : (element as HTMLElement).offsetHeight;
+    },
   });
-
-  // Recompute the visible rows on scroll and resize (at most once a frame).
+  // The scroll position is the app's (scroll memory restores it on back): rows measured above the
+  // viewport change the spacer's height, never the scroll position.
+  virtualizer.shouldAdjustScrollPositionOnItemSizeChange = () => false;
+  // Other columns, other rows: measure again (only then: a page shown again keeps its measurements).
+  const measuredColumns = useRef(columns);
+  useLayoutEffect(() => {
+    if (measuredColumns.current === columns) return;
+    measuredColumns.current = columns;
+    virtualizer.measure();
+  }, [virtualizer, columns]);
   useEffect(() => {
-    if (!virtual) return;
-    let frame = 0;
-    const compute = () => {
-      frame = 0;
-      const element = container.current;
-      if (!element || element.offsetParent === null) return; // hidden (kept-alive page)
-      const top = element.getBoundingClientRect().top;
-      const next = visibleRows(rowCount, { measured: heights.current, estimate: averageHeight(heights.current, ESTIMATE[layout]) }, -top, innerHeight - top, OVERSCAN_PX);
-      setRange((current) => (current.start === next.start && current.end === next.end ? current : next));
-    };
-    const schedule = () => {
-      if (!frame) frame = requestAnimationFrame(compute);
-    };
-    compute();
-    addEventListener('scroll', schedule, { passive: true });
-    addEventListener('resize', schedule);
-    return () => {
-      cancelAnimationFrame(frame);
-      removeEventListener('scroll', schedule);
-      removeEventListener('resize', schedule);
-    };
-  }, [virtual, rowCount, layout]);
+    if (!virtualKey) return;
+    return () => void savedRows.set(virtualKey, { columns, rows: virtualizer.measurementsCache });
+  }, [virtualizer, virtualKey, columns]);
+
+  const shown = virtual ? virtualizer.getVirtualItems() : [];
+  const rowIndexes = virtual ? shown.map((item) => item.index) : Array.from({ length: rowCount }, (_, row) => row);
+  const first = shown[0];
+  const last = shown[shown.length - 1];
+  const spaceAbove = first ? first.start - documentTop : 0;
+  const spaceBelow = last ? virtualizer.getTotalSize() - (last.end - documentTop) : 0;
 
   // The next page loads when the sentinel comes within 800 px; observing anew after each change
   // fires at once when it is still in view (a short page).
@@ -122,10 +132,10 @@ export function InfiniteList<T>({ items, loading, done, error, onMore, render, k
   if (items.length === 0 && done) return <>{empty ?? <p className="list-state">{messages.content.empty}</p>}</>;
 
   const rows: ReactNode[] = [];
-  for (let row = start; row < end; row++) {
+  for (const row of rowIndexes) {
     const slice = items.slice(row * columns, row * columns + columns);
     rows.push(
-      <div key={row} data-row={row} className={layout === 'grid' ? 'vlist__row card-grid' : 'vlist__row'}>
+      <div key={row} data-index={row} ref={virtual ? virtualizer.measureElement : undefined} className={layout === 'grid' ? 'vlist__row card-grid' : 'vlist__row'}>
         {slice.map((item, i) => (
           <div key={keyOf(item)} className="vlist__cell">
             {render(item, row * columns + i)}
@@ -137,9 +147,9 @@ export function InfiniteList<T>({ items, loading, done, error, onMore, render, k
   return (
     <div className={`vlist vlist--${layout}`} ref={container} style={{ '--columns': columns } as CSSProperties}>
       {items.length === 0 && loading && skeleton}
-      {virtual && <div style={{ height: heightBetween(rowHeights, 0, start) }} aria-hidden="true" />}
+      {virtual && <div style={{ height: spaceAbove }} aria-hidden="true" />}
       {rows}
-      {virtual && <div style={{ height: heightBetween(rowHeights, end, rowCount) }} aria-hidden="true" />}
+      {virtual && <div style={{ height: Math.max(0, spaceBelow) }} aria-hidden="true" />}
       <div ref={sentinel} className="vlist__sentinel" aria-hidden="true" />
       {items.length > 0 && error && <ErrorState error={error} onRetry={onMore} compact />}
       {items.length > 0 && loading && (
