@@ -3,6 +3,7 @@
  * Same rules as src/messages.ts; kept in their own module because messages.ts is part of the entry
  * bundle, which has no room left (docs/performance.md): these load with the member screens only.
  */
+import type { LedgerType, PayType } from '../contract/enums.ts';
 export const memberMessages = {
   profile: {
     services: '我的服务',
@@ -32,7 +33,7 @@ export const memberMessages = {
   },
   pay: {
     method: '支付方式',
-    types: { alipay: '支付宝', wxpay: '微信支付' },
+    types: { alipay: '支付宝', wxpay: '微信支付' } satisfies Record<PayType, string>,
     yuan: (amount: string) => `¥${amount}`,
     total: '合计',
     redirecting: '正在前往收银台…',
@@ -78,7 +79,7 @@ export const memberMessages = {
     ledger: '收支明细',
     emptyLedger: '还没有收支记录',
     balanceAfter: (balance: number) => `余额 ${balance}`,
-    types: { deposit: '充值', purchase: '购买', exchange: '兑换', task: '任务', adjust: '调整' },
+    types: { deposit: '充值', purchase: '购买', exchange: '兑换', task: '任务', adjust: '调整' } satisfies Record<LedgerType, string>,
     emptyPackages: '暂无可选的充值套餐',
   },
   purchase: {

@@ -2,6 +2,7 @@
  * Every zh-CN string of the UI, in one place. Screens and components import from here; nothing
  * user-visible is written inline elsewhere.
  */
+import type { MovieSort, PostSort } from '../contract/enums.ts';
 export const messages = {
   app: {
     fallbackTitle: '影视社区',
@@ -181,7 +182,7 @@ export const messages = {
     subCategories: '子分类',
     tags: '标签',
     sort: '排序',
-    sorts: { new: '最新', hot: '最热', like: '最多点赞' },
+    sorts: { new: '最新', hot: '最热', like: '最多点赞' } satisfies Record<MovieSort, string>,
     empty: '没有符合条件的影片',
     clearFilters: '清除筛选',
   },
@@ -228,7 +229,7 @@ export const messages = {
   },
   /** Posts of every kind (topics, chigua, articles): cards, details, replies. */
   posts: {
-    sorts: { new: '最新', hot: '最热', reply: '最多回复' },
+    sorts: { new: '最新', hot: '最热', reply: '最多回复' } satisfies Record<PostSort, string>,
     sortLabel: '排序',
     pinned: '置顶',
     priced: (price: number) => `${price} 金币`,

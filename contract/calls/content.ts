@@ -7,6 +7,7 @@
  * "posters/m12-s.webp": the client joins them to the active line (src/stores/media-url.ts).
  */
 import { z } from 'zod';
+import { MOVIE_SORTS, POST_SORTS, type PostKind } from '../enums.ts';
 import type { TopicVideo } from './publish.ts';
 
 const id = z.number({ message: '必须是数字' }).int('必须是整数').positive('必须是正整数').max(2_147_483_647, '超出范围');
@@ -90,7 +91,6 @@ export interface PlayInfo {
   durationS: number;
 }
 
-export type PostKind = 'topic' | 'chigua' | 'article';
 
 export interface PostCard {
   id: number;
@@ -231,8 +231,8 @@ export interface TypePageInfo {
   label: string;
 }
 
-export const movieSortSchema = z.enum(['new', 'hot', 'like']);
-export const postSortSchema = z.enum(['new', 'hot', 'reply']);
+export const movieSortSchema = z.enum(MOVIE_SORTS);
+export const postSortSchema = z.enum(POST_SORTS);
 
 export const moviePageSchema = pageSchema.extend({
   categoryId: id.optional(),

@@ -12,13 +12,13 @@
  * retry treats 9 as success.
  */
 import { z } from 'zod';
+import { PAY_TYPES, type LedgerType, type OrderKind, type PayType } from '../enums.ts';
 import type { UserInfo } from './account.ts';
 import { idempotencyKeySchema, pageSchema, type MovieCard, type Page, type PostCard } from './content.ts';
 
 const id = z.number({ message: '必须是数字' }).int('必须是整数').positive('必须是正整数').max(2_147_483_647, '超出范围');
 
-export type PayType = 'alipay' | 'wxpay';
-export const payTypeSchema = z.enum(['alipay', 'wxpay'], { message: 'payType 必须是 alipay 或 wxpay' });
+export const payTypeSchema = z.enum(PAY_TYPES, { message: `payType 必须是 ${PAY_TYPES.join(' 或 ')}` });
 
 export interface VipPlan {
   id: number;
@@ -50,7 +50,6 @@ export interface DepositOrder {
   payUrl: string;
 }
 
-export type OrderKind = 'vip' | 'coin';
 export type OrderStatus = 'pending' | 'paid';
 
 export interface OrderInfo {
@@ -80,7 +79,6 @@ export const orderNoSchema = z.object({
  * What a ledger row records. Coins: deposit (+), purchase (−), exchange (+, coins from the points
  * mall), adjust (±, operator). Points: task (+), exchange (−), adjust (±).
  */
-export type LedgerType = 'deposit' | 'purchase' | 'exchange' | 'task' | 'adjust';
 
 export interface LedgerEntry {
   id: number;

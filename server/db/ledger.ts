@@ -4,7 +4,8 @@
  * transaction, so per user and asset the sum of the ledger always equals the balance. Concurrent
  * changes of one user queue on the row lock of the UPDATE and each re-checks the condition.
  */
-import type { LedgerEntry, LedgerType } from '../../contract/calls/member.ts';
+import type { LedgerEntry } from '../../contract/calls/member.ts';
+import type { LedgerType } from '../../contract/enums.ts';
 import { Code } from '../../contract/protocol/codes.ts';
 import { ApiError } from '../api-error.ts';
 import type { Queryable } from './db.ts';

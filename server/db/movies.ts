@@ -3,12 +3,12 @@
  * fields). Lists filter by a resolved category subtree, a tag id, an access kind or a keyword
  * (title or tag name), in one of the sort orders, always tie-broken by id.
  */
+import type { MovieSort } from '../../contract/enums.ts';
 import type { MovieAccess, MovieCard } from '../../contract/calls/content.ts';
 import { posterFiles } from '../media/media-layout.ts';
 import type { Queryable } from './db.ts';
 import { fetchPage, Filter, likePattern, selectRows, type ListQuery, type PageRequest } from './paging.ts';
 
-export type MovieSort = 'new' | 'hot' | 'like';
 
 export interface MovieFilters {
   /** A category and its descendants (resolved by the caller). */

@@ -4,7 +4,9 @@
  * notifies for one order exactly one gets the row back, and only that one credits.
  */
 import { randomInt } from 'node:crypto';
-import type { OrderKind, OrderStatus, PayType } from '../../contract/calls/member.ts';
+import type { OrderStatus } from '../../contract/calls/member.ts';
+import type { OrderKind } from '../../contract/enums.ts';
+import type { PayType } from '../../contract/enums.ts';
 import type { Queryable } from './db.ts';
 
 export interface Order {

@@ -3,12 +3,12 @@
  * wire shapes, parametrised by kind. A card's summary falls back to the start of the body; its
  * images are the first three of the post's images.
  */
-import type { PostCard, PostKind } from '../../contract/calls/content.ts';
+import type { PostCard } from '../../contract/calls/content.ts';
+import type { PostKind, PostSort } from '../../contract/enums.ts';
 import type { Queryable } from './db.ts';
 import { fetchPage, Filter, likePattern, selectRows, type ListQuery, type PageRequest } from './paging.ts';
 import { AUTHOR_COLUMNS, authorOf, type AuthorColumns } from './public-users.ts';
 
-export type PostSort = 'new' | 'hot' | 'reply';
 
 export interface PostFilters {
   /** One kind, or every kind (search). */

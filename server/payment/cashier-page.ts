@@ -3,7 +3,7 @@
  * the order with a 确认支付 button (a POST form) and a 取消 link back to the app, or a message page
  * (paid already, unknown order, notify failed). Every dynamic text is HTML-escaped.
  */
-import type { PayType } from '../../contract/calls/member.ts';
+import type { PayType } from '../../contract/enums.ts';
 import { fenToYuan } from './money.ts';
 
 export interface CashierView {

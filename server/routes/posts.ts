@@ -4,14 +4,8 @@
  * (under /topic/...). A detail counts a view; a priced post not yet unlocked for the viewer
  * answers its summary as the body and only the card's images.
  */
-import {
-  idSchema,
-  likeSchema,
-  postPageSchema,
-  replyPageSchema,
-  type PostDetail,
-  type PostKind,
-} from '../../contract/calls/content.ts';
+import { idSchema, likeSchema, postPageSchema, replyPageSchema, type PostDetail } from '../../contract/calls/content.ts';
+import type { PostKind } from '../../contract/enums.ts';
 import { API } from '../../contract/calls/paths.ts';
 import { canReadInFull } from '../db/access.ts';
 import { onceByKey } from '../db/call-keys.ts';

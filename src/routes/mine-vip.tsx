@@ -7,7 +7,8 @@
 import '../styles/member.css';
 import { useState } from 'react';
 import { useSnapshot } from 'valtio/react';
-import type { PayType, VipPlan } from '../../contract/calls/member.ts';
+import type { VipPlan } from '../../contract/calls/member.ts';
+import type { PayType } from '../../contract/enums.ts';
 import { depositVip, getVipPlans } from '../features/vip/vip-calls.ts';
 import { CheckoutBar } from '../features/wallet/checkout-bar.tsx';
 import { DepositReturn } from '../features/wallet/deposit-return.tsx';

@@ -6,7 +6,8 @@
 import '../styles/member.css';
 import { useState } from 'react';
 import { useSnapshot } from 'valtio/react';
-import type { CoinPackage, PayType } from '../../contract/calls/member.ts';
+import type { CoinPackage } from '../../contract/calls/member.ts';
+import type { PayType } from '../../contract/enums.ts';
 import { depositCoin, getCoinLedger, getCoinPackages } from '../features/wallet/wallet-calls.ts';
 import { CheckoutBar } from '../features/wallet/checkout-bar.tsx';
 import { DepositReturn } from '../features/wallet/deposit-return.tsx';

@@ -5,7 +5,8 @@
  */
 import '../features/movies/movies.css';
 import { useCallback } from 'react';
-import { getMoviePage, type MovieSort } from '../features/movies/movie-calls.ts';
+import { getMoviePage } from '../features/movies/movie-calls.ts';
+import { MOVIE_SORTS, type MovieSort } from '../../contract/enums.ts';
 import { FilterRow, type FilterOption } from '../components/filter-row.tsx';
 import { InfiniteList } from '../components/infinite-list.tsx';
 import { MovieCard } from '../features/movies/movie-card.tsx';
@@ -15,10 +16,9 @@ import { usePageQuery } from '../components/page/use-page-query.ts';
 import { messages } from '../messages.ts';
 import { categoryByRoute, type CategoryView, useAppInit } from '../stores/app-init.ts';
 
-const SORTS: readonly MovieSort[] = ['new', 'hot', 'like'];
 const m = messages.movieList;
 
-const isSort = (value: string | null): value is MovieSort => SORTS.includes(value as MovieSort);
+const isSort = (value: string | null): value is MovieSort => MOVIE_SORTS.includes(value as MovieSort);
 const optionsOf = (nodes: readonly CategoryView[]): FilterOption[] => nodes.map((node) => ({ value: String(node.categoryId), label: node.name }));
 
 /** The chosen genre (second level) and sub-genre (third level) for a chosen category id. */
@@ -42,7 +42,7 @@ export default function MovieListScreen() {
   const genres = categoryByRoute('/movie', categories)?.childList ?? [];
   const { genre, sub } = chosenLevels(genres, categoryId);
   const sortLabels = new Map((dictionary.movieSort ?? []).map((entry) => [entry.key, entry.label]));
-  const sortOptions = SORTS.map((value) => ({ value, label: sortLabels.get(value) ?? m.sorts[value] }));
+  const sortOptions = MOVIE_SORTS.map((value) => ({ value, label: sortLabels.get(value) ?? m.sorts[value] }));
 
   const cacheKey = `movies|${categoryId ?? ''}|${tag ?? ''}|${sort}`;
   const fetchPage = useCallback(

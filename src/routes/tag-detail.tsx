@@ -4,7 +4,8 @@
  */
 import '../styles/directory.css';
 import { useState } from 'react';
-import type { PostKind, Tag } from '../../contract/calls/content.ts';
+import type { Tag } from '../../contract/calls/content.ts';
+import { POST_KINDS, type PostKind } from '../../contract/enums.ts';
 import { getMoviePage } from '../features/movies/movie-calls.ts';
 import { getTag } from '../features/tags/tag-calls.ts';
 import type { ScreenProps } from '../components/page/screen.ts';
@@ -19,7 +20,7 @@ import { useRouteResource } from '../components/hooks/use-resource.ts';
 import { messages } from '../messages.ts';
 
 type TagTab = 'movie' | PostKind;
-const TABS = (['movie', 'topic', 'chigua', 'article'] as const).map((value) => ({ value, label: messages.tags.tabs[value] }));
+const TABS = (['movie', ...POST_KINDS] as const).map((value) => ({ value, label: messages.tags.tabs[value] }));
 
 export default function TagDetailScreen({ params }: ScreenProps) {
   const tag = useRouteResource('tag', keyParam(params.key) || null, (key) => getTag(key, { toast: false }));

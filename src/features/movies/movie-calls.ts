@@ -4,6 +4,7 @@
  * (src/api/offline-queue.ts). Like and favourite show no toast of their own: the screen rolls its
  * optimistic change back and tells the user.
  */
+import type { MovieSort } from '../../../contract/enums.ts';
 import { sendOrQueue } from '../../api/offline-queue.ts';
 import { call, forgetCachedCall, type CallOptions } from '../../api/client.ts';
 import type { MovieCard, MovieDetail, Page, PlayInfo } from '../../../contract/calls/content.ts';
@@ -11,7 +12,6 @@ import { API } from '../../../contract/calls/paths.ts';
 
 type ToastOption = Pick<CallOptions, 'toast'>;
 
-export type MovieSort = 'new' | 'hot' | 'like';
 
 export interface MovieQuery {
   categoryId?: number;

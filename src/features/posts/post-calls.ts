@@ -10,12 +10,12 @@
  */
 import { sendOrQueue } from '../../api/offline-queue.ts';
 import { call, type CallOptions } from '../../api/client.ts';
-import type { Page, PostCard, PostDetail, PostKind, Reply } from '../../../contract/calls/content.ts';
+import type { Page, PostCard, PostDetail, Reply } from '../../../contract/calls/content.ts';
+import type { PostKind, PostSort } from '../../../contract/enums.ts';
 import { API } from '../../../contract/calls/paths.ts';
 
 type ToastOption = Pick<CallOptions, 'toast'>;
 
-export type PostSort = 'new' | 'hot' | 'reply';
 
 export interface PostQuery {
   topicId?: number;

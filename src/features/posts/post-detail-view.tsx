@@ -8,7 +8,8 @@
 import './posts.css';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import type { PostDetail, PostKind } from '../../../contract/calls/content.ts';
+import type { PostDetail } from '../../../contract/calls/content.ts';
+import type { PostKind } from '../../../contract/enums.ts';
 import { getPostDetail } from './post-calls.ts';
 import { useFirstPaintHandover } from '../../components/page/first-paint.ts';
 import { paths } from '../../lib/route-paths.ts';

@@ -5,14 +5,14 @@
  */
 import './posts.css';
 import { useState } from 'react';
-import type { PostKind } from '../../../contract/calls/content.ts';
-import { getPostPage, type PostQuery, type PostSort } from './post-calls.ts';
+import { POST_SORTS, type PostKind, type PostSort } from '../../../contract/enums.ts';
+import { getPostPage, type PostQuery } from './post-calls.ts';
 import { messages } from '../../messages.ts';
 import { PagedList } from '../../components/paged-list.tsx';
 import { PostCard } from './post-card.tsx';
 import { SegmentTabs, type SegmentTab } from '../../components/segment-tabs.tsx';
 
-const SORTS: readonly SegmentTab<PostSort>[] = (['new', 'hot', 'reply'] as const).map((value) => ({ value, label: messages.posts.sorts[value] }));
+const SORTS: readonly SegmentTab<PostSort>[] = POST_SORTS.map((value) => ({ value, label: messages.posts.sorts[value] }));
 
 interface PostFeedProps {
   kind: PostKind;

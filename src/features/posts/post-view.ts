@@ -3,7 +3,8 @@
  * (a detail answer carries the whole body), and a body's paragraphs. Bodies are plain text with
  * blank lines between paragraphs (contract/calls/content.ts); they are rendered as text, never as HTML.
  */
-import type { PostCard, PostDetail, PostKind } from '../../../contract/calls/content.ts';
+import type { PostCard, PostDetail } from '../../../contract/calls/content.ts';
+import type { PostKind } from '../../../contract/enums.ts';
 import { paths } from '../../lib/route-paths.ts';
 
 const HREF_OF_KIND: Record<PostKind, (id: number) => string> = {

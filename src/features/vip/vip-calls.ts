@@ -3,7 +3,8 @@
  * which answers the order and the sandbox cashier's payUrl (wallet.ts polls the order).
  */
 import { call, type CallOptions } from '../../api/client.ts';
-import type { DepositOrder, PayType, VipPlan } from '../../../contract/calls/member.ts';
+import type { DepositOrder, VipPlan } from '../../../contract/calls/member.ts';
+import type { PayType } from '../../../contract/enums.ts';
 import { API } from '../../../contract/calls/paths.ts';
 
 type ToastOption = Pick<CallOptions, 'toast'>;

@@ -1,12 +1,9 @@
 /** 支付宝 or 微信支付: a radio group of two large options, used by /mine/vip and /mine/wallet. */
-import type { PayType } from '../../../contract/calls/member.ts';
+import { PAY_TYPES, type PayType } from '../../../contract/enums.ts';
 import { memberMessages } from '../../member-messages.ts';
 import { IconAlipay, IconWechat } from '../../components/member-icons.tsx';
 
-const TYPES: readonly { value: PayType; Icon: typeof IconAlipay }[] = [
-  { value: 'alipay', Icon: IconAlipay },
-  { value: 'wxpay', Icon: IconWechat },
-];
+const ICONS: Record<PayType, typeof IconAlipay> = { alipay: IconAlipay, wxpay: IconWechat };
 
 export function PayTypePicker({ value, onChange }: { value: PayType; onChange: (value: PayType) => void }) {
   const t = memberMessages.pay;
@@ -16,7 +13,9 @@ export function PayTypePicker({ value, onChange }: { value: PayType; onChange: (
         {t.method}
       </h2>
       <div className="pay-types" role="radiogroup" aria-labelledby="pay-type-title">
-        {TYPES.map(({ value: type, Icon }) => (
+        {PAY_TYPES.map((type) => {
+          const Icon = ICONS[type];
+          return (
           <button
             key={type}
             type="button"
@@ -30,7 +29,8 @@ export function PayTypePicker({ value, onChange }: { value: PayType; onChange: (
             <span>{t.types[type]}</span>
             <span className="pay-type__radio" aria-hidden="true" />
           </button>
-        ))}
+          );
+        })}
       </div>
     </section>
   );

@@ -5,7 +5,8 @@
  */
 import { call, type CallOptions } from '../../api/client.ts';
 import type { Page } from '../../../contract/calls/content.ts';
-import type { CoinPackage, DepositOrder, LedgerEntry, OrderInfo, PayType } from '../../../contract/calls/member.ts';
+import type { CoinPackage, DepositOrder, LedgerEntry, OrderInfo } from '../../../contract/calls/member.ts';
+import type { PayType } from '../../../contract/enums.ts';
 import { API } from '../../../contract/calls/paths.ts';
 
 type ToastOption = Pick<CallOptions, 'toast'>;

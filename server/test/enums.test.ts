@@ -1,0 +1,41 @@
+/**
+ * The database's CHECK constraints allow exactly the values of the fixed lists (contract/enums.ts),
+ * so a list changed in one place and not the other fails here, on PGlite and on PostgreSQL.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LEDGER_TYPES, ORDER_KINDS, PAY_TYPES, POST_KINDS } from '../../contract/enums.ts';
+import type { Db } from '../db/db.ts';
+import { migrate } from '../db/migrate.ts';
+import { DB_KINDS, openTestDb } from './harness.ts';
+
+/** The values a column's `CHECK (column IN (...))` constraint allows, in the order written. */
+async function allowedValues(db: Db, table: string, column: string): Promise<string[]> {
+  const rows = await db.query<{ definition: string }>(
+    `SELECT pg_get_constraintdef(c.oid) AS definition FROM pg_constraint c
+       JOIN pg_class t ON t.oid = c.conrelid
+      WHERE t.relname = $1 AND c.contype = 'c'`,
+    [table],
+  );
+  // PostgreSQL writes `CHECK ((column = ANY (ARRAY['a'::text, 'b'::text])))`.
+  const own = rows.map((row) => row.definition).filter((definition) => new RegExp(`\\(\\(?${column}\\b[^)]*ANY`).test(definition));
+  expect(own, `one list constraint on ${table}.${column}`).toHaveLength(1);
+  return [...own[0]!.matchAll(/'([^']*)'::text/g)].map((match) => match[1]!);
+}
+
+describe.each(DB_KINDS)('the fixed lists and the database on %s', (kind) => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await openTestDb(kind);
+    await migrate(db);
+  });
+  afterAll(() => db?.close());
+
+  it.each([
+    ['orders', 'pay_type', PAY_TYPES],
+    ['orders', 'kind', ORDER_KINDS],
+    ['posts', 'kind', POST_KINDS],
+    ['ledger_entries', 'type', LEDGER_TYPES],
+  ] as const)('%s.%s allows exactly its list', async (table, column, list) => {
+    expect(await allowedValues(db, table, column)).toEqual([...list]);
+  });
+});
