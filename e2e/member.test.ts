@@ -211,8 +211,8 @@ describe.skipIf(noBrowser)('member area in Chromium', () => {
     const { page, context, problems } = await openPage(browser);
     await signedInUserId(page);
     await page.goto(`/movie/${movie.id}`);
-    await page.locator('[data-testid=favor-button]').click({ timeout: 20_000 });
-    await expect.poll(() => page.locator('[data-testid=favor-button]').getAttribute('aria-pressed')).toBe('true');
+    await page.locator('[data-testid=favourite-button]').click({ timeout: 20_000 });
+    await expect.poll(() => page.locator('[data-testid=favourite-button]').getAttribute('aria-pressed')).toBe('true');
     await page.goto('/mine/like');
     await expect.poll(() => page.locator('.movie-card__title').allInnerTexts(), { timeout: 20_000 }).toEqual([movie.title]);
     await page.getByRole('tab', { name: '喜欢' }).click();

@@ -44,8 +44,8 @@ describe.skipIf(noBrowser)('offline in Chromium', () => {
     // Online: a favourite to list on /mine/like, a read for /mine/history.
     await page.goto(`/movie/${movie!.id}`);
     await settled(page, '[data-testid=movie-views]');
-    await page.locator('[data-testid=favor-button]').click();
-    await expect.poll(() => page.locator('[data-testid=favor-button]').getAttribute('aria-pressed')).toBe('true');
+    await page.locator('[data-testid=favourite-button]').click();
+    await expect.poll(() => page.locator('[data-testid=favourite-button]').getAttribute('aria-pressed')).toBe('true');
     const screens: Array<{ path: string; ready: string; tab?: string }> = [
       { path: '/', ready: '[data-testid=movie-card]' },
       { path: `/movie/${movie!.id}`, ready: '[data-testid=movie-views]' },

@@ -103,11 +103,11 @@ export const memberMessages = {
     emptyPosts: '还没有购买过文章',
   },
   like: {
-    lists: { favorites: '收藏', likes: '喜欢' },
+    lists: { favourites: '收藏', likes: '喜欢' },
     types: { movie: '影片', post: '帖子' },
     listLabel: '列表',
     typeLabel: '类型',
-    empty: { favorites: '还没有收藏内容', likes: '还没有点赞内容' },
+    empty: { favourites: '还没有收藏内容', likes: '还没有点赞内容' },
     emptyHint: '看到喜欢的影片和帖子，点一下收藏或点赞吧',
     browse: '去逛逛',
   },

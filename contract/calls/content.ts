@@ -269,7 +269,7 @@ export const bannerClickSchema = z.object({ bannerId: id });
  */
 export const idempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'idempotencyKey 必须是 16-64 位字母、数字、- 或 _');
 export const likeSchema = z.object({ id, like: z.boolean(), idempotencyKey: idempotencyKeySchema.optional() });
-export const favorSchema = z.object({ movieId: id, idempotencyKey: idempotencyKeySchema.optional() });
+export const favouriteSchema = z.object({ movieId: id, idempotencyKey: idempotencyKeySchema.optional() });
 export const emptyPayloadSchema = z.object({}).passthrough();
 
 type In<S extends z.ZodType> = z.input<S>;
@@ -291,7 +291,7 @@ export interface ContentCalls {
   '/movie/detail': { payload: In<typeof idSchema>; data: MovieDetail };
   '/movie/play': { payload: In<typeof idSchema>; data: PlayInfo };
   '/movie/like': { payload: In<typeof likeSchema>; data: { liked: boolean; likes: number } };
-  '/long/handle/userFavorRecord': { payload: In<typeof favorSchema>; data: { favorited: boolean } };
+  '/long/handle/userFavorRecord': { payload: In<typeof favouriteSchema>; data: { favorited: boolean } };
   '/topic/getPage': { payload: In<typeof postPageSchema>; data: Page<PostCard> };
   '/topic/detail': { payload: In<typeof idSchema>; data: PostDetail };
   '/topic/replyPage': { payload: In<typeof replyPageSchema>; data: Page<Reply> };

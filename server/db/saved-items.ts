@@ -10,9 +10,9 @@ import { fetchPage, Filter, type PageRequest } from './paging.ts';
 import { postsByIds } from './posts.ts';
 import type { ItemType } from './tags.ts';
 
-export type SavedList = 'favorites' | 'likes';
+export type SavedList = 'favourites' | 'likes';
 
-const TABLE: Record<SavedList, string> = { favorites: 'user_favorites s', likes: 'user_likes s' };
+const TABLE: Record<SavedList, string> = { favourites: 'user_favorites s', likes: 'user_likes s' };
 
 interface SavedRow {
   type: ItemType;

@@ -38,7 +38,7 @@ export async function setLike(
 }
 
 /** Sets or clears a favourite (idempotent). */
-export async function setFavorite(q: Queryable, userId: number, type: ItemType, itemId: number, on: boolean): Promise<void> {
+export async function setFavourite(q: Queryable, userId: number, type: ItemType, itemId: number, on: boolean): Promise<void> {
   await q.query(
     on
       ? `INSERT INTO user_favorites (user_id, item_type, item_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`
@@ -48,13 +48,13 @@ export async function setFavorite(q: Queryable, userId: number, type: ItemType, 
 }
 
 /** Flips a favourite and answers whether it is set now. */
-export async function toggleFavorite(q: Queryable, userId: number, type: ItemType, itemId: number): Promise<boolean> {
+export async function toggleFavourite(q: Queryable, userId: number, type: ItemType, itemId: number): Promise<boolean> {
   const removed = await q.one(
     'DELETE FROM user_favorites WHERE user_id = $1 AND item_type = $2 AND item_id = $3 RETURNING 1 AS removed',
     [userId, type, itemId],
   );
   if (removed) return false;
-  await setFavorite(q, userId, type, itemId, true);
+  await setFavourite(q, userId, type, itemId, true);
   return true;
 }
 

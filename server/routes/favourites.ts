@@ -6,10 +6,10 @@ import { defineCall, type Call } from '../protocol/define-call.ts';
 
 export const favouriteCalls: readonly Call[] = [
   defineCall({
-    path: API.favorites,
+    path: API.favourites,
     schema: savedPageSchema,
     auth: 'user',
-    handler: ({ db, payload, user }) => savedPage(db, 'favorites', user.id, payload.type, payload),
+    handler: ({ db, payload, user }) => savedPage(db, 'favourites', user.id, payload.type, payload),
   }),
   defineCall({
     path: API.likes,

@@ -2,7 +2,7 @@
  * Movies: the filtered list, the detail (counts a view; per viewer: liked, favorited, canPlay),
  * likes and the favourite toggle of /long/handle/userFavorRecord. Playback is movie-play.ts.
  */
-import { favorSchema, idSchema, moviePageSchema, type MovieDetail } from '../../contract/calls/content.ts';
+import { favouriteSchema, idSchema, moviePageSchema, type MovieDetail } from '../../contract/calls/content.ts';
 import { API } from '../../contract/calls/paths.ts';
 import { canPlayInFull } from '../db/access.ts';
 import { onceByKey } from '../db/call-keys.ts';
@@ -10,7 +10,7 @@ import { categoryPath } from '../db/categories.ts';
 import type { Queryable } from '../db/db.ts';
 import { findMovie, pageMovies, relatedMovies, toMovieCard, viewMovie } from '../db/movies.ts';
 import { tagsOf } from '../db/tags.ts';
-import { toggleFavorite, viewerFlags } from '../db/user-items.ts';
+import { toggleFavourite, viewerFlags } from '../db/user-items.ts';
 import type { User } from '../db/users.ts';
 import { defineCall, type Call } from '../protocol/define-call.ts';
 import { likeCall } from './like-call.ts';
@@ -62,14 +62,14 @@ export const movieCalls: readonly Call[] = [
   }),
   likeCall(API.movieLike, 'movie', movieNotFound),
   defineCall({
-    path: API.movieFavor,
-    schema: favorSchema,
+    path: API.movieFavourite,
+    schema: favouriteSchema,
     auth: 'user',
     handler: ({ db, payload, user }) =>
       db.tx((q) =>
-        onceByKey(q, user.id, API.movieFavor, payload.idempotencyKey, async () => {
+        onceByKey(q, user.id, API.movieFavourite, payload.idempotencyKey, async () => {
           found(await findMovie(q, payload.movieId), movieNotFound(payload.movieId));
-          return { favorited: await toggleFavorite(q, user.id, 'movie', payload.movieId) };
+          return { favorited: await toggleFavourite(q, user.id, 'movie', payload.movieId) };
         }),
       ),
   }),

@@ -16,7 +16,7 @@ import { findPost, pagePosts, postExists, toPostCard, viewPost } from '../db/pos
 import { pageReplies } from '../db/replies.ts';
 import { shanghaiDay } from '../db/shanghai-day.ts';
 import { tagsOf } from '../db/tags.ts';
-import { setFavorite, viewerFlags } from '../db/user-items.ts';
+import { setFavourite, viewerFlags } from '../db/user-items.ts';
 import type { User } from '../db/users.ts';
 import { defineCall, type Call } from '../protocol/define-call.ts';
 import { likeCall } from './like-call.ts';
@@ -96,14 +96,14 @@ export const postCalls: readonly Call[] = [
   }),
   likeCall(API.topicLike, 'post', postNotFound),
   defineCall({
-    path: API.topicFavor,
+    path: API.topicFavourite,
     schema: likeSchema,
     auth: 'user',
     handler: ({ db, payload, user }) =>
       db.tx((q) =>
-        onceByKey(q, user.id, API.topicFavor, payload.idempotencyKey, async () => {
+        onceByKey(q, user.id, API.topicFavourite, payload.idempotencyKey, async () => {
           if (!(await postExists(q, payload.id))) throw notFound(postNotFound(payload.id));
-          await setFavorite(q, user.id, 'post', payload.id, payload.like);
+          await setFavourite(q, user.id, 'post', payload.id, payload.like);
           return { favorited: payload.like };
         }),
       ),

@@ -27,7 +27,7 @@ describe.each(DB_KINDS)('idempotency keys of likes and favourites on %s', (kind)
 
   it('toggles a movie favourite once however often the same key is sent, also at the same time', async () => {
     const { token } = await h.client.registerGuest();
-    const toggle = (k: string) => dataOf(h.client, API.movieFavor, { movieId: 4, idempotencyKey: k }, token);
+    const toggle = (k: string) => dataOf(h.client, API.movieFavourite, { movieId: 4, idempotencyKey: k }, token);
     const answers = await Promise.all([1, 2, 3, 4, 5].map(() => toggle(key(10))));
     expect(answers).toEqual(Array(5).fill({ favorited: true }));
     expect(await toggle(key(10))).toEqual({ favorited: true });
@@ -48,7 +48,7 @@ describe.each(DB_KINDS)('idempotency keys of likes and favourites on %s', (kind)
     const { token } = await h.client.registerGuest();
     expect((await codeOf(h.client, API.topicLike, { id: 999, like: true, idempotencyKey: key(30) }, token)).code).toBe(Code.NotFound);
     expect(await dataOf(h.client, API.topicLike, { id: 203, like: true, idempotencyKey: key(30) }, token)).toEqual({ liked: true, likes: 1 });
-    expect(await codeOf(h.client, API.topicFavor, { id: 203, like: true, idempotencyKey: key(30) }, token)).toMatchObject({ code: Code.InvalidParams });
+    expect(await codeOf(h.client, API.topicFavourite, { id: 203, like: true, idempotencyKey: key(30) }, token)).toMatchObject({ code: Code.InvalidParams });
     expect((await codeOf(h.client, API.topicLike, { id: 203, like: true, idempotencyKey: 'short' }, token)).code).toBe(Code.InvalidParams);
   });
 });

@@ -15,7 +15,7 @@ import { assertLedgersBalanced, seedMember } from './member-fixture.ts';
 
 const MEMBER_PATHS = [
   API.vipPlans, API.depositVip, API.coinPackages, API.depositCoin, API.depositOrder, API.coinLedger, API.pointsLedger,
-  API.buyMovie, API.buyArticle, API.moviePurchases, API.articlePurchases, API.favorites, API.likes, API.movieHeartbeat,
+  API.buyMovie, API.buyArticle, API.moviePurchases, API.articlePurchases, API.favourites, API.likes, API.movieHeartbeat,
   API.pointTasks, API.claimTask, API.goodsPage, API.exchangeGoods, API.exchangePage, API.updatePersonal,
 ];
 
@@ -46,18 +46,18 @@ describe.each(DB_KINDS)('saved lists, personal info and avatar upload on %s', (k
 
   it('lists favourites and likes of movies and posts, newest first, filterable by type', async () => {
     const { token } = await h.client.registerGuest();
-    await dataOf(h.client, API.movieFavor, { movieId: 3 }, token);
-    await dataOf(h.client, API.topicFavor, { id: 101, like: true }, token);
-    await dataOf(h.client, API.movieFavor, { movieId: 5 }, token);
-    const all = await dataOf<Page<SavedItem>>(h.client, API.favorites, {}, token);
+    await dataOf(h.client, API.movieFavourite, { movieId: 3 }, token);
+    await dataOf(h.client, API.topicFavourite, { id: 101, like: true }, token);
+    await dataOf(h.client, API.movieFavourite, { movieId: 5 }, token);
+    const all = await dataOf<Page<SavedItem>>(h.client, API.favourites, {}, token);
     expect(all.total).toBe(3);
     expect(all.list.map((item) => `${item.type}:${item.id}`)).toEqual(['movie:5', 'post:101', 'movie:3']);
     expect(all.list[1]).toMatchObject({ type: 'post', post: { id: 101, title: '话题101', kind: 'topic' }, createdAt: expect.any(Number) });
     expect(all.list[0]).toMatchObject({ type: 'movie', movie: { id: 5, title: '50% 折扣之夜' } });
-    const movies = await dataOf<Page<SavedItem>>(h.client, API.favorites, { type: 'movie', pageSize: 1 }, token);
+    const movies = await dataOf<Page<SavedItem>>(h.client, API.favourites, { type: 'movie', pageSize: 1 }, token);
     expect(movies).toMatchObject({ total: 2, pageSize: 1, list: [{ type: 'movie', id: 5 }] });
-    await dataOf(h.client, API.movieFavor, { movieId: 5 }, token); // toggled off
-    expect((await dataOf<Page<SavedItem>>(h.client, API.favorites, { type: 'movie' }, token)).list.map((i) => i.id)).toEqual([3]);
+    await dataOf(h.client, API.movieFavourite, { movieId: 5 }, token); // toggled off
+    expect((await dataOf<Page<SavedItem>>(h.client, API.favourites, { type: 'movie' }, token)).list.map((i) => i.id)).toEqual([3]);
 
     await dataOf(h.client, API.topicLike, { id: 102, like: true }, token);
     await dataOf(h.client, API.movieLike, { id: 7, like: true }, token);

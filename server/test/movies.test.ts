@@ -135,12 +135,12 @@ describe.each(DB_KINDS)('movie calls on %s', (kind) => {
 
   it('toggles a movie favourite', async () => {
     const { token } = await h.client.registerGuest();
-    const toggle = () => dataOf(h.client, API.movieFavor, { movieId: 3 }, token);
+    const toggle = () => dataOf(h.client, API.movieFavourite, { movieId: 3 }, token);
     expect(await toggle()).toEqual({ favorited: true });
     expect((await dataOf<MovieDetail>(h.client, API.movieDetail, { id: 3 }, token)).favorited).toBe(true);
     expect(await toggle()).toEqual({ favorited: false });
     expect(await toggle()).toEqual({ favorited: true });
-    expect((await codeOf(h.client, API.movieFavor, { movieId: 999 }, token)).code).toBe(Code.NotFound);
-    expect((await codeOf(h.client, API.movieFavor, { movieId: 3 })).code).toBe(Code.SessionExpired);
+    expect((await codeOf(h.client, API.movieFavourite, { movieId: 999 }, token)).code).toBe(Code.NotFound);
+    expect((await codeOf(h.client, API.movieFavourite, { movieId: 3 })).code).toBe(Code.SessionExpired);
   });
 });

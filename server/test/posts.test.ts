@@ -104,12 +104,12 @@ describe.each(DB_KINDS)('post calls (topics, chigua, archives) on %s', (kind) =>
     expect((await codeOf(h.client, API.topicLike, { id: 999, like: true }, token)).code).toBe(Code.NotFound);
     expect((await codeOf(h.client, API.topicLike, { id: 201, like: true })).code).toBe(Code.SessionExpired);
 
-    const favor = (value: boolean) => dataOf(h.client, API.topicFavor, { id: 301, like: value }, token);
-    expect(await favor(true)).toEqual({ favorited: true });
-    expect(await favor(true)).toEqual({ favorited: true });
+    const favourite = (value: boolean) => dataOf(h.client, API.topicFavourite, { id: 301, like: value }, token);
+    expect(await favourite(true)).toEqual({ favorited: true });
+    expect(await favourite(true)).toEqual({ favorited: true });
     expect(await dataOf<PostDetail>(h.client, API.archivesDetail, { id: 301 }, token)).toMatchObject({ favorited: true });
-    expect(await favor(false)).toEqual({ favorited: false });
+    expect(await favourite(false)).toEqual({ favorited: false });
     expect(await dataOf<PostDetail>(h.client, API.archivesDetail, { id: 301 }, token)).toMatchObject({ favorited: false });
-    expect((await codeOf(h.client, API.topicFavor, { id: 999, like: true }, token)).code).toBe(Code.NotFound);
+    expect((await codeOf(h.client, API.topicFavourite, { id: 999, like: true }, token)).code).toBe(Code.NotFound);
   });
 });

@@ -54,11 +54,11 @@ describe('sendOrQueue', () => {
     expect(call).not.toHaveBeenCalled();
     online = true;
     call.mockImplementationOnce(down);
-    await expect(sendOrQueue(API.movieFavor, { movieId: 3 }, { favorited: true })).resolves.toEqual({ favorited: true });
+    await expect(sendOrQueue(API.movieFavourite, { movieId: 3 }, { favorited: true })).resolves.toEqual({ favorited: true });
     const queued = await queuedCalls();
     expect(queued.map((q) => [q.path, q.payload])).toEqual([
       [API.topicLike, { id: 5, like: true, idempotencyKey: queued[0]!.key }],
-      [API.movieFavor, { movieId: 3, idempotencyKey: queued[1]!.key }],
+      [API.movieFavourite, { movieId: 3, idempotencyKey: queued[1]!.key }],
     ]);
     expect(toastState.queue.map((toast) => toast.message)).toEqual(['已离线保存，联网后自动同步']);
   });

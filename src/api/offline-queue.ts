@@ -19,7 +19,7 @@ import { API } from '../../contract/calls/paths.ts';
 import { Code } from '../../contract/protocol/codes.ts';
 import { newIdempotencyKey } from '../lib/idempotency-key.ts';
 
-export type QueueablePath = typeof API.movieLike | typeof API.movieFavor | typeof API.topicLike | typeof API.topicFavor;
+export type QueueablePath = typeof API.movieLike | typeof API.movieFavourite | typeof API.topicLike | typeof API.topicFavourite;
 
 export interface QueuedCall {
   key: string;

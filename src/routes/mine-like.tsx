@@ -18,7 +18,7 @@ import { memberMessages } from '../member-messages.ts';
 import { userState } from '../stores/user.ts';
 
 const t = memberMessages.like;
-const LISTS: readonly SegmentTab<SavedList>[] = (['favorites', 'likes'] as const).map((value) => ({ value, label: t.lists[value] }));
+const LISTS: readonly SegmentTab<SavedList>[] = (['favourites', 'likes'] as const).map((value) => ({ value, label: t.lists[value] }));
 const TYPES: readonly SegmentTab<SavedType>[] = (['movie', 'post'] as const).map((value) => ({ value, label: t.types[value] }));
 
 function Empty({ list, type }: { list: SavedList; type: SavedType }) {
@@ -35,7 +35,7 @@ function Empty({ list, type }: { list: SavedList; type: SavedType }) {
 
 export default function MineLikeScreen() {
   const { info } = useSnapshot(userState);
-  const [list, setList] = useState<SavedList>('favorites');
+  const [list, setList] = useState<SavedList>('favourites');
   const [type, setType] = useState<SavedType>('movie');
   if (!info) return <PageLoading />;
   const cacheKey = `member:${info.id}:${list}:${type}`;

@@ -4,7 +4,7 @@
  */
 import { useCallback } from 'react';
 import type { MovieDetail } from '../../../contract/calls/content.ts';
-import { likeMovie, toggleMovieFavor } from './movie-calls.ts';
+import { likeMovie, toggleMovieFavourite } from './movie-calls.ts';
 import { formatCount } from '../../lib/format.ts';
 import { useOptimisticToggle } from '../../components/hooks/use-optimistic-toggle.ts';
 import { messages } from '../../messages.ts';
@@ -12,13 +12,13 @@ import { IconHeart, IconStar } from '../../components/post-icons.tsx';
 
 type Like = { liked: boolean; likes: number };
 const flipLike = (like: Like): Like => ({ liked: !like.liked, likes: Math.max(0, like.likes + (like.liked ? -1 : 1)) });
-const flipFavor = (favorited: boolean) => !favorited;
+const flipFavourite = (favorited: boolean) => !favorited;
 
 export function MovieActions({ movie }: { movie: Pick<MovieDetail, 'id' | 'liked' | 'likes' | 'favorited'> }) {
   const sendLike = useCallback((next: Like) => likeMovie(movie.id, next), [movie.id]);
-  const sendFavor = useCallback(async (next: boolean) => (await toggleMovieFavor(movie.id, next)).favorited, [movie.id]);
+  const sendFavourite = useCallback(async (next: boolean) => (await toggleMovieFavourite(movie.id, next)).favorited, [movie.id]);
   const [like, toggleLike] = useOptimisticToggle<Like>({ liked: movie.liked, likes: movie.likes }, sendLike, flipLike);
-  const [favorited, toggleFavor] = useOptimisticToggle(movie.favorited, sendFavor, flipFavor);
+  const [favorited, toggleFavourite] = useOptimisticToggle(movie.favorited, sendFavourite, flipFavourite);
   const d = messages.movieDetail;
   return (
     <div className="movie-actions">
@@ -27,9 +27,9 @@ export function MovieActions({ movie }: { movie: Pick<MovieDetail, 'id' | 'liked
         <span>{like.liked ? d.liked : d.like}</span>
         <span className="movie-action__count" data-testid="like-count">{formatCount(like.likes)}</span>
       </button>
-      <button type="button" className={favorited ? 'movie-action is-on' : 'movie-action'} aria-pressed={favorited} onClick={toggleFavor} data-testid="favor-button">
+      <button type="button" className={favorited ? 'movie-action is-on' : 'movie-action'} aria-pressed={favorited} onClick={toggleFavourite} data-testid="favourite-button">
         <IconStar className="movie-action__icon" filled={favorited} />
-        <span>{favorited ? d.favorited : d.favorite}</span>
+        <span>{favorited ? d.favorited : d.favourite}</span>
       </button>
     </div>
   );

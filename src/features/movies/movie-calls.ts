@@ -40,5 +40,5 @@ export const likeMovie = (id: number, next: { liked: boolean; likes: number }): 
   sendOrQueue(API.movieLike, { id, like: next.liked }, next).then(forgetDetail(id));
 
 /** Toggles the viewer's favourite of a movie to `next`; answers the new state (`next` when queued offline). */
-export const toggleMovieFavor = (movieId: number, next: boolean): Promise<{ favorited: boolean }> =>
-  sendOrQueue(API.movieFavor, { movieId }, { favorited: next }).then(forgetDetail(movieId));
+export const toggleMovieFavourite = (movieId: number, next: boolean): Promise<{ favorited: boolean }> =>
+  sendOrQueue(API.movieFavourite, { movieId }, { favorited: next }).then(forgetDetail(movieId));

@@ -5,7 +5,7 @@
  */
 import { useRef, useState } from 'react';
 import type { PostDetail } from '../../../contract/calls/content.ts';
-import { favorPost, likePost } from './post-calls.ts';
+import { favouritePost, likePost } from './post-calls.ts';
 import { formatCount } from '../../lib/format.ts';
 import { toggledLike, type LikeState } from './post-view.ts';
 import { messages } from '../../messages.ts';
@@ -14,8 +14,8 @@ import { IconHeart, IconStar } from '../../components/post-icons.tsx';
 
 export function PostActions({ post }: { post: Pick<PostDetail, 'id' | 'liked' | 'likes' | 'favorited'> }) {
   const [like, setLike] = useState<LikeState>({ liked: post.liked, likes: post.likes });
-  const [favorited, setFavorited] = useState(post.favorited);
-  const busy = useRef({ like: false, favor: false });
+  const [favorited, setFavourited] = useState(post.favorited);
+  const busy = useRef({ like: false, favourite: false });
 
   const fail = () => showToast(messages.posts.actionFailed, { kind: 'error' });
 
@@ -35,18 +35,18 @@ export function PostActions({ post }: { post: Pick<PostDetail, 'id' | 'liked' | 
     }
   };
 
-  const toggleFavor = async () => {
-    if (busy.current.favor) return;
-    busy.current.favor = true;
+  const toggleFavourite = async () => {
+    if (busy.current.favourite) return;
+    busy.current.favourite = true;
     const before = favorited;
-    setFavorited(!before);
+    setFavourited(!before);
     try {
-      setFavorited((await favorPost(post.id, !before)).favorited);
+      setFavourited((await favouritePost(post.id, !before)).favorited);
     } catch {
-      setFavorited(before);
+      setFavourited(before);
       fail();
     } finally {
-      busy.current.favor = false;
+      busy.current.favourite = false;
     }
   };
 
@@ -59,9 +59,9 @@ export function PostActions({ post }: { post: Pick<PostDetail, 'id' | 'liked' | 
           {formatCount(like.likes)}
         </span>
       </button>
-      <button type="button" className={`post-action${favorited ? ' is-on' : ''}`} aria-pressed={favorited} onClick={toggleFavor} data-testid="favor-button">
+      <button type="button" className={`post-action${favorited ? ' is-on' : ''}`} aria-pressed={favorited} onClick={toggleFavourite} data-testid="favourite-button">
         <IconStar filled={favorited} className="post-action__icon" />
-        <span>{favorited ? messages.posts.favorited : messages.posts.favorite}</span>
+        <span>{favorited ? messages.posts.favorited : messages.posts.favourite}</span>
       </button>
     </div>
   );

@@ -61,8 +61,8 @@ export async function likePost(id: number, next: { liked: boolean; likes: number
 }
 
 /** Sets or clears the viewer's favourite; answers the new state (queued offline like a like). */
-export async function favorPost(id: number, favorite: boolean): Promise<{ favorited: boolean }> {
-  const answer = await sendOrQueue(API.topicFavor, { id, like: favorite }, { favorited: favorite });
+export async function favouritePost(id: number, favourite: boolean): Promise<{ favorited: boolean }> {
+  const answer = await sendOrQueue(API.topicFavourite, { id, like: favourite }, { favorited: favourite });
   remember(id, answer);
   return answer;
 }

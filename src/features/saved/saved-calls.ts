@@ -9,10 +9,10 @@ import { API } from '../../../contract/calls/paths.ts';
 
 type ToastOption = Pick<CallOptions, 'toast'>;
 
-export type SavedList = 'favorites' | 'likes';
+export type SavedList = 'favourites' | 'likes';
 export type SavedType = SavedItem['type'];
 
-const PATHS = { favorites: API.favorites, likes: API.likes } as const;
+const PATHS = { favourites: API.favourites, likes: API.likes } as const;
 
 export const getSavedPage = (list: SavedList, type: SavedType, page: number, pageSize: number, options?: ToastOption): Promise<Page<SavedItem>> =>
   call(PATHS[list], { type, page, pageSize }, { ...options, cache: false, offline: true });
