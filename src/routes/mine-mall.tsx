@@ -5,6 +5,7 @@
  * (userExchangePage) and the points ledger.
  */
 import '../styles/member.css';
+import '../features/points/points.css';
 import { useState } from 'react';
 import { useSnapshot } from 'valtio/react';
 import type { ExchangeRecord, Goods } from '../../contract/calls/member.ts';

@@ -5,6 +5,7 @@
  * new expiry (src/features/wallet/use-order-return.ts). The benefits below.
  */
 import '../styles/member.css';
+import '../features/vip/vip.css';
 import { useState } from 'react';
 import { useSnapshot } from 'valtio/react';
 import type { VipPlan } from '../../contract/calls/member.ts';

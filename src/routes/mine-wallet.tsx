@@ -4,6 +4,7 @@
  * an endless list that checks for new rows whenever it is shown.
  */
 import '../styles/member.css';
+import '../features/wallet/wallet.css';
 import { useState } from 'react';
 import { useSnapshot } from 'valtio/react';
 import type { CoinPackage } from '../../contract/calls/member.ts';

@@ -5,6 +5,7 @@
  * key, so the server answers the first result instead of exchanging twice; changing the quantity
  * is a new attempt with a new key.
  */
+import './points.css';
 import { useState } from 'react';
 import type { ExchangeResult, Goods } from '../../../contract/calls/member.ts';
 import { exchangeGoods } from './point-calls.ts';

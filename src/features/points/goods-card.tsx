@@ -2,6 +2,7 @@
  * A good of the points mall: its image (or a tile showing what it is), name, cost in points,
  * stock and per-user limit, and 兑换, which is disabled with the reason when it cannot be had.
  */
+import './points.css';
 import type { Goods, GoodsKind } from '../../../contract/calls/member.ts';
 import { memberMessages } from '../../member-messages.ts';
 import { MediaImage } from '../../components/media-image.tsx';

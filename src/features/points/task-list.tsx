@@ -4,6 +4,7 @@
  * 去完成 leading where the task is done. Reloaded each time the mall is shown (progress moves while
  * the member watches and reads), keeping the old list on screen meanwhile.
  */
+import './points.css';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import type { PointTask, PointTaskKey } from '../../../contract/calls/member.ts';

@@ -5,7 +5,7 @@
  * gate; code 5 (not enough coins) says so with a link to the wallet. Loaded lazily by the detail
  * screens, only for items the viewer cannot open yet (default export for React.lazy).
  */
-import '../../styles/member.css';
+import './purchases.css';
 import { useState } from 'react';
 import { useSnapshot } from 'valtio/react';
 import { Link } from 'wouter';

@@ -1,4 +1,5 @@
 /** The total to pay and the button that goes to the cashier (/mine/vip, /mine/wallet), with the failure shown. */
+import './wallet.css';
 import { memberMessages } from '../../member-messages.ts';
 
 interface CheckoutBarProps {

@@ -3,6 +3,7 @@
  * src/features/wallet/use-order-return.ts): checking, paid (the screen's own success text), not paid yet (check
  * again, or dismiss), or an unknown order.
  */
+import './wallet.css';
 import type { OrderInfo } from '../../../contract/calls/member.ts';
 import type { OrderReturn } from './use-order-return.ts';
 import { memberMessages } from '../../member-messages.ts';

@@ -2,6 +2,7 @@
  * A ledger (coins on /mine/wallet, points on /mine/mall), paged, and one line of it: what it was
  * (type label and title), when, the signed amount (+ green, − red) and the balance after it.
  */
+import './wallet.css';
 import type { LedgerEntry } from '../../../contract/calls/member.ts';
 import type { Page } from '../../../contract/calls/content.ts';
 import { formatRelativeTime } from '../../lib/format.ts';

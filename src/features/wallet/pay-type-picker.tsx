@@ -1,4 +1,5 @@
 /** 支付宝 or 微信支付: a radio group of two large options, used by /mine/vip and /mine/wallet. */
+import './wallet.css';
 import { PAY_TYPES, type PayType } from '../../../contract/enums.ts';
 import { memberMessages } from '../../member-messages.ts';
 import { IconAlipay, IconWechat } from '../../components/member-icons.tsx';
