@@ -10,6 +10,10 @@ export const messages = {
     comingSoon: '内容即将上线',
     comingSoonHint: '这个页面正在建设中，敬请期待。',
   },
+  modal: {
+    close: '关闭',
+    cancel: '取消',
+  },
   tabs: {
     home: '首页',
     movie: '电影',

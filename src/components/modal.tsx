@@ -6,7 +6,7 @@
  */
 import '../styles/modal.css';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { memberMessages } from '../member-messages.ts';
+import { messages } from '../messages.ts';
 
 interface ModalProps {
   open: boolean;
@@ -57,7 +57,7 @@ export function Modal({ open, onClose, title, children, actions, dismissible = t
             {title}
           </h2>
           {dismissible && (
-            <button type="button" className="modal__close" onClick={onClose} aria-label={memberMessages.dialogs.close}>
+            <button type="button" className="modal__close" onClick={onClose} aria-label={messages.modal.close}>
               ×
             </button>
           )}
@@ -87,7 +87,7 @@ export function ConfirmModal({ confirmLabel, onConfirm, busy = false, confirmTes
       actions={
         <>
           <button type="button" className="button button--ghost" onClick={onClose} disabled={busy}>
-            {memberMessages.personal.cancel}
+            {messages.modal.cancel}
           </button>
           <button type="button" className="button button--primary" onClick={onConfirm} disabled={busy} data-testid={confirmTestId}>
             {confirmLabel}

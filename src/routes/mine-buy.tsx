@@ -12,11 +12,11 @@ import { PagedList } from '../components/paged-list.tsx';
 import { PostCard } from '../features/posts/post-card.tsx';
 import { SegmentTabs, type SegmentTab } from '../components/segment-tabs.tsx';
 import { formatDate } from '../lib/format.ts';
-import { memberMessages } from '../member-messages.ts';
+import { purchaseMessages } from '../features/purchases/purchase-messages.ts';
 import { userState } from '../stores/user.ts';
 
 type Kind = 'movie' | 'post';
-const t = memberMessages.buy;
+const t = purchaseMessages.buy;
 const TABS: readonly SegmentTab<Kind>[] = (['movie', 'post'] as const).map((value) => ({ value, label: t.tabs[value] }));
 
 const Paid = ({ coins, at }: { coins: number; at: number }) => <p className="bought__paid">{t.paid(coins, formatDate(at))}</p>;

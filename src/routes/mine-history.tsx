@@ -17,12 +17,13 @@ import { ProgressBar } from '../components/progress-bar.tsx';
 import { SegmentTabs, type SegmentTab } from '../components/segment-tabs.tsx';
 import { formatClock, formatRelativeTime } from '../lib/format.ts';
 import { groupByDay } from '../features/history/history-groups.ts';
-import { memberMessages } from '../member-messages.ts';
+import { historyMessages } from '../features/history/history-messages.ts';
+import { savedMessages } from '../features/saved/saved-messages.ts';
 import { messages } from '../messages.ts';
 import { clearReadHistory, clearWatchHistory, historyState, resumePosition, type HistoryState, type WatchEntry } from '../features/history/history-store.ts';
 
 type Kind = 'watch' | 'read';
-const t = memberMessages.history;
+const t = historyMessages.history;
 const TABS: readonly SegmentTab<Kind>[] = (['watch', 'read'] as const).map((value) => ({ value, label: t.tabs[value] }));
 
 function WatchItem({ entry }: { entry: WatchEntry }) {
@@ -89,7 +90,7 @@ export default function MineHistoryScreen() {
           <p className="member-empty__title">{kind === 'watch' ? t.emptyWatch : t.emptyRead}</p>
           <p className="member-empty__hint">{t.localHint}</p>
           <Link href={kind === 'watch' ? paths.movieList() : paths.forumList()} className="button button--ghost">
-            {memberMessages.like.browse}
+            {savedMessages.like.browse}
           </Link>
         </div>
       ) : kind === 'watch' ? (

@@ -14,10 +14,10 @@ import { PageLoading } from '../components/page-loading.tsx';
 import { PagedList } from '../components/paged-list.tsx';
 import { PostCard } from '../features/posts/post-card.tsx';
 import { SegmentTabs, type SegmentTab } from '../components/segment-tabs.tsx';
-import { memberMessages } from '../member-messages.ts';
+import { savedMessages } from '../features/saved/saved-messages.ts';
 import { userState } from '../stores/user.ts';
 
-const t = memberMessages.like;
+const t = savedMessages.like;
 const LISTS: readonly SegmentTab<SavedList>[] = (['favourites', 'likes'] as const).map((value) => ({ value, label: t.lists[value] }));
 const TYPES: readonly SegmentTab<SavedType>[] = (['movie', 'post'] as const).map((value) => ({ value, label: t.types[value] }));
 

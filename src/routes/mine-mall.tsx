@@ -21,12 +21,12 @@ import { SegmentTabs, type SegmentTab } from '../components/segment-tabs.tsx';
 import { TaskList } from '../features/points/task-list.tsx';
 import { formatRelativeTime } from '../lib/format.ts';
 import { refreshUser, useUserRefresh } from '../features/account/use-user-refresh.ts';
-import { memberMessages } from '../member-messages.ts';
+import { pointsMessages } from '../features/points/points-messages.ts';
 import { showToast } from '../stores/toast.ts';
 import { setUserInfo, userState } from '../stores/user.ts';
 
 type Tab = 'goods' | 'records' | 'ledger';
-const t = memberMessages.mall;
+const t = pointsMessages.mall;
 const TABS: readonly SegmentTab<Tab>[] = (['goods', 'records', 'ledger'] as const).map((value) => ({ value, label: t.tabs[value] }));
 
 function RecordRow({ record }: { record: ExchangeRecord }) {

@@ -21,11 +21,11 @@ import { formatDate } from '../lib/format.ts';
 import { shrinkImage } from '../lib/shrink-image.ts';
 import { useUserRefresh } from '../features/account/use-user-refresh.ts';
 import { isValidNickname } from '../../contract/validate.ts';
-import { memberMessages } from '../member-messages.ts';
+import { accountMessages } from '../features/account/account-messages.ts';
 import { showToast } from '../stores/toast.ts';
 import { setUserInfo, userState } from '../stores/user.ts';
 
-const t = memberMessages.personal;
+const t = accountMessages.personal;
 /** contract/calls/member.ts UPLOAD_MAX_BYTES (5 MiB), repeated: the contract module is types-only here (it carries zod). */
 const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 

@@ -16,14 +16,14 @@ import { IconLogout, IconTrash } from '../components/member-icons.tsx';
 import { ConfirmModal } from '../components/modal.tsx';
 import { useActiveLineName } from '../features/settings/active-line.ts';
 import { clearSiteData } from '../features/settings/clear-site-data.ts';
-import { memberMessages } from '../member-messages.ts';
+import { settingsMessages } from '../features/settings/settings-messages.ts';
 import { messages } from '../messages.ts';
 import { showToast } from '../stores/toast.ts';
 import { userState } from '../stores/user.ts';
 import { colorModeState, setColorMode, type ColorMode } from '../theme/color-mode.ts';
 
 const MODES: readonly ColorMode[] = ['system', 'light', 'dark'];
-const s = memberMessages.setting;
+const s = settingsMessages.setting;
 
 function ColorModeGroup() {
   const { preference } = useSnapshot(colorModeState);

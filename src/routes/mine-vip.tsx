@@ -24,10 +24,10 @@ import { useOrderReturn } from '../features/wallet/use-order-return.ts';
 import { useResource } from '../components/hooks/use-resource.ts';
 import { useUserRefresh } from '../features/account/use-user-refresh.ts';
 import { isVipActive } from '../features/vip/vip-status.ts';
-import { memberMessages } from '../member-messages.ts';
+import { vipMessages } from '../features/vip/vip-messages.ts';
 import { userState } from '../stores/user.ts';
 
-const t = memberMessages.vip;
+const t = vipMessages.vip;
 
 function VipStatus() {
   const { info } = useSnapshot(userState);

@@ -22,10 +22,10 @@ import { useDeposit } from '../features/wallet/use-deposit.ts';
 import { useOrderReturn } from '../features/wallet/use-order-return.ts';
 import { useResource, type Resource } from '../components/hooks/use-resource.ts';
 import { useUserRefresh } from '../features/account/use-user-refresh.ts';
-import { memberMessages } from '../member-messages.ts';
+import { walletMessages } from '../features/wallet/wallet-messages.ts';
 import { userState } from '../stores/user.ts';
 
-const t = memberMessages.wallet;
+const t = walletMessages.wallet;
 
 function Balance() {
   const { info } = useSnapshot(userState);

@@ -20,13 +20,13 @@ import { Skeleton } from '../components/skeleton.tsx';
 import { formatCount, formatDate } from '../lib/format.ts';
 import { useUserRefresh } from '../features/account/use-user-refresh.ts';
 import { isVipActive } from '../features/vip/vip-status.ts';
-import { memberMessages } from '../member-messages.ts';
+import { accountMessages } from '../features/account/account-messages.ts';
 import { messages } from '../messages.ts';
 import { historyState } from '../features/history/history-store.ts';
 import { userState } from '../stores/user.ts';
 
-const m = memberMessages.menu;
-const p = memberMessages.profile;
+const m = accountMessages.menu;
+const p = accountMessages.profile;
 
 interface Entry {
   href: string;

@@ -6,13 +6,14 @@ import { useState } from 'react';
 import { navigate } from 'wouter/use-browser-location';
 import { paths } from '../../lib/route-paths.ts';
 import { claimPoints } from './claim-points.ts';
-import { memberMessages } from '../../member-messages.ts';
+import { pointsMessages } from './points-messages.ts';
+import { dialogMessages } from '../start-dialogs/dialog-messages.ts';
 import { showToast } from '../../stores/toast.ts';
 import { IconCalendar, IconCheck } from '../../components/member-icons.tsx';
 import { Modal } from '../../components/modal.tsx';
 import type { DialogProps } from '../start-dialogs/dialog-props.ts';
 
-const t = memberMessages.dialogs.checkin;
+const t = dialogMessages.dialogs.checkin;
 
 export function CheckinDialog({ onClose, task }: DialogProps) {
   const [state, setState] = useState<{ busy: boolean; gained: number | null }>({ busy: false, gained: null });
@@ -46,7 +47,7 @@ export function CheckinDialog({ onClose, task }: DialogProps) {
         done ? (
           <>
             <button type="button" className="button button--ghost" onClick={onClose}>
-              {memberMessages.dialogs.close}
+              {dialogMessages.dialogs.close}
             </button>
             <button type="button" className="button button--primary" onClick={toMall}>
               {t.toMall}
@@ -55,7 +56,7 @@ export function CheckinDialog({ onClose, task }: DialogProps) {
         ) : (
           <>
             <button type="button" className="button button--ghost" onClick={onClose} disabled={state.busy}>
-              {memberMessages.dialogs.later}
+              {dialogMessages.dialogs.later}
             </button>
             <button type="button" className="button button--primary" onClick={claim} disabled={state.busy} data-testid="checkin-claim">
               {t.go}
@@ -69,7 +70,7 @@ export function CheckinDialog({ onClose, task }: DialogProps) {
           {done ? <IconCheck /> : <IconCalendar />}
         </span>
         <p className="app-dialog__lead" role="status">
-          {done ? (state.gained! > 0 ? t.done(state.gained!) : memberMessages.mall.alreadyClaimed) : t.text(points)}
+          {done ? (state.gained! > 0 ? t.done(state.gained!) : pointsMessages.mall.alreadyClaimed) : t.text(points)}
         </p>
       </div>
     </Modal>

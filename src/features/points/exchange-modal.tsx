@@ -10,11 +10,11 @@ import { useState } from 'react';
 import type { ExchangeResult, Goods } from '../../../contract/calls/member.ts';
 import { exchangeGoods } from './point-calls.ts';
 import { newIdempotencyKey } from '../../lib/idempotency-key.ts';
-import { memberMessages } from '../../member-messages.ts';
+import { pointsMessages } from './points-messages.ts';
 import { effectOf, GoodsImage, unitsLeft } from './goods-card.tsx';
 import { Modal } from '../../components/modal.tsx';
 
-const t = memberMessages.mall;
+const t = pointsMessages.mall;
 const QUANTITY_MAX = 99;
 
 interface ExchangeModalProps {

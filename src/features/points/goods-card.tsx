@@ -4,11 +4,11 @@
  */
 import './points.css';
 import type { Goods, GoodsKind } from '../../../contract/calls/member.ts';
-import { memberMessages } from '../../member-messages.ts';
+import { pointsMessages } from './points-messages.ts';
 import { MediaImage } from '../../components/media-image.tsx';
 import { IconCoin, IconCrown, IconGift } from '../../components/member-icons.tsx';
 
-const t = memberMessages.mall;
+const t = pointsMessages.mall;
 const KIND_ICON: Record<GoodsKind, typeof IconGift> = { vip_days: IconCrown, coins: IconCoin, item: IconGift };
 
 /** Units left for this member: stock and the per-user limit. */

@@ -10,7 +10,7 @@ import { Link } from 'wouter';
 import type { PointTask, PointTaskKey } from '../../../contract/calls/member.ts';
 import { getPointTasks } from './point-calls.ts';
 import { paths } from '../../lib/route-paths.ts';
-import { memberMessages } from '../../member-messages.ts';
+import { pointsMessages } from './points-messages.ts';
 import { showToast } from '../../stores/toast.ts';
 import { claimPoints } from './claim-points.ts';
 import { ErrorState } from '../../components/error-state.tsx';
@@ -19,7 +19,7 @@ import { IconCalendar, IconCheck, IconEdit } from '../../components/member-icons
 import { ProgressBar } from '../../components/progress-bar.tsx';
 import { Skeleton } from '../../components/skeleton.tsx';
 
-const t = memberMessages.mall;
+const t = pointsMessages.mall;
 /** Where each task is done, and its icon. */
 const TASK_KINDS: Record<PointTaskKey, { href: string | null; Icon: typeof IconCalendar }> = {
   checkin: { href: null, Icon: IconCalendar },

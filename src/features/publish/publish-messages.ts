@@ -1,6 +1,6 @@
 /**
  * The zh-CN strings of publishing (/release, the upload states, a topic's video). Same
- * rules as src/messages.ts; kept in their own module, like member-messages.ts, so they load with
+ * rules as src/messages.ts; kept in their own module, like every feature's strings, so they load with
  * the release page and the topic video only, never with the entry bundle.
  */
 export const releaseMessages = {

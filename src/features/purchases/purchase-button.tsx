@@ -13,14 +13,14 @@ import { ApiError } from '../../api/api-error.ts';
 import { buyArticle, buyMovie } from './purchase-calls.ts';
 import { paths } from '../../lib/route-paths.ts';
 import { refreshUser } from '../account/use-user-refresh.ts';
-import { memberMessages } from '../../member-messages.ts';
+import { purchaseMessages } from './purchase-messages.ts';
 import { Code } from '../../../contract/protocol/codes.ts';
 import { showToast } from '../../stores/toast.ts';
 import { setUserInfo, userState } from '../../stores/user.ts';
 import { IconCoin } from '../../components/member-icons.tsx';
 import { Modal } from '../../components/modal.tsx';
 
-const t = memberMessages.purchase;
+const t = purchaseMessages.purchase;
 
 export interface PurchaseButtonProps {
   kind: 'movie' | 'post';

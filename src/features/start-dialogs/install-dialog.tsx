@@ -5,14 +5,14 @@
  * store's downloadTime.
  */
 import { currentPlatform } from '../../lib/platform.ts';
-import { memberMessages } from '../../member-messages.ts';
+import { dialogMessages } from './dialog-messages.ts';
 import { setDownloadTime } from '../../stores/user.ts';
 import { IconAddSquare, IconShare } from '../../components/member-icons.tsx';
 import { Modal } from '../../components/modal.tsx';
 import type { DialogProps } from './dialog-props.ts';
 import { capturedInstallPrompt, forgetInstallPrompt } from './install-prompt.ts';
 
-const t = memberMessages.dialogs.install;
+const t = dialogMessages.dialogs.install;
 
 export function InstallDialog({ onClose }: DialogProps) {
   const ios = currentPlatform() === 'ios';
@@ -38,7 +38,7 @@ export function InstallDialog({ onClose }: DialogProps) {
       actions={
         <>
           <button type="button" className="button button--ghost" onClick={onClose}>
-            {memberMessages.dialogs.later}
+            {dialogMessages.dialogs.later}
           </button>
           <button type="button" className="button button--primary" onClick={ios ? added : install}>
             {ios ? t.iosDone : t.install}

@@ -1,12 +1,12 @@
 /** dialog: the site notice on the home page, at most once a day. */
-import { memberMessages } from '../../member-messages.ts';
+import { dialogMessages } from './dialog-messages.ts';
 import { messages } from '../../messages.ts';
 import { useSiteInfo } from '../../stores/site.ts';
 import { IconCheck } from '../../components/member-icons.tsx';
 import { Modal } from '../../components/modal.tsx';
 import type { DialogProps } from './dialog-props.ts';
 
-const t = memberMessages.dialogs.notice;
+const t = dialogMessages.dialogs.notice;
 
 export function NoticeDialog({ onClose }: DialogProps) {
   const info = useSiteInfo();

@@ -4,12 +4,12 @@ import { getVipPlans } from './vip-calls.ts';
 import { paths } from '../../lib/route-paths.ts';
 import { formatYuan } from '../../lib/money.ts';
 import { useResource } from '../../components/hooks/use-resource.ts';
-import { memberMessages } from '../../member-messages.ts';
+import { dialogMessages } from '../start-dialogs/dialog-messages.ts';
 import { IconCrown } from '../../components/member-icons.tsx';
 import { Modal } from '../../components/modal.tsx';
 import type { DialogProps } from '../start-dialogs/dialog-props.ts';
 
-const t = memberMessages.dialogs.vip;
+const t = dialogMessages.dialogs.vip;
 
 export function VipDialog({ onClose }: DialogProps) {
   const plans = useResource('vip-plans', () => getVipPlans({ toast: false }));
@@ -28,7 +28,7 @@ export function VipDialog({ onClose }: DialogProps) {
       actions={
         <>
           <button type="button" className="button button--ghost" onClick={onClose}>
-            {memberMessages.dialogs.later}
+            {dialogMessages.dialogs.later}
           </button>
           <button type="button" className="button button--primary" onClick={go}>
             {t.go}

@@ -1,6 +1,6 @@
 /** The total to pay and the button that goes to the cashier (/mine/vip, /mine/wallet), with the failure shown. */
 import './wallet.css';
-import { memberMessages } from '../../member-messages.ts';
+import { walletMessages } from './wallet-messages.ts';
 
 interface CheckoutBarProps {
   /** Yuan, already formatted; null while nothing is chosen. */
@@ -13,7 +13,7 @@ interface CheckoutBarProps {
 }
 
 export function CheckoutBar({ amount, label, busy, error, onSubmit, note }: CheckoutBarProps) {
-  const t = memberMessages.pay;
+  const t = walletMessages.pay;
   return (
     <div className="checkout">
       <div className="checkout__row">

@@ -6,7 +6,7 @@
 import './wallet.css';
 import type { OrderInfo } from '../../../contract/calls/member.ts';
 import type { OrderReturn } from './use-order-return.ts';
-import { memberMessages } from '../../member-messages.ts';
+import { walletMessages } from './wallet-messages.ts';
 import { IconCheck } from '../../components/member-icons.tsx';
 
 interface DepositReturnProps {
@@ -16,7 +16,7 @@ interface DepositReturnProps {
 }
 
 export function DepositReturn({ state, paidTitle, paidText }: DepositReturnProps) {
-  const t = memberMessages.pay;
+  const t = walletMessages.pay;
   const { status, order, orderNo } = state;
   if (!status || !orderNo) return null;
   return (

@@ -7,11 +7,11 @@ import type { LedgerEntry } from '../../../contract/calls/member.ts';
 import type { Page } from '../../../contract/calls/content.ts';
 import { formatRelativeTime } from '../../lib/format.ts';
 import { formatDelta } from '../../lib/money.ts';
-import { memberMessages } from '../../member-messages.ts';
+import { walletMessages } from './wallet-messages.ts';
 import { PagedList } from '../../components/paged-list.tsx';
 
 export function LedgerRow({ entry }: { entry: LedgerEntry }) {
-  const t = memberMessages.wallet;
+  const t = walletMessages.wallet;
   const sign = entry.delta > 0 ? 'plus' : entry.delta < 0 ? 'minus' : 'zero';
   return (
     <div className="ledger-row" data-testid="ledger-row">

@@ -1,13 +1,13 @@
 /** 支付宝 or 微信支付: a radio group of two large options, used by /mine/vip and /mine/wallet. */
 import './wallet.css';
 import { PAY_TYPES, type PayType } from '../../../contract/enums.ts';
-import { memberMessages } from '../../member-messages.ts';
+import { walletMessages } from './wallet-messages.ts';
 import { IconAlipay, IconWechat } from '../../components/member-icons.tsx';
 
 const ICONS: Record<PayType, typeof IconAlipay> = { alipay: IconAlipay, wxpay: IconWechat };
 
 export function PayTypePicker({ value, onChange }: { value: PayType; onChange: (value: PayType) => void }) {
-  const t = memberMessages.pay;
+  const t = walletMessages.pay;
   return (
     <section className="member-section" aria-labelledby="pay-type-title">
       <h2 className="member-section__title" id="pay-type-title">
