@@ -23,19 +23,28 @@ const layerZones = [
       `src/${layer} is below ${SRC_LAYERS.slice(0, index + 1).join(', ')} (docs/architecture.md, the arrows)`,
     ),
   ),
-  zone('./src/lib', ['./src'], 'src/lib is pure: it imports nothing of src/ but itself and the leaves env.ts and messages.ts', [
-    './lib',
-    './env.ts',
-    './messages.ts',
-  ]),
+  zone(
+    './src/lib',
+    ['./src'],
+    'src/lib is pure: it imports nothing of src/ but itself and the leaves env.ts and messages.ts',
+    ['./lib', './env.ts', './messages.ts'],
+  ),
 ];
 
 /** The tiers: contract/ shared by all and importing none; the server, the app and the service worker apart. */
 const SEPARATION = [
-  zone('./contract', ['./src', './server', './sw', './admin', './e2e', './bench', './scripts'], 'contract/ imports nothing of the others'),
+  zone(
+    './contract',
+    ['./src', './server', './sw', './admin', './e2e', './bench', './scripts'],
+    'contract/ imports nothing of the others',
+  ),
   zone('./server', ['./src', './sw', './admin'], 'the server reaches the app only through contract/ or its build'),
   zone('./sw', ['./src', './server', './admin'], 'the service worker imports contract/ only'),
-  zone('./src', ['./server', './sw', './admin'], 'the app shares with the server and the service worker only through contract/'),
+  zone(
+    './src',
+    ['./server', './sw', './admin'],
+    'the app shares with the server and the service worker only through contract/',
+  ),
   zone('./admin', ['./server', './sw']),
   zone('./admin', ['./src'], 'the console may use src/components and src/lib only', ['./components', './lib']),
 ];
@@ -43,7 +52,18 @@ const SEPARATION = [
 export default tseslint.config(
   {
     // What .gitignore keeps out (built, generated, cached: .cache holds demo video segments named *.ts).
-    ignores: ['dist/**', 'data/**', '.cache/**', '.scratch/**', 'test-results/**', 'node_modules/**', '.artifacts/**', 'public/**', 'coverage/**', '**/*.d.ts'],
+    ignores: [
+      'dist/**',
+      'data/**',
+      '.cache/**',
+      '.scratch/**',
+      'test-results/**',
+      'node_modules/**',
+      '.artifacts/**',
+      'public/**',
+      'coverage/**',
+      '**/*.d.ts',
+    ],
   },
   ...tseslint.configs.recommended,
   {
@@ -58,7 +78,10 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-self-import': 'error',
       'import-x/no-restricted-paths': ['error', { zones: [...SEPARATION, ...layerZones] }],

@@ -14,13 +14,18 @@ export const benchCipher = createNodeCipher(DEV_KEY_MATERIAL);
 
 /** The headers of a product call of the demo site. */
 export function callHeaders(token?: string): Record<string, string> {
-  const headers: Record<string, string> = { 'content-type': 'application/json', accountid: DEMO_SITE.accountId, apptype: 'stationGroup' };
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    accountid: DEMO_SITE.accountId,
+    apptype: 'stationGroup',
+  };
   if (token) headers.token = token;
   return headers;
 }
 
 /** A new signed body for the payload (new requestId, current time). */
-export const signedBody = (payload: unknown): string => JSON.stringify(wrapRequest(benchCipher, { appId: DEMO_SITE.appId, payload }));
+export const signedBody = (payload: unknown): string =>
+  JSON.stringify(wrapRequest(benchCipher, { appId: DEMO_SITE.appId, payload }));
 
 export function openAnswer<T>(text: string): Envelope<T> {
   const plain = benchCipher.decryptBase64(text);
@@ -29,8 +34,17 @@ export function openAnswer<T>(text: string): Envelope<T> {
 }
 
 /** One call; rejects unless the answer is code 0. */
-export async function callApi<P extends CallPath>(baseURL: string, path: P, payload: PayloadOf<P>, token?: string): Promise<DataOf<P>> {
-  const response = await fetch(`${baseURL}/api${path}`, { method: 'POST', headers: callHeaders(token), body: signedBody(payload) });
+export async function callApi<P extends CallPath>(
+  baseURL: string,
+  path: P,
+  payload: PayloadOf<P>,
+  token?: string,
+): Promise<DataOf<P>> {
+  const response = await fetch(`${baseURL}/api${path}`, {
+    method: 'POST',
+    headers: callHeaders(token),
+    body: signedBody(payload),
+  });
   const envelope = openAnswer<DataOf<P>>(await response.text());
   if (envelope.code !== 0) throw new Error(`${path}: code ${envelope.code} ${envelope.msg}`);
   return envelope.data;

@@ -15,7 +15,9 @@ const gzipKib = (path: string): number => gzipSync(readFileSync(path), { level: 
 export function entryFiles(distDir: string): string[] {
   const html = readFileSync(join(distDir, 'index.html'), 'utf8');
   const scripts = [...html.matchAll(/<script[^>]*type="module"[^>]*src="\/([^"]+\.js)"/g)].map((match) => match[1]!);
-  const preloads = [...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="\/([^"]+\.js)"/g)].map((match) => match[1]!);
+  const preloads = [...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="\/([^"]+\.js)"/g)].map(
+    (match) => match[1]!,
+  );
   return [...new Set([...scripts, ...preloads])];
 }
 
@@ -40,9 +42,29 @@ export function measureBundle(distDir: string): { figures: Figure[]; largestChun
   return {
     largestChunk: largest.file,
     figures: [
-      { group: 'size', name: 'entry JS (gzip)', value: entryKib, unit: 'KiB', budget: { max: 90 }, note: `${entry.length} files` },
-      { group: 'size', name: 'largest route chunk (gzip)', value: largest.kib, unit: 'KiB', budget: { max: 25 }, note: largest.file.replace(/^assets\//, '') },
-      { group: 'size', name: 'precache total (raw)', value: precacheKib, unit: 'KiB', note: `${precache.length} entries` },
+      {
+        group: 'size',
+        name: 'entry JS (gzip)',
+        value: entryKib,
+        unit: 'KiB',
+        budget: { max: 90 },
+        note: `${entry.length} files`,
+      },
+      {
+        group: 'size',
+        name: 'largest route chunk (gzip)',
+        value: largest.kib,
+        unit: 'KiB',
+        budget: { max: 25 },
+        note: largest.file.replace(/^assets\//, ''),
+      },
+      {
+        group: 'size',
+        name: 'precache total (raw)',
+        value: precacheKib,
+        unit: 'KiB',
+        note: `${precache.length} entries`,
+      },
     ],
   };
 }

@@ -3,7 +3,13 @@ import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS, findChromium } from '../e2e/chromium.ts';
 
 /** A phone as the e2e suite emulates it (docs/architecture.md: a mobile site first). */
-export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'zh-CN' };
+export const PHONE = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+  locale: 'zh-CN',
+};
 
 export function launchChromium(): Promise<Browser> {
   const executablePath = findChromium();

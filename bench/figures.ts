@@ -46,11 +46,22 @@ function showBudget(figure: Figure): string {
 export function formatTable(figures: readonly Figure[]): string {
   const rows = figures.map((figure) => {
     const verdict = holds(figure);
-    return [figure.group, figure.name, show(figure.value, figure.unit), showBudget(figure), verdict === null ? '' : verdict ? '✓' : '✗', figure.note ?? ''];
+    return [
+      figure.group,
+      figure.name,
+      show(figure.value, figure.unit),
+      showBudget(figure),
+      verdict === null ? '' : verdict ? '✓' : '✗',
+      figure.note ?? '',
+    ];
   });
   const header = ['group', 'figure', 'value', 'budget', 'ok', 'note'];
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const line = (cells: readonly string[]) => cells.map((cell, column) => cell.padEnd(widths[column]!)).join(' │ ').trimEnd();
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((cell, column) => cell.padEnd(widths[column]!))
+      .join(' │ ')
+      .trimEnd();
   return [line(header), widths.map((width) => '─'.repeat(width)).join('─┼─'), ...rows.map(line)].join('\n');
 }
 

@@ -48,10 +48,24 @@ function figuresOf(page: string, runs: readonly PageMetrics[]): Figure[] {
   const seconds = (ms: number) => (ms / 1000).toFixed(2);
   const whole = (value: number) => value.toFixed(0);
   return [
-    { group, name: 'performance score', value: of('score'), unit: 'score', budget: { min: 95 }, note: noteOf('score', whole) },
+    {
+      group,
+      name: 'performance score',
+      value: of('score'),
+      unit: 'score',
+      budget: { min: 95 },
+      note: noteOf('score', whole),
+    },
     { group, name: 'LCP', value: of('lcp') / 1000, unit: 's', budget: { max: 1.8 }, note: noteOf('lcp', seconds) },
     { group, name: 'TBT', value: of('tbt'), unit: 'ms', budget: { max: 100 }, note: noteOf('tbt', whole) },
-    { group, name: 'CLS', value: of('cls'), unit: 'x', budget: { max: 0.02 }, note: noteOf('cls', (value) => value.toFixed(3)) },
+    {
+      group,
+      name: 'CLS',
+      value: of('cls'),
+      unit: 'x',
+      budget: { max: 0.02 },
+      note: noteOf('cls', (value) => value.toFixed(3)),
+    },
     { group, name: 'FCP', value: of('fcp') / 1000, unit: 's', note: noteOf('fcp', seconds) },
   ];
 }
@@ -65,7 +79,8 @@ export async function auditPages(pages: readonly AuditedPage[], runs: number): P
     const figures: Figure[] = [];
     for (const page of pages) {
       const results: PageMetrics[] = [];
-      for (let run = 0; run < runs; run++) results.push(await auditOnce(page.url, chrome.port, page.name.replace(/\W+/g, '-')));
+      for (let run = 0; run < runs; run++)
+        results.push(await auditOnce(page.url, chrome.port, page.name.replace(/\W+/g, '-')));
       figures.push(...figuresOf(page.name, results));
     }
     return figures;

@@ -36,12 +36,19 @@ async function bundleProbe(): Promise<string> {
 
 const runProbe = (page: Page, answer: string): Promise<ProbeResult> =>
   page.evaluate(
-    ([text, iterations]) => (globalThis as unknown as { protocolProbe: { measure(a: string, n: number): Promise<ProbeResult> } }).protocolProbe.measure(text, iterations),
+    ([text, iterations]) =>
+      (
+        globalThis as unknown as { protocolProbe: { measure(a: string, n: number): Promise<ProbeResult> } }
+      ).protocolProbe.measure(text, iterations),
     [answer, ITERATIONS] as const,
   );
 
 export async function measureProtocolCost(baseURL: string): Promise<Figure[]> {
-  const response = await fetch(`${baseURL}/api${API.moviePage}`, { method: 'POST', headers: callHeaders(), body: signedBody({ page: 1, pageSize: 50 }) });
+  const response = await fetch(`${baseURL}/api${API.moviePage}`, {
+    method: 'POST',
+    headers: callHeaders(),
+    body: signedBody({ page: 1, pageSize: 50 }),
+  });
   const answer = await response.text();
   const script = await bundleProbe();
   const browser = await launchChromium();
@@ -56,9 +63,27 @@ export async function measureProtocolCost(baseURL: string): Promise<Figure[]> {
     const group = 'client protocol';
     const what = `${full.items} items, ${(answer.length / 1024).toFixed(0)} KiB base64`;
     return [
-      { group, name: 'decrypt + parse, crypto-js', value: full.cryptoJsMs, unit: 'ms', note: `${what}; 4x CPU: ${slow.cryptoJsMs.toFixed(1)} ms` },
-      { group, name: 'decrypt + parse, crypto-js in slices (the app)', value: full.slicedMs, unit: 'ms', note: `3 KiB per task; 4x CPU: ${slow.slicedMs.toFixed(1)} ms` },
-      { group, name: 'decrypt + parse, WebCrypto', value: full.webCryptoMs, unit: 'ms', note: `4x CPU: ${slow.webCryptoMs.toFixed(1)} ms` },
+      {
+        group,
+        name: 'decrypt + parse, crypto-js',
+        value: full.cryptoJsMs,
+        unit: 'ms',
+        note: `${what}; 4x CPU: ${slow.cryptoJsMs.toFixed(1)} ms`,
+      },
+      {
+        group,
+        name: 'decrypt + parse, crypto-js in slices (the app)',
+        value: full.slicedMs,
+        unit: 'ms',
+        note: `3 KiB per task; 4x CPU: ${slow.slicedMs.toFixed(1)} ms`,
+      },
+      {
+        group,
+        name: 'decrypt + parse, WebCrypto',
+        value: full.webCryptoMs,
+        unit: 'ms',
+        note: `4x CPU: ${slow.webCryptoMs.toFixed(1)} ms`,
+      },
     ];
   } finally {
     await browser.close();

@@ -35,14 +35,24 @@ function handlerOf(path: string, db: Db, site: Site): (payload: unknown) => Prom
   const call = ALL_CALLS.find((candidate) => candidate.path === path);
   if (!call) throw new Error(`no call ${path}`);
   return (payload) =>
-    call.run({ payload: call.schema.parse(payload), site, session: null, user: null, db, config: {} as Config, req: {} as FastifyRequest, now: Date.now() });
+    call.run({
+      payload: call.schema.parse(payload),
+      site,
+      session: null,
+      user: null,
+      db,
+      config: {} as Config,
+      req: {} as FastifyRequest,
+      now: Date.now(),
+    });
 }
 
 export async function measureQueries(db: Db, label: string): Promise<Figure[]> {
   const site = (await listSites(db)).find((candidate) => candidate.accountId === DEMO_SITE.accountId);
   if (!site) throw new Error('no demo site in the store');
   const movieId = (await db.one<{ id: number }>('SELECT id FROM movies ORDER BY published_at DESC LIMIT 1'))!.id;
-  const topicId = (await db.one<{ id: number }>(`SELECT id FROM posts WHERE kind = 'topic' ORDER BY id DESC LIMIT 1`))!.id;
+  const topicId = (await db.one<{ id: number }>(`SELECT id FROM posts WHERE kind = 'topic' ORDER BY id DESC LIMIT 1`))!
+    .id;
   const userId = (await db.one<{ id: number }>('SELECT id FROM users ORDER BY id LIMIT 1'))!.id;
   const token = await openSession(db, { userId, siteId: site.id, deviceId: null, ttlSeconds: 3600 });
 

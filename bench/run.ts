@@ -35,8 +35,12 @@ const loadSeconds = Number(process.env.BENCH_SECONDS ?? 10);
 
 const started = Date.now();
 const figures: Figure[] = [];
-const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
-const step = (what: string) => console.log(`[bench] ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s  ${what} (load ${load()})`);
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+const step = (what: string) =>
+  console.log(`[bench] ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s  ${what} (load ${load()})`);
 const loadAtStart = load();
 
 async function measureOnServer(server: RunningServer): Promise<void> {
@@ -67,7 +71,11 @@ async function measureOnServer(server: RunningServer): Promise<void> {
   }
 }
 
-async function measureStore(label: string, config: { DATABASE_URL?: string; DATA_DIR: string }, seed: boolean): Promise<void> {
+async function measureStore(
+  label: string,
+  config: { DATABASE_URL?: string; DATA_DIR: string },
+  seed: boolean,
+): Promise<void> {
   step(`queries on ${label}`);
   const db = await openDb(config);
   try {
@@ -98,7 +106,8 @@ try {
     }
     if (wanted('queries')) await measureStore('PGlite', { DATA_DIR: server.dataDir }, false);
     rmSync(server.dataDir, { recursive: true, force: true });
-    if (wanted('queries') && process.env.DATABASE_URL) await measureStore('PostgreSQL', { DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: '' }, true);
+    if (wanted('queries') && process.env.DATABASE_URL)
+      await measureStore('PostgreSQL', { DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: '' }, true);
   }
 } finally {
   rmSync(distDir, { recursive: true, force: true });
@@ -108,8 +117,27 @@ const loadAtEnd = load();
 const commit = execSync('git rev-parse --short HEAD').toString().trim();
 const seconds = (Date.now() - started) / 1000;
 console.log(`\n${formatTable(figures)}\n`);
-console.log(`commit ${commit} · ${seconds.toFixed(0)} s · load average (1, 5, 15 min) ${loadAtStart} at start, ${loadAtEnd} at end`);
-writeFileSync('.artifacts/bench.json', JSON.stringify({ commit, date: new Date().toISOString(), seconds, loadAtStart, loadAtEnd, figures: figures.map((figure) => ({ ...figure, holds: holds(figure) })) }, null, 2));
+console.log(
+  `commit ${commit} · ${seconds.toFixed(0)} s · load average (1, 5, 15 min) ${loadAtStart} at start, ${loadAtEnd} at end`,
+);
+writeFileSync(
+  '.artifacts/bench.json',
+  JSON.stringify(
+    {
+      commit,
+      date: new Date().toISOString(),
+      seconds,
+      loadAtStart,
+      loadAtEnd,
+      figures: figures.map((figure) => ({ ...figure, holds: holds(figure) })),
+    },
+    null,
+    2,
+  ),
+);
 const failed = figures.filter((figure) => holds(figure) === false);
-if (failed.length) console.log(`${failed.length} budget(s) fail: ${failed.map((figure) => `${figure.group} ${figure.name}`).join('; ')}`);
+if (failed.length)
+  console.log(
+    `${failed.length} budget(s) fail: ${failed.map((figure) => `${figure.group} ${figure.name}`).join('; ')}`,
+  );
 process.exitCode = failed.length ? 1 : 0;

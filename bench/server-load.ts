@@ -64,7 +64,11 @@ function signedRun(url: string, path: string, payload: unknown, token: string | 
   const count = Math.ceil((overallRate ?? options.ceiling) * duration * HEADROOM);
   const requests: Pick<Options, 'requests' | 'setupClient' | 'overallRate'> = overallRate
     ? { overallRate, requests: [{ ...request(), setupRequest: bodiesInTurn(payload, count) }] }
-    : { requests: [request()], setupClient: (client) => client.setRequests(Array.from({ length: Math.ceil(count / connections) }, () => request())) };
+    : {
+        requests: [request()],
+        setupClient: (client) =>
+          client.setRequests(Array.from({ length: Math.ceil(count / connections) }, () => request())),
+      };
   return autocannon({ url, connections, duration, ...requests, verifyBody: sampledCheck(50) });
 }
 
@@ -75,18 +79,28 @@ function bodiesInTurn(payload: unknown, count: number): (request: RawRequest) =>
   return (request) => ({ ...request, body: bodies[next++] ?? signedBody(payload) });
 }
 
-const failures = (result: Result): number => result.errors + result.timeouts + result.non2xx + result.mismatches + result.resets;
+const failures = (result: Result): number =>
+  result.errors + result.timeouts + result.non2xx + result.mismatches + result.resets;
 const failureNote = (result: Result): string => (failures(result) ? `${failures(result)} failed` : '');
 
 async function startBareServer(): Promise<{ url: string; stop: () => void }> {
   const port = await freePort();
   const log = openSync('.artifacts/bench-bare-server.log', 'w'); // written by the server itself, as the real one's
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', log, log] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', log, log],
+  });
   closeSync(log);
   const url = `http://127.0.0.1:${port}`;
   for (let attempt = 0; attempt < 120; attempt++) {
     if (child.exitCode !== null) throw new Error('the bare server exited; see .artifacts/bench-bare-server.log');
-    if (await fetch(`${url}/bare`).then((response) => response.ok, () => false)) return { url, stop: () => child.kill('SIGTERM') };
+    if (
+      await fetch(`${url}/bare`).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      return { url, stop: () => child.kill('SIGTERM') };
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   child.kill('SIGKILL');
@@ -116,10 +130,19 @@ export async function measureServer(baseURL: string, options: LoadOptions): Prom
   const listRuns: Result[] = [];
   try {
     for (let i = 0; i < ROUNDS; i++) {
-      const bareRun = await autocannon({ url: `${bare.url}/bare`, connections: options.connections, duration: round.duration });
+      const bareRun = await autocannon({
+        url: `${bare.url}/bare`,
+        connections: options.connections,
+        duration: round.duration,
+      });
       bareRuns.push(bareRun);
       // The list call does what the bare route does and more, on the same framework: it is slower.
-      listRuns.push(await signedRun(baseURL, API.moviePage, LIST_PAYLOAD, undefined, { ...round, ceiling: bareRun.requests.average }));
+      listRuns.push(
+        await signedRun(baseURL, API.moviePage, LIST_PAYLOAD, undefined, {
+          ...round,
+          ceiling: bareRun.requests.average,
+        }),
+      );
     }
   } finally {
     bare.stop();
@@ -128,23 +151,66 @@ export async function measureServer(baseURL: string, options: LoadOptions): Prom
   const listRun = combined(listRuns);
   // The member call reads the session from the store besides: it is slower than the cached list.
   const memberRun = await signedRun(baseURL, API.current, {}, token, { ...options, ceiling: listRun.requests.average });
-  const fixedRun = await signedRun(baseURL, API.moviePage, LIST_PAYLOAD, undefined, { ...options, ceiling: FIXED_RATE, overallRate: FIXED_RATE });
+  const fixedRun = await signedRun(baseURL, API.moviePage, LIST_PAYLOAD, undefined, {
+    ...options,
+    ceiling: FIXED_RATE,
+    overallRate: FIXED_RATE,
+  });
 
   const bareRate = bareRun.requests.average;
   const group = 'server';
   const connections = `${options.connections} connections, ${ROUNDS} rounds of ${round.duration} s in turn with the list`;
   return [
-    { group, name: 'bare Fastify JSON route', value: bareRate, unit: 'req/s', note: `${connections}; p99 ${bareRun.latency.p99} ms ${failureNote(bareRun)}`.trim() },
-    { group, name: 'movie list (signed, encrypted)', value: listRun.requests.average, unit: 'req/s', budget: { min: bareRate / 2 }, note: `½ bare; p99 ${listRun.latency.p99} ms ${failureNote(listRun)}`.trim() },
-    { group, name: 'member /current (token)', value: memberRun.requests.average, unit: 'req/s', note: `p99 ${memberRun.latency.p99} ms ${failureNote(memberRun)}`.trim() },
-    { group, name: `movie list p99 at ${FIXED_RATE} req/s`, value: fixedRun.latency.p99, unit: 'ms', budget: { max: 25 }, note: `${fixedRun.requests.average.toFixed(0)} req/s served ${failureNote(fixedRun)}`.trim() },
-    { group, name: 'failed or not code 0', value: failures(bareRun) + failures(listRun) + failures(memberRun) + failures(fixedRun), unit: 'count', budget: { max: 0 } },
+    {
+      group,
+      name: 'bare Fastify JSON route',
+      value: bareRate,
+      unit: 'req/s',
+      note: `${connections}; p99 ${bareRun.latency.p99} ms ${failureNote(bareRun)}`.trim(),
+    },
+    {
+      group,
+      name: 'movie list (signed, encrypted)',
+      value: listRun.requests.average,
+      unit: 'req/s',
+      budget: { min: bareRate / 2 },
+      note: `½ bare; p99 ${listRun.latency.p99} ms ${failureNote(listRun)}`.trim(),
+    },
+    {
+      group,
+      name: 'member /current (token)',
+      value: memberRun.requests.average,
+      unit: 'req/s',
+      note: `p99 ${memberRun.latency.p99} ms ${failureNote(memberRun)}`.trim(),
+    },
+    {
+      group,
+      name: `movie list p99 at ${FIXED_RATE} req/s`,
+      value: fixedRun.latency.p99,
+      unit: 'ms',
+      budget: { max: 25 },
+      note: `${fixedRun.requests.average.toFixed(0)} req/s served ${failureNote(fixedRun)}`.trim(),
+    },
+    {
+      group,
+      name: 'failed or not code 0',
+      value: failures(bareRun) + failures(listRun) + failures(memberRun) + failures(fixedRun),
+      unit: 'count',
+      budget: { max: 0 },
+    },
   ];
 }
 
 /** measureServer in a fresh process (bench/server-load-process.ts), apart from the bench's heap. */
 export async function measureServerApart(baseURL: string, options: LoadOptions): Promise<Figure[]> {
-  const args = ['--import', 'tsx', 'bench/server-load-process.ts', baseURL, String(options.duration), String(options.connections)];
+  const args = [
+    '--import',
+    'tsx',
+    'bench/server-load-process.ts',
+    baseURL,
+    String(options.duration),
+    String(options.connections),
+  ];
   const { stdout } = await promisify(execFile)(process.execPath, args, { maxBuffer: 1 << 20 });
   return JSON.parse(stdout.trim().split('\n').at(-1)!) as Figure[];
 }

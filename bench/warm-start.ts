@@ -27,7 +27,9 @@ async function controlledByWorker(page: Page): Promise<void> {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
     if (navigator.serviceWorker.controller) return;
-    await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+    await new Promise((resolve) =>
+      navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
+    );
   });
 }
 
@@ -48,7 +50,13 @@ export async function measureWarmStart(baseURL: string): Promise<Figure[]> {
     }
     const fromWorker = await page.evaluate(() => !!navigator.serviceWorker.controller);
     return [
-      { group: 'warm start', name: 'navigation → home list painted', value: median(times), unit: 'ms', note: `median of ${RUNS}, service worker ${fromWorker ? 'in control' : 'NOT in control'}, no throttling` },
+      {
+        group: 'warm start',
+        name: 'navigation → home list painted',
+        value: median(times),
+        unit: 'ms',
+        note: `median of ${RUNS}, service worker ${fromWorker ? 'in control' : 'NOT in control'}, no throttling`,
+      },
     ];
   } finally {
     await browser.close();

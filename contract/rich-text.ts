@@ -6,7 +6,8 @@
  * ever an http(s) URL that the URL parser accepted, so "javascript:" can never become a link.
  */
 
-export type Inline = { kind: 'text'; text: string } | { kind: 'bold'; text: string } | { kind: 'link'; text: string; href: string };
+export type Inline =
+  { kind: 'text'; text: string } | { kind: 'bold'; text: string } | { kind: 'link'; text: string; href: string };
 
 const BOLD = /\*\*(?=\S)([\s\S]*?\S)\*\*/g;
 const URL_PATTERN = /\bhttps?:\/\/[^\s<>"'，。！？、；：）》」』]+/gi;

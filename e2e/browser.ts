@@ -49,7 +49,12 @@ export async function openPage(
   origin: string = baseURL,
   { waitForApp = true }: { waitForApp?: boolean } = {},
 ): Promise<WatchedPage> {
-  const context = await browser.newContext({ ...device, baseURL: origin, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+  const context = await browser.newContext({
+    ...device,
+    baseURL: origin,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+  });
   const page = await context.newPage();
   if (waitForApp) afterFirstPaint(page);
   const problems: string[] = [];

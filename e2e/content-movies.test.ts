@@ -25,7 +25,8 @@ async function movieOf(access: 'free' | 'vip' | 'coins') {
 }
 
 const titles = (page: Page) => page.locator('.movie-card__title').allInnerTexts();
-const currentTime = (page: Page) => page.locator('[data-testid=player]').evaluate((video: HTMLVideoElement) => video.currentTime);
+const currentTime = (page: Page) =>
+  page.locator('[data-testid=player]').evaluate((video: HTMLVideoElement) => video.currentTime);
 
 /** Plays from the big play button and waits until the video has advanced past `seconds`. */
 async function playUntil(page: Page, seconds: number): Promise<void> {
@@ -35,7 +36,11 @@ async function playUntil(page: Page, seconds: number): Promise<void> {
 
 /** The sources of the loaded movie posters. */
 const loadedPosters = (page: Page) =>
-  page.locator('.movie-card img').evaluateAll((images: HTMLImageElement[]) => images.filter((img) => img.complete && img.naturalWidth > 0).map((img) => img.currentSrc));
+  page
+    .locator('.movie-card img')
+    .evaluateAll((images: HTMLImageElement[]) =>
+      images.filter((img) => img.complete && img.naturalWidth > 0).map((img) => img.currentSrc),
+    );
 
 describe.skipIf(noBrowser)('movies in Chromium', () => {
   let browser: Browser;
@@ -55,7 +60,9 @@ describe.skipIf(noBrowser)('movies in Chromium', () => {
         if (request.url().includes('/api/')) calls.push(new URL(request.url()).pathname);
       });
       await page.goto('/');
-      await expect.poll(() => page.locator('[data-testid=banner]').count(), { timeout: 20_000 }).toBe(home.banners.length);
+      await expect
+        .poll(() => page.locator('[data-testid=banner]').count(), { timeout: 20_000 })
+        .toBe(home.banners.length);
       // home's answer and the app-wide lists came inside the page (server/first-paint/first-screen.ts)
       expect(calls).not.toContain('/api/home/getIndex');
       expect(calls).not.toContain('/api/system/init');
@@ -169,7 +176,9 @@ describe.skipIf(noBrowser)('movies in Chromium', () => {
     for (const src of await loadedPosters(page)) expect(src).toContain('/cdn/2/posters/');
     await page.goto(`/movie/play/${(await movieOf('free')).id}`);
     await playUntil(page, 1);
-    expect(await page.locator('[data-testid=player]').evaluate((video: HTMLVideoElement) => video.currentSrc)).not.toBe('');
+    expect(await page.locator('[data-testid=player]').evaluate((video: HTMLVideoElement) => video.currentSrc)).not.toBe(
+      '',
+    );
     await context.close();
   });
 
@@ -177,7 +186,9 @@ describe.skipIf(noBrowser)('movies in Chromium', () => {
     const vip = await apiData('/movie/detail', { id: (await movieOf('vip')).id });
     const { page, context } = await openPage(browser, DESKTOP);
     await page.goto(`/movie/${vip.id}`);
-    await expect.poll(() => page.locator('[data-testid=movie-gate]').innerText(), { timeout: 20_000 }).toContain('VIP 专享');
+    await expect
+      .poll(() => page.locator('[data-testid=movie-gate]').innerText(), { timeout: 20_000 })
+      .toContain('VIP 专享');
     expect(await page.locator('[data-testid=movie-gate]').innerText()).toContain(`可试看 ${vip.trialSeconds} 秒`);
 
     const playlistResponse = page.waitForResponse((response) => /\/play\/[^/]+\/index\.m3u8$/.test(response.url()));
@@ -186,7 +197,9 @@ describe.skipIf(noBrowser)('movies in Chromium', () => {
     const segmentNames = (await playlist.text()).split('\n').filter((line) => line.startsWith('seg-'));
     expect((await playlist.text()).trim().endsWith('#EXT-X-ENDLIST')).toBe(true);
     expect(segmentNames.length).toBeGreaterThan(0);
-    await expect.poll(() => page.locator('[data-testid=trial-banner]').innerText()).toContain(`试看 ${vip.trialSeconds} 秒`);
+    await expect
+      .poll(() => page.locator('[data-testid=trial-banner]').innerText())
+      .toContain(`试看 ${vip.trialSeconds} 秒`);
 
     await page.locator('[data-testid=play-toggle]').click();
     await page.locator('[data-testid=player]').evaluate((video: HTMLVideoElement) => (video.playbackRate = 4));
@@ -204,12 +217,16 @@ describe.skipIf(noBrowser)('movies in Chromium', () => {
     const { page, context, problems } = await openPage(browser, PHONE);
     await page.goto('/movie');
     await expect.poll(async () => (await titles(page)).length, { timeout: 20_000 }).toBeGreaterThan(4);
-    const rowIndexes = () => page.locator('.vlist__row').evaluateAll((rows) => rows.map((row) => Number((row as HTMLElement).dataset.index)));
+    const rowIndexes = () =>
+      page.locator('.vlist__row').evaluateAll((rows) => rows.map((row) => Number((row as HTMLElement).dataset.index)));
     const cardsInView = () =>
-      page.locator('[data-testid=movie-card]').evaluateAll((cards) => cards.filter((card) => {
-        const { top, bottom } = card.getBoundingClientRect();
-        return bottom > 0 && top < innerHeight;
-      }).length);
+      page.locator('[data-testid=movie-card]').evaluateAll(
+        (cards) =>
+          cards.filter((card) => {
+            const { top, bottom } = card.getBoundingClientRect();
+            return bottom > 0 && top < innerHeight;
+          }).length,
+      );
     for (let i = 0; i < 8 && Math.max(...(await rowIndexes())) < 40; i++) {
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
       await page.waitForTimeout(600);
@@ -236,7 +253,9 @@ describe.skipIf(noBrowser)('movies in Chromium', () => {
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
       await page.waitForTimeout(600);
     }
-    await expect.poll(async () => page.evaluate(() => document.body.scrollHeight), { timeout: 10_000 }).toBeGreaterThan(6000);
+    await expect
+      .poll(async () => page.evaluate(() => document.body.scrollHeight), { timeout: 10_000 })
+      .toBeGreaterThan(6000);
     await page.evaluate(() => window.scrollTo(0, 4000));
     await page.waitForTimeout(400);
     const scrolled = await page.evaluate(() => window.scrollY);

@@ -22,8 +22,12 @@ async function shoot(page: Page, name: string): Promise<void> {
   // Images in view have arrived and faded in (lazy ones below the fold never load).
   await page.waitForFunction(() =>
     [...document.querySelectorAll('.media-image')]
-      .filter((box) => box.querySelector('img') && box.getBoundingClientRect().top < innerHeight && box.checkVisibility())
-      .every((box) => box.classList.contains('is-loaded') && getComputedStyle(box.querySelector('img')!).opacity === '1'),
+      .filter(
+        (box) => box.querySelector('img') && box.getBoundingClientRect().top < innerHeight && box.checkVisibility(),
+      )
+      .every(
+        (box) => box.classList.contains('is-loaded') && getComputedStyle(box.querySelector('img')!).opacity === '1',
+      ),
   );
   await page.screenshot({ path: `${SHOTS}/${name}.png` });
 }
@@ -36,7 +40,9 @@ async function visit(page: Page, path: string): Promise<void> {
 
 async function settled(page: Page): Promise<void> {
   await expect.poll(() => page.locator('main:visible').count(), { timeout: 20_000 }).toBeGreaterThan(0);
-  await expect.poll(() => page.locator('.skeleton:visible, .page-loading:visible').count(), { timeout: 20_000 }).toBe(0);
+  await expect
+    .poll(() => page.locator('.skeleton:visible, .page-loading:visible').count(), { timeout: 20_000 })
+    .toBe(0);
   await page.waitForLoadState('networkidle');
   expect(await page.locator('main:visible').innerText()).not.toContain(PLACEHOLDER);
 }
@@ -101,7 +107,10 @@ describe.skipIf(noBrowser)('posts and browsing in Chromium', () => {
       const firstParagraph = post.body.split('\n\n')[0]!.trim();
       expect(await page.locator('[data-testid=post-body] p').first().innerText()).toBe(firstParagraph);
       expect(await page.locator('.post-images .media-image').count()).toBe(post.allImages.length);
-      for (const tag of post.tags) expect(await page.locator('.post-detail [data-testid=tag-chip]').allInnerTexts()).toContainEqual(expect.stringContaining(tag.name));
+      for (const tag of post.tags)
+        expect(await page.locator('.post-detail [data-testid=tag-chip]').allInnerTexts()).toContainEqual(
+          expect.stringContaining(tag.name),
+        );
 
       await expect.poll(() => page.locator('[data-testid=reply]').count()).toBeGreaterThan(0);
       const first = page.locator('[data-testid=reply]').first();
@@ -204,7 +213,12 @@ describe.skipIf(noBrowser)('posts and browsing in Chromium', () => {
     const movieRoot = init.categories.find((node) => node.route === '/movie')!;
     const second = movieRoot.childList.find((node) => node.childList.length > 0)!;
     const third = second.childList[0]!;
-    const movies = await apiData('/movie/getPage', { categoryId: third.categoryId, sort: 'new', page: 1, pageSize: 24 });
+    const movies = await apiData('/movie/getPage', {
+      categoryId: third.categoryId,
+      sort: 'new',
+      page: 1,
+      pageSize: 24,
+    });
 
     for (const device of [PHONE, DESKTOP]) {
       const { page } = await open(device);
@@ -214,8 +228,12 @@ describe.skipIf(noBrowser)('posts and browsing in Chromium', () => {
       await page.getByRole('link', { name: third.name, exact: true }).click();
       await page.waitForURL((url) => url.pathname === `/category/${third.categoryId}`);
       await settled(page);
-      await expect.poll(() => texts(page, '.breadcrumbs li')).toEqual(['全部分类', movieRoot.name, second.name, third.name]);
-      await expect.poll(async () => (await movieTitles(page)).slice(0, 4)).toEqual(movies.list.slice(0, 4).map((movie) => movie.title));
+      await expect
+        .poll(() => texts(page, '.breadcrumbs li'))
+        .toEqual(['全部分类', movieRoot.name, second.name, third.name]);
+      await expect
+        .poll(async () => (await movieTitles(page)).slice(0, 4))
+        .toEqual(movies.list.slice(0, 4).map((movie) => movie.title));
       await shoot(page, `content-category-${device === PHONE ? 'phone' : 'desktop'}`);
 
       // A second-level category: its children as chips, then its movies.
@@ -227,7 +245,12 @@ describe.skipIf(noBrowser)('posts and browsing in Chromium', () => {
 
     // The forum's root lists topics.
     const forumRoot = init.categories.find((node) => node.route === '/forum')!;
-    const topics = await apiData('/topic/getPage', { categoryId: forumRoot.categoryId, sort: 'new', page: 1, pageSize: 20 });
+    const topics = await apiData('/topic/getPage', {
+      categoryId: forumRoot.categoryId,
+      sort: 'new',
+      page: 1,
+      pageSize: 20,
+    });
     const { page } = await open();
     await visit(page, `/category/${forumRoot.categoryId}`);
     await expect.poll(async () => (await cardTitles(page))[0]).toContain(topics.list[0]!.title);
@@ -302,7 +325,9 @@ describe.skipIf(noBrowser)('posts and browsing in Chromium', () => {
     const { page, problems } = await open();
     await visit(page, '/hot');
     expect(await page.locator('h1.screen-title').innerText()).toBe(info.label);
-    await expect.poll(async () => (await movieTitles(page)).slice(0, 6)).toEqual(movies.list.slice(0, 6).map((movie) => movie.title));
+    await expect
+      .poll(async () => (await movieTitles(page)).slice(0, 6))
+      .toEqual(movies.list.slice(0, 6).map((movie) => movie.title));
 
     await page.goto('/nosuchtype');
     await expect.poll(() => page.getByText('您访问的页面不存在').count(), { timeout: 20_000 }).toBe(1);

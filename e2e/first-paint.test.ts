@@ -18,7 +18,8 @@ async function freshPage(browser: Browser, scripts: boolean): Promise<WatchedPag
 }
 
 /** The scripts held back fail to load, and the deferred start of the entry says so. */
-const withoutBlockedScripts = (problems: string[]) => problems.filter((problem) => !/ERR_BLOCKED_BY_CLIENT|Failed to fetch dynamically imported module/.test(problem));
+const withoutBlockedScripts = (problems: string[]) =>
+  problems.filter((problem) => !/ERR_BLOCKED_BY_CLIENT|Failed to fetch dynamically imported module/.test(problem));
 
 describe.skipIf(noBrowser)('first paint in Chromium', () => {
   let browser: Browser;
@@ -46,7 +47,11 @@ describe.skipIf(noBrowser)('first paint in Chromium', () => {
       expect(await paint.innerText(), screen.path).toContain(screen.text);
       if (screen.image) {
         const image = paint.locator(`img[src$="/${screen.image}"]`).first();
-        await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 10_000 }).toBe(true);
+        await expect
+          .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
+            timeout: 10_000,
+          })
+          .toBe(true);
       }
       // laid out by the app's stylesheets: the layout's bar sits at the top of the screen
       const bar = await paint.locator('.top-bar, .sub-header').first().boundingBox();
@@ -66,7 +71,9 @@ describe.skipIf(noBrowser)('first paint in Chromium', () => {
         new Promise<{ heroPainted: number; entryAsked: number }>((resolve) => {
           new PerformanceObserver((list) => {
             const [hero] = list.getEntries() as (PerformanceEntry & { renderTime: number })[];
-            const entry = performance.getEntriesByType('resource').find((resource) => /\/assets\/index-[^/]+\.js$/.test(resource.name));
+            const entry = performance
+              .getEntriesByType('resource')
+              .find((resource) => /\/assets\/index-[^/]+\.js$/.test(resource.name));
             resolve({ heroPainted: hero!.renderTime, entryAsked: entry?.startTime ?? -1 });
           }).observe({ type: 'element', buffered: true });
         }),
@@ -84,7 +91,9 @@ describe.skipIf(noBrowser)('first paint in Chromium', () => {
     await expect.poll(() => page.locator('#first-paint').count(), { timeout: 20_000 }).toBe(0);
     const { textPainted, entryAsked } = await page.evaluate(() => {
       const [paint] = performance.getEntriesByName('first-contentful-paint');
-      const entry = performance.getEntriesByType('resource').find((resource) => /\/assets\/index-[^/]+\.js$/.test(resource.name));
+      const entry = performance
+        .getEntriesByType('resource')
+        .find((resource) => /\/assets\/index-[^/]+\.js$/.test(resource.name));
       return { textPainted: paint?.startTime ?? -1, entryAsked: entry?.startTime ?? -1 };
     });
     expect(textPainted).toBeGreaterThan(0);

@@ -16,7 +16,9 @@ interface SavedDevice {
 
 /** Waits until the silent sign-in has stored a user, and answers it. */
 async function signedInUserId(page: import('playwright-core').Page): Promise<number> {
-  await expect.poll(async () => (await readIdb<SavedUser>(page, 'user'))?.info?.id ?? null, { timeout: 15_000 }).not.toBeNull();
+  await expect
+    .poll(async () => (await readIdb<SavedUser>(page, 'user'))?.info?.id ?? null, { timeout: 15_000 })
+    .not.toBeNull();
   return (await readIdb<SavedUser>(page, 'user'))!.info!.id;
 }
 
@@ -119,7 +121,9 @@ describe.skipIf(noBrowser)('foundation in Chromium', () => {
     await signedInUserId(page);
     for (const [path, layout] of ROUTES) {
       await page.goto(path);
-      await expect.poll(() => page.locator(`.layout--${layout}`).count(), { message: `${path} renders .layout--${layout}` }).toBe(1);
+      await expect
+        .poll(() => page.locator(`.layout--${layout}`).count(), { message: `${path} renders .layout--${layout}` })
+        .toBe(1);
       await page.waitForLoadState('networkidle');
       expect(problems, `console errors on ${path}`).toEqual([]);
     }

@@ -23,8 +23,11 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const chromiumPath = findChromium();
   if (!chromiumPath) {
-    if (process.env.CI) throw new Error('CI must run the browser suite, but no Chromium was found (apt-get install chromium)');
-    console.warn(`\n${'!'.repeat(78)}\n!! NO CHROMIUM FOUND: the browser (e2e) suite is SKIPPED.\n!! Install it with: apt-get update && apt-get install -y chromium\n${'!'.repeat(78)}\n`);
+    if (process.env.CI)
+      throw new Error('CI must run the browser suite, but no Chromium was found (apt-get install chromium)');
+    console.warn(
+      `\n${'!'.repeat(78)}\n!! NO CHROMIUM FOUND: the browser (e2e) suite is SKIPPED.\n!! Install it with: apt-get update && apt-get install -y chromium\n${'!'.repeat(78)}\n`,
+    );
     project.provide('chromiumPath', null);
     project.provide('baseURL', '');
     project.provide('staticDir', '');

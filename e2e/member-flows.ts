@@ -19,7 +19,9 @@ interface SavedUser {
 /** Opens "/" and waits until the silent device sign-in stored a user; answers its id. */
 export async function signedInUserId(page: Page): Promise<number> {
   if (new URL(page.url()).protocol === 'about:') await page.goto('/');
-  await expect.poll(async () => (await readIdb<SavedUser>(page, 'user'))?.info?.id ?? null, { timeout: 20_000 }).not.toBeNull();
+  await expect
+    .poll(async () => (await readIdb<SavedUser>(page, 'user'))?.info?.id ?? null, { timeout: 20_000 })
+    .not.toBeNull();
   return (await readIdb<SavedUser>(page, 'user'))!.info!.id;
 }
 
@@ -28,13 +30,17 @@ export async function payAtCashier(page: Page, returnPath: '/mine/wallet' | '/mi
   await page.waitForURL((url) => url.pathname.startsWith('/pay/cashier/'), { timeout: 20_000 });
   await page.getByRole('button', { name: /确认支付/ }).click();
   await page.waitForURL((url) => url.pathname === returnPath && url.searchParams.has('order'), { timeout: 20_000 });
-  await expect.poll(() => page.locator('[data-testid=deposit-return]').getAttribute('data-status'), { timeout: 20_000 }).toBe('paid');
+  await expect
+    .poll(() => page.locator('[data-testid=deposit-return]').getAttribute('data-status'), { timeout: 20_000 })
+    .toBe('paid');
 }
 
 /** Buys the nth coin package on /mine/wallet through the cashier. */
 export async function depositCoins(page: Page, packageIndex: number): Promise<void> {
   await page.goto('/mine/wallet');
-  await expect.poll(() => page.locator('[data-testid=coin-package]').count(), { timeout: 20_000 }).toBeGreaterThan(packageIndex);
+  await expect
+    .poll(() => page.locator('[data-testid=coin-package]').count(), { timeout: 20_000 })
+    .toBeGreaterThan(packageIndex);
   await page.locator('[data-testid=coin-package]').nth(packageIndex).click();
   await page.locator('[data-testid=pay-alipay]').click();
   await page.locator('[data-testid=checkout]').click();
@@ -67,7 +73,8 @@ export async function logIn(page: Page, account: string): Promise<void> {
   await page.waitForURL((url) => url.pathname === '/mine', { timeout: 20_000 });
 }
 
-export const currentTime = (page: Page) => page.locator('[data-testid=player]').evaluate((video: HTMLVideoElement) => video.currentTime);
+export const currentTime = (page: Page) =>
+  page.locator('[data-testid=player]').evaluate((video: HTMLVideoElement) => video.currentTime);
 
 /** Plays /movie/play/{id} until the video passed `seconds`, then pauses it. */
 export async function playMovie(page: Page, movieId: number, seconds: number): Promise<void> {
@@ -78,14 +85,20 @@ export async function playMovie(page: Page, movieId: number, seconds: number): P
   await expect.poll(() => currentTime(page), { timeout: 30_000 }).toBeGreaterThan(seconds);
   await page.locator('[data-testid=player]').evaluate((video: HTMLVideoElement) => video.pause());
   // The pause saved the position; wait for the debounced IndexedDB write before the next page load.
-  const watched = async () => (await readIdb<{ watch: { movie: { id: number } }[] }>(page, 'history'))?.watch.some((entry) => entry.movie.id === movieId);
+  const watched = async () =>
+    (await readIdb<{ watch: { movie: { id: number } }[] }>(page, 'history'))?.watch.some(
+      (entry) => entry.movie.id === movieId,
+    );
   await expect.poll(watched, { timeout: 10_000 }).toBe(true);
 }
 
 /** Opens a post and waits until the read history (IndexedDB) has it. */
 export async function readPost(page: Page, path: string, postId: number): Promise<void> {
   await page.goto(path);
-  const read = async () => (await readIdb<{ read: { post: { id: number } }[] }>(page, 'history'))?.read.some((entry) => entry.post.id === postId);
+  const read = async () =>
+    (await readIdb<{ read: { post: { id: number } }[] }>(page, 'history'))?.read.some(
+      (entry) => entry.post.id === postId,
+    );
   await expect.poll(read, { timeout: 20_000 }).toBe(true);
 }
 
@@ -93,7 +106,9 @@ export async function readPost(page: Page, path: string, postId: number): Promis
 export async function grantPoints(dataDir: string, userId: number, points: number): Promise<void> {
   const db = await openDb({ DATA_DIR: dataDir, DATABASE_URL: undefined });
   try {
-    await db.tx((q) => changePoints(q, { userId, delta: points, type: 'adjust', title: '运营发放（测试）', ref: `e2e-grant:${userId}` }));
+    await db.tx((q) =>
+      changePoints(q, { userId, delta: points, type: 'adjust', title: '运营发放（测试）', ref: `e2e-grant:${userId}` }),
+    );
   } finally {
     await db.close();
   }

@@ -37,7 +37,8 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
-const firstOf = async (access: 'free' | 'coins') => (await apiData('/movie/getPage', { access, page: 1, pageSize: 1 })).list[0]!;
+const firstOf = async (access: 'free' | 'coins') =>
+  (await apiData('/movie/getPage', { access, page: 1, pageSize: 1 })).list[0]!;
 
 describe.skipIf(noBrowser)('member area in Chromium', () => {
   let browser: Browser;
@@ -126,7 +127,9 @@ describe.skipIf(noBrowser)('member area in Chromium', () => {
     expect(await page.locator('[data-testid=post-body] p').count()).toBe(detail.body.split('\n\n').length);
 
     await page.goto('/mine/buy');
-    await expect.poll(() => page.locator('.movie-card__title').allInnerTexts(), { timeout: 20_000 }).toContain(movie.title);
+    await expect
+      .poll(() => page.locator('.movie-card__title').allInnerTexts(), { timeout: 20_000 })
+      .toContain(movie.title);
     await page.getByRole('tab', { name: '文章' }).click();
     await expect.poll(() => page.locator('[data-testid=post-card]').count()).toBe(1);
     expect(problems).toEqual([]);
@@ -145,8 +148,18 @@ describe.skipIf(noBrowser)('member area in Chromium', () => {
     await page.reload();
     await expect.poll(() => checkin.locator('[data-testid=task-claimed]').count(), { timeout: 20_000 }).toBe(1);
     expect(await checkin.locator('[data-testid=task-claim]').count()).toBe(0);
-    const tasks = await apiData('/activity/pointstaskprogress/userGetPointTaskProgress', {}, (await tokenCookie(context))!.value);
-    await expect(apiData('/activity/pointsmall/userReceivePoints', { taskId: tasks.find((task) => task.key === 'checkin')!.id }, (await tokenCookie(context))!.value)).rejects.toThrow(/code 9/);
+    const tasks = await apiData(
+      '/activity/pointstaskprogress/userGetPointTaskProgress',
+      {},
+      (await tokenCookie(context))!.value,
+    );
+    await expect(
+      apiData(
+        '/activity/pointsmall/userReceivePoints',
+        { taskId: tasks.find((task) => task.key === 'checkin')!.id },
+        (await tokenCookie(context))!.value,
+      ),
+    ).rejects.toThrow(/code 9/);
     await expect.poll(() => text(page, 'mall-points')).toBe('10');
     expect(problems).toEqual([]);
     await context.close();
@@ -171,7 +184,8 @@ describe.skipIf(noBrowser)('member area in Chromium', () => {
       await logIn(page, account);
       await page.goto('/mine/mall');
       await expect.poll(() => text(page, 'mall-points'), { timeout: 20_000 }).toBe('500');
-      const card = (name: string) => page.locator('[data-testid=goods-card]').filter({ has: page.getByRole('heading', { name, exact: true }) });
+      const card = (name: string) =>
+        page.locator('[data-testid=goods-card]').filter({ has: page.getByRole('heading', { name, exact: true }) });
 
       // 2 × "10 金币" (120 points each); the first answer is lost on its way back.
       await card('10 金币').locator('[data-testid=goods-exchange]').click({ timeout: 20_000 });
@@ -214,7 +228,9 @@ describe.skipIf(noBrowser)('member area in Chromium', () => {
     await page.locator('[data-testid=favourite-button]').click({ timeout: 20_000 });
     await expect.poll(() => page.locator('[data-testid=favourite-button]').getAttribute('aria-pressed')).toBe('true');
     await page.goto('/mine/like');
-    await expect.poll(() => page.locator('.movie-card__title').allInnerTexts(), { timeout: 20_000 }).toEqual([movie.title]);
+    await expect
+      .poll(() => page.locator('.movie-card__title').allInnerTexts(), { timeout: 20_000 })
+      .toEqual([movie.title]);
     await page.getByRole('tab', { name: '喜欢' }).click();
     await expect.poll(() => page.getByText('还没有点赞内容').count()).toBe(1);
     expect(problems).toEqual([]);
@@ -230,7 +246,9 @@ describe.skipIf(noBrowser)('member area in Chromium', () => {
     await page.locator('[data-testid=checkout]').click();
     await payAtCashier(page, '/mine/vip');
     const plans = await apiData('/system/vipsetting/userGetVipSet', {}, (await tokenCookie(context))!.value);
-    const expiry = new Date(Date.now() + plans[0]!.days * 86_400_000).toLocaleDateString('zh-CN', { timeZone: 'Asia/Shanghai' });
+    const expiry = new Date(Date.now() + plans[0]!.days * 86_400_000).toLocaleDateString('zh-CN', {
+      timeZone: 'Asia/Shanghai',
+    });
     await expect.poll(() => text(page, 'vip-expiry')).toContain(expiry);
     await page.goto('/mine');
     await expect.poll(() => page.locator('[data-testid=vip-badge]').count(), { timeout: 20_000 }).toBe(1);
@@ -252,7 +270,11 @@ describe.skipIf(noBrowser)('member area in Chromium', () => {
     await new Promise((resolve) => setTimeout(resolve, 8_000));
     // A beat of our own: it credits nothing if the closing tab's beat said "not playing", else the
     // 8 s since the last beat it saw.
-    const { secondsToday } = await apiData('/movie/heartbeat', { movieId: movie.id, position: played, playing: false }, token);
+    const { secondsToday } = await apiData(
+      '/movie/heartbeat',
+      { movieId: movie.id, position: played, playing: false },
+      token,
+    );
     expect(secondsToday).toBeGreaterThanOrEqual(Math.floor(played) - 2);
     expect(secondsToday).toBeLessThanOrEqual(Math.ceil(played) + 3);
     await context.close();
@@ -283,8 +305,13 @@ describe.skipIf(noBrowser)('member area in Chromium', () => {
     await nickname.fill('  影迷小测  ');
     await page.locator('[data-testid=nickname-save]').click();
     await expect.poll(() => page.getByText('昵称已更新').count()).toBe(1);
-    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-    await page.locator('[data-testid=avatar-input]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    await page
+      .locator('[data-testid=avatar-input]')
+      .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
     await page.locator('[data-testid=avatar-save]').click();
     await expect.poll(() => page.getByText('头像已更新').count(), { timeout: 20_000 }).toBe(1);
     const saved = async () => (await readIdb<{ info: { nickname: string; avatar: string } }>(page, 'user'))!.info;
@@ -306,7 +333,12 @@ describe.skipIf(noBrowser)('member area in Chromium', () => {
     await page.goto('/');
     await expect.poll(() => dialog(page).getAttribute('data-testid'), { timeout: 20_000 }).toBe('dialog-notice');
     await page.getByRole('button', { name: '我知道了' }).click();
-    await expect.poll(async () => (await readIdb<{ dialogTimes: Record<string, number | null> }>(page, 'user'))?.dialogTimes.dialog ?? null).not.toBeNull();
+    await expect
+      .poll(
+        async () =>
+          (await readIdb<{ dialogTimes: Record<string, number | null> }>(page, 'user'))?.dialogTimes.dialog ?? null,
+      )
+      .not.toBeNull();
     await page.reload();
     await page.waitForTimeout(5_000);
     expect(await dialog(page).count()).toBe(0);
@@ -315,14 +347,19 @@ describe.skipIf(noBrowser)('member area in Chromium', () => {
     const second = await openPage(browser);
     await force(second.page);
     await second.page.goto('/movie');
-    await expect.poll(() => dialog(second.page).getAttribute('data-testid'), { timeout: 20_000 }).toBe('dialog-checkin');
+    await expect
+      .poll(() => dialog(second.page).getAttribute('data-testid'), { timeout: 20_000 })
+      .toBe('dialog-checkin');
     await second.page.locator('[data-testid=checkin-claim]').click();
     await expect.poll(() => dialog(second.page).innerText()).toContain('签到成功，积分 +10');
     await second.page.goto('/mine');
     await expect.poll(() => text(second.page, 'points'), { timeout: 20_000 }).toBe('10');
     await second.context.close();
 
-    for (const [path, forced] of [['/?nodialogs', true], ['/', false]] as const) {
+    for (const [path, forced] of [
+      ['/?nodialogs', true],
+      ['/', false],
+    ] as const) {
       const quiet = await openPage(browser);
       if (forced) await force(quiet.page);
       await quiet.page.goto(path);
@@ -344,21 +381,40 @@ describe.skipIf(noBrowser)('member area in Chromium', () => {
     await apiData('/buy/movie', { movieId: movie.id }, token);
     await apiData('/long/handle/userFavorRecord', { movieId: free.id }, token);
     const tasks = await apiData('/activity/pointstaskprogress/userGetPointTaskProgress', {}, token);
-    await apiData('/activity/pointsmall/userReceivePoints', { taskId: tasks.find((task) => task.key === 'checkin')!.id }, token);
+    await apiData(
+      '/activity/pointsmall/userReceivePoints',
+      { taskId: tasks.find((task) => task.key === 'checkin')!.id },
+      token,
+    );
     const account = newAccount();
     await bindAccount(phone.page, account);
     const desktop = await openPage(browser, DESKTOP);
     await logIn(desktop.page, account);
 
-    const pages = ['/mine', '/mine/wallet', '/mine/vip', '/mine/mall', '/mine/buy', '/mine/like', '/mine/history', '/mine/personal', '/mine/setting'];
+    const pages = [
+      '/mine',
+      '/mine/wallet',
+      '/mine/vip',
+      '/mine/mall',
+      '/mine/buy',
+      '/mine/like',
+      '/mine/history',
+      '/mine/personal',
+      '/mine/setting',
+    ];
     const topic = (await apiData('/topic/getPage', { sort: 'new', page: 1, pageSize: 1 })).list[0]!;
-    for (const [device, { page, problems }] of [['phone', phone], ['desktop', desktop]] as const) {
+    for (const [device, { page, problems }] of [
+      ['phone', phone],
+      ['desktop', desktop],
+    ] as const) {
       await playMovie(page, free.id, 2);
       await playMovie(page, movie.id, 4);
       await readPost(page, `/topic/${topic.id}`, topic.id);
       for (const path of pages) {
         await page.goto(path);
-        await expect.poll(() => page.locator('.skeleton:visible').count(), { timeout: 20_000, message: `${path} loaded` }).toBe(0);
+        await expect
+          .poll(() => page.locator('.skeleton:visible').count(), { timeout: 20_000, message: `${path} loaded` })
+          .toBe(0);
         await shoot(page, `member-${path.slice(1).replace('/', '-')}-${device}`);
       }
       expect(problems, device).toEqual([]);

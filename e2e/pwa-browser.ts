@@ -16,7 +16,10 @@ export interface ProfilePage {
 }
 
 /** A browser of its own with a fresh profile on disk; `args` go to Chromium (e.g. --app=URL). */
-export async function openProfile(device: Partial<typeof PHONE> | typeof DESKTOP = PHONE, args: string[] = []): Promise<ProfilePage> {
+export async function openProfile(
+  device: Partial<typeof PHONE> | typeof DESKTOP = PHONE,
+  args: string[] = [],
+): Promise<ProfilePage> {
   const profile = mkdtempSync(join(tmpdir(), 'e2e-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
     ...device,
@@ -43,13 +46,25 @@ export async function controlledBySw(page: Page): Promise<void> {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
     if (navigator.serviceWorker.controller) return;
-    await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+    await new Promise((resolve) =>
+      navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
+    );
   });
 }
 
 /** A fresh context on `origin` (a server of the test's own), service workers allowed unless blocked. */
-export async function openOn(browser: Browser, origin: string, options: { serviceWorkers?: 'allow' | 'block' } = {}): Promise<{ page: Page; context: BrowserContext }> {
-  const context = await browser.newContext({ ...PHONE, baseURL: origin, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', serviceWorkers: options.serviceWorkers ?? 'allow' });
+export async function openOn(
+  browser: Browser,
+  origin: string,
+  options: { serviceWorkers?: 'allow' | 'block' } = {},
+): Promise<{ page: Page; context: BrowserContext }> {
+  const context = await browser.newContext({
+    ...PHONE,
+    baseURL: origin,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    serviceWorkers: options.serviceWorkers ?? 'allow',
+  });
   return { page: await context.newPage(), context };
 }
 

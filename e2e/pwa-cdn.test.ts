@@ -20,7 +20,11 @@ function workerMediaRequests(context: BrowserContext): string[] {
 }
 
 const loadedPosters = (page: Page) =>
-  page.locator('.movie-card img').evaluateAll((images: HTMLImageElement[]) => images.filter((img) => img.complete && img.naturalWidth > 0).map((img) => img.currentSrc));
+  page
+    .locator('.movie-card img')
+    .evaluateAll((images: HTMLImageElement[]) =>
+      images.filter((img) => img.complete && img.naturalWidth > 0).map((img) => img.currentSrc),
+    );
 
 /** The line /mine/setting names as in use. */
 async function lineShown(page: Page): Promise<string> {
@@ -45,10 +49,15 @@ describe.skipIf(noBrowser)('the CDN line race in the service worker', () => {
     await context.route('**/cdn/1/**', (route) => route.abort());
     await page.goto('/');
     await controlledBySw(page);
-    await expect.poll(() => worker.filter((request) => request.startsWith('HEAD ')).sort(), { timeout: 15_000 }).toEqual(['HEAD /cdn/1/ping', 'HEAD /cdn/2/ping']);
+    await expect
+      .poll(() => worker.filter((request) => request.startsWith('HEAD ')).sort(), { timeout: 15_000 })
+      .toEqual(['HEAD /cdn/1/ping', 'HEAD /cdn/2/ping']);
 
     const pagePings: string[] = [];
-    page.on('request', (request) => request.url().endsWith('/ping') && !request.serviceWorker() && pagePings.push(request.url()));
+    page.on(
+      'request',
+      (request) => request.url().endsWith('/ping') && !request.serviceWorker() && pagePings.push(request.url()),
+    );
     await page.goto('/movie');
     await expect.poll(async () => (await loadedPosters(page)).length, { timeout: 20_000 }).toBeGreaterThan(1);
     for (const src of await loadedPosters(page)) expect(src).toContain('/cdn/2/posters/');
@@ -71,7 +80,9 @@ describe.skipIf(noBrowser)('the CDN line race in the service worker', () => {
     });
     await page.goto('/');
     await controlledBySw(page);
-    await expect.poll(() => worker.filter((request) => request.startsWith('HEAD ')).length, { timeout: 15_000 }).toBe(2);
+    await expect
+      .poll(() => worker.filter((request) => request.startsWith('HEAD ')).length, { timeout: 15_000 })
+      .toBe(2);
     await page.goto('/movie');
     await expect.poll(async () => (await loadedPosters(page)).length, { timeout: 20_000 }).toBeGreaterThan(1);
     for (const src of await loadedPosters(page)) expect(src).toContain('/cdn/2/posters/');
@@ -88,9 +99,13 @@ describe.skipIf(noBrowser)('the CDN line race in the service worker', () => {
     await page.goto('/movie');
     // Every poster in view loads (lazy ones further down are not asked for), named on either line.
     const inView = () =>
-      page.locator('.movie-card img').evaluateAll((images: HTMLImageElement[]) =>
-        images.filter((img) => img.getBoundingClientRect().top < innerHeight).map((img) => img.complete && img.naturalWidth > 0),
-      );
+      page
+        .locator('.movie-card img')
+        .evaluateAll((images: HTMLImageElement[]) =>
+          images
+            .filter((img) => img.getBoundingClientRect().top < innerHeight)
+            .map((img) => img.complete && img.naturalWidth > 0),
+        );
     await expect.poll(async () => (await inView()).length, { timeout: 20_000 }).toBeGreaterThan(1);
     await expect.poll(async () => (await inView()).every(Boolean), { timeout: 20_000 }).toBe(true);
     expect(worker.some((request) => request.startsWith('GET /cdn/2/posters/'))).toBe(true);

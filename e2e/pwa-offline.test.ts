@@ -22,7 +22,9 @@ async function screenText(page: Page): Promise<string> {
 /** Waits until the screen shows content: no skeleton left and the network quiet. */
 async function settled(page: Page, ready: string): Promise<void> {
   await expect.poll(() => page.locator(`main:visible ${ready}`).count(), { timeout: 20_000 }).toBeGreaterThan(0);
-  await expect.poll(() => page.locator('main:visible .skeleton, main:visible .skeleton-card').count(), { timeout: 20_000 }).toBe(0);
+  await expect
+    .poll(() => page.locator('main:visible .skeleton, main:visible .skeleton-card').count(), { timeout: 20_000 })
+    .toBe(0);
 }
 
 describe.skipIf(noBrowser)('offline in Chromium', () => {
@@ -113,7 +115,10 @@ describe.skipIf(noBrowser)('offline in Chromium', () => {
     await context.setOffline(false);
     await expect.poll(() => lost, { timeout: 15_000 }).toBe(1);
     await context.unroute('**/api/topic/like');
-    expect(await apiData('/topic/detail', { id: topic!.id }, token)).toMatchObject({ liked: true, likes: before.likes + 1 });
+    expect(await apiData('/topic/detail', { id: topic!.id }, token)).toMatchObject({
+      liked: true,
+      likes: before.likes + 1,
+    });
 
     // The queue still holds it: the next return online sends it again, with the same key.
     const sent = page.waitForResponse((response) => response.url().endsWith('/api/topic/like'));
@@ -121,7 +126,10 @@ describe.skipIf(noBrowser)('offline in Chromium', () => {
     await context.setOffline(false);
     await sent;
     await expect.poll(() => page.evaluate(outboxSize), { timeout: 10_000 }).toBe(0);
-    expect(await apiData('/topic/detail', { id: topic!.id }, token)).toMatchObject({ liked: true, likes: before.likes + 1 });
+    expect(await apiData('/topic/detail', { id: topic!.id }, token)).toMatchObject({
+      liked: true,
+      likes: before.likes + 1,
+    });
     const likes = await apiData('/like/getPage', { type: 'post', page: 1, pageSize: 50 }, token);
     expect(likes.list.filter((item) => item.id === topic!.id)).toHaveLength(1);
 

@@ -50,8 +50,19 @@ describe.skipIf(noBrowser)('installable PWA in Chromium', () => {
       icons: ManifestImage[];
       screenshots: ManifestImage[];
     };
-    expect(manifest).toMatchObject({ id: '/', scope: '/', start_url: '/', display: 'standalone', lang: 'zh-CN', short_name: expect.any(String) });
-    expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+    expect(manifest).toMatchObject({
+      id: '/',
+      scope: '/',
+      start_url: '/',
+      display: 'standalone',
+      lang: 'zh-CN',
+      short_name: expect.any(String),
+    });
+    expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual([
+      '192x192 any',
+      '512x512 any',
+      '512x512 maskable',
+    ]);
     expect(manifest.screenshots.map((shot) => shot.form_factor)).toEqual(['narrow', 'wide']);
     for (const image of [...manifest.icons, ...manifest.screenshots]) {
       const response = await fetch(`${baseURL}${image.src}`);
@@ -64,10 +75,13 @@ describe.skipIf(noBrowser)('installable PWA in Chromium', () => {
     expect(html).toMatch(/<meta name="apple-mobile-web-app-status-bar-style" content="[^"]+"/);
   });
 
-  it('runs as an installed app (Chromium\'s app window, display-mode standalone): screenshots of home on a phone and a desktop', async () => {
+  it("runs as an installed app (Chromium's app window, display-mode standalone): screenshots of home on a phone and a desktop", async () => {
     // Not PHONE's isMobile: Chromium's mobile emulation reports display-mode browser even in an app window.
     const phoneWindow = { viewport: PHONE.viewport, deviceScaleFactor: PHONE.deviceScaleFactor };
-    for (const [device, name] of [[phoneWindow, 'phone'], [DESKTOP, 'desktop']] as const) {
+    for (const [device, name] of [
+      [phoneWindow, 'phone'],
+      [DESKTOP, 'desktop'],
+    ] as const) {
       const { page, close } = await openProfile(device, [`--app=${baseURL}/`]);
       await page.goto('/');
       await controlledBySw(page);

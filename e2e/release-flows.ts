@@ -89,5 +89,6 @@ export async function newMemberToken(): Promise<string> {
 /** Publishes a topic through the API in the first forum group; its id. */
 export async function publishThroughApi(token: string, title: string, body: string): Promise<number> {
   const groups = await apiData('/forum/getList', {});
-  return (await apiData('/topic/publish', { title, body, topicId: groups[0]!.topicId, tags: [], images: [] }, token)).id;
+  return (await apiData('/topic/publish', { title, body, topicId: groups[0]!.topicId, tags: [], images: [] }, token))
+    .id;
 }

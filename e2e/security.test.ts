@@ -8,18 +8,30 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launch, noBrowser, openPage, tokenCookie } from './browser.ts';
 
 /** Pages that exercise the shell, lists, details, the player (hls.js worker) and the member area. */
-const PAGES = ['/', '/movie', '/movie/1', '/movie/play/1', '/topic', '/mine', '/mine/wallet', '/search/%E7%94%B5%E5%BD%B1'];
+const PAGES = [
+  '/',
+  '/movie',
+  '/movie/1',
+  '/movie/play/1',
+  '/topic',
+  '/mine',
+  '/mine/wallet',
+  '/search/%E7%94%B5%E5%BD%B1',
+];
 
 /** Collects securitypolicyviolation events from the first script on, in every document. */
 const RECORD_VIOLATIONS = () => {
   const seen: string[] = [];
   (window as unknown as { cspViolations: string[] }).cspViolations = seen;
   document.addEventListener('securitypolicyviolation', (event) => {
-    seen.push(`${event.violatedDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`);
+    seen.push(
+      `${event.violatedDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`,
+    );
   });
 };
 
-const violationsOf = (page: Page) => page.evaluate(() => (window as unknown as { cspViolations?: string[] }).cspViolations ?? []);
+const violationsOf = (page: Page) =>
+  page.evaluate(() => (window as unknown as { cspViolations?: string[] }).cspViolations ?? []);
 
 describe.skipIf(noBrowser)('the production build under the Content-Security-Policy', () => {
   let browser: Browser;

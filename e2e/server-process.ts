@@ -29,7 +29,9 @@ export async function freePort(): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -37,7 +39,8 @@ export async function freePort(): Promise<number> {
 async function waitUntilUp(baseURL: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}; see .artifacts/e2e-server.log`);
+    if (child.exitCode !== null)
+      throw new Error(`server exited with code ${child.exitCode}; see .artifacts/e2e-server.log`);
     try {
       const response = await fetch(`${baseURL}/api/fetch-data`);
       if (response.ok) return;
@@ -49,7 +52,10 @@ async function waitUntilUp(baseURL: string, child: ChildProcess, timeoutMs: numb
   throw new Error(`server did not answer within ${timeoutMs} ms; see .artifacts/e2e-server.log`);
 }
 
-export async function startServer(extraEnv: Record<string, string> = {}, place: ServerPlace = {}): Promise<RunningServer> {
+export async function startServer(
+  extraEnv: Record<string, string> = {},
+  place: ServerPlace = {},
+): Promise<RunningServer> {
   const port = place.port ?? (await freePort());
   const dataDir = place.dataDir ?? mkdtempSync(join(tmpdir(), 'e2e-data-'));
   mkdirSync('.artifacts', { recursive: true });

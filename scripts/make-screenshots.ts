@@ -26,7 +26,13 @@ async function shoot(browser: Browser, baseURL: string): Promise<void> {
   mkdirSync(OUT_DIR, { recursive: true });
   for (const shot of SHOTS) {
     const { file, ...device } = shot;
-    const context = await browser.newContext({ ...device, baseURL, locale: 'zh-CN', colorScheme: 'dark', timezoneId: 'Asia/Shanghai' });
+    const context = await browser.newContext({
+      ...device,
+      baseURL,
+      locale: 'zh-CN',
+      colorScheme: 'dark',
+      timezoneId: 'Asia/Shanghai',
+    });
     const page = await context.newPage();
     await page.goto('/');
     await page.waitForLoadState('networkidle');
@@ -36,7 +42,14 @@ async function shoot(browser: Browser, baseURL: string): Promise<void> {
       () =>
         [...document.images].every((image) => {
           const box = image.getBoundingClientRect();
-          return image.complete || box.width === 0 || box.top > innerHeight || box.left > innerWidth || box.bottom < 0 || box.right < 0;
+          return (
+            image.complete ||
+            box.width === 0 ||
+            box.top > innerHeight ||
+            box.left > innerWidth ||
+            box.bottom < 0 ||
+            box.right < 0
+          );
         }),
       undefined,
       { timeout: 15_000 },

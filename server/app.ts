@@ -151,7 +151,16 @@ export async function buildApp({ config, db, shared, now = Date.now, logStream }
   await app.register(paymentPlugin, { db, config, sites, now });
   await app.register(uploadsPlugin, { uploadDir: config.UPLOAD_DIR });
   await app.register(clipsPlugin, { uploadDir: config.UPLOAD_DIR });
-  const firstScreens = await FirstScreens.load({ staticDir: config.STATIC_DIR, calls: ALL_CALLS, db, config, cipher, sites, now, log: app.log });
+  const firstScreens = await FirstScreens.load({
+    staticDir: config.STATIC_DIR,
+    calls: ALL_CALLS,
+    db,
+    config,
+    cipher,
+    sites,
+    now,
+    log: app.log,
+  });
   await registerStatic(app, config.STATIC_DIR, firstScreens);
   return app;
 }
@@ -165,4 +174,5 @@ async function openSharedState(app: FastifyInstance, config: Config, now: () => 
 }
 
 /** TRUST_PROXY as fastify's trustProxy: true or the proxies' addresses. */
-const trustProxyOf = (setting: string | undefined): boolean | string => (setting === 'true' ? true : (setting ?? false));
+const trustProxyOf = (setting: string | undefined): boolean | string =>
+  setting === 'true' ? true : (setting ?? false);

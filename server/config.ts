@@ -39,7 +39,9 @@ const envSchema = z.object({
    * client's address and protocol (rate limits per IP, HSTS): 'true' for any, else a comma-separated
    * list of the proxies' addresses or CIDRs. Unset: the socket's peer is the client.
    */
-  TRUST_PROXY: optional(z.string().regex(/^(true|[0-9A-Fa-f.:/]+( *, *[0-9A-Fa-f.:/]+)*)$/, "must be 'true' or proxy addresses")),
+  TRUST_PROXY: optional(
+    z.string().regex(/^(true|[0-9A-Fa-f.:/]+( *, *[0-9A-Fa-f.:/]+)*)$/, "must be 'true' or proxy addresses"),
+  ),
   APP_AES_KEY: withDefault(aesText, DEV_KEY_MATERIAL.key),
   APP_AES_IV: withDefault(aesText, DEV_KEY_MATERIAL.iv),
   STATIC_DIR: withDefault(z.string(), './dist'),
@@ -68,7 +70,10 @@ const envSchema = z.object({
 });
 
 /** MEDIA_DIR and UPLOAD_DIR, once resolved, are always set. */
-export type Config = Omit<z.output<typeof envSchema>, 'MEDIA_DIR' | 'UPLOAD_DIR'> & { MEDIA_DIR: string; UPLOAD_DIR: string };
+export type Config = Omit<z.output<typeof envSchema>, 'MEDIA_DIR' | 'UPLOAD_DIR'> & {
+  MEDIA_DIR: string;
+  UPLOAD_DIR: string;
+};
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -86,7 +91,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   assertKeyMaterial({ key: result.data.APP_AES_KEY, iv: result.data.APP_AES_IV });
   const { DATA_DIR, MEDIA_DIR, UPLOAD_DIR } = result.data;
-  return { ...result.data, MEDIA_DIR: MEDIA_DIR ?? join(DATA_DIR, 'media'), UPLOAD_DIR: UPLOAD_DIR ?? join(DATA_DIR, 'uploads') };
+  return {
+    ...result.data,
+    MEDIA_DIR: MEDIA_DIR ?? join(DATA_DIR, 'media'),
+    UPLOAD_DIR: UPLOAD_DIR ?? join(DATA_DIR, 'uploads'),
+  };
 }
 
 /** A complete config for tests and tools: the defaults with some values replaced. */

@@ -33,8 +33,12 @@ const applied = await migrate(db);
 await ensureDemoSite(db);
 const app = await buildApp({ config, db });
 if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
-const shared = config.REDIS_URL ? `Redis ${urlWithoutPassword(config.REDIS_URL)}, keys ${config.REDIS_PREFIX}*` : 'this process (memory)';
-app.log.info(`store: ${config.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${config.DATA_DIR}/pg`}; replay ids and rate limits: ${shared}`);
+const shared = config.REDIS_URL
+  ? `Redis ${urlWithoutPassword(config.REDIS_URL)}, keys ${config.REDIS_PREFIX}*`
+  : 'this process (memory)';
+app.log.info(
+  `store: ${config.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${config.DATA_DIR}/pg`}; replay ids and rate limits: ${shared}`,
+);
 if (config.SEED_DEMO !== 'off') {
   app.log.info(`demo data: checking (media in ${config.MEDIA_DIR}: ${config.SEED_DEMO === 'full' ? 'yes' : 'no'})`);
   app.log.info(describeSeed(await seedDemo(db, { mediaDir: config.MEDIA_DIR, media: config.SEED_DEMO === 'full' })));

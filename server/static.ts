@@ -37,14 +37,20 @@ function sendPage(req: FastifyRequest, reply: FastifyReply, html: string): Fasti
   reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
   const accepts = String(req.headers['accept-encoding'] ?? '');
   if (/\bbr\b/.test(accepts)) {
-    return reply.header('content-encoding', 'br').send(brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }));
+    return reply
+      .header('content-encoding', 'br')
+      .send(brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }));
   }
   if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(gzipSync(html));
   return reply.send(html);
 }
 
 /** The SPA shell: with the head start of a first screen (first-screen.ts) where there is one. */
-async function sendShell(req: FastifyRequest, reply: FastifyReply, firstScreens: FirstScreens | null): Promise<FastifyReply> {
+async function sendShell(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  firstScreens: FirstScreens | null,
+): Promise<FastifyReply> {
   const html = await firstScreens?.html(req);
   if (!html) return reply.sendFile('index.html');
   const policy = reply.getHeader('content-security-policy');
@@ -52,7 +58,11 @@ async function sendShell(req: FastifyRequest, reply: FastifyReply, firstScreens:
   return sendPage(req, reply, html);
 }
 
-export async function registerStatic(app: FastifyInstance, staticDir: string, firstScreens: FirstScreens | null = null): Promise<void> {
+export async function registerStatic(
+  app: FastifyInstance,
+  staticDir: string,
+  firstScreens: FirstScreens | null = null,
+): Promise<void> {
   const root = resolve(staticDir);
   if (!existsSync(join(root, 'index.html'))) {
     app.log.warn(`no PWA build in ${root}: run \`npm run build\``);
@@ -61,7 +71,9 @@ export async function registerStatic(app: FastifyInstance, staticDir: string, fi
         ? reply
             .code(503)
             .type('text/plain; charset=utf-8')
-            .send(`The PWA is not built: ${root}/index.html is missing. Run \`npm run build\`, then restart the server.`)
+            .send(
+              `The PWA is not built: ${root}/index.html is missing. Run \`npm run build\`, then restart the server.`,
+            )
         : notFound(reply),
     );
     return;

@@ -39,7 +39,13 @@ interface PaintOptions {
   priorityImagesOnly?: boolean;
 }
 
-function paint({ pathname, site, appInit }: PaintContext, name: RouteName, title: string | null, content: ReactNode, options: PaintOptions = {}): string {
+function paint(
+  { pathname, site, appInit }: PaintContext,
+  name: RouteName,
+  title: string | null,
+  content: ReactNode,
+  options: PaintOptions = {},
+): string {
   const entry = routeTable.find((route) => route.name === name)!;
   const Layout = layoutByName[entry.layout];
   const shownTitle = title ?? entry.title;
@@ -64,10 +70,16 @@ function paint({ pathname, site, appInit }: PaintContext, name: RouteName, title
 }
 
 /** Marks the first priority image (the LCP candidate) for element timing (first-screen.ts of the server waits for its paint). */
-export const markHero = (markup: string): string => markup.replace(/<img (?=[^>]*fetchpriority="high")/i, `<img elementtiming="${HERO_TIMING}" `);
+export const markHero = (markup: string): string =>
+  markup.replace(/<img (?=[^>]*fetchpriority="high")/i, `<img elementtiming="${HERO_TIMING}" `);
 
 const unescapeAttribute = (value: string): string =>
-  value.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  value
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 /**
  * Moves every `style="…"` attribute into a rule `[data-fp-style="n"]{…}` (one per distinct style),
@@ -92,7 +104,8 @@ export function hoistStyles(markup: string): { html: string; css: string } {
   return { html, css: rules.join('').replace(/</g, '\\3c ') };
 }
 
-export const paintHome: FirstPaintRenderer['paintHome'] = (context, home) => paint(context, 'home', null, <HomeContent home={home} firstScreenOnly />, { priorityImagesOnly: true });
+export const paintHome: FirstPaintRenderer['paintHome'] = (context, home) =>
+  paint(context, 'home', null, <HomeContent home={home} firstScreenOnly />, { priorityImagesOnly: true });
 
 export const paintMovie: FirstPaintRenderer['paintMovie'] = (context, movie) =>
   paint(context, 'movieDetail', movie.title, <MovieDetailView movie={movie} />, { priorityImagesOnly: true });

@@ -31,7 +31,8 @@ async function start(): Promise<void> {
   history.scrollRestoration = 'manual'; // the keep-alive restores scroll itself
   // A stale tab after a deploy: Vite reports a failed preload here; reload once (src/app/chunk-reload.ts).
   addEventListener('vite:preloadError', (event) => {
-    if (isChunkLoadError((event as Event & { payload?: unknown }).payload) && reloadAfterChunkError()) event.preventDefault();
+    if (isChunkLoadError((event as Event & { payload?: unknown }).payload) && reloadAfterChunkError())
+      event.preventDefault();
   });
 
   capFirstPaint();

@@ -16,7 +16,11 @@ function fakePing(plan: Plan): { ping: Ping; aborted: string[] } {
   return { ping, aborted };
 }
 
-async function race(lines: string[], plan: Plan, timeoutMs = 3_000): Promise<{ winner: string | null; at: number; aborted: string[] }> {
+async function race(
+  lines: string[],
+  plan: Plan,
+  timeoutMs = 3_000,
+): Promise<{ winner: string | null; at: number; aborted: string[] }> {
   const { ping, aborted } = fakePing(plan);
   const start = Date.now();
   let at = -1;
@@ -43,7 +47,10 @@ describe('raceLines', () => {
 
   it('never picks a line that failed while another works, however fast the failure', async () => {
     vi.useFakeTimers();
-    const { winner } = await race(['/cdn/1', '/cdn/2'], { '/cdn/1': { after: 1, ok: false }, '/cdn/2': { after: 2_000, ok: true } });
+    const { winner } = await race(['/cdn/1', '/cdn/2'], {
+      '/cdn/1': { after: 1, ok: false },
+      '/cdn/2': { after: 2_000, ok: true },
+    });
     expect(winner).toBe('/cdn/2');
   });
 
@@ -57,14 +64,21 @@ describe('raceLines', () => {
 
   it('falls back to the first line when every line fails, as soon as the last one failed', async () => {
     vi.useFakeTimers();
-    const { winner, at } = await race(['/cdn/1', '/cdn/2'], { '/cdn/1': { after: 10, ok: false }, '/cdn/2': { after: 20, ok: false } });
+    const { winner, at } = await race(['/cdn/1', '/cdn/2'], {
+      '/cdn/1': { after: 10, ok: false },
+      '/cdn/2': { after: 20, ok: false },
+    });
     expect(winner).toBe('/cdn/1');
     expect(at).toBe(20);
   });
 
   it('falls back to the first line when no line answers within the time limit', async () => {
     vi.useFakeTimers();
-    const { winner, at } = await race(['/cdn/1', '/cdn/2'], { '/cdn/1': 'never', '/cdn/2': { after: 5_000, ok: true } }, 3_000);
+    const { winner, at } = await race(
+      ['/cdn/1', '/cdn/2'],
+      { '/cdn/1': 'never', '/cdn/2': { after: 5_000, ok: true } },
+      3_000,
+    );
     expect(winner).toBe('/cdn/1');
     expect(at).toBe(3_000);
   });
@@ -96,15 +110,23 @@ describe('splitByLine and onLine', () => {
   const lines = ['/cdn/1', 'https://cdn2.example/media/'];
 
   it('finds the line of a same-origin or another host URL and the path below it', () => {
-    expect(splitByLine('https://site.example/cdn/1/posters/m1-s.webp', lines, origin)).toEqual({ line: '/cdn/1', rest: '/posters/m1-s.webp' });
-    expect(splitByLine('https://cdn2.example/media/covers/c001.webp', lines, origin)).toEqual({ line: lines[1], rest: '/covers/c001.webp' });
+    expect(splitByLine('https://site.example/cdn/1/posters/m1-s.webp', lines, origin)).toEqual({
+      line: '/cdn/1',
+      rest: '/posters/m1-s.webp',
+    });
+    expect(splitByLine('https://cdn2.example/media/covers/c001.webp', lines, origin)).toEqual({
+      line: lines[1],
+      rest: '/covers/c001.webp',
+    });
     expect(splitByLine('https://site.example/cdn/10/posters/x.webp', lines, origin)).toBeNull();
     expect(splitByLine('https://site.example/api/icons', lines, origin)).toBeNull();
   });
 
   it('moves a path to another line', () => {
     expect(onLine('/cdn/2', '/posters/m1-s.webp', origin)).toBe('https://site.example/cdn/2/posters/m1-s.webp');
-    expect(onLine('https://cdn2.example/media/', '/covers/c.webp', origin)).toBe('https://cdn2.example/media/covers/c.webp');
+    expect(onLine('https://cdn2.example/media/', '/covers/c.webp', origin)).toBe(
+      'https://cdn2.example/media/covers/c.webp',
+    );
   });
 });
 

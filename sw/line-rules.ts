@@ -22,7 +22,11 @@ export const FAILURE_MEMORY_MS = 60_000;
 /** The race runs again when its result is older than this (and after a failure). */
 export const RACE_EVERY_MS = 10 * 60_000;
 
-export async function raceLines(lines: readonly string[], ping: Ping, timeoutMs = RACE_TIMEOUT_MS): Promise<string | null> {
+export async function raceLines(
+  lines: readonly string[],
+  ping: Ping,
+  timeoutMs = RACE_TIMEOUT_MS,
+): Promise<string | null> {
   const first = lines[0];
   if (first === undefined) return null;
   const controller = new AbortController();
@@ -34,10 +38,7 @@ export async function raceLines(lines: readonly string[], ping: Ping, timeoutMs 
       if (settled === lines.length) resolve(first); // every line failed
     };
     for (const line of lines) {
-      ping(line, controller.signal).then(
-        (ok) => (ok ? resolve(line) : oneSettled()),
-        oneSettled,
-      );
+      ping(line, controller.signal).then((ok) => (ok ? resolve(line) : oneSettled()), oneSettled);
     }
     timer = setTimeout(() => resolve(first), timeoutMs);
   });
@@ -64,7 +65,11 @@ export function tryOrder(
 }
 
 /** The line `url` is on and the rest of its path ("/posters/m1-s.webp"), or null when on none. */
-export function splitByLine(url: string, lines: readonly string[], origin: string): { line: string; rest: string } | null {
+export function splitByLine(
+  url: string,
+  lines: readonly string[],
+  origin: string,
+): { line: string; rest: string } | null {
   for (const line of lines) {
     const base = new URL(line.replace(/\/+$/, ''), origin).href;
     if (url.startsWith(`${base}/`)) return { line, rest: url.slice(base.length) };
@@ -73,7 +78,8 @@ export function splitByLine(url: string, lines: readonly string[], origin: strin
 }
 
 /** The absolute URL of `rest` on `line`. */
-export const onLine = (line: string, rest: string, origin: string): string => new URL(line.replace(/\/+$/, ''), origin).href + rest;
+export const onLine = (line: string, rest: string, origin: string): string =>
+  new URL(line.replace(/\/+$/, ''), origin).href + rest;
 
 /**
  * Whether an answer means the line itself failed (so the next line is tried): the network failed

@@ -20,9 +20,12 @@ const IMAGE_DIRS = /^\/(posters|covers|banners|featured|avatars)\//;
 /** Same-origin lines look like this; used while the saved lines are still being read. */
 const SAME_ORIGIN_LINE = /^\/cdn\/[A-Za-z0-9_-]+\//;
 
-const onKnownLine = (url: URL): ReturnType<typeof splitByLine> => splitByLine(url.href, knownLines(), self.location.origin);
-const isMedia = (url: URL): boolean => (url.origin === self.location.origin && SAME_ORIGIN_LINE.test(url.pathname)) || onKnownLine(url) !== null;
-const isImage = (url: URL): boolean => IMAGE_DIRS.test(onKnownLine(url)?.rest ?? url.pathname.replace(SAME_ORIGIN_LINE, '/'));
+const onKnownLine = (url: URL): ReturnType<typeof splitByLine> =>
+  splitByLine(url.href, knownLines(), self.location.origin);
+const isMedia = (url: URL): boolean =>
+  (url.origin === self.location.origin && SAME_ORIGIN_LINE.test(url.pathname)) || onKnownLine(url) !== null;
+const isImage = (url: URL): boolean =>
+  IMAGE_DIRS.test(onKnownLine(url)?.rest ?? url.pathname.replace(SAME_ORIGIN_LINE, '/'));
 
 /** The cache key of an image: its path below the line, on no line in particular. */
 const lineFreeKey: WorkboxPlugin = {
@@ -78,7 +81,10 @@ class LineFailover extends Strategy {
 export function registerMediaRoutes(): void {
   const images = new LineFailover(true, {
     cacheName: MEDIA_CACHE,
-    plugins: [lineFreeKey, new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true })],
+    plugins: [
+      lineFreeKey,
+      new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true }),
+    ],
   });
   registerRoute(({ url }) => isMedia(url) && isImage(url), images);
   registerRoute(({ url }) => isMedia(url), new LineFailover(false));

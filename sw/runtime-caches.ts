@@ -28,9 +28,15 @@ export function registerRuntimeCaches(): void {
 
   self.addEventListener('activate', (event) => {
     event.waitUntil(
-      caches.keys().then((names) =>
-        Promise.all(names.filter((name) => !RUNTIME_CACHES.has(name) && !name.startsWith(PRECACHE_PREFIX)).map((name) => caches.delete(name))),
-      ),
+      caches
+        .keys()
+        .then((names) =>
+          Promise.all(
+            names
+              .filter((name) => !RUNTIME_CACHES.has(name) && !name.startsWith(PRECACHE_PREFIX))
+              .map((name) => caches.delete(name)),
+          ),
+        ),
     );
   });
 }

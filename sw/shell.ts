@@ -3,7 +3,12 @@
  * every navigation answered with the precached index.html (the SPA's routes work offline) except
  * the server's own pages and files, and the caches of older builds removed.
  */
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import {
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  precacheAndRoute,
+  type PrecacheEntry,
+} from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 
 /** Served by the server, never by the SPA: the API, media lines, the payment sandbox, uploads. */

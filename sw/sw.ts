@@ -23,5 +23,6 @@ clientsClaim();
 self.addEventListener('message', (event) => {
   const message = event.data as PageMessage | null;
   if (message?.type === SKIP_WAITING) void self.skipWaiting();
-  else if (message?.type === CDN_LINES && Array.isArray(message.lines)) event.waitUntil(setLines(message.lines.filter((line) => typeof line === 'string')));
+  else if (message?.type === CDN_LINES && Array.isArray(message.lines))
+    event.waitUntil(setLines(message.lines.filter((line) => typeof line === 'string')));
 });

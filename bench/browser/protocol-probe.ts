@@ -23,19 +23,24 @@ function base64Bytes(text: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-export async function measure(answer: string, iterations: number): Promise<{ cryptoJsMs: number; slicedMs: number; webCryptoMs: number; items: number }> {
+export async function measure(
+  answer: string,
+  iterations: number,
+): Promise<{ cryptoJsMs: number; slicedMs: number; webCryptoMs: number; items: number }> {
   const cipher = createCryptoJsCipher(DEV_KEY_MATERIAL);
   const utf8 = new TextEncoder();
   const key = await crypto.subtle.importKey('raw', utf8.encode(DEV_KEY_MATERIAL.key), 'AES-CBC', false, ['decrypt']);
   const iv = utf8.encode(DEV_KEY_MATERIAL.iv);
   const decoder = new TextDecoder();
-  const withWebCrypto = async () => JSON.parse(decoder.decode(await crypto.subtle.decrypt({ name: 'AES-CBC', iv }, key, base64Bytes(answer))));
+  const withWebCrypto = async () =>
+    JSON.parse(decoder.decode(await crypto.subtle.decrypt({ name: 'AES-CBC', iv }, key, base64Bytes(answer))));
   const withCryptoJs = () => JSON.parse(cipher.decryptBase64(answer));
   const inSlices = async () => JSON.parse(await cipher.decryptBase64InSlices(answer, async () => undefined));
 
   const parsed = (await withWebCrypto()) as { data: { list: unknown[] } };
   if (JSON.stringify(parsed) !== JSON.stringify(withCryptoJs())) throw new Error('crypto-js and WebCrypto disagree');
-  if (JSON.stringify(parsed) !== JSON.stringify(await inSlices())) throw new Error('crypto-js in slices and WebCrypto disagree');
+  if (JSON.stringify(parsed) !== JSON.stringify(await inSlices()))
+    throw new Error('crypto-js in slices and WebCrypto disagree');
   return {
     cryptoJsMs: await meanMs(iterations, withCryptoJs),
     slicedMs: await meanMs(iterations, inSlices),

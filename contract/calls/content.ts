@@ -10,7 +10,11 @@ import { z } from 'zod';
 import { MOVIE_SORTS, POST_SORTS, type PostKind } from '../enums.ts';
 import type { TopicVideo } from './publish.ts';
 
-const id = z.number({ message: '必须是数字' }).int('必须是整数').positive('必须是正整数').max(2_147_483_647, '超出范围');
+const id = z
+  .number({ message: '必须是数字' })
+  .int('必须是整数')
+  .positive('必须是正整数')
+  .max(2_147_483_647, '超出范围');
 const keyword = z.string().trim().min(1, '不能为空').max(40, '不能超过 40 个字符');
 
 /** Every list call takes {page, pageSize} and answers Page<T>. */
@@ -90,7 +94,6 @@ export interface PlayInfo {
   trialSeconds: number;
   durationS: number;
 }
-
 
 export interface PostCard {
   id: number;
@@ -267,7 +270,9 @@ export const bannerClickSchema = z.object({ bannerId: id });
  * Makes a call safe to send twice (a retry after a lost answer, an offline like sent when back
  * online): the server acts once per key and answers a repeat with the first answer.
  */
-export const idempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'idempotencyKey 必须是 16-64 位字母、数字、- 或 _');
+export const idempotencyKeySchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{16,64}$/, 'idempotencyKey 必须是 16-64 位字母、数字、- 或 _');
 export const likeSchema = z.object({ id, like: z.boolean(), idempotencyKey: idempotencyKeySchema.optional() });
 export const favouriteSchema = z.object({ movieId: id, idempotencyKey: idempotencyKeySchema.optional() });
 export const emptyPayloadSchema = z.object({}).passthrough();

@@ -16,7 +16,11 @@ import { PAY_TYPES, type LedgerType, type OrderKind, type PayType } from '../enu
 import type { UserInfo } from './account.ts';
 import { idempotencyKeySchema, pageSchema, type MovieCard, type Page, type PostCard } from './content.ts';
 
-const id = z.number({ message: '必须是数字' }).int('必须是整数').positive('必须是正整数').max(2_147_483_647, '超出范围');
+const id = z
+  .number({ message: '必须是数字' })
+  .int('必须是整数')
+  .positive('必须是正整数')
+  .max(2_147_483_647, '超出范围');
 
 export const payTypeSchema = z.enum(PAY_TYPES, { message: `payType 必须是 ${PAY_TYPES.join(' 或 ')}` });
 
@@ -170,7 +174,11 @@ export interface Goods {
 
 export const exchangeSchema = z.object({
   goodsId: id,
-  quantity: z.number({ message: 'quantity 必须是数字' }).int('quantity 必须是整数').min(1, 'quantity 至少为 1').max(99, 'quantity 最多为 99'),
+  quantity: z
+    .number({ message: 'quantity 必须是数字' })
+    .int('quantity 必须是整数')
+    .min(1, 'quantity 至少为 1')
+    .max(99, 'quantity 最多为 99'),
   idempotencyKey: idempotencyKeySchema,
 });
 
@@ -192,7 +200,12 @@ export interface ExchangeRecord {
 
 export const personalUpdateSchema = z
   .object({
-    nickname: z.string().trim().min(2, 'nickname 长度不能少于 2 个字符').max(16, 'nickname 长度不能超过 16 个字符').optional(),
+    nickname: z
+      .string()
+      .trim()
+      .min(2, 'nickname 长度不能少于 2 个字符')
+      .max(16, 'nickname 长度不能超过 16 个字符')
+      .optional(),
     /** A url answered by /shard/memberUploadImg, or the default avatar. */
     avatar: z.string().max(200, 'avatar 过长').optional(),
   })
@@ -230,7 +243,10 @@ export interface MemberCalls {
   '/like/getPage': { payload: In<typeof savedPageSchema>; data: Page<SavedItem> };
   '/movie/heartbeat': { payload: In<typeof heartbeatSchema>; data: WatchProgress };
   '/activity/pointstaskprogress/userGetPointTaskProgress': { payload: Record<string, never>; data: PointTask[] };
-  '/activity/pointsmall/userReceivePoints': { payload: In<typeof claimTaskSchema>; data: { points: number; gained: number } };
+  '/activity/pointsmall/userReceivePoints': {
+    payload: In<typeof claimTaskSchema>;
+    data: { points: number; gained: number };
+  };
   '/activity/pointsgoods/userGetGoodsPage': { payload: In<typeof pageSchema>; data: Page<Goods> };
   '/activity/pointsmall/userExchangePointsGoods': { payload: In<typeof exchangeSchema>; data: ExchangeResult };
   '/activity/pointsmall/userExchangePage': { payload: In<typeof pageSchema>; data: Page<ExchangeRecord> };

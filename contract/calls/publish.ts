@@ -32,10 +32,18 @@ import {
 } from './publish-limits.ts';
 import type { UploadKind } from './publish-limits.ts';
 
-const id = z.number({ message: '必须是数字' }).int('必须是整数').positive('必须是正整数').max(2_147_483_647, '超出范围');
+const id = z
+  .number({ message: '必须是数字' })
+  .int('必须是整数')
+  .positive('必须是正整数')
+  .max(2_147_483_647, '超出范围');
 const fileId = z.string().regex(FILE_ID_PATTERN, 'fileId 必须是文件 MD5 的 32 位小写十六进制');
 const int = (name: string, min: number, max: number) =>
-  z.number({ message: `${name} 必须是数字` }).int(`${name} 必须是整数`).min(min, `${name} 不能小于 ${min}`).max(max, `${name} 不能大于 ${max}`);
+  z
+    .number({ message: `${name} 必须是数字` })
+    .int(`${name} 必须是整数`)
+    .min(min, `${name} 不能小于 ${min}`)
+    .max(max, `${name} 不能大于 ${max}`);
 
 /** User text is stored exactly as written, so it must be storable; blank text does not count. */
 const userText = (name: string, max: number) =>
@@ -49,17 +57,22 @@ const UNSAFE_NAME = /[\u0000-\u001f\u007f/\\]|^\.+$/;
 
 export const chunkCheckSchema = z
   .object({
-  fileId,
-  fileName: z
-    .string({ message: 'fileName 必须是字符串' })
-    .min(1, 'fileName 不能为空')
-    .max(200, 'fileName 长度不能超过 200 个字符')
-    .refine((name) => !UNSAFE_NAME.test(name) && !name.includes('..') && isStorableText(name), 'fileName 不能包含路径、".." 或控制字符'),
-  fileSize: int('fileSize', 1, Number.MAX_SAFE_INTEGER),
-  chunkSize: int('chunkSize', CHUNK_MIN_BYTES, CHUNK_MAX_BYTES),
-  chunkCount: int('chunkCount', 1, MAX_CHUNKS),
-  mime: z.enum([...VIDEO_MIME_TYPES, ...IMAGE_MIME_TYPES], { message: 'mime 仅支持 MP4、MOV、WebM、MKV 视频或 JPEG、PNG、WebP、GIF 图片' }),
-})
+    fileId,
+    fileName: z
+      .string({ message: 'fileName 必须是字符串' })
+      .min(1, 'fileName 不能为空')
+      .max(200, 'fileName 长度不能超过 200 个字符')
+      .refine(
+        (name) => !UNSAFE_NAME.test(name) && !name.includes('..') && isStorableText(name),
+        'fileName 不能包含路径、".." 或控制字符',
+      ),
+    fileSize: int('fileSize', 1, Number.MAX_SAFE_INTEGER),
+    chunkSize: int('chunkSize', CHUNK_MIN_BYTES, CHUNK_MAX_BYTES),
+    chunkCount: int('chunkCount', 1, MAX_CHUNKS),
+    mime: z.enum([...VIDEO_MIME_TYPES, ...IMAGE_MIME_TYPES], {
+      message: 'mime 仅支持 MP4、MOV、WebM、MKV 视频或 JPEG、PNG、WebP、GIF 图片',
+    }),
+  })
   .refine((value) => value.fileSize <= MAX_BYTES[kindOfMime(value.mime)], {
     message: `文件过大：视频不能超过 ${VIDEO_MAX_BYTES / 1024 ** 3} GiB，图片不能超过 ${IMAGE_MAX_BYTES / 1024 ** 2} MiB`,
     path: ['fileSize'],
@@ -72,7 +85,11 @@ export const chunkCheckSchema = z
 /** multipart/form-data: fields fileId and index, then the chunk's bytes as the file field "chunk". */
 export const chunkUploadFieldsSchema = z.object({
   fileId,
-  index: z.coerce.number({ message: 'index 必须是数字' }).int('index 必须是整数').min(0, 'index 不能小于 0').max(MAX_CHUNKS - 1, 'index 超出范围'),
+  index: z.coerce
+    .number({ message: 'index 必须是数字' })
+    .int('index 必须是整数')
+    .min(0, 'index 不能小于 0')
+    .max(MAX_CHUNKS - 1, 'index 超出范围'),
 });
 
 export const fileIdSchema = z.object({ fileId });
@@ -112,8 +129,16 @@ export const publishSchema = z
     body: userText('body', BODY_MAX),
     topicId: id.optional(),
     categoryId: id.optional(),
-    tags: z.array(z.string().min(1).max(40).refine(isStorableText, 'tags 含有无法保存的字符'), { message: 'tags 必须是数组' }).max(TAGS_MAX, `tags 最多 ${TAGS_MAX} 个`).default([]),
-    images: z.array(z.string().max(200), { message: 'images 必须是数组' }).max(IMAGES_MAX, `images 最多 ${IMAGES_MAX} 张`).default([]),
+    tags: z
+      .array(z.string().min(1).max(40).refine(isStorableText, 'tags 含有无法保存的字符'), {
+        message: 'tags 必须是数组',
+      })
+      .max(TAGS_MAX, `tags 最多 ${TAGS_MAX} 个`)
+      .default([]),
+    images: z
+      .array(z.string().max(200), { message: 'images 必须是数组' })
+      .max(IMAGES_MAX, `images 最多 ${IMAGES_MAX} 张`)
+      .default([]),
     videoFileId: fileId.optional(),
   })
   .refine((value) => value.topicId !== undefined || value.categoryId !== undefined, {
@@ -132,7 +157,10 @@ type In<S extends z.ZodType> = z.input<S>;
 export interface PublishCalls {
   '/file/chunk/check': { payload: In<typeof chunkCheckSchema>; data: ChunkCheckResult };
   /** Unsigned multipart; a chunk already held is accepted again (same answer). */
-  '/file/chunk/upload': { payload: { fileId: string; index: number; chunk: Blob }; data: { index: number; received: number } };
+  '/file/chunk/upload': {
+    payload: { fileId: string; index: number; chunk: Blob };
+    data: { index: number; received: number };
+  };
   '/file/chunk/merge': { payload: In<typeof fileIdSchema>; data: UploadedFileInfo };
   '/file/chunk/cancel': { payload: In<typeof fileIdSchema>; data: { cancelled: boolean } };
   '/topic/publish': { payload: In<typeof publishSchema>; data: PublishResult };

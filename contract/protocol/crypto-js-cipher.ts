@@ -21,7 +21,8 @@ const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 /** A binary string (atob) as a WordArray: bytes packed big-endian into 32-bit words. */
 function wordsOf(binary: string): WordArray {
   const words: number[] = [];
-  for (let i = 0; i < binary.length; i++) words[i >>> 2] = (words[i >>> 2] ?? 0) | (binary.charCodeAt(i) << (24 - (i % 4) * 8));
+  for (let i = 0; i < binary.length; i++)
+    words[i >>> 2] = (words[i >>> 2] ?? 0) | (binary.charCodeAt(i) << (24 - (i % 4) * 8));
   return CryptoJS.lib.WordArray.create(words, binary.length);
 }
 

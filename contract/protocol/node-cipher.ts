@@ -28,7 +28,8 @@ export function createNodeCipher(material: KeyMaterial): Cipher {
     md5: (text) => hash('md5', text, 'hex'),
     encryptBase64: (plain) => encrypt(plain).toString('base64'),
     encryptHex: (plain) => encrypt(plain).toString('hex'),
-    decryptBase64: (text) => (/^[A-Za-z0-9+/]+={0,2}$/.test(text.trim()) ? decrypt(Buffer.from(text.trim(), 'base64')) : ''),
+    decryptBase64: (text) =>
+      /^[A-Za-z0-9+/]+={0,2}$/.test(text.trim()) ? decrypt(Buffer.from(text.trim(), 'base64')) : '',
     decryptHex: (text) => (/^(?:[0-9a-fA-F]{32})+$/.test(text) ? decrypt(Buffer.from(text, 'hex')) : ''),
   };
 }

@@ -15,10 +15,21 @@ const client = createCryptoJsCipher(DEV_KEY_MATERIAL);
 const server = createNodeCipher(DEV_KEY_MATERIAL);
 const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex');
 
-const SAMPLES = ['电影', '吃瓜群众🍉', '论坛话题：今天看什么？', '😀👍🏽👨‍👩‍👧', 'ASCII only', '', ' ', '\u0000\n\t', 'é ñ ü', '𠜎𠜱𠝹'];
+const SAMPLES = [
+  '电影',
+  '吃瓜群众🍉',
+  '论坛话题：今天看什么？',
+  '😀👍🏽👨‍👩‍👧',
+  'ASCII only',
+  '',
+  ' ',
+  '\u0000\n\t',
+  'é ñ ü',
+  '𠜎𠜱𠝹',
+];
 
 function randomPayload(): unknown {
-  const pick = <T,>(items: readonly T[]): T => items[randomInt(items.length)]!;
+  const pick = <T>(items: readonly T[]): T => items[randomInt(items.length)]!;
   const text = Array.from({ length: randomInt(0, 40) }, () => pick([...SAMPLES, 'a', '1', '"', '\\', '{}'])).join('');
   return {
     id: randomInt(1, 1_000_000),
@@ -61,7 +72,14 @@ describe('AES interop, crypto-js ↔ node:crypto', () => {
   });
 
   it('garbage decrypts to the empty string on both sides', () => {
-    const garbage = ['', 'not base64!', '%%%', 'AAAA', randomBytes(16).toString('base64'), randomBytes(33).toString('base64')];
+    const garbage = [
+      '',
+      'not base64!',
+      '%%%',
+      'AAAA',
+      randomBytes(16).toString('base64'),
+      randomBytes(33).toString('base64'),
+    ];
     for (const text of garbage) {
       expect(client.decryptBase64(text)).toBe(server.decryptBase64(text));
     }
@@ -83,7 +101,11 @@ describe('AES interop, crypto-js ↔ node:crypto', () => {
     // Slices of 4,096 base64 characters (3 KiB): under one slice, exactly one, one block more, many.
     for (const bytes of [0, 100, 3072 - 17, 3072, 3072 + 16, 3 * 3072 + 5, 40_000]) {
       // 3- and 4-byte UTF-8 sequences, cut by the slices' ends
-      const plain = JSON.stringify({ code: 0, msg: '成功', data: '电'.repeat(Math.floor(bytes / 6)) + '🍉'.repeat(Math.floor(bytes / 8)) });
+      const plain = JSON.stringify({
+        code: 0,
+        msg: '成功',
+        data: '电'.repeat(Math.floor(bytes / 6)) + '🍉'.repeat(Math.floor(bytes / 8)),
+      });
       const text = server.encryptBase64(plain);
       pauses = 0;
       expect(await client.decryptBase64InSlices(text, pause)).toBe(plain);
@@ -141,7 +163,13 @@ describe('sign', () => {
   });
 
   it('an encrypted wrapper signs the hex body', () => {
-    const wrapped = wrapRequest(client, { appId: 'demo', payload: { account: 'abcdef', password: 'abc123' }, encrypt: true, requestId: 'x'.repeat(32), time: 1 });
+    const wrapped = wrapRequest(client, {
+      appId: 'demo',
+      payload: { account: 'abcdef', password: 'abc123' },
+      encrypt: true,
+      requestId: 'x'.repeat(32),
+      time: 1,
+    });
     expect(wrapped.body).toMatch(/^[0-9a-f]+$/);
     expect(JSON.parse(server.decryptHex(wrapped.body))).toEqual({ account: 'abcdef', password: 'abc123' });
     expect(wrapped.sign).toBe(md5(`${wrapped.body}demo${'x'.repeat(32)}1`));
@@ -183,12 +211,26 @@ describe('parseEnvelope', () => {
   const SYSTEM_ERROR = { code: 1, msg: '系统错误', data: null };
 
   it('parses a decrypted envelope from the server', () => {
-    const text = client.decryptBase64(server.encryptBase64(JSON.stringify({ code: 0, msg: '成功', data: { list: [1, 2] } })));
+    const text = client.decryptBase64(
+      server.encryptBase64(JSON.stringify({ code: 0, msg: '成功', data: { list: [1, 2] } })),
+    );
     expect(parseEnvelope(text)).toEqual({ code: 0, msg: '成功', data: { list: [1, 2] } });
   });
 
   it('undecryptable or garbage input becomes code 1 "系统错误"', () => {
-    for (const input of [client.decryptBase64('garbage!!'), client.decryptBase64(randomBytes(32).toString('base64')), '', null, undefined, 'not json', '[]', '42', 'null', '{"code":"0","msg":"x"}', '{"msg":"no code"}']) {
+    for (const input of [
+      client.decryptBase64('garbage!!'),
+      client.decryptBase64(randomBytes(32).toString('base64')),
+      '',
+      null,
+      undefined,
+      'not json',
+      '[]',
+      '42',
+      'null',
+      '{"code":"0","msg":"x"}',
+      '{"msg":"no code"}',
+    ]) {
       expect(parseEnvelope(input)).toEqual(SYSTEM_ERROR);
     }
   });

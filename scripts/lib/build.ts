@@ -9,7 +9,16 @@ import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { FIRST_PAINT_ENTRY } from '../../contract/first-paint.ts';
 
-const SOURCES = ['contract', 'src', 'sw', 'public', 'index.html', 'vite.config.ts', 'manifest.webmanifest', 'package-lock.json'];
+const SOURCES = [
+  'contract',
+  'src',
+  'sw',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'manifest.webmanifest',
+  'package-lock.json',
+];
 const STAMP = 'dist/.build-stamp';
 
 function newestMtime(path: string): number {
@@ -35,14 +44,23 @@ export function buildInto(outDir: string, extraEnv: Record<string, string> = {})
   // NODE_ENV=production: under vitest it is "test", which would make Vite build React, the app
   // (import.meta.env.PROD false: no service worker) and Workbox in development mode.
   const env = { ...process.env, ...extraEnv, NODE_ENV: 'production' };
-  execSync(`npx vite build --logLevel warn --emptyOutDir --outDir ${JSON.stringify(outDir)}`, { stdio: 'inherit', env });
+  execSync(`npx vite build --logLevel warn --emptyOutDir --outDir ${JSON.stringify(outDir)}`, {
+    stdio: 'inherit',
+    env,
+  });
   buildServerEntry(outDir, env);
 }
 
 /** The server entry of the build in `outDir` (see above). */
-export function buildServerEntry(outDir: string, env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production' }): void {
+export function buildServerEntry(
+  outDir: string,
+  env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production' },
+): void {
   const ssrDir = join(outDir, dirname(FIRST_PAINT_ENTRY));
-  execSync(`npx vite build --logLevel warn --ssr src/entry-server.tsx --outDir ${JSON.stringify(ssrDir)}`, { stdio: 'inherit', env });
+  execSync(`npx vite build --logLevel warn --ssr src/entry-server.tsx --outDir ${JSON.stringify(ssrDir)}`, {
+    stdio: 'inherit',
+    env,
+  });
 }
 
 export function ensureBuild({ force = false } = {}): void {

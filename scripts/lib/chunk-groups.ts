@@ -17,7 +17,8 @@
 const NOT_CONTENT =
   /member|mine|pay-|deposit|wallet|vip|points|purchase|order|ledger|checkout|claim|idempotency|credentials|form-field|validate|modal|upload|publish|release|shrink-image|progress|hls|player|personal|saved/;
 
-const CONTENT = /[\\/]src[\\/](components|features|lib|api|stores)[\\/]|[\\/]contract[\\/]|[\\/]src[\\/]app[\\/]client-hooks\.ts$/;
+const CONTENT =
+  /[\\/]src[\\/](components|features|lib|api|stores)[\\/]|[\\/]contract[\\/]|[\\/]src[\\/]app[\\/]client-hooks\.ts$/;
 
 export const chunkGroups = [
   { name: 'boot', tags: ['$initial' as const], priority: 2 },

@@ -25,7 +25,12 @@ export function precompress(): Plugin {
         const data = typeof source === 'string' ? Buffer.from(source) : Buffer.from(source);
         if (data.length < MIN_BYTES) continue;
         const path = join(outDir, file.fileName);
-        writeFileSync(`${path}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
+        writeFileSync(
+          `${path}.br`,
+          brotliCompressSync(data, {
+            params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+          }),
+        );
         writeFileSync(`${path}.gz`, gzipSync(data, { level: 9 }));
       }
     },

@@ -7,7 +7,9 @@ import { existsSync } from 'node:fs';
 import { importCircles, importGraph } from './import-graph.ts';
 
 const root = process.cwd();
-const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '*.ts', '*.tsx'], { encoding: 'utf8' })
+const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '*.ts', '*.tsx'], {
+  encoding: 'utf8',
+})
   .split('\n')
   .filter((file) => file && existsSync(file));
 const circles = importCircles(importGraph(root, files));

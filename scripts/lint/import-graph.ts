@@ -5,7 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 
-const SPECIFIER = /(?:import|export)\s+(?:type\s+)?(?:[^'";]*?\sfrom\s+)?['"](\.{1,2}\/[^'"?]+)[^'"]*['"]|import\(\s*['"](\.{1,2}\/[^'"?]+)[^'"]*['"]\s*\)/g;
+const SPECIFIER =
+  /(?:import|export)\s+(?:type\s+)?(?:[^'";]*?\sfrom\s+)?['"](\.{1,2}\/[^'"?]+)[^'"]*['"]|import\(\s*['"](\.{1,2}\/[^'"?]+)[^'"]*['"]\s*\)/g;
 
 /** File → the repository files it imports (relative imports only; packages are outside the graph). */
 export function importGraph(root: string, files: readonly string[]): Map<string, string[]> {

@@ -35,15 +35,51 @@ afterAll(() => {
 
 describe('the import arrows', () => {
   it.each([
-    ['contract/ importing the server', 'contract', `import { loadConfig } from '../../server/config.ts';\nexport const x = loadConfig;\n`],
-    ['contract/ importing the app', 'contract', `import { formatCount } from '../../src/lib/format.ts';\nexport const x = formatCount;\n`],
-    ['the server importing the app', 'server', `import { formatCount } from '../../src/lib/format.ts';\nexport const x = formatCount;\n`],
-    ['the service worker importing the app', 'sw', `import { formatCount } from '../../src/lib/format.ts';\nexport const x = formatCount;\n`],
-    ['the app importing the server', 'src', `import { loadConfig } from '../../server/config.ts';\nexport const x = loadConfig;\n`],
-    ['src/lib importing a store', 'src/lib', `import { userState } from '../../stores/user.ts';\nexport const x = userState;\n`],
-    ['src/api importing a store', 'src/api', `import { userState } from '../../stores/user.ts';\nexport const x = userState;\n`],
-    ['a component importing a feature', 'src/components', `import { MovieCard } from '../../features/movies/movie-card.tsx';\nexport const x = MovieCard;\n`],
-    ['a feature importing a route', 'src/features', `import Home from '../../routes/home.tsx';\nexport const x = Home;\n`],
+    [
+      'contract/ importing the server',
+      'contract',
+      `import { loadConfig } from '../../server/config.ts';\nexport const x = loadConfig;\n`,
+    ],
+    [
+      'contract/ importing the app',
+      'contract',
+      `import { formatCount } from '../../src/lib/format.ts';\nexport const x = formatCount;\n`,
+    ],
+    [
+      'the server importing the app',
+      'server',
+      `import { formatCount } from '../../src/lib/format.ts';\nexport const x = formatCount;\n`,
+    ],
+    [
+      'the service worker importing the app',
+      'sw',
+      `import { formatCount } from '../../src/lib/format.ts';\nexport const x = formatCount;\n`,
+    ],
+    [
+      'the app importing the server',
+      'src',
+      `import { loadConfig } from '../../server/config.ts';\nexport const x = loadConfig;\n`,
+    ],
+    [
+      'src/lib importing a store',
+      'src/lib',
+      `import { userState } from '../../stores/user.ts';\nexport const x = userState;\n`,
+    ],
+    [
+      'src/api importing a store',
+      'src/api',
+      `import { userState } from '../../stores/user.ts';\nexport const x = userState;\n`,
+    ],
+    [
+      'a component importing a feature',
+      'src/components',
+      `import { MovieCard } from '../../features/movies/movie-card.tsx';\nexport const x = MovieCard;\n`,
+    ],
+    [
+      'a feature importing a route',
+      'src/features',
+      `import Home from '../../routes/home.tsx';\nexport const x = Home;\n`,
+    ],
   ])('fails on %s', async (_, parent, text) => {
     const [file] = scratch(parent, { 'bad.ts': text });
     expect(await ruleIds([file!])).toContain('import-x/no-restricted-paths');

@@ -10,7 +10,9 @@ const SALT_BYTES = 16;
 
 const scrypt = (password: string, salt: Buffer, length: number, options: ScryptOptions) =>
   new Promise<Buffer>((resolve, reject) =>
-    scryptCallback(password.normalize('NFKC'), salt, length, options, (error, key) => (error ? reject(error) : resolve(key))),
+    scryptCallback(password.normalize('NFKC'), salt, length, options, (error, key) =>
+      error ? reject(error) : resolve(key),
+    ),
   );
 
 export async function hashPassword(password: string): Promise<string> {

@@ -11,7 +11,11 @@ export const isVip = (user: User | null, now: number = Date.now()): boolean =>
   user?.vipExpireAt != null && user.vipExpireAt.getTime() > now;
 
 /** Free movies for everyone; VIP movies for VIP users; any movie once purchased. */
-export async function canPlayInFull(q: Queryable, user: User | null, movie: Pick<MovieRow, 'id' | 'access'>): Promise<boolean> {
+export async function canPlayInFull(
+  q: Queryable,
+  user: User | null,
+  movie: Pick<MovieRow, 'id' | 'access'>,
+): Promise<boolean> {
   if (movie.access === 'free') return true;
   if (!user) return false;
   if (movie.access === 'vip' && isVip(user)) return true;

@@ -38,7 +38,15 @@ export async function recordHeartbeat(q: Queryable, beat: Heartbeat): Promise<nu
        playing = EXCLUDED.playing,
        last_beat_at = GREATEST(watch_days.last_beat_at, EXCLUDED.last_beat_at)
      RETURNING watched_ms AS "watchedMs"`,
-    [beat.userId, beat.day, beat.movieId, Math.floor(beat.positionS), beat.playing, new Date(beat.now).toISOString(), MAX_BEAT_CREDIT_MS],
+    [
+      beat.userId,
+      beat.day,
+      beat.movieId,
+      Math.floor(beat.positionS),
+      beat.playing,
+      new Date(beat.now).toISOString(),
+      MAX_BEAT_CREDIT_MS,
+    ],
   );
   return Math.floor((row?.watchedMs ?? 0) / 1000);
 }

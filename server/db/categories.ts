@@ -83,7 +83,7 @@ export async function findCategory(
       : [...tree.nodes.values()].find((candidate) => candidate.route === route);
   if (!node) return undefined;
   const path: CategoryNode[] = [];
-  for (let at: CategoryNode | undefined = node; at; ) {
+  for (let at: CategoryNode | undefined = node; at;) {
     path.unshift(at);
     const parentId = tree.parents.get(at.categoryId);
     at = parentId === null || parentId === undefined ? undefined : tree.nodes.get(parentId);

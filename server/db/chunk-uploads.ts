@@ -48,7 +48,10 @@ export const findUpload = (q: Queryable, userId: number, fileId: string): Promis
   q.one<UploadRow>(`SELECT ${COLUMNS} FROM chunk_uploads WHERE user_id = $1 AND file_id = $2`, [userId, fileId]);
 
 export async function countOpenUploads(q: Queryable, userId: number): Promise<number> {
-  const row = await q.one<{ n: number }>("SELECT count(*)::int AS n FROM chunk_uploads WHERE user_id = $1 AND state = 'open'", [userId]);
+  const row = await q.one<{ n: number }>(
+    "SELECT count(*)::int AS n FROM chunk_uploads WHERE user_id = $1 AND state = 'open'",
+    [userId],
+  );
   return row?.n ?? 0;
 }
 
@@ -62,7 +65,17 @@ export async function openUpload(q: Queryable, spec: UploadSpec): Promise<Upload
        chunk_count = EXCLUDED.chunk_count, updated_at = EXCLUDED.updated_at
      WHERE chunk_uploads.state = 'open'
      RETURNING ${COLUMNS}`,
-    [spec.userId, spec.fileId, spec.kind, spec.fileName, spec.mime, spec.fileSize, spec.chunkSize, spec.chunkCount, at(spec.now)],
+    [
+      spec.userId,
+      spec.fileId,
+      spec.kind,
+      spec.fileName,
+      spec.mime,
+      spec.fileSize,
+      spec.chunkSize,
+      spec.chunkCount,
+      at(spec.now),
+    ],
   );
   return row ?? (await findUpload(q, spec.userId, spec.fileId))!;
 }
@@ -73,7 +86,13 @@ export async function touchUpload(q: Queryable, id: number, now: number): Promis
 }
 
 /** open → merged; false when another request merged it first. */
-export async function markMerged(q: Queryable, id: number, url: string, videoState: VideoState | null, now: number): Promise<boolean> {
+export async function markMerged(
+  q: Queryable,
+  id: number,
+  url: string,
+  videoState: VideoState | null,
+  now: number,
+): Promise<boolean> {
   const rows = await q.query(
     `UPDATE chunk_uploads SET state = 'merged', url = $2, video_state = $3, merged_at = $4::timestamptz, updated_at = $4::timestamptz
      WHERE id = $1 AND state = 'open' RETURNING id`,
@@ -88,11 +107,15 @@ export async function deleteUpload(q: Queryable, id: number): Promise<void> {
 
 /** Open uploads not touched since `before` (ms): abandoned. */
 export const staleUploads = (q: Queryable, before: number): Promise<UploadRow[]> =>
-  q.query<UploadRow>(`SELECT ${COLUMNS} FROM chunk_uploads WHERE state = 'open' AND updated_at < $1::timestamptz`, [at(before)]);
+  q.query<UploadRow>(`SELECT ${COLUMNS} FROM chunk_uploads WHERE state = 'open' AND updated_at < $1::timestamptz`, [
+    at(before),
+  ]);
 
 /** "<userId>/<fileId>" of every open upload. */
 export async function openUploadKeys(q: Queryable): Promise<Set<string>> {
-  const rows = await q.query<{ key: string }>("SELECT user_id || '/' || file_id AS key FROM chunk_uploads WHERE state = 'open'");
+  const rows = await q.query<{ key: string }>(
+    "SELECT user_id || '/' || file_id AS key FROM chunk_uploads WHERE state = 'open'",
+  );
   return new Set(rows.map((row) => row.key));
 }
 
@@ -103,9 +126,18 @@ export const uploadById = (q: Queryable, id: number): Promise<UploadRow | undefi
   q.one<UploadRow>(`SELECT ${COLUMNS} FROM chunk_uploads WHERE id = $1`, [id]);
 
 /** The job's outcome; a ready video also becomes the cover of its topics that have none. */
-export async function finishVideo(q: Queryable, id: number, result: { state: VideoState; durationS: number | null; poster: string | null }): Promise<void> {
-  await q.query('UPDATE chunk_uploads SET video_state = $2, duration_s = $3 WHERE id = $1', [id, result.state, result.durationS]);
-  if (result.poster) await q.query('UPDATE posts SET cover = $2 WHERE video_upload_id = $1 AND cover IS NULL', [id, result.poster]);
+export async function finishVideo(
+  q: Queryable,
+  id: number,
+  result: { state: VideoState; durationS: number | null; poster: string | null },
+): Promise<void> {
+  await q.query('UPDATE chunk_uploads SET video_state = $2, duration_s = $3 WHERE id = $1', [
+    id,
+    result.state,
+    result.durationS,
+  ]);
+  if (result.poster)
+    await q.query('UPDATE posts SET cover = $2 WHERE video_upload_id = $1 AND cover IS NULL', [id, result.poster]);
 }
 
 /** The clip's poster key next to its playlist key. */

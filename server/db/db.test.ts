@@ -6,13 +6,15 @@ describe.each(DB_KINDS)('the query layer on %s', (kind) => {
   let db: Db;
   beforeAll(async () => {
     db = await openTestDb(kind);
-    await db.exec('CREATE TABLE items (id bigserial PRIMARY KEY, name text UNIQUE NOT NULL, at timestamptz DEFAULT now())');
+    await db.exec(
+      'CREATE TABLE items (id bigserial PRIMARY KEY, name text UNIQUE NOT NULL, at timestamptz DEFAULT now())',
+    );
   });
   afterAll(() => db?.close());
 
   it('returns int8 as numbers and timestamptz as Dates, the same on both drivers', async () => {
     const row = await db.one<{ big: unknown; at: unknown; n: unknown }>(
-      "SELECT 9007199254740991::int8 AS big, now() AS at, 1.50::numeric AS n",
+      'SELECT 9007199254740991::int8 AS big, now() AS at, 1.50::numeric AS n',
     );
     expect(row).toEqual({ big: Number.MAX_SAFE_INTEGER, at: expect.any(Date), n: '1.50' });
     await expect(db.query('SELECT 9007199254740993::int8 AS big')).rejects.toThrow(/safe integer/);
@@ -30,7 +32,9 @@ describe.each(DB_KINDS)('the query layer on %s', (kind) => {
   });
 
   it('commits a transaction and rolls back a failed one completely', async () => {
-    expect(await db.tx(async (q) => (await q.query('INSERT INTO items (name) VALUES ($1) RETURNING id', ['二'])).length)).toBe(1);
+    expect(
+      await db.tx(async (q) => (await q.query('INSERT INTO items (name) VALUES ($1) RETURNING id', ['二'])).length),
+    ).toBe(1);
     await expect(
       db.tx(async (q) => {
         await q.query('INSERT INTO items (name) VALUES ($1)', ['三']);

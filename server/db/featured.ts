@@ -22,7 +22,11 @@ export async function findFeatured(q: Queryable, id: number): Promise<FeaturedDe
     `SELECT item_type AS type, item_id AS id FROM featured_items WHERE featured_id = $1 ORDER BY sort, item_type, item_id`,
     [id],
   );
-  const idsOf = (type: 'movie' | 'post') => items.filter((item) => item.type === type).slice(0, MAX_ITEMS).map((item) => item.id);
+  const idsOf = (type: 'movie' | 'post') =>
+    items
+      .filter((item) => item.type === type)
+      .slice(0, MAX_ITEMS)
+      .map((item) => item.id);
   const [movies, posts] = await Promise.all([moviesByIds(q, idsOf('movie')), postsByIds(q, idsOf('post'))]);
   return { ...card, movies, posts };
 }

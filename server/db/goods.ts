@@ -23,7 +23,12 @@ const GOODS_COLUMNS = `g.id, g.name, g.description, g.image, g.kind, g.value, g.
   g.per_user_limit AS "perUserLimit"`;
 
 /** One page of the site's goods, each with the units this user exchanged so far. */
-export async function goodsPage(q: Queryable, siteId: number, userId: number, request: PageRequest): Promise<Page<Goods>> {
+export async function goodsPage(
+  q: Queryable,
+  siteId: number,
+  userId: number,
+  request: PageRequest,
+): Promise<Page<Goods>> {
   const page = await fetchPage<Goods, Goods>(
     q,
     {
@@ -81,11 +86,12 @@ export async function exchangeGoods(q: Queryable, r: ExchangeRequest): Promise<E
     return { exchangeId: first.id, points: first.pointsAfter, replayed: true };
   }
   await takeFromLimit(q, r, goods.perUserLimit);
-  const stocked = await q.one('UPDATE points_goods SET stock = stock - $2 WHERE id = $1 AND stock >= $2 RETURNING stock', [
-    r.goodsId,
-    r.quantity,
-  ]);
-  if (!stocked) throw new ApiError(Code.Insufficient, goods.stock > 0 ? `库存不足，仅剩 ${goods.stock} 件` : '已兑完，库存不足');
+  const stocked = await q.one(
+    'UPDATE points_goods SET stock = stock - $2 WHERE id = $1 AND stock >= $2 RETURNING stock',
+    [r.goodsId, r.quantity],
+  );
+  if (!stocked)
+    throw new ApiError(Code.Insufficient, goods.stock > 0 ? `库存不足，仅剩 ${goods.stock} 件` : '已兑完，库存不足');
   const title = `兑换 ${goods.name} ×${r.quantity}`;
   const ref = `exchange:${created.id}`;
   const points = await changePoints(q, { userId: r.userId, delta: -cost, type: 'exchange', title, ref });
@@ -115,7 +121,8 @@ async function applyEffect(
   c: { userId: number; title: string; ref: string; now: number },
 ): Promise<void> {
   if (kind === 'vip_days') await extendVip(q, c.userId, amount, c.now);
-  if (kind === 'coins') await changeCoins(q, { userId: c.userId, delta: amount, type: 'exchange', title: c.title, ref: c.ref });
+  if (kind === 'coins')
+    await changeCoins(q, { userId: c.userId, delta: amount, type: 'exchange', title: c.title, ref: c.ref });
 }
 
 interface RecordRow extends Omit<ExchangeRecord, 'goods' | 'createdAt'> {

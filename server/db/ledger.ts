@@ -28,7 +28,8 @@ const SHORT_OF: Record<Asset, string> = { coins: '金币不足', points: '积分
 
 /** Applies the change and answers the balance after it; code 5 when the balance would go below 0. */
 async function change(q: Queryable, asset: Asset, c: BalanceChange): Promise<number> {
-  if (!Number.isSafeInteger(c.delta) || c.delta === 0) throw new Error(`ledger delta must be a non-zero integer: ${c.delta}`);
+  if (!Number.isSafeInteger(c.delta) || c.delta === 0)
+    throw new Error(`ledger delta must be a non-zero integer: ${c.delta}`);
   // asset is one of two fixed column names, never input.
   const row = await q.one<{ balance: number }>(
     `UPDATE users SET ${asset} = ${asset} + $2 WHERE id = $1 AND ${asset} + $2 >= 0 RETURNING ${asset} AS balance`,

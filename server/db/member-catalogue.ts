@@ -12,9 +12,10 @@ export const findVipPlan = (q: Queryable, siteId: number, id: number): Promise<V
   q.one<VipPlan>(`SELECT ${PLAN_COLUMNS} FROM vip_plans WHERE site_id = $1 AND id = $2 AND enabled`, [siteId, id]);
 
 export const listCoinPackages = (q: Queryable, siteId: number): Promise<CoinPackage[]> =>
-  q.query<CoinPackage>(`SELECT ${PACKAGE_COLUMNS} FROM coin_packages WHERE site_id = $1 AND enabled ORDER BY sort, id`, [
-    siteId,
-  ]);
+  q.query<CoinPackage>(
+    `SELECT ${PACKAGE_COLUMNS} FROM coin_packages WHERE site_id = $1 AND enabled ORDER BY sort, id`,
+    [siteId],
+  );
 
 export const findCoinPackage = (q: Queryable, siteId: number, id: number): Promise<CoinPackage | undefined> =>
   q.one<CoinPackage>(`SELECT ${PACKAGE_COLUMNS} FROM coin_packages WHERE site_id = $1 AND id = $2 AND enabled`, [

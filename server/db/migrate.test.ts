@@ -39,9 +39,14 @@ describe.each(DB_KINDS)('migrations on %s', (kind) => {
     const fresh = await openTestDb(kind);
     try {
       const good = await loadMigrations();
-      const broken = [...good, { version: 999, name: 'broken', sql: 'CREATE TABLE half_done (id int); SELECT * FROM nope;' }];
+      const broken = [
+        ...good,
+        { version: 999, name: 'broken', sql: 'CREATE TABLE half_done (id int); SELECT * FROM nope;' },
+      ];
       await expect(migrate(fresh, broken)).rejects.toThrow(/nope/);
-      const tables = await fresh.query("SELECT 1 FROM information_schema.tables WHERE table_name IN ('half_done', 'sites') AND table_schema = current_schema()");
+      const tables = await fresh.query(
+        "SELECT 1 FROM information_schema.tables WHERE table_name IN ('half_done', 'sites') AND table_schema = current_schema()",
+      );
       expect(tables).toHaveLength(0);
     } finally {
       await fresh.close();

@@ -53,12 +53,17 @@ export async function migrate(db: Db, migrations?: Migration[]): Promise<string[
       const appliedName = applied.get(migration.version);
       if (appliedName !== undefined) {
         if (appliedName !== migration.name) {
-          throw new Error(`Migration ${migration.version} was applied as "${appliedName}", now named "${migration.name}"`);
+          throw new Error(
+            `Migration ${migration.version} was applied as "${appliedName}", now named "${migration.name}"`,
+          );
         }
         continue;
       }
       await q.exec(migration.sql);
-      await q.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [migration.version, migration.name]);
+      await q.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [
+        migration.version,
+        migration.name,
+      ]);
       done.push(`${String(migration.version).padStart(3, '0')}-${migration.name}`);
     }
     return done;

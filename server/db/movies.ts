@@ -9,7 +9,6 @@ import { posterFiles } from '../media/media-layout.ts';
 import type { Queryable } from './db.ts';
 import { fetchPage, Filter, likePattern, selectRows, type ListQuery, type PageRequest } from './paging.ts';
 
-
 export interface MovieFilters {
   /** A category and its descendants (resolved by the caller). */
   categoryIds?: number[] | undefined;

@@ -33,7 +33,10 @@ const COLUMNS = `order_no AS "orderNo", site_id AS "siteId", user_id AS "userId"
   bonus_coins AS "bonusCoins", status, trade_no AS "tradeNo", created_at AS "createdAt", paid_at AS "paidAt"`;
 
 export type NewOrder = Pick<Order, 'siteId' | 'userId' | 'kind' | 'payType' | 'title' | 'amountFen'> &
-  ({ kind: 'vip'; planId: number; vipDays: number } | { kind: 'coin'; packageId: number; coins: number; bonusCoins: number });
+  (
+    | { kind: 'vip'; planId: number; vipDays: number }
+    | { kind: 'coin'; packageId: number; coins: number; bonusCoins: number }
+  );
 
 const ALPHABET = '0123456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 
@@ -75,7 +78,12 @@ export const findOrder = (q: Queryable, orderNo: string): Promise<Order | undefi
   q.one<Order>(`SELECT ${COLUMNS} FROM orders WHERE order_no = $1`, [orderNo]);
 
 /** Switches a pending order to paid; undefined when it was not pending (already paid). */
-export const markOrderPaid = (q: Queryable, orderNo: string, tradeNo: string, now: number): Promise<Order | undefined> =>
+export const markOrderPaid = (
+  q: Queryable,
+  orderNo: string,
+  tradeNo: string,
+  now: number,
+): Promise<Order | undefined> =>
   q.one<Order>(
     `UPDATE orders SET status = 'paid', trade_no = $2, paid_at = $3::timestamptz
      WHERE order_no = $1 AND status = 'pending' RETURNING ${COLUMNS}`,

@@ -81,5 +81,10 @@ export async function fetchPage<R extends object, T>(
 ): Promise<Page<T>> {
   const offset = (request.page - 1) * request.pageSize;
   const [total, rows] = await Promise.all([countRows(q, query), selectRows<R>(q, query, request.pageSize, offset)]);
-  return { list: rows.map((row, index) => map(row, offset + index)), total, page: request.page, pageSize: request.pageSize };
+  return {
+    list: rows.map((row, index) => map(row, offset + index)),
+    total,
+    page: request.page,
+    pageSize: request.pageSize,
+  };
 }

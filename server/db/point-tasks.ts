@@ -37,10 +37,10 @@ const withProgress = (task: TaskRow, counts: DayCounts, claimed: boolean): Point
 export async function tasksOfDay(q: Queryable, userId: number, day: string): Promise<PointTask[]> {
   const [tasks, claims, counts] = await Promise.all([
     q.query<TaskRow>(`SELECT ${TASK_COLUMNS} FROM point_tasks WHERE enabled ORDER BY sort, id`),
-    q.query<{ taskId: number }>('SELECT task_id AS "taskId" FROM point_task_claims WHERE user_id = $1 AND day = $2::date', [
-      userId,
-      day,
-    ]),
+    q.query<{ taskId: number }>(
+      'SELECT task_id AS "taskId" FROM point_task_claims WHERE user_id = $1 AND day = $2::date',
+      [userId, day],
+    ),
     dayCounts(q, userId, day),
   ]);
   const claimed = new Set(claims.map((claim) => claim.taskId));

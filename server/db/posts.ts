@@ -9,7 +9,6 @@ import type { Queryable } from './db.ts';
 import { fetchPage, Filter, likePattern, selectRows, type ListQuery, type PageRequest } from './paging.ts';
 import { AUTHOR_COLUMNS, authorOf, type AuthorColumns } from './public-users.ts';
 
-
 export interface PostFilters {
   /** One kind, or every kind (search). */
   kind?: PostKind | undefined;
@@ -121,9 +120,10 @@ export async function postExists(q: Queryable, id: number): Promise<boolean> {
 /** The posts of the given ids, in the order of the ids; unknown ids are skipped. */
 export async function postsByIds(q: Queryable, ids: readonly number[]): Promise<PostCard[]> {
   if (ids.length === 0) return [];
-  const rows = await q.query<PostCardRow>(`SELECT ${CARD_COLUMNS} FROM posts p ${CARD_JOINS} WHERE p.id = ANY($1::int[])`, [
-    ids,
-  ]);
+  const rows = await q.query<PostCardRow>(
+    `SELECT ${CARD_COLUMNS} FROM posts p ${CARD_JOINS} WHERE p.id = ANY($1::int[])`,
+    [ids],
+  );
   const byId = new Map(rows.map((row) => [row.id, toPostCard(row)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

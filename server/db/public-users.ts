@@ -17,7 +17,9 @@ export interface AuthorColumns {
 }
 
 export const authorOf = (row: AuthorColumns): UserBrief | null =>
-  row.authorId === null ? null : { id: row.authorId, nickname: row.authorNickname ?? '', avatar: row.authorAvatar ?? '' };
+  row.authorId === null
+    ? null
+    : { id: row.authorId, nickname: row.authorNickname ?? '', avatar: row.authorAvatar ?? '' };
 
 interface ProfileRow extends UserCard {
   createdAt: Date;

@@ -10,7 +10,10 @@ import { dayBounds } from './shanghai-day.ts';
 const SUMMARY_LENGTH = 80;
 
 /** The route of the category's root ('/forum' for forum groups) and its depth; undefined when unknown. */
-export function categoryRoot(q: Queryable, categoryId: number): Promise<{ route: string | null; depth: number } | undefined> {
+export function categoryRoot(
+  q: Queryable,
+  categoryId: number,
+): Promise<{ route: string | null; depth: number } | undefined> {
   return q.one(
     `WITH RECURSIVE up AS (
        SELECT id, parent_id, route, depth, depth AS own_depth FROM categories WHERE id = $1
@@ -22,7 +25,9 @@ export function categoryRoot(q: Queryable, categoryId: number): Promise<{ route:
 
 /** Tag ids of the keys, in order; the keys that match no tag are answered in `unknown`. */
 export async function tagIdsOf(q: Queryable, keys: readonly string[]): Promise<{ ids: number[]; unknown: string[] }> {
-  const rows = await q.query<{ id: number; key: string }>('SELECT id, key FROM tags WHERE key = ANY($1::text[])', [keys]);
+  const rows = await q.query<{ id: number; key: string }>('SELECT id, key FROM tags WHERE key = ANY($1::text[])', [
+    keys,
+  ]);
   const byKey = new Map(rows.map((row) => [row.key, row.id]));
   return { ids: keys.flatMap((key) => byKey.get(key) ?? []), unknown: keys.filter((key) => !byKey.has(key)) };
 }
@@ -55,11 +60,24 @@ export async function insertTopic(q: Queryable, topic: NewTopic): Promise<number
     `INSERT INTO posts (id, kind, category_id, author_id, title, summary, body, cover, images, created_at, video_upload_id)
      VALUES (nextval('member_post_ids'), 'topic', $1, $2, $3, $4, $5, $6, $7::jsonb, $8::timestamptz, $9)
      RETURNING id`,
-    [topic.categoryId, topic.authorId, topic.title, summary, topic.body, topic.cover, JSON.stringify(topic.images), new Date(topic.now).toISOString(), topic.videoUploadId],
+    [
+      topic.categoryId,
+      topic.authorId,
+      topic.title,
+      summary,
+      topic.body,
+      topic.cover,
+      JSON.stringify(topic.images),
+      new Date(topic.now).toISOString(),
+      topic.videoUploadId,
+    ],
   );
   const id = row!.id;
   if (topic.tagIds.length > 0) {
-    await q.query('INSERT INTO post_tags (post_id, tag_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING', [id, topic.tagIds]);
+    await q.query('INSERT INTO post_tags (post_id, tag_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING', [
+      id,
+      topic.tagIds,
+    ]);
   }
   return id;
 }

@@ -21,7 +21,9 @@ export const siteCdnLines = (q: Queryable, siteId: number): Promise<CdnLine[]> =
   q.query<CdnLine>('SELECT id, name, url AS "cdnLine" FROM cdn_lines WHERE site_id = $1 ORDER BY sort, id', [siteId]);
 
 export async function dictionary(q: Queryable): Promise<Dictionary> {
-  const rows = await q.query<DictEntry & { type: string }>('SELECT type, key, label FROM dictionary ORDER BY type, sort, key');
+  const rows = await q.query<DictEntry & { type: string }>(
+    'SELECT type, key, label FROM dictionary ORDER BY type, sort, key',
+  );
   const result: Dictionary = {};
   for (const { type, key, label } of rows) (result[type] ??= []).push({ key, label });
   return result;

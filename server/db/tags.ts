@@ -26,7 +26,8 @@ export async function tagIdByKey(q: Queryable, key: string): Promise<number | un
 }
 
 const TAGS_OF: Record<ItemType, string> = {
-  movie: 'SELECT t.id, t.key, t.name FROM movie_tags x JOIN tags t ON t.id = x.tag_id WHERE x.movie_id = $1 ORDER BY t.id',
+  movie:
+    'SELECT t.id, t.key, t.name FROM movie_tags x JOIN tags t ON t.id = x.tag_id WHERE x.movie_id = $1 ORDER BY t.id',
   post: 'SELECT t.id, t.key, t.name FROM post_tags x JOIN tags t ON t.id = x.tag_id WHERE x.post_id = $1 ORDER BY t.id',
 };
 

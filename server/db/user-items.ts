@@ -26,7 +26,10 @@ export async function setLike(
          ON CONFLICT DO NOTHING RETURNING 1 AS changed`,
         key,
       )
-    : await q.one('DELETE FROM user_likes WHERE user_id = $1 AND item_type = $2 AND item_id = $3 RETURNING 1 AS changed', key);
+    : await q.one(
+        'DELETE FROM user_likes WHERE user_id = $1 AND item_type = $2 AND item_id = $3 RETURNING 1 AS changed',
+        key,
+      );
   const table = COUNTER_TABLE[type];
   const row = changed
     ? await q.one<{ likes: number }>(
@@ -38,7 +41,13 @@ export async function setLike(
 }
 
 /** Sets or clears a favourite (idempotent). */
-export async function setFavourite(q: Queryable, userId: number, type: ItemType, itemId: number, on: boolean): Promise<void> {
+export async function setFavourite(
+  q: Queryable,
+  userId: number,
+  type: ItemType,
+  itemId: number,
+  on: boolean,
+): Promise<void> {
   await q.query(
     on
       ? `INSERT INTO user_favorites (user_id, item_type, item_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`

@@ -208,7 +208,7 @@ export class FirstScreens {
     const screen = SCREENS.find((candidate) => candidate.pattern.test(path));
     const site = screen && (await this.deps.sites.findForHost(req.hostname));
     if (!screen || !site) return null;
-    const quietly = <T,>(work: Promise<T>, what: string): Promise<T | null> =>
+    const quietly = <T>(work: Promise<T>, what: string): Promise<T | null> =>
       work.catch((error: unknown) => {
         req.log.warn({ err: error, what }, 'first screen: left out');
         return null;
@@ -216,14 +216,17 @@ export class FirstScreens {
 
     const [lists, carried] = await Promise.all([
       quietly(this.read(req, site, APP_LISTS.path, APP_LISTS.payload), APP_LISTS.path),
-      screen.carries ? quietly(this.read(req, site, screen.carries.path, screen.carries.payload), screen.carries.path) : null,
+      screen.carries
+        ? quietly(this.read(req, site, screen.carries.path, screen.carries.payload), screen.carries.path)
+        : null,
     ]);
     const answers: FirstAnswer[] = [];
     for (const [call, data] of [
       [APP_LISTS, lists],
       [screen.carries, carried],
     ] as const) {
-      if (call && data !== null) answers.push({ key: answerKey(call.path, call.payload), body: encodeEnvelope(this.deps.cipher, ok(data)) });
+      if (call && data !== null)
+        answers.push({ key: answerKey(call.path, call.payload), body: encodeEnvelope(this.deps.cipher, ok(data)) });
     }
 
     const painting = screen.paints;
@@ -231,7 +234,13 @@ export class FirstScreens {
     if (painting && this.renderer && lists !== null) {
       const id = Number(screen.pattern.exec(path)![1]);
       const data = painting.read ? await quietly(painting.read(this.deps.db, id, this.deps.now()), path) : carried;
-      if (data !== null) firstPaint = this.paint(req, painting, { pathname: path, site: toSiteInfo(site), appInit: lists as AppInit }, data);
+      if (data !== null)
+        firstPaint = this.paint(
+          req,
+          painting,
+          { pathname: path, site: toSiteInfo(site), appInit: lists as AppInit },
+          data,
+        );
     }
 
     const { scripts, styles } = chunkFiles(this.manifest, screen.module);
@@ -245,7 +254,9 @@ export class FirstScreens {
         ];
     if (answers.length > 0) head.push(answerBlock(answers));
     const html = this.template.replace('</head>', `  ${head.join('\n    ')}\n  </head>`);
-    return firstPaint ? startEntryAfterPaint(html).replace('<div id="root">', `${firstPaint}\n    <div id="root">`) : html;
+    return firstPaint
+      ? startEntryAfterPaint(html).replace('<div id="root">', `${firstPaint}\n    <div id="root">`)
+      : html;
   }
 
   /** The screen's first paint, or null (logged) when rendering it fails: the page goes without. */

@@ -19,7 +19,11 @@ const wrap = (shape: string): string =>
 
 /** The icon of a name or alias, or null. */
 export function findIcon(name: string): IconData | null {
-  const shape = Object.hasOwn(SHAPES, name) ? SHAPES[name] : Object.hasOwn(ICON_ALIASES, name) ? SHAPES[ICON_ALIASES[name]!] : undefined;
+  const shape = Object.hasOwn(SHAPES, name)
+    ? SHAPES[name]
+    : Object.hasOwn(ICON_ALIASES, name)
+      ? SHAPES[ICON_ALIASES[name]!]
+      : undefined;
   return shape ? { body: wrap(shape), width: 24, height: 24 } : null;
 }
 

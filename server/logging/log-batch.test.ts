@@ -6,7 +6,12 @@ describe('the batched log stream', () => {
     vi.useFakeTimers();
     try {
       const writes: string[] = [];
-      const batch = createBatch((text) => writes.push(text), () => {}, 100, 10);
+      const batch = createBatch(
+        (text) => writes.push(text),
+        () => {},
+        100,
+        10,
+      );
       batch.write('a\n');
       batch.write('b\n');
       expect(writes).toEqual([]);

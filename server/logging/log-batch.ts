@@ -18,11 +18,19 @@ let shared: LogStream | null = null;
 
 /** One batching stream for the process (its exit hook is registered once). */
 export function batchedStdout(): LogStream {
-  shared ??= createBatch((text) => process.stdout.write(text), (text) => writeSync(1, text));
+  shared ??= createBatch(
+    (text) => process.stdout.write(text),
+    (text) => writeSync(1, text),
+  );
   return shared;
 }
 
-export function createBatch(write: (text: string) => void, writeNow: (text: string) => void, flushMs = FLUSH_MS, maxBytes = MAX_BYTES): LogStream & { flush(): void } {
+export function createBatch(
+  write: (text: string) => void,
+  writeNow: (text: string) => void,
+  flushMs = FLUSH_MS,
+  maxBytes = MAX_BYTES,
+): LogStream & { flush(): void } {
   let lines: string[] = [];
   let bytes = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;

@@ -114,8 +114,11 @@ class LazyChildLogger implements FastifyBaseLogger {
 }
 
 /** fastify's childLoggerFactory: req.log made when first used (LazyChildLogger). */
-export const lazyRequestLogger = (logger: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions): FastifyBaseLogger =>
-  new LazyChildLogger(logger, bindings, options);
+export const lazyRequestLogger = (
+  logger: FastifyBaseLogger,
+  bindings: Bindings,
+  options: ChildLoggerOptions,
+): FastifyBaseLogger => new LazyChildLogger(logger, bindings, options);
 
 export function loggerOptions(config: Pick<Config, 'LOG_LEVEL'>, stream?: LogStream): FastifyServerOptions['logger'] {
   return {

@@ -102,7 +102,11 @@ describe('generated media served under the CDN lines', () => {
     for (const segment of ['seg-001.ts', 'seg-002.ts', 'seg-100.ts']) {
       expect((await get(`${base}${segment}`)).statusCode, segment).toBe(403);
     }
-    expect((await get(`/cdn/1/${key(9)}`)).body.match(/^seg-\d{3}\.ts$/gm)).toEqual(['seg-000.ts', 'seg-001.ts', 'seg-002.ts']);
+    expect((await get(`/cdn/1/${key(9)}`)).body.match(/^seg-\d{3}\.ts$/gm)).toEqual([
+      'seg-000.ts',
+      'seg-001.ts',
+      'seg-002.ts',
+    ]);
   });
 
   it('serves the whole video with a full ticket', async () => {
@@ -120,8 +124,17 @@ describe('generated media served under the CDN lines', () => {
     const trial = key(4);
     const [, ticket] = trial.split('/');
     const [payload, signature] = ticket!.split('.');
-    const widened = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), n: null })).toString('base64url');
-    const expired = issuePlaylistKey({ movieId: 7, video: 'videos/v1', trialSeconds: null, secret: SECRET, now: Date.now() - 86_400_000, ttlSeconds: 60 });
+    const widened = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), n: null }),
+    ).toString('base64url');
+    const expired = issuePlaylistKey({
+      movieId: 7,
+      video: 'videos/v1',
+      trialSeconds: null,
+      secret: SECRET,
+      now: Date.now() - 86_400_000,
+      ttlSeconds: 60,
+    });
     for (const bad of [
       `play/${widened}.${signature}/seg-002.ts`,
       key(null, 'another-secret-0123456789').replace('index.m3u8', 'seg-002.ts'),

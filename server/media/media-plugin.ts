@@ -87,6 +87,10 @@ export async function mediaPlugin(app: FastifyInstance, options: MediaPluginOpti
   const method: HTTPMethods[] = ['GET', 'HEAD'];
   app.route({ method, url: '/cdn/:line', handler: ping });
   app.route({ method, url: '/cdn/:line/ping', handler: ping });
-  app.route({ method, url: '/cdn/:line/play/:ticket/:file', handler: (req, reply) => play(req as PlayRequest, reply, root, options, now()) });
+  app.route({
+    method,
+    url: '/cdn/:line/play/:ticket/:file',
+    handler: (req, reply) => play(req as PlayRequest, reply, root, options, now()),
+  });
   app.route({ method, url: '/cdn/:line/*', handler: (req, reply) => publicFile(req as FileRequest, reply, root) });
 }

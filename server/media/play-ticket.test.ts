@@ -8,8 +8,20 @@ const ticketOf = (key: string): string => key.split('/')[1]!;
 describe('play tickets', () => {
   it('round-trips movie, video, segment limit and expiry', () => {
     const now = Date.parse('2026-11-01T00:00:00Z');
-    const key = issuePlaylistKey({ movieId: 12, video: 'videos/v3', trialSeconds: 10, secret: SECRET, now, ttlSeconds: 600 });
-    expect(verifyTicket(ticketOf(key), SECRET, now)).toEqual({ movieId: 12, video: 'v3', maxSegments: 3, expiresAt: now / 1000 + 600 });
+    const key = issuePlaylistKey({
+      movieId: 12,
+      video: 'videos/v3',
+      trialSeconds: 10,
+      secret: SECRET,
+      now,
+      ttlSeconds: 600,
+    });
+    expect(verifyTicket(ticketOf(key), SECRET, now)).toEqual({
+      movieId: 12,
+      video: 'v3',
+      maxSegments: 3,
+      expiresAt: now / 1000 + 600,
+    });
     expect(verifyTicket(ticketOf(key), SECRET, now + 601_000)).toBeNull();
     expect(verifyTicket(ticketOf(key), 'other-secret-0123456789', now)).toBeNull();
     const full = issuePlaylistKey({ movieId: 12, video: 'v3', trialSeconds: null, secret: SECRET, now });
@@ -21,20 +33,43 @@ describe('play tickets', () => {
   });
 
   it('refuses to sign something that is not a video key', () => {
-    expect(() => issuePlaylistKey({ movieId: 1, video: '../etc', trialSeconds: null, secret: SECRET })).toThrow(/video/);
+    expect(() => issuePlaylistKey({ movieId: 1, video: '../etc', trialSeconds: null, secret: SECRET })).toThrow(
+      /video/,
+    );
   });
 });
 
 describe('HLS playlists', () => {
-  const text = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-TARGETDURATION:4', '#EXT-X-PLAYLIST-TYPE:VOD',
-    '#EXTINF:4.000000,', 'seg-000.ts', '#EXTINF:4.000000,', 'seg-001.ts', '#EXTINF:2.500000,', 'seg-002.ts', '#EXT-X-ENDLIST', ''].join('\n');
+  const text = [
+    '#EXTM3U',
+    '#EXT-X-VERSION:3',
+    '#EXT-X-TARGETDURATION:4',
+    '#EXT-X-PLAYLIST-TYPE:VOD',
+    '#EXTINF:4.000000,',
+    'seg-000.ts',
+    '#EXTINF:4.000000,',
+    'seg-001.ts',
+    '#EXTINF:2.500000,',
+    'seg-002.ts',
+    '#EXT-X-ENDLIST',
+    '',
+  ].join('\n');
 
   it('keeps the header and the first segments, and always ends the VOD', () => {
     const playlist = parsePlaylist(text);
     expect(playlist.segments.map((s) => s.uri)).toEqual(['seg-000.ts', 'seg-001.ts', 'seg-002.ts']);
     expect(renderPlaylist(playlist, null)).toBe(text);
     expect(renderPlaylist(playlist, 1)).toBe(
-      ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-TARGETDURATION:4', '#EXT-X-PLAYLIST-TYPE:VOD', '#EXTINF:4.000000,', 'seg-000.ts', '#EXT-X-ENDLIST', ''].join('\n'),
+      [
+        '#EXTM3U',
+        '#EXT-X-VERSION:3',
+        '#EXT-X-TARGETDURATION:4',
+        '#EXT-X-PLAYLIST-TYPE:VOD',
+        '#EXTINF:4.000000,',
+        'seg-000.ts',
+        '#EXT-X-ENDLIST',
+        '',
+      ].join('\n'),
     );
   });
 });

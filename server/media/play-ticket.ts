@@ -25,7 +25,8 @@ export const DEFAULT_TICKET_TTL_SECONDS = 6 * 3600;
 const sign = (payload: string, secret: string): Buffer => createHmac('sha256', secret).update(payload).digest();
 
 /** Segments that cover the first `trialSeconds` (0 → none). */
-export const trialSegments = (trialSeconds: number): number => Math.max(0, Math.ceil(trialSeconds / HLS_SEGMENT_SECONDS));
+export const trialSegments = (trialSeconds: number): number =>
+  Math.max(0, Math.ceil(trialSeconds / HLS_SEGMENT_SECONDS));
 
 export interface IssueOptions {
   movieId: number;
@@ -45,7 +46,9 @@ export function issuePlaylistKey(options: IssueOptions): string {
   if (!video) throw new Error(`not a video media key: ${options.video}`);
   const expiresAt = Math.floor((options.now ?? Date.now()) / 1000) + (options.ttlSeconds ?? DEFAULT_TICKET_TTL_SECONDS);
   const maxSegments = options.trialSeconds === null ? null : trialSegments(options.trialSeconds);
-  const payload = Buffer.from(JSON.stringify({ m: options.movieId, v: video, n: maxSegments, e: expiresAt })).toString('base64url');
+  const payload = Buffer.from(JSON.stringify({ m: options.movieId, v: video, n: maxSegments, e: expiresAt })).toString(
+    'base64url',
+  );
   return `play/${payload}.${sign(payload, options.secret).toString('base64url')}/index.m3u8`;
 }
 

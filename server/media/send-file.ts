@@ -50,7 +50,11 @@ export async function sendFile(
   if (req.headers['if-none-match'] === etag) return reply.code(304).send();
   const range = parseRange(req.headers.range, size);
   if (range === 'unsatisfiable') {
-    return reply.code(416).header('content-range', `bytes */${size}`).type('text/plain; charset=utf-8').send('Range Not Satisfiable');
+    return reply
+      .code(416)
+      .header('content-range', `bytes */${size}`)
+      .type('text/plain; charset=utf-8')
+      .send('Range Not Satisfiable');
   }
   const { start, end } = range ?? { start: 0, end: size - 1 };
   if (range) reply.code(206).header('content-range', `bytes ${start}-${end}/${size}`);

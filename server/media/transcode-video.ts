@@ -26,7 +26,10 @@ export interface Transcoded {
 
 /** Seconds of a VOD playlist: the sum of its #EXTINF durations. */
 export function playlistSeconds(text: string): number {
-  const seconds = parsePlaylist(text).segments.reduce((sum, segment) => sum + Number(/^#EXTINF:([\d.]+)/.exec(segment.tags[0] ?? '')?.[1] ?? 0), 0);
+  const seconds = parsePlaylist(text).segments.reduce(
+    (sum, segment) => sum + Number(/^#EXTINF:([\d.]+)/.exec(segment.tags[0] ?? '')?.[1] ?? 0),
+    0,
+  );
   return Math.round(seconds);
 }
 

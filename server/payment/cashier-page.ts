@@ -57,7 +57,13 @@ button:active{opacity:.85}.cancel{display:block;text-align:center;margin-top:14p
 .note{margin:18px 0 0;font-size:12px;color:#9ca3af;text-align:center}h1{font-size:20px;margin:0 0 8px}p{margin:0 0 18px;color:#4b5563}
 a.button{display:block;text-align:center;border-radius:10px;padding:12px;color:#fff;background:var(--brand);text-decoration:none}`;
 
-function page(siteTitle: string, primaryColor: string, headTitle: string, body: string, payColor = primaryColor): string {
+function page(
+  siteTitle: string,
+  primaryColor: string,
+  headTitle: string,
+  body: string,
+  payColor = primaryColor,
+): string {
   return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">
 <title>${escapeHtml(headTitle)} - ${escapeHtml(siteTitle)}</title>
@@ -85,5 +91,10 @@ export function renderCashier(v: CashierView): string {
 
 export function renderMessage(v: MessageView): string {
   const link = v.link ? `<a class="button" href="${escapeHtml(v.link.href)}">${escapeHtml(v.link.label)}</a>` : '';
-  return page(v.siteTitle, v.primaryColor, v.heading, `<h1>${escapeHtml(v.heading)}</h1><p>${escapeHtml(v.text)}</p>${link}`);
+  return page(
+    v.siteTitle,
+    v.primaryColor,
+    v.heading,
+    `<h1>${escapeHtml(v.heading)}</h1><p>${escapeHtml(v.text)}</p>${link}`,
+  );
 }

@@ -20,7 +20,11 @@ describe('the epay sign', () => {
     );
     // Computed independently (Python hashlib) for this content and the key "KEY123".
     expect(epaySign(NOTIFY, 'KEY123')).toBe('e5312ea94c045ef9112d0aa415bd67e2');
-    expect(withSign(NOTIFY, 'KEY123')).toEqual({ ...NOTIFY, sign: 'e5312ea94c045ef9112d0aa415bd67e2', sign_type: 'MD5' });
+    expect(withSign(NOTIFY, 'KEY123')).toEqual({
+      ...NOTIFY,
+      sign: 'e5312ea94c045ef9112d0aa415bd67e2',
+      sign_type: 'MD5',
+    });
   });
 
   it('verifies its own signs and refuses any change of a value, the key or the sign', () => {

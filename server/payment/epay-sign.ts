@@ -19,7 +19,9 @@ export function signContent(params: PayParams): string {
 }
 
 export const epaySign = (params: PayParams, key: string): string =>
-  createHash('md5').update(signContent(params) + key, 'utf8').digest('hex');
+  createHash('md5')
+    .update(signContent(params) + key, 'utf8')
+    .digest('hex');
 
 /** The params with their sign and sign_type=MD5 added. */
 export const withSign = (params: PayParams, key: string): PayParams => ({

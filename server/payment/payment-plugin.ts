@@ -51,7 +51,10 @@ const html = (reply: FastifyReply, status: number, body: string) =>
     .type('text/html; charset=utf-8')
     .header('cache-control', 'no-store')
     .header('referrer-policy', 'no-referrer')
-    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
+    .header(
+      'content-security-policy',
+      "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+    )
     .send(body);
 
 export const paymentPlugin: FastifyPluginAsync<PaymentPluginOptions> = async (app, { db, config, sites, now }) => {
@@ -59,10 +62,18 @@ export const paymentPlugin: FastifyPluginAsync<PaymentPluginOptions> = async (ap
     const site = siteId === null ? undefined : await sites.findById(siteId);
     return { siteTitle: site?.title ?? '支付中心', primaryColor: site?.primaryColor ?? '#ff6a00' };
   };
-  const message = async (reply: FastifyReply, status: number, siteId: number | null, view: Omit<MessageView, 'siteTitle' | 'primaryColor'>) =>
-    html(reply, status, renderMessage({ ...(await look(siteId)), ...view }));
+  const message = async (
+    reply: FastifyReply,
+    status: number,
+    siteId: number | null,
+    view: Omit<MessageView, 'siteTitle' | 'primaryColor'>,
+  ) => html(reply, status, renderMessage({ ...(await look(siteId)), ...view }));
   const missing = (reply: FastifyReply) =>
-    message(reply, 404, null, { heading: '订单不存在', text: '没有找到这笔订单，请回到应用重新下单。', link: { href: '/', label: '返回首页' } });
+    message(reply, 404, null, {
+      heading: '订单不存在',
+      text: '没有找到这笔订单，请回到应用重新下单。',
+      link: { href: '/', label: '返回首页' },
+    });
   const orderOf = async (orderNo: string) => (ORDER_NO.test(orderNo) ? findOrder(db, orderNo) : undefined);
 
   app.removeAllContentTypeParsers();
@@ -70,7 +81,11 @@ export const paymentPlugin: FastifyPluginAsync<PaymentPluginOptions> = async (ap
   app.setErrorHandler((error, req, reply) => {
     req.log.warn({ err: error }, 'payment route failed');
     if (req.url.startsWith('/pay/notify')) return reply.code(400).type('text/plain; charset=utf-8').send('fail');
-    return message(reply, 400, null, { heading: '请求无效', text: '请回到应用重新发起支付。', link: { href: '/', label: '返回首页' } });
+    return message(reply, 400, null, {
+      heading: '请求无效',
+      text: '请回到应用重新发起支付。',
+      link: { href: '/', label: '返回首页' },
+    });
   });
 
   app.route({
@@ -106,7 +121,11 @@ export const paymentPlugin: FastifyPluginAsync<PaymentPluginOptions> = async (ap
     if (!order) return missing(reply);
     if (order.status === 'pending' && (await sendNotify(order, selfUrlOf(config, req), config, req)) !== 'success') {
       const link = { href: `${CASHIER_PREFIX}${order.orderNo}`, label: '返回收银台重试' };
-      return message(reply, 200, order.siteId, { heading: '支付结果通知失败', text: '支付结果暂未送达，请稍后重试。', link });
+      return message(reply, 200, order.siteId, {
+        heading: '支付结果通知失败',
+        text: '支付结果暂未送达，请稍后重试。',
+        link,
+      });
     }
     return reply.code(303).header('location', returnPathOf(order)).header('cache-control', 'no-store').send();
   });

@@ -13,13 +13,15 @@ import { sqlState } from '../db/db.ts';
 import { ApiError } from '../api-error.ts';
 
 /** The answer body of an envelope: base64 AES of its JSON. */
-export const encodeEnvelope = (cipher: Cipher, envelope: Envelope): string => cipher.encryptBase64(JSON.stringify(envelope));
+export const encodeEnvelope = (cipher: Cipher, envelope: Envelope): string =>
+  cipher.encryptBase64(JSON.stringify(envelope));
 
 /** The headers of every answer, one object for the process. */
 const ANSWER_HEADERS = { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } as const;
 
 /** Sends an encoded envelope (encodeEnvelope), as text or as its UTF-8 bytes. */
-export const sendBody = (reply: FastifyReply, body: string | Buffer): FastifyReply => reply.code(200).headers(ANSWER_HEADERS).send(body);
+export const sendBody = (reply: FastifyReply, body: string | Buffer): FastifyReply =>
+  reply.code(200).headers(ANSWER_HEADERS).send(body);
 
 export const sendEnvelope = (reply: FastifyReply, cipher: Cipher, envelope: Envelope): FastifyReply =>
   sendBody(reply, encodeEnvelope(cipher, envelope));

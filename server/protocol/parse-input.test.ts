@@ -13,7 +13,13 @@ const walkFinds = (value: unknown): boolean => {
 
 describe('jsonWithoutNul', () => {
   it('is false for every JSON text whose value holds U+0000, in a string or a key, at any depth', () => {
-    const values = [{ a: 'x\u0000' }, { 'k\u0000': 1 }, { a: [{ b: ['\u0000'] }] }, '\u0000', ['ok', { deep: { er: 'a\u0000b' } }]];
+    const values = [
+      { a: 'x\u0000' },
+      { 'k\u0000': 1 },
+      { a: [{ b: ['\u0000'] }] },
+      '\u0000',
+      ['ok', { deep: { er: 'a\u0000b' } }],
+    ];
     for (const value of values) {
       const text = JSON.stringify(value);
       expect(walkFinds(JSON.parse(text))).toBe(true);

@@ -81,7 +81,11 @@ describe('protocol plugin', () => {
   });
 
   it('answers an ApiError with its code and msg', async () => {
-    expect((await client().call('/test/api-error')).envelope).toEqual({ code: Code.Insufficient, msg: '积分不足', data: null });
+    expect((await client().call('/test/api-error')).envelope).toEqual({
+      code: Code.Insufficient,
+      msg: '积分不足',
+      data: null,
+    });
   });
 
   it('answers any other error with code 1, logs it and keeps its detail from the client', async () => {

@@ -47,7 +47,11 @@ export const protocolPlugin: FastifyPluginAsync<ProtocolOptions> = async (api, o
         const key = cached ? ReadCache.keyOf(ctx.site.id, call.path, ctx.payload) : null;
         if (key !== null) {
           // The answer closure only on a miss: a hit allocates none.
-          const body = readCache.kept(key) ?? readCache.body(key, async () => Buffer.from(encodeEnvelope(deps.cipher, ok((await call.run(ctx)) ?? null))));
+          const body =
+            readCache.kept(key) ??
+            readCache.body(key, async () =>
+              Buffer.from(encodeEnvelope(deps.cipher, ok((await call.run(ctx)) ?? null))),
+            );
           return sendBody(reply, await body);
         }
         envelope = ok((await call.run(ctx)) ?? null);

@@ -75,16 +75,27 @@ describe('ReadCache', () => {
   });
 
   it('keys by site, path and payload', () => {
-    expect(ReadCache.keyOf(1, '/movie/getPage', { page: 1 })).not.toBe(ReadCache.keyOf(2, '/movie/getPage', { page: 1 }));
-    expect(ReadCache.keyOf(1, '/movie/getPage', { page: 1 })).not.toBe(ReadCache.keyOf(1, '/topic/getPage', { page: 1 }));
-    expect(ReadCache.keyOf(1, '/movie/getPage', { page: 1 })).not.toBe(ReadCache.keyOf(1, '/movie/getPage', { page: 2 }));
+    expect(ReadCache.keyOf(1, '/movie/getPage', { page: 1 })).not.toBe(
+      ReadCache.keyOf(2, '/movie/getPage', { page: 1 }),
+    );
+    expect(ReadCache.keyOf(1, '/movie/getPage', { page: 1 })).not.toBe(
+      ReadCache.keyOf(1, '/topic/getPage', { page: 1 }),
+    );
+    expect(ReadCache.keyOf(1, '/movie/getPage', { page: 1 })).not.toBe(
+      ReadCache.keyOf(1, '/movie/getPage', { page: 2 }),
+    );
   });
 });
 
 describe('writeWatch', () => {
   const fakeDb = (fail: boolean): Db => {
     const q: Queryable = { query: async () => [], one: async () => undefined, exec: async () => {} };
-    return { ...q, kind: 'pglite', close: async () => {}, tx: async (fn) => (fail ? Promise.reject(new Error('rolled back')) : fn(q)) };
+    return {
+      ...q,
+      kind: 'pglite',
+      close: async () => {},
+      tx: async (fn) => (fail ? Promise.reject(new Error('rolled back')) : fn(q)),
+    };
   };
 
   it('empties the cache after a committed transaction, not after a rolled-back one', async () => {

@@ -66,7 +66,10 @@ export async function openCall(call: Call, req: FastifyRequest, deps: CallDeps):
   const raw = typeof req.body === 'string' ? req.body : '';
   const body = call.signed ? await openSignedRequest(raw, site, deps) : raw;
   const session = call.auth === 'none' ? null : await authenticate(call.auth, req, site, deps.db);
-  const payload = validate(call.schema, call.upload ? await multipartPayload(req, call.upload.maxBytes) : payloadOf(call, body, deps.cipher));
+  const payload = validate(
+    call.schema,
+    call.upload ? await multipartPayload(req, call.upload.maxBytes) : payloadOf(call, body, deps.cipher),
+  );
   const limited = deps.limits.check(call.path, { site, ip: req.ip, userId: session?.user.id ?? null, payload });
   if (limited) await limited;
   return {

@@ -64,7 +64,9 @@ export function createRedisState(options: RedisStateOptions): RedisState {
   const down = (reason: string) => {
     if (degraded) return;
     degraded = true;
-    log.warn(`Redis ${where} unavailable (${reason}): DEGRADED, replay ids and rate limits are kept in this process's memory until it is back`);
+    log.warn(
+      `Redis ${where} unavailable (${reason}): DEGRADED, replay ids and rate limits are kept in this process's memory until it is back`,
+    );
   };
   const up = () => {
     if (!degraded) return;
@@ -113,7 +115,10 @@ export function createRedisState(options: RedisStateOptions): RedisState {
     hit: (key, windowMs) =>
       guarded(
         async (): Promise<HitCount> => {
-          const [count, resetInMs] = (await redis.eval(HIT_SCRIPT, 1, `${prefix}hit:${key}`, String(windowMs))) as [number, number];
+          const [count, resetInMs] = (await redis.eval(HIT_SCRIPT, 1, `${prefix}hit:${key}`, String(windowMs))) as [
+            number,
+            number,
+          ];
           return { count, resetInMs };
         },
         () => local.hit(key, windowMs),

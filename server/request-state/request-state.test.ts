@@ -87,7 +87,8 @@ const closedPort = () =>
   });
 
 const until = async (check: () => boolean, timeoutMs = 10_000) => {
-  for (const deadline = Date.now() + timeoutMs; !check() && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 50));
+  for (const deadline = Date.now() + timeoutMs; !check() && Date.now() < deadline;)
+    await new Promise((resolve) => setTimeout(resolve, 50));
   expect(check()).toBe(true);
 };
 
@@ -100,7 +101,10 @@ describe('Redis state while Redis is down', () => {
   it('answers from memory and logs the degraded mode once', async () => {
     const port = await closedPort();
     const warnings: string[] = [];
-    const state = createRedisState({ url: `redis://127.0.0.1:${port}`, log: { info: () => {}, warn: (m: string) => void warnings.push(m) } });
+    const state = createRedisState({
+      url: `redis://127.0.0.1:${port}`,
+      log: { info: () => {}, warn: (m: string) => void warnings.push(m) },
+    });
     try {
       await state.ready(300);
       expect(state.mode()).toBe('memory');
@@ -121,10 +125,16 @@ const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
 describe.runIf(hasRedisServer)('Redis state when Redis goes away and comes back (a redis-server of its own)', () => {
   it('falls back to memory, logs DEGRADED, and shares again once Redis is back', { timeout: 30_000 }, async () => {
     const port = await closedPort();
-    const startRedis = () => spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    const startRedis = () =>
+      spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+        stdio: 'ignore',
+      });
     let redis = startRedis();
     const log: string[] = [];
-    const state = createRedisState({ url: `redis://127.0.0.1:${port}`, log: { info: (m: string) => void log.push(`info ${m}`), warn: (m: string) => void log.push(`warn ${m}`) } });
+    const state = createRedisState({
+      url: `redis://127.0.0.1:${port}`,
+      log: { info: (m: string) => void log.push(`info ${m}`), warn: (m: string) => void log.push(`warn ${m}`) },
+    });
     try {
       await until(() => state.mode() === 'redis');
       expect(await state.claim('a', 60_000)).toBe(true);

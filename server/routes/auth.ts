@@ -2,7 +2,12 @@
  * Sign-in calls (docs/api.md): silent device registration and sign-in, account sign-in with
  * an encrypted payload, binding an account and password to the current (guest) user.
  */
-import { accountCredentialsSchema, accountSignInSchema, deviceSignInSchema, type SignInData } from '../../contract/calls/account.ts';
+import {
+  accountCredentialsSchema,
+  accountSignInSchema,
+  deviceSignInSchema,
+  type SignInData,
+} from '../../contract/calls/account.ts';
 import { API } from '../../contract/calls/paths.ts';
 import { Code } from '../../contract/protocol/codes.ts';
 import { hashPassword, verifyNothing, verifyPassword } from '../auth/password.ts';

@@ -6,7 +6,12 @@ import { defineCall, type Call } from '../protocol/define-call.ts';
 import { found } from './lookups.ts';
 
 export const featuredCalls: readonly Call[] = [
-  defineCall({ path: API.featuredList, schema: emptyPayloadSchema, auth: 'none', handler: ({ db }) => listFeatured(db) }),
+  defineCall({
+    path: API.featuredList,
+    schema: emptyPayloadSchema,
+    auth: 'none',
+    handler: ({ db }) => listFeatured(db),
+  }),
   defineCall({
     path: API.featuredDetail,
     schema: idSchema,

@@ -30,5 +30,10 @@ async function homeData(q: Queryable, siteId: number): Promise<HomeData> {
 }
 
 export const homeCalls: readonly Call[] = [
-  defineCall({ path: API.home, schema: emptyPayloadSchema, auth: 'none', handler: ({ db, site }) => homeData(db, site.id) }),
+  defineCall({
+    path: API.home,
+    schema: emptyPayloadSchema,
+    auth: 'none',
+    handler: ({ db, site }) => homeData(db, site.id),
+  }),
 ];

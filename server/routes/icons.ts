@@ -16,11 +16,22 @@ type IconsQuery = { icons?: unknown };
 export const iconRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: IconsQuery }>(ICONS_PATH, async (req, reply) => {
     const raw = typeof req.query.icons === 'string' ? req.query.icons : '';
-    const names = [...new Set(raw.split(',').map((name) => name.trim()).filter(Boolean))];
+    const names = [
+      ...new Set(
+        raw
+          .split(',')
+          .map((name) => name.trim())
+          .filter(Boolean),
+      ),
+    ];
     const bad = names.find((name) => name.length > MAX_NAME_LENGTH || !NAME.test(name));
     if (names.length === 0 || names.length > MAX_ICONS_PER_REQUEST || bad !== undefined) {
       const error =
-        names.length === 0 ? 'icons is required' : bad !== undefined ? `invalid icon name: ${bad.slice(0, 80)}` : `at most ${MAX_ICONS_PER_REQUEST} icons per request`;
+        names.length === 0
+          ? 'icons is required'
+          : bad !== undefined
+            ? `invalid icon name: ${bad.slice(0, 80)}`
+            : `at most ${MAX_ICONS_PER_REQUEST} icons per request`;
       return reply.code(400).header('cache-control', 'no-store').send({ error });
     }
     const icons: Record<string, IconData> = {};

@@ -11,13 +11,19 @@ import { setLike } from '../db/user-items.ts';
 import { defineCall, type Call } from '../protocol/define-call.ts';
 import { found } from './lookups.ts';
 
-export const likeCall = (path: typeof API.movieLike | typeof API.topicLike, kind: ItemType, missing: (id: number) => string): Call =>
+export const likeCall = (
+  path: typeof API.movieLike | typeof API.topicLike,
+  kind: ItemType,
+  missing: (id: number) => string,
+): Call =>
   defineCall({
     path,
     schema: likeSchema,
     auth: 'user',
     handler: ({ db, payload, user }) =>
       db.tx((q) =>
-        onceByKey(q, user.id, path, payload.idempotencyKey, async () => found(await setLike(q, user.id, kind, payload.id, payload.like), missing(payload.id))),
+        onceByKey(q, user.id, path, payload.idempotencyKey, async () =>
+          found(await setLike(q, user.id, kind, payload.id, payload.like), missing(payload.id)),
+        ),
       ),
   });

@@ -30,7 +30,12 @@ export const moviePlayCalls: readonly Call[] = [
       const full = await canPlayInFull(db, user, movie);
       if (!full && movie.trialS <= 0) throw new ApiError(Code.NotAllowed, NEEDS[movie.access] ?? '没有观看权限');
       const trialSeconds = full ? null : movie.trialS;
-      const playlist = issuePlaylistKey({ movieId: movie.id, video: movie.video, trialSeconds, secret: config.MEDIA_SECRET });
+      const playlist = issuePlaylistKey({
+        movieId: movie.id,
+        video: movie.video,
+        trialSeconds,
+        secret: config.MEDIA_SECRET,
+      });
       return { movieId: movie.id, playlist, trial: !full, trialSeconds: trialSeconds ?? 0, durationS: movie.durationS };
     },
   }),

@@ -50,7 +50,10 @@ export const movieCalls: readonly Call[] = [
     schema: moviePageSchema,
     auth: 'none',
     handler: async ({ db, payload }) => {
-      const [categoryIds, tagId] = await Promise.all([categoryScope(db, payload.categoryId), tagScope(db, payload.tag)]);
+      const [categoryIds, tagId] = await Promise.all([
+        categoryScope(db, payload.categoryId),
+        tagScope(db, payload.tag),
+      ]);
       return pageMovies(db, { categoryIds, tagId, access: payload.access, sort: payload.sort }, payload);
     },
   }),

@@ -20,7 +20,8 @@ export const personalCalls: readonly Call[] = [
     auth: 'user',
     handler: async ({ db, payload, user, config, now }) => {
       const { nickname, avatar } = payload;
-      if (nickname !== undefined && UNPRINTABLE.test(nickname)) throw invalidParams('nickname 不能包含控制字符或不可见字符');
+      if (nickname !== undefined && UNPRINTABLE.test(nickname))
+        throw invalidParams('nickname 不能包含控制字符或不可见字符');
       if (avatar !== undefined && avatar !== DEFAULT_AVATAR && !(await isStoredImage(avatar, config.UPLOAD_DIR))) {
         throw invalidParams('avatar 必须是 /shard/memberUploadImg 返回的图片地址');
       }

@@ -4,7 +4,13 @@
  * (under /topic/...). A detail counts a view; a priced post not yet unlocked for the viewer
  * answers its summary as the body and only the card's images.
  */
-import { idSchema, likeSchema, postPageSchema, replyPageSchema, type PostDetail } from '../../contract/calls/content.ts';
+import {
+  idSchema,
+  likeSchema,
+  postPageSchema,
+  replyPageSchema,
+  type PostDetail,
+} from '../../contract/calls/content.ts';
 import type { PostKind } from '../../contract/enums.ts';
 import { API } from '../../contract/calls/paths.ts';
 import { canReadInFull } from '../db/access.ts';
@@ -39,10 +45,18 @@ const SECTIONS: readonly Section[] = [
 const postNotFound = (id: number): string => `内容不存在：${id}`;
 
 /** A topic as a visitor without a session sees it, without counting a view (the server's first paint). */
-export const previewTopicDetail = (q: Queryable, id: number, now: number): Promise<PostDetail> => postDetail(q, SECTIONS[0]!, id, null, now, false);
+export const previewTopicDetail = (q: Queryable, id: number, now: number): Promise<PostDetail> =>
+  postDetail(q, SECTIONS[0]!, id, null, now, false);
 
 /** A signed-in viewer's open counts for the daily read task (server/db/activity.ts). */
-async function postDetail(q: Queryable, section: Section, id: number, user: User | null, now: number, countView = true): Promise<PostDetail> {
+async function postDetail(
+  q: Queryable,
+  section: Section,
+  id: number,
+  user: User | null,
+  now: number,
+  countView = true,
+): Promise<PostDetail> {
   const post = found(await (countView ? viewPost : findPost)(q, id, section.kind), `${section.missing}：${id}`);
   const [tags, flags, unlocked, video] = await Promise.all([
     tagsOf(q, 'post', post.id),
@@ -71,7 +85,14 @@ const sectionCalls = (section: Section): Call[] => [
     handler: async ({ db, payload }) => {
       const [categoryIds, tagId] = await Promise.all([postScope(db, payload), tagScope(db, payload.tag)]);
       const pinnedFirst = payload.topicId !== undefined;
-      const filters = { kind: section.kind, categoryIds, tagId, authorId: payload.authorId, pinnedFirst, sort: payload.sort };
+      const filters = {
+        kind: section.kind,
+        categoryIds,
+        tagId,
+        authorId: payload.authorId,
+        pinnedFirst,
+        sort: payload.sort,
+      };
       return pagePosts(db, filters, payload);
     },
   }),

@@ -10,7 +10,13 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { idSchema } from '../../contract/calls/content.ts';
-import { chunkCheckSchema, chunkUploadFieldsSchema, fileIdSchema, publishSchema, type PublishResult } from '../../contract/calls/publish.ts';
+import {
+  chunkCheckSchema,
+  chunkUploadFieldsSchema,
+  fileIdSchema,
+  publishSchema,
+  type PublishResult,
+} from '../../contract/calls/publish.ts';
 import { CHUNK_MAX_BYTES, MAX_TOPICS_PER_DAY } from '../../contract/calls/publish-limits.ts';
 import { API } from '../../contract/calls/paths.ts';
 import { Code } from '../../contract/protocol/codes.ts';
@@ -31,16 +37,24 @@ const isUploadedFile = (value: unknown): value is UploadedFile =>
   typeof value === 'object' && value !== null && Buffer.isBuffer((value as { data?: unknown }).data);
 
 const chunkSchema = chunkUploadFieldsSchema.extend({
-  chunk: z.custom<UploadedFile>(isUploadedFile, { message: '缺少 chunk：请以 multipart/form-data 的 chunk 字段上传分片' }),
+  chunk: z.custom<UploadedFile>(isUploadedFile, {
+    message: '缺少 chunk：请以 multipart/form-data 的 chunk 字段上传分片',
+  }),
 });
 
 /** The forum category of a topic: the group of topicId, or categoryId inside the forum (and inside that group). */
-async function forumCategory(q: Queryable, topicId: number | undefined, categoryId: number | undefined): Promise<number> {
-  const group = topicId === undefined ? undefined : found(await categoryIdOfTopic(q, topicId), `版块不存在：${topicId}`);
+async function forumCategory(
+  q: Queryable,
+  topicId: number | undefined,
+  categoryId: number | undefined,
+): Promise<number> {
+  const group =
+    topicId === undefined ? undefined : found(await categoryIdOfTopic(q, topicId), `版块不存在：${topicId}`);
   if (categoryId === undefined) return group!;
   const root = found(await categoryRoot(q, categoryId), `分类不存在：${categoryId}`);
   if (root.route !== '/forum' || root.depth < 2) throw invalidParams('categoryId 必须是论坛下的版块');
-  if (group !== undefined && !(await subtreeIds(q, group)).includes(categoryId)) throw invalidParams('categoryId 不在 topicId 的版块内');
+  if (group !== undefined && !(await subtreeIds(q, group)).includes(categoryId))
+    throw invalidParams('categoryId 不在 topicId 的版块内');
   return categoryId;
 }
 
@@ -59,7 +73,8 @@ export const publishCalls: readonly Call[] = [
     schema: chunkSchema,
     auth: 'user',
     upload: { maxBytes: CHUNK_MAX_BYTES },
-    handler: ({ payload, user, req }) => uploadsOf(req).receive(user.id, payload.fileId, payload.index, payload.chunk.data),
+    handler: ({ payload, user, req }) =>
+      uploadsOf(req).receive(user.id, payload.fileId, payload.index, payload.chunk.data),
   }),
   defineCall({
     path: API.chunkMerge,
@@ -83,7 +98,8 @@ export const publishCalls: readonly Call[] = [
       if (tags.unknown.length > 0) throw notFound(`标签不存在：${tags.unknown.join('、')}`);
       const images = [...new Set(payload.images)];
       for (const url of images) {
-        if (!(await isStoredImage(url, config.UPLOAD_DIR))) throw invalidParams(`images 中的图片不存在：${url.slice(0, 80)}`);
+        if (!(await isStoredImage(url, config.UPLOAD_DIR)))
+          throw invalidParams(`images 中的图片不存在：${url.slice(0, 80)}`);
       }
       const video = payload.videoFileId === undefined ? undefined : await findUpload(db, user.id, payload.videoFileId);
       if (payload.videoFileId !== undefined && (video?.state !== 'merged' || video.kind !== 'video')) {
@@ -95,7 +111,17 @@ export const publishCalls: readonly Call[] = [
       }
       const poster = video?.videoState === 'ready' && video.url ? posterOf(video.url) : null;
       const id = await db.tx((q) =>
-        insertTopic(q, { authorId: user.id, categoryId, title: payload.title, body: payload.body, images, cover: images[0] ?? poster, tagIds: tags.ids, videoUploadId: video?.id ?? null, now }),
+        insertTopic(q, {
+          authorId: user.id,
+          categoryId,
+          title: payload.title,
+          body: payload.body,
+          images,
+          cover: images[0] ?? poster,
+          tagIds: tags.ids,
+          videoUploadId: video?.id ?? null,
+          now,
+        }),
       );
       return { id, video: video ? videoOf(video) : null };
     },

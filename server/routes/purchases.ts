@@ -60,7 +60,14 @@ async function purchasedPage<C extends { id: number }>(
   cardsOf: (q: Queryable, ids: number[]) => Promise<C[]>,
 ): Promise<Page<C & { purchasedAt: number; paidCoins: number }>> {
   const page = await purchasePage(q, userId, type, request);
-  const cards = new Map((await cardsOf(q, page.list.map((row) => row.itemId))).map((card) => [card.id, card]));
+  const cards = new Map(
+    (
+      await cardsOf(
+        q,
+        page.list.map((row) => row.itemId),
+      )
+    ).map((card) => [card.id, card]),
+  );
   const list = page.list.flatMap((row) => {
     const card = cards.get(row.itemId);
     return card ? [{ ...card, purchasedAt: row.createdAt.getTime(), paidCoins: row.priceCoins }] : [];
@@ -76,8 +83,14 @@ export const purchaseCalls: readonly Call[] = [
     handler: async ({ db, payload, user }) => {
       const movie = found(await findMovie(db, payload.movieId), movieNotFound(payload.movieId));
       if (movie.access === 'free') throw invalidParams('该影片免费观看，无需购买');
-      if (movie.priceCoins <= 0) throw new ApiError(Code.NotAllowed, '该影片为 VIP 专享，不单独出售，开通 VIP 即可观看');
-      return buy(db, user.id, { type: 'movie', id: movie.id, priceCoins: movie.priceCoins, title: `购买影片《${movie.title}》` });
+      if (movie.priceCoins <= 0)
+        throw new ApiError(Code.NotAllowed, '该影片为 VIP 专享，不单独出售，开通 VIP 即可观看');
+      return buy(db, user.id, {
+        type: 'movie',
+        id: movie.id,
+        priceCoins: movie.priceCoins,
+        title: `购买影片《${movie.title}》`,
+      });
     },
   }),
   defineCall({
@@ -88,7 +101,12 @@ export const purchaseCalls: readonly Call[] = [
       const post = found(await findPost(db, payload.id), `内容不存在：${payload.id}`);
       if (post.priceCoins <= 0) throw invalidParams('该内容免费阅读，无需购买');
       if (post.authorId === user.id) throw new ApiError(Code.AlreadyDone, '这是你发布的内容，无需购买');
-      return buy(db, user.id, { type: 'post', id: post.id, priceCoins: post.priceCoins, title: `购买文章《${post.title}》` });
+      return buy(db, user.id, {
+        type: 'post',
+        id: post.id,
+        priceCoins: post.priceCoins,
+        title: `购买文章《${post.title}》`,
+      });
     },
   }),
   defineCall({

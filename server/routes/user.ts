@@ -6,5 +6,10 @@ import { defineCall, type Call } from '../protocol/define-call.ts';
 
 export const userCalls: readonly Call[] = [
   defineCall({ path: API.current, schema: emptySchema, auth: 'user', handler: async ({ user }) => toUserInfo(user) }),
-  defineCall({ path: API.getUserInfo, schema: emptySchema, auth: 'user', handler: async ({ user }) => toUserInfo(user) }),
+  defineCall({
+    path: API.getUserInfo,
+    schema: emptySchema,
+    auth: 'user',
+    handler: async ({ user }) => toUserInfo(user),
+  }),
 ];

@@ -25,7 +25,9 @@ const toOrderInfo = (order: Order, user: User, now: number): OrderInfo => ({
   paidAt: order.paidAt?.getTime() ?? null,
   vip: order.kind === 'vip' ? { planId: order.planId ?? 0, days: order.vipDays ?? 0 } : null,
   coin:
-    order.kind === 'coin' ? { packageId: order.packageId ?? 0, coins: order.coins ?? 0, bonusCoins: order.bonusCoins ?? 0 } : null,
+    order.kind === 'coin'
+      ? { packageId: order.packageId ?? 0, coins: order.coins ?? 0, bonusCoins: order.bonusCoins ?? 0 }
+      : null,
   user: toUserInfo(user, now),
 });
 

@@ -47,9 +47,25 @@ const beamDef = (id: string, color: string): string =>
 
 /** Outline of a standing person, 1 unit tall, feet at y = 0, centred on x = 0 (arms down, legs apart). */
 const PERSON = [
-  [-0.04, -0.8], [-0.15, -0.75], [-0.18, -0.68], [-0.165, -0.42], [-0.125, -0.42], [-0.115, -0.6], [-0.1, -0.42],
-  [-0.09, 0], [-0.025, 0], [0, -0.36], [0.025, 0], [0.09, 0], [0.1, -0.42], [0.115, -0.6], [0.125, -0.42],
-  [0.165, -0.42], [0.18, -0.68], [0.15, -0.75], [0.04, -0.8],
+  [-0.04, -0.8],
+  [-0.15, -0.75],
+  [-0.18, -0.68],
+  [-0.165, -0.42],
+  [-0.125, -0.42],
+  [-0.115, -0.6],
+  [-0.1, -0.42],
+  [-0.09, 0],
+  [-0.025, 0],
+  [0, -0.36],
+  [0.025, 0],
+  [0.09, 0],
+  [0.1, -0.42],
+  [0.115, -0.6],
+  [0.125, -0.42],
+  [0.165, -0.42],
+  [0.18, -0.68],
+  [0.15, -0.75],
+  [0.04, -0.8],
 ] as const;
 
 /** A standing figure, feet at (x, y), `size` tall. */
@@ -72,7 +88,8 @@ const horizon: Scene = (ctx) => {
   const sunX = w * rng.float(0.25, 0.75);
   const sunY = h * rng.float(0.28, 0.45);
   const sunR = Math.min(w, h) * rng.float(0.1, 0.18);
-  const defs = `<linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${p[0]}"/>` +
+  const defs =
+    `<linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${p[0]}"/>` +
     `<stop offset="0.55" stop-color="${p[1]}"/><stop offset="1" stop-color="${mix(p[2], p[1], night ? 0.7 : 0.25)}"/></linearGradient>` +
     `<radialGradient id="glow"><stop offset="0" stop-color="${p[3]}" stop-opacity="0.75"/><stop offset="1" stop-color="${p[3]}" stop-opacity="0"/></radialGradient>`;
   let body = `<rect width="${w}" height="${h}" fill="url(#sky)"/>`;
@@ -84,7 +101,8 @@ const horizon: Scene = (ctx) => {
     const baseY = h * (0.5 + (i * 0.4) / layers);
     body += `<path d="${ridge(ctx, baseY, h * 0.07)}" fill="${mix(p[1], p[0], 0.25 + (0.75 * i) / (layers - 1))}"/>`;
   }
-  if (rng.chance(0.6)) body += figure(w * rng.float(0.3, 0.7), h * 0.93, h * rng.float(0.08, 0.14), mix(p[0], '#000000', 0.5));
+  if (rng.chance(0.6))
+    body += figure(w * rng.float(0.3, 0.7), h * 0.93, h * rng.float(0.08, 0.14), mix(p[0], '#000000', 0.5));
   return { defs, body };
 };
 
@@ -92,8 +110,10 @@ const city: Scene = (ctx) => {
   const { w, h, rng, p } = ctx;
   const ground = h * 0.86;
   const top = mix(p[0], '#000000', 0.35);
-  const defs = `<linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${top}"/><stop offset="1" stop-color="${mix(p[1], p[0], 0.3)}"/></linearGradient>` +
-    glowDef('moonGlow', p[4], 0.35) + beamDef('beam', p[2]);
+  const defs =
+    `<linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${top}"/><stop offset="1" stop-color="${mix(p[1], p[0], 0.3)}"/></linearGradient>` +
+    glowDef('moonGlow', p[4], 0.35) +
+    beamDef('beam', p[2]);
   let body = `<rect width="${w}" height="${h}" fill="url(#sky)"/>` + stars(ctx, rng.int(20, 50), h * 0.4);
   const moonR = Math.min(w, h) * rng.float(0.07, 0.12);
   const moonX = w * rng.float(0.2, 0.8);
@@ -102,7 +122,10 @@ const city: Scene = (ctx) => {
   for (let beam = 0; beam < rng.int(2, 3); beam++) {
     body += `<rect x="${n(w * rng.float(0, 0.85))}" y="${n(-h * 0.2)}" width="${n(w * 0.09)}" height="${n(h * 1.4)}" fill="url(#beam)" opacity="0.3" transform="rotate(${n(rng.float(-25, 25))} ${n(w / 2)} ${n(h / 2)})"/>`;
   }
-  for (const [layer, color] of [[0, mix(top, p[1], 0.35)], [1, mix(p[0], '#000000', 0.65)]] as const) {
+  for (const [layer, color] of [
+    [0, mix(top, p[1], 0.35)],
+    [1, mix(p[0], '#000000', 0.65)],
+  ] as const) {
     let x = -rng.float(0, w * 0.05);
     while (x < w) {
       const bw = w * rng.float(0.07, 0.15);
@@ -112,7 +135,8 @@ const city: Scene = (ctx) => {
         const cell = w / 70;
         for (let wy = ground - bh + cell; wy < ground - cell * 2; wy += cell * 2.2) {
           for (let wx = x + cell; wx < x + bw - cell; wx += cell * 1.8) {
-            if (rng.chance(0.3)) body += `<rect x="${n(wx)}" y="${n(wy)}" width="${n(cell)}" height="${n(cell * 1.2)}" fill="${p[3]}" opacity="0.85"/>`;
+            if (rng.chance(0.3))
+              body += `<rect x="${n(wx)}" y="${n(wy)}" width="${n(cell)}" height="${n(cell * 1.2)}" fill="${p[3]}" opacity="0.85"/>`;
           }
         }
       }
@@ -131,7 +155,8 @@ function bauhausCell(x: number, y: number, s: number, bg: string, fg: string, ki
   else if (kind === 1) shape = `<circle cx="${n(x + s / 2)}" cy="${n(y + s / 2)}" r="${n(s * 0.36)}" fill="${fg}"/>`;
   else if (kind === 2) shape = `<path d="M${c(0, 1)} A${n(s / 2)},${n(s / 2)} 0 0 1 ${c(1, 1)} Z" fill="${fg}"/>`;
   else if (kind === 3) shape = `<path d="M${c(0, 0)} L${c(1, 0)} L${c(0, 1)} Z" fill="${fg}"/>`;
-  else shape = `<circle cx="${n(x + s / 2)}" cy="${n(y + s / 2)}" r="${n(s * 0.3)}" fill="none" stroke="${fg}" stroke-width="${n(s * 0.12)}"/>`;
+  else
+    shape = `<circle cx="${n(x + s / 2)}" cy="${n(y + s / 2)}" r="${n(s * 0.3)}" fill="none" stroke="${fg}" stroke-width="${n(s * 0.12)}"/>`;
   return `<g transform="rotate(${turn * 90} ${n(x + s / 2)} ${n(y + s / 2)})"><rect x="${n(x)}" y="${n(y)}" width="${n(s + 0.5)}" height="${n(s + 0.5)}" fill="${bg}"/>${shape}</g>`;
 }
 
@@ -172,7 +197,8 @@ const rays: Scene = (ctx) => {
   const { w, h, rng, p } = ctx;
   const cx = w * rng.float(0.35, 0.65);
   const cy = h * rng.float(0.3, 0.5);
-  const defs = `<radialGradient id="burst" cx="${n(cx / w)}" cy="${n(cy / h)}" r="0.8"><stop offset="0" stop-color="${p[3]}"/>` +
+  const defs =
+    `<radialGradient id="burst" cx="${n(cx / w)}" cy="${n(cy / h)}" r="0.8"><stop offset="0" stop-color="${p[3]}"/>` +
     `<stop offset="0.35" stop-color="${p[2]}"/><stop offset="1" stop-color="${p[0]}"/></radialGradient>`;
   let body = `<rect width="${w}" height="${h}" fill="url(#burst)"/>`;
   const count = rng.int(14, 26);
@@ -196,13 +222,18 @@ const rays: Scene = (ctx) => {
 const bokeh: Scene = (ctx) => {
   const { w, h, rng, p } = ctx;
   const unit = Math.min(w, h);
-  const defs = `<linearGradient id="sky" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${mix(p[0], '#000000', 0.2)}"/><stop offset="1" stop-color="${p[1]}"/></linearGradient>` +
-    glowDef('b0', p[2]) + glowDef('b1', p[3]) + glowDef('b2', p[4]) + beamDef('streak', p[3]);
+  const defs =
+    `<linearGradient id="sky" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${mix(p[0], '#000000', 0.2)}"/><stop offset="1" stop-color="${p[1]}"/></linearGradient>` +
+    glowDef('b0', p[2]) +
+    glowDef('b1', p[3]) +
+    glowDef('b2', p[4]) +
+    beamDef('streak', p[3]);
   let body = `<rect width="${w}" height="${h}" fill="url(#sky)"/>`;
   body += `<rect x="${n(w * 0.3)}" y="${n(-h * 0.5)}" width="${n(w * 0.4)}" height="${n(h * 2)}" fill="url(#streak)" opacity="0.3" transform="rotate(${n(rng.float(25, 60))} ${n(w / 2)} ${n(h / 2)})"/>`;
   for (let i = 0; i < rng.int(30, 55); i++) {
     const near = rng.chance(0.35);
-    body += `<circle cx="${n(rng.float(0, w))}" cy="${n(rng.float(0, h))}" r="${n(unit * (near ? rng.float(0.06, 0.14) : rng.float(0.015, 0.05)))}" ` +
+    body +=
+      `<circle cx="${n(rng.float(0, w))}" cy="${n(rng.float(0, h))}" r="${n(unit * (near ? rng.float(0.06, 0.14) : rng.float(0.015, 0.05)))}" ` +
       `fill="url(#b${rng.int(0, 2)})" opacity="${rng.float(near ? 0.2 : 0.45, near ? 0.45 : 0.9).toFixed(2)}"/>`;
   }
   return { defs, body };

@@ -14,7 +14,9 @@ const db = await openDb(config);
 try {
   await migrate(db);
   await ensureDemoSite(db);
-  console.log(`seeding ${config.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${config.DATA_DIR}/pg`}${media ? `, media in ${config.MEDIA_DIR}` : ''}…`);
+  console.log(
+    `seeding ${config.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${config.DATA_DIR}/pg`}${media ? `, media in ${config.MEDIA_DIR}` : ''}…`,
+  );
   console.log(describeSeed(await seedDemo(db, { mediaDir: config.MEDIA_DIR, media })));
 } finally {
   await db.close();

@@ -42,7 +42,10 @@ export const paragraphs = (parts: readonly string[]): string => parts.join('\n\n
 
 /** The opening of a text, cut at a sentence end near `max` characters. */
 export function summaryOf(text: string, max = 80): string {
-  const flat = text.replace(/\s*\n\s*/g, '').replace(/\s+/g, ' ').trim();
+  const flat = text
+    .replace(/\s*\n\s*/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (flat.length <= max) return flat;
   const cut = flat.slice(0, max);
   const end = Math.max(cut.lastIndexOf('。'), cut.lastIndexOf('！'), cut.lastIndexOf('？'));

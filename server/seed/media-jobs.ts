@@ -33,10 +33,15 @@ const image = (seed: string, mood: Mood, outputs: ImageJob['outputs'], fadeBotto
 
 export function posterJob(movieId: number, mood: Mood): ImageJob {
   const files = posterFiles(mediaKeys.poster(movieId));
-  return image(`poster-${movieId}`, mood, [
-    { key: files.large, size: SIZES.posterLarge },
-    { key: files.small, size: SIZES.posterSmall },
-  ], true);
+  return image(
+    `poster-${movieId}`,
+    mood,
+    [
+      { key: files.large, size: SIZES.posterLarge },
+      { key: files.small, size: SIZES.posterSmall },
+    ],
+    true,
+  );
 }
 
 export const coverJob = (n: number): ImageJob =>

@@ -72,7 +72,8 @@ export function planFeatured(movies: readonly MovieRow[], posts: readonly PostRo
 
 export function planBanners(movies: readonly MovieRow[], posts: readonly PostRow[]): BannerRow[] {
   const newest = [...movies].sort((a, b) => b.publishedAt - a.publishedAt)[0]!;
-  const announcement = posts.find((post) => post.kind === 'topic' && post.pinned && post.title.startsWith('【')) ??
+  const announcement =
+    posts.find((post) => post.kind === 'topic' && post.pinned && post.title.startsWith('【')) ??
     posts.find((post) => post.kind === 'topic')!;
   const link = (target: BannerTarget): string => {
     if (target === 'newest-movie') return `/movie/${newest.id}`;

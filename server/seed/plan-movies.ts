@@ -50,7 +50,11 @@ export function planMovies(tagId: (name: string) => number, count: number = COUN
     });
     const filmYear = year(rng);
     const views = rng.logInt(300, 6_000_000);
-    const access = rng.weighted([['free', 60], ['vip', 25], ['coins', 15]] as const);
+    const access = rng.weighted([
+      ['free', 60],
+      ['vip', 25],
+      ['coins', 15],
+    ] as const);
     const tagNames = new Set<string>(rng.sample(genre.tags, rng.int(1, 2)));
     if (region.tag && rng.chance(0.5)) tagNames.add(region.tag);
     for (const name of rng.sample(GENERAL_MOVIE_TAGS, rng.int(1, 2))) tagNames.add(name);

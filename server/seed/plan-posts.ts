@@ -61,19 +61,24 @@ function planTopics(ctx: PostContext): PostRow[] {
     const official = group.name === '站务公告';
     const theme = postTheme(rng, ctx);
     posts.push(
-      finishPost(id, rng, {
-        kind: 'topic',
-        categoryId: IDS.forumGroupBase + g,
-        title: fill(rng, rng.pick(group.titles), slots, new Map(theme)),
-        body: fillAll(rng, someOf(rng, group.paragraphs, 2, 5), slots, theme),
-        cover: images[0] ?? null,
-        images,
-        views: rng.logInt(30, official ? 300_000 : 120_000),
-        priceCoins: 0,
-        pinned: official ? rng.chance(0.6) : rng.chance(0.015),
-        tagNames: rng.chance(0.4) ? [...group.tags, rng.pick(GENRE_TAGS)] : group.tags,
-        maxReplies: 40,
-      }, ctx),
+      finishPost(
+        id,
+        rng,
+        {
+          kind: 'topic',
+          categoryId: IDS.forumGroupBase + g,
+          title: fill(rng, rng.pick(group.titles), slots, new Map(theme)),
+          body: fillAll(rng, someOf(rng, group.paragraphs, 2, 5), slots, theme),
+          cover: images[0] ?? null,
+          images,
+          views: rng.logInt(30, official ? 300_000 : 120_000),
+          priceCoins: 0,
+          pinned: official ? rng.chance(0.6) : rng.chance(0.015),
+          tagNames: rng.chance(0.4) ? [...group.tags, rng.pick(GENRE_TAGS)] : group.tags,
+          maxReplies: 40,
+        },
+        ctx,
+      ),
     );
   }
   return posts;
@@ -91,26 +96,37 @@ function planChigua(ctx: PostContext): PostRow[] {
     const theme = postTheme(rng, ctx);
     const title = fill(rng, rng.pick(CHIGUA_TITLES), slots, theme);
     posts.push(
-      finishPost(id, rng, {
-        kind: 'chigua',
-        categoryId: IDS.chiguaCategoryBase + c,
-        title,
-        body: fillAll(rng, body, slots, theme),
-        cover: images[0]!,
-        images: images.slice(1),
-        views: rng.logInt(1_000, 3_000_000),
-        priceCoins: 0,
-        pinned: rng.chance(0.03),
-        tagNames: rng.sample(CHIGUA_CATEGORIES[c]!.tags, rng.int(1, 2)),
-        maxReplies: 30,
-      }, ctx),
+      finishPost(
+        id,
+        rng,
+        {
+          kind: 'chigua',
+          categoryId: IDS.chiguaCategoryBase + c,
+          title,
+          body: fillAll(rng, body, slots, theme),
+          cover: images[0]!,
+          images: images.slice(1),
+          views: rng.logInt(1_000, 3_000_000),
+          priceCoins: 0,
+          pinned: rng.chance(0.03),
+          tagNames: rng.sample(CHIGUA_CATEGORIES[c]!.tags, rng.int(1, 2)),
+          maxReplies: 30,
+        },
+        ctx,
+      ),
     );
   }
   return posts;
 }
 
 function planArticles(ctx: PostContext): PostRow[] {
-  const slots = { ...ARTICLE_SLOTS, movie: ctx.movieTitles, genre: GENRE_NAMES, region: REGION_LABELS, year: ['2025', '2026'] };
+  const slots = {
+    ...ARTICLE_SLOTS,
+    movie: ctx.movieTitles,
+    genre: GENRE_NAMES,
+    region: REGION_LABELS,
+    year: ['2025', '2026'],
+  };
   const posts: PostRow[] = [];
   for (let i = 0; i < COUNTS.articles; i++) {
     const id = IDS.firstArticle + i;
@@ -119,25 +135,37 @@ function planArticles(ctx: PostContext): PostRow[] {
     const priced = rng.chance(0.25);
     const theme = postTheme(rng, ctx);
     posts.push(
-      finishPost(id, rng, {
-        kind: 'article',
-        categoryId: IDS.archiveCategoryBase + c,
-        title: fill(rng, rng.pick(ARTICLE_TITLES[c]!), slots, new Map(theme)),
-        body: fillAll(rng, someOf(rng, ARTICLE_PARAGRAPHS, 4, 7), slots, theme),
-        cover: poolImages(rng, 1)[0]!,
-        images: rng.chance(0.4) ? poolImages(rng, rng.int(1, 3)) : [],
-        views: rng.logInt(500, 800_000),
-        priceCoins: priced ? rng.pick([5, 8, 10, 15, 20, 30]) : 0,
-        pinned: false,
-        tagNames: rng.chance(0.5) ? [...ARCHIVE_CATEGORIES[c]!.tags, rng.pick(GENRE_TAGS)] : ARCHIVE_CATEGORIES[c]!.tags,
-        maxReplies: 15,
-      }, ctx),
+      finishPost(
+        id,
+        rng,
+        {
+          kind: 'article',
+          categoryId: IDS.archiveCategoryBase + c,
+          title: fill(rng, rng.pick(ARTICLE_TITLES[c]!), slots, new Map(theme)),
+          body: fillAll(rng, someOf(rng, ARTICLE_PARAGRAPHS, 4, 7), slots, theme),
+          cover: poolImages(rng, 1)[0]!,
+          images: rng.chance(0.4) ? poolImages(rng, rng.int(1, 3)) : [],
+          views: rng.logInt(500, 800_000),
+          priceCoins: priced ? rng.pick([5, 8, 10, 15, 20, 30]) : 0,
+          pinned: false,
+          tagNames: rng.chance(0.5)
+            ? [...ARCHIVE_CATEGORIES[c]!.tags, rng.pick(GENRE_TAGS)]
+            : ARCHIVE_CATEGORIES[c]!.tags,
+          maxReplies: 15,
+        },
+        ctx,
+      ),
     );
   }
   return posts;
 }
 
 export function planPosts(tagId: (name: string) => number, movies: PostContext['movies']): PostRow[] {
-  const ctx: PostContext = { tagId, movies, movieTitles: movies.map((movie) => movie.title), nextReplyId: { value: 1 } };
+  const ctx: PostContext = {
+    tagId,
+    movies,
+    movieTitles: movies.map((movie) => movie.title),
+    nextReplyId: { value: 1 },
+  };
   return [...planTopics(ctx), ...planChigua(ctx), ...planArticles(ctx)];
 }

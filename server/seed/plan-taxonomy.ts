@@ -10,7 +10,15 @@ import { GENERAL_MOVIE_TAGS, GENRES, REGIONS } from './words-movies.ts';
 import { POST_TAGS } from './words-site.ts';
 
 const root = (id: number, name: string, route: string, icon: string, description: string): CategoryRow => ({
-  id, parentId: null, name, route, topicId: null, icon, description, sort: id, depth: 1,
+  id,
+  parentId: null,
+  name,
+  route,
+  topicId: null,
+  icon,
+  description,
+  sort: id,
+  depth: 1,
 });
 
 const child = (
@@ -21,7 +29,15 @@ const child = (
   depth: 2 | 3 = 2,
   topicId: number | null = null,
 ): CategoryRow => ({
-  id, parentId, name: words.name, route: null, topicId, icon: words.icon ?? null, description: words.description ?? '', sort, depth,
+  id,
+  parentId,
+  name: words.name,
+  route: null,
+  topicId,
+  icon: words.icon ?? null,
+  description: words.description ?? '',
+  sort,
+  depth,
 });
 
 export const genreCategoryId = (genreIndex: number): number => IDS.genreBase + genreIndex;
@@ -36,7 +52,13 @@ export function planCategories(): CategoryRow[] {
     root(IDS.rootArchives, '文章', '/archives', 'mdi:book-open-page-variant', '影评、片单与行业观察'),
   ];
   GENRES.forEach((genre, g) => {
-    rows.push(child(genreCategoryId(g), IDS.rootMovie, g, { name: genre.name, icon: genre.icon, description: `${genre.name}片精选` }));
+    rows.push(
+      child(genreCategoryId(g), IDS.rootMovie, g, {
+        name: genre.name,
+        icon: genre.icon,
+        description: `${genre.name}片精选`,
+      }),
+    );
     genre.subgenres.forEach((name, s) => {
       rows.push(child(subgenreCategoryId(g, s), genreCategoryId(g), s, { name }, 3));
     });

@@ -17,9 +17,24 @@ async function freshSeededDb(kind: (typeof DB_KINDS)[number]): Promise<Db> {
 
 const count = async (db: Db, sql: string): Promise<number> => Number((await db.one<{ n: unknown }>(sql))!.n);
 
-const TABLES = ['categories', 'tags', 'movies', 'movie_tags', 'posts', 'post_tags', 'replies', 'featured', 'featured_items', 'banners', 'cdn_lines', 'dictionary'];
+const TABLES = [
+  'categories',
+  'tags',
+  'movies',
+  'movie_tags',
+  'posts',
+  'post_tags',
+  'replies',
+  'featured',
+  'featured_items',
+  'banners',
+  'cdn_lines',
+  'dictionary',
+];
 const tableCounts = async (db: Db) =>
-  Object.fromEntries(await Promise.all(TABLES.map(async (t) => [t, await count(db, `SELECT count(*) AS n FROM ${t}`)] as const)));
+  Object.fromEntries(
+    await Promise.all(TABLES.map(async (t) => [t, await count(db, `SELECT count(*) AS n FROM ${t}`)] as const)),
+  );
 
 describe.each(DB_KINDS)('the demo seed on %s', (kind) => {
   let db: Db;
@@ -31,62 +46,118 @@ describe.each(DB_KINDS)('the demo seed on %s', (kind) => {
   it('writes at least the promised amounts', async () => {
     expect(await count(db, 'SELECT count(*) AS n FROM movies')).toBeGreaterThanOrEqual(300);
     expect(await count(db, "SELECT count(*) AS n FROM posts WHERE kind = 'topic'")).toBeGreaterThanOrEqual(500);
-    expect(await count(db, "SELECT count(*) AS n FROM posts WHERE kind = 'chigua' AND cover IS NOT NULL")).toBeGreaterThanOrEqual(100);
+    expect(
+      await count(db, "SELECT count(*) AS n FROM posts WHERE kind = 'chigua' AND cover IS NOT NULL"),
+    ).toBeGreaterThanOrEqual(100);
     expect(await count(db, "SELECT count(*) AS n FROM posts WHERE kind = 'article'")).toBeGreaterThanOrEqual(40);
-    expect(await count(db, "SELECT count(*) AS n FROM posts WHERE kind = 'article' AND price_coins > 0")).toBeGreaterThan(0);
+    expect(
+      await count(db, "SELECT count(*) AS n FROM posts WHERE kind = 'article' AND price_coins > 0"),
+    ).toBeGreaterThan(0);
     expect(await count(db, 'SELECT count(*) AS n FROM tags')).toBeGreaterThanOrEqual(60);
     expect(await count(db, 'SELECT count(*) AS n FROM tags WHERE hot_rank IS NOT NULL')).toBeGreaterThanOrEqual(10);
     expect(await count(db, 'SELECT count(*) AS n FROM featured')).toBeGreaterThanOrEqual(10);
-    expect(await count(db, "SELECT count(*) AS n FROM users WHERE device_id LIKE 'seed-author-%'")).toBeGreaterThanOrEqual(50);
-    expect(await count(db, "SELECT count(*) AS n FROM posts WHERE kind = 'topic' AND jsonb_array_length(images) > 0")).toBeGreaterThan(50);
+    expect(
+      await count(db, "SELECT count(*) AS n FROM users WHERE device_id LIKE 'seed-author-%'"),
+    ).toBeGreaterThanOrEqual(50);
+    expect(
+      await count(db, "SELECT count(*) AS n FROM posts WHERE kind = 'topic' AND jsonb_array_length(images) > 0"),
+    ).toBeGreaterThan(50);
     expect(await count(db, "SELECT count(*) AS n FROM posts WHERE kind = 'topic' AND pinned")).toBeGreaterThan(0);
   });
 
   it('dates the content up to the time of seeding: topics of the last 24 hours (the forums’ 今日), none later', async () => {
-    expect(await count(db, "SELECT count(*) AS n FROM posts WHERE kind = 'topic' AND created_at > now() - interval '24 hours'")).toBeGreaterThan(3);
-    expect(await count(db, "SELECT count(*) AS n FROM movies WHERE published_at > now() - interval '7 days'")).toBeGreaterThan(0);
-    for (const [table, column] of [['posts', 'created_at'], ['replies', 'created_at'], ['movies', 'published_at'], ['users', 'created_at']]) {
+    expect(
+      await count(
+        db,
+        "SELECT count(*) AS n FROM posts WHERE kind = 'topic' AND created_at > now() - interval '24 hours'",
+      ),
+    ).toBeGreaterThan(3);
+    expect(
+      await count(db, "SELECT count(*) AS n FROM movies WHERE published_at > now() - interval '7 days'"),
+    ).toBeGreaterThan(0);
+    for (const [table, column] of [
+      ['posts', 'created_at'],
+      ['replies', 'created_at'],
+      ['movies', 'published_at'],
+      ['users', 'created_at'],
+    ]) {
       expect(await count(db, `SELECT count(*) AS n FROM ${table} WHERE ${column} > now()`)).toBe(0);
     }
   });
 
   it('puts every movie in a category at depth 2 or more, with 2-5 tags, and spreads views past 10000', async () => {
-    expect(await count(db, 'SELECT count(*) AS n FROM movies m JOIN categories c ON c.id = m.category_id WHERE c.depth < 2')).toBe(0);
-    const tagCounts = await db.query<{ n: number }>('SELECT count(t.tag_id)::int AS n FROM movies m LEFT JOIN movie_tags t ON t.movie_id = m.id GROUP BY m.id');
+    expect(
+      await count(db, 'SELECT count(*) AS n FROM movies m JOIN categories c ON c.id = m.category_id WHERE c.depth < 2'),
+    ).toBe(0);
+    const tagCounts = await db.query<{ n: number }>(
+      'SELECT count(t.tag_id)::int AS n FROM movies m LEFT JOIN movie_tags t ON t.movie_id = m.id GROUP BY m.id',
+    );
     expect(Math.min(...tagCounts.map((r) => r.n))).toBeGreaterThanOrEqual(2);
     expect(Math.max(...tagCounts.map((r) => r.n))).toBeLessThanOrEqual(5);
     expect(await count(db, 'SELECT count(*) AS n FROM movies WHERE views >= 10000')).toBeGreaterThan(50);
     expect(await count(db, 'SELECT count(*) AS n FROM movies WHERE views < 10000')).toBeGreaterThan(20);
-    const access = await db.query<{ access: string; n: number }>('SELECT access, count(*)::int AS n FROM movies GROUP BY access');
+    const access = await db.query<{ access: string; n: number }>(
+      'SELECT access, count(*)::int AS n FROM movies GROUP BY access',
+    );
     expect(access.map((r) => r.access).sort()).toEqual(['coins', 'free', 'vip']);
-    expect(await count(db, "SELECT count(*) AS n FROM movies WHERE access <> 'free' AND trial_s NOT BETWEEN 8 AND 12")).toBe(0);
-    expect(await count(db, "SELECT count(*) AS n FROM movies WHERE access = 'coins' AND price_coins NOT BETWEEN 5 AND 50")).toBe(0);
-    expect(await count(db, "SELECT count(DISTINCT video) AS n FROM movies WHERE video ~ '^videos/v[0-9]+$'")).toBeGreaterThanOrEqual(5);
+    expect(
+      await count(db, "SELECT count(*) AS n FROM movies WHERE access <> 'free' AND trial_s NOT BETWEEN 8 AND 12"),
+    ).toBe(0);
+    expect(
+      await count(db, "SELECT count(*) AS n FROM movies WHERE access = 'coins' AND price_coins NOT BETWEEN 5 AND 50"),
+    ).toBe(0);
+    expect(
+      await count(db, "SELECT count(DISTINCT video) AS n FROM movies WHERE video ~ '^videos/v[0-9]+$'"),
+    ).toBeGreaterThanOrEqual(5);
   });
 
   it('keeps reply_count equal to the replies, and use_count equal to the tag links', async () => {
     expect(await count(db, 'SELECT count(*) AS n FROM replies')).toBeGreaterThan(1000);
-    expect(await count(db, 'SELECT count(*) AS n FROM posts p WHERE reply_count <> (SELECT count(*) FROM replies r WHERE r.post_id = p.id)')).toBe(0);
-    expect(await count(db, `SELECT count(*) AS n FROM tags t WHERE use_count <>
-      (SELECT count(*) FROM movie_tags m WHERE m.tag_id = t.id) + (SELECT count(*) FROM post_tags p WHERE p.tag_id = t.id)`)).toBe(0);
+    expect(
+      await count(
+        db,
+        'SELECT count(*) AS n FROM posts p WHERE reply_count <> (SELECT count(*) FROM replies r WHERE r.post_id = p.id)',
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        db,
+        `SELECT count(*) AS n FROM tags t WHERE use_count <>
+      (SELECT count(*) FROM movie_tags m WHERE m.tag_id = t.id) + (SELECT count(*) FROM post_tags p WHERE p.tag_id = t.id)`,
+      ),
+    ).toBe(0);
   });
 
   it('builds the category tree, forum groups with topic ids, site rows of the demo site and the dictionary', async () => {
-    const roots = await db.query<{ route: string }>('SELECT route FROM categories WHERE parent_id IS NULL ORDER BY sort');
+    const roots = await db.query<{ route: string }>(
+      'SELECT route FROM categories WHERE parent_id IS NULL ORDER BY sort',
+    );
     expect(roots.map((r) => r.route)).toEqual(['/movie', '/forum', '/chigua', '/archives']);
     expect(await count(db, 'SELECT count(*) AS n FROM categories WHERE depth = 3')).toBeGreaterThan(10);
-    const groups = await db.query<{ topic_id: number | null }>("SELECT c.topic_id FROM categories c JOIN categories p ON p.id = c.parent_id WHERE p.route = '/forum'");
+    const groups = await db.query<{ topic_id: number | null }>(
+      "SELECT c.topic_id FROM categories c JOIN categories p ON p.id = c.parent_id WHERE p.route = '/forum'",
+    );
     expect(groups.length).toBeGreaterThanOrEqual(5);
     expect(groups.every((g) => g.topic_id !== null)).toBe(true);
     const site = await ensureDemoSite(db);
-    const lines = await db.query<{ name: string; url: string }>('SELECT name, url FROM cdn_lines WHERE site_id = $1 ORDER BY sort', [site.id]);
-    expect(lines).toEqual([{ name: '线路一', url: '/cdn/1' }, { name: '线路二', url: '/cdn/2' }]);
+    const lines = await db.query<{ name: string; url: string }>(
+      'SELECT name, url FROM cdn_lines WHERE site_id = $1 ORDER BY sort',
+      [site.id],
+    );
+    expect(lines).toEqual([
+      { name: '线路一', url: '/cdn/1' },
+      { name: '线路二', url: '/cdn/2' },
+    ]);
     const banners = await db.query<{ link: string }>('SELECT link FROM banners WHERE site_id = $1', [site.id]);
     expect(banners.length).toBeGreaterThanOrEqual(5);
     expect(banners.every((b) => b.link.startsWith('/'))).toBe(true);
-    const types = await db.query<{ key: string; label: string }>("SELECT key, label FROM dictionary WHERE type = 'contentType'");
+    const types = await db.query<{ key: string; label: string }>(
+      "SELECT key, label FROM dictionary WHERE type = 'contentType'",
+    );
     expect(types).toContainEqual({ key: 'vip', label: 'VIP专区' });
-    expect(await count(db, "SELECT count(*) AS n FROM dictionary WHERE type IN ('movieSort', 'region')")).toBeGreaterThanOrEqual(9);
+    expect(
+      await count(db, "SELECT count(*) AS n FROM dictionary WHERE type IN ('movieSort', 'region')"),
+    ).toBeGreaterThanOrEqual(9);
   });
 
   it('is a no-op when run again with the same version', async () => {
@@ -96,16 +167,23 @@ describe.each(DB_KINDS)('the demo seed on %s', (kind) => {
     expect(await tableCounts(db)).toEqual(before);
   });
 
-  it('re-seeds after a version bump, keeping members\' replies and the counts consistent', async () => {
+  it("re-seeds after a version bump, keeping members' replies and the counts consistent", async () => {
     const before = await tableCounts(db);
     const author = (await db.one<{ author_id: number }>('SELECT author_id FROM posts WHERE id = 1'))!.author_id;
-    await db.query("INSERT INTO replies (post_id, author_id, body, created_at) VALUES (1, $1, '会员的回复', now())", [author]);
+    await db.query("INSERT INTO replies (post_id, author_id, body, created_at) VALUES (1, $1, '会员的回复', now())", [
+      author,
+    ]);
     await db.query('UPDATE seed_state SET version = version - 1');
     expect((await seedDemo(db, NO_MEDIA)).data).toBe('reseeded');
     expect(await count(db, "SELECT count(*) AS n FROM replies WHERE body = '会员的回复' AND id >= 10000000")).toBe(1);
     expect(await tableCounts(db)).toEqual({ ...before, replies: before.replies! + 1 });
-    expect(await count(db, 'SELECT count(*) AS n FROM posts p WHERE reply_count <> (SELECT count(*) FROM replies r WHERE r.post_id = p.id)')).toBe(0);
-    expect(await count(db, 'SELECT version AS n FROM seed_state WHERE name = \'demo\'')).toBe(DEMO_SEED_VERSION);
+    expect(
+      await count(
+        db,
+        'SELECT count(*) AS n FROM posts p WHERE reply_count <> (SELECT count(*) FROM replies r WHERE r.post_id = p.id)',
+      ),
+    ).toBe(0);
+    expect(await count(db, "SELECT version AS n FROM seed_state WHERE name = 'demo'")).toBe(DEMO_SEED_VERSION);
   });
 
   it('leaves data of a newer seed version alone', async () => {
@@ -117,7 +195,8 @@ describe.each(DB_KINDS)('the demo seed on %s', (kind) => {
   it('writes the same titles into a second fresh database', async () => {
     const other = await freshSeededDb('pglite');
     try {
-      const titles = (d: Db) => d.query('SELECT id, title FROM movies UNION ALL SELECT id, title FROM posts ORDER BY id, title');
+      const titles = (d: Db) =>
+        d.query('SELECT id, title FROM movies UNION ALL SELECT id, title FROM posts ORDER BY id, title');
       expect(await titles(other)).toEqual(await titles(db));
     } finally {
       await other.close();

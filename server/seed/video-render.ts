@@ -17,10 +17,19 @@ const FPS = 25;
 const SOURCES: readonly { video: string; tone: number }[] = [
   { video: `testsrc2=s=640x360:r=${FPS}`, tone: 440 },
   { video: `mandelbrot=s=640x360:r=${FPS}`, tone: 330 },
-  { video: `life=s=160x90:r=${FPS}:mold=10:ratio=0.12:life_color=#ffb347:death_color=#5c0a14,scale=640:360:flags=neighbor`, tone: 523 },
-  { video: `cellauto=s=320x180:r=${FPS}:rule=110,scale=640:360:flags=neighbor,lutrgb=r=val*0.3:g=val*0.75:b=val`, tone: 262 },
+  {
+    video: `life=s=160x90:r=${FPS}:mold=10:ratio=0.12:life_color=#ffb347:death_color=#5c0a14,scale=640:360:flags=neighbor`,
+    tone: 523,
+  },
+  {
+    video: `cellauto=s=320x180:r=${FPS}:rule=110,scale=640:360:flags=neighbor,lutrgb=r=val*0.3:g=val*0.75:b=val`,
+    tone: 262,
+  },
   { video: `smptehdbars=s=640x360:r=${FPS},hue=H=2*PI*t/12`, tone: 660 },
-  { video: `mandelbrot=s=640x360:r=${FPS}:start_x=-0.743643887:start_y=0.131825904:start_scale=2.5:end_scale=0.001:end_pts=800`, tone: 392 },
+  {
+    video: `mandelbrot=s=640x360:r=${FPS}:start_x=-0.743643887:start_y=0.131825904:start_scale=2.5:end_scale=0.001:end_pts=800`,
+    tone: 392,
+  },
   { video: `testsrc2=s=640x360:r=${FPS},hue=H=PI/2+t/4:s=1.5`, tone: 494 },
 ];
 
@@ -47,8 +56,15 @@ export function ffmpeg(): Promise<string> {
 
 /** ffmpeg output options of a VOD playlist of HLS_SEGMENT_SECONDS segments in `dir`. */
 export const hlsOutputArgs = (dir: string): string[] => [
-  '-f', 'hls', '-hls_time', String(HLS_SEGMENT_SECONDS), '-hls_playlist_type', 'vod',
-  '-hls_segment_filename', join(dir, 'seg-%03d.ts'), join(dir, 'index.m3u8'),
+  '-f',
+  'hls',
+  '-hls_time',
+  String(HLS_SEGMENT_SECONDS),
+  '-hls_playlist_type',
+  'vod',
+  '-hls_segment_filename',
+  join(dir, 'seg-%03d.ts'),
+  join(dir, 'index.m3u8'),
 ];
 
 /**

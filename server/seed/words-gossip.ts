@@ -11,14 +11,32 @@ export const CHIGUA_CATEGORIES = [
 ] as const;
 
 export const CHIGUA_TITLES = [
-  '曝{star}与{star#2}{relation}，{detail}', '{star}深夜现身{location}，{reaction}', '{star}新剧疑似换角，{reaction}',
-  '{studio}连夜发声明，回应{star}{rumor}传闻', '{star}片酬曝光，网友：{netizen}', '{show}录制现场曝光，{star}{showEvent}',
-  '独家：{star}{rumor}，知情人士透露{insider}', '{star}社交账号突然清空，{reaction}', '{anchor}直播翻车，{reaction}',
-  '{star}被拍到与神秘人同行，{reaction}', '《{movie}》拍摄现场曝光，{star}{setEvent}', '{anchor}单场带货破亿，{netizen}',
+  '曝{star}与{star#2}{relation}，{detail}',
+  '{star}深夜现身{location}，{reaction}',
+  '{star}新剧疑似换角，{reaction}',
+  '{studio}连夜发声明，回应{star}{rumor}传闻',
+  '{star}片酬曝光，网友：{netizen}',
+  '{show}录制现场曝光，{star}{showEvent}',
+  '独家：{star}{rumor}，知情人士透露{insider}',
+  '{star}社交账号突然清空，{reaction}',
+  '{anchor}直播翻车，{reaction}',
+  '{star}被拍到与神秘人同行，{reaction}',
+  '《{movie}》拍摄现场曝光，{star}{setEvent}',
+  '{anchor}单场带货破亿，{netizen}',
 ] as const;
 
 export const CHIGUA_SLOTS = {
-  star: ['某顶流男星', '某当红小花', '某知名导演', '某综艺咖', '某影帝', '某过气歌手', '某童星出身的演员', '某实力派女演员', '某选秀出道的偶像'],
+  star: [
+    '某顶流男星',
+    '某当红小花',
+    '某知名导演',
+    '某综艺咖',
+    '某影帝',
+    '某过气歌手',
+    '某童星出身的演员',
+    '某实力派女演员',
+    '某选秀出道的偶像',
+  ],
   anchor: ['某百万粉丝主播', '某美食博主', '某带货一姐', '某旅行博主'],
   relation: ['疑似恋情曝光', '同回酒店', '合作后交恶', '私下聚餐', '同游海岛'],
   location: ['机场', '片场', '高档餐厅', '医院', '某酒吧', '律师事务所'],
@@ -54,7 +72,12 @@ export const CHIGUA_CLOSINGS = [
 ] as const;
 
 export const CHIGUA_BODY_SLOTS = {
-  scenePhoto: ['戴着口罩和帽子匆匆走进电梯', '和一位陌生人在餐厅相谈甚欢', '独自在片场角落抹眼泪', '拖着行李箱出现在机场'],
+  scenePhoto: [
+    '戴着口罩和帽子匆匆走进电梯',
+    '和一位陌生人在餐厅相谈甚欢',
+    '独自在片场角落抹眼泪',
+    '拖着行李箱出现在机场',
+  ],
   recent: ['频繁出入某公司大楼', '推掉了好几个商务活动', '和老东家的合约即将到期', '被拍到在国外度假'],
   clue: ['两人佩戴了同款手表', '照片背景和之前的自拍一模一样', '对方最近点赞了几条相关微博', '时间线对得上'],
 };
@@ -68,10 +91,30 @@ export const ARCHIVE_CATEGORIES = [
 
 /** Article titles per archive category, same order as ARCHIVE_CATEGORIES. */
 export const ARTICLE_TITLES: readonly (readonly string[])[] = [
-  ['《{movie}》：{essayTheme}', '重看《{movie}》，我们到底在怀念什么', '从《{movie}》说起：{essayTheme}', '《{movie}》深度解析：那些你可能错过的细节'],
-  ['{year}年{region}电影市场观察：{trend}', '{genre}片的困境与出路', '流媒体时代，院线电影还有未来吗', '小成本{genre}片为什么频频逆袭'],
-  ['《{movie}》幕后：{behind}', '一部{genre}片的诞生：从剧本到上映', '拍摄《{movie}》的三百个日夜', '那些被剪掉的镜头：《{movie}》幕后故事'],
-  ['{count}部{adj}的{genre}片，{listVerdict}', '适合{occasion}看的{count}部电影', '{region}{genre}片入门片单', '豆瓣高分{genre}片，你看过几部？'],
+  [
+    '《{movie}》：{essayTheme}',
+    '重看《{movie}》，我们到底在怀念什么',
+    '从《{movie}》说起：{essayTheme}',
+    '《{movie}》深度解析：那些你可能错过的细节',
+  ],
+  [
+    '{year}年{region}电影市场观察：{trend}',
+    '{genre}片的困境与出路',
+    '流媒体时代，院线电影还有未来吗',
+    '小成本{genre}片为什么频频逆袭',
+  ],
+  [
+    '《{movie}》幕后：{behind}',
+    '一部{genre}片的诞生：从剧本到上映',
+    '拍摄《{movie}》的三百个日夜',
+    '那些被剪掉的镜头：《{movie}》幕后故事',
+  ],
+  [
+    '{count}部{adj}的{genre}片，{listVerdict}',
+    '适合{occasion}看的{count}部电影',
+    '{region}{genre}片入门片单',
+    '豆瓣高分{genre}片，你看过几部？',
+  ],
 ];
 
 export const ARTICLE_SLOTS = {

@@ -4,7 +4,20 @@
  */
 
 /** Tags used by forum topics, gossip and articles (movie tags live beside the genres). */
-export const POST_TAGS = ['影评', '片单', '求片', '吐槽', '新人', '公告', '爆料', '热议', '幕后', '票房', '综艺', '网红'] as const;
+export const POST_TAGS = [
+  '影评',
+  '片单',
+  '求片',
+  '吐槽',
+  '新人',
+  '公告',
+  '爆料',
+  '热议',
+  '幕后',
+  '票房',
+  '综艺',
+  '网红',
+] as const;
 
 /** Which movies a featured collection gathers: a genre, a region, or the most viewed of all. */
 export type FeaturedPick = { genre: string } | { region: string } | { top: true };
@@ -16,8 +29,16 @@ export interface FeaturedWords {
 }
 
 export const FEATURED: readonly FeaturedWords[] = [
-  { title: '高分悬疑精选', description: '层层反转，烧脑到最后一秒，推理迷不可错过的悬疑佳作。', pick: { genre: '悬疑' } },
-  { title: '港片黄金年代', description: '枪火、江湖与兄弟情，重温那个星光熠熠的香港电影时代。', pick: { region: '香港' } },
+  {
+    title: '高分悬疑精选',
+    description: '层层反转，烧脑到最后一秒，推理迷不可错过的悬疑佳作。',
+    pick: { genre: '悬疑' },
+  },
+  {
+    title: '港片黄金年代',
+    description: '枪火、江湖与兄弟情，重温那个星光熠熠的香港电影时代。',
+    pick: { region: '香港' },
+  },
   { title: '治愈系动画合集', description: '温柔的画风，温暖的故事，给疲惫的日子一点点光。', pick: { genre: '动画' } },
   { title: '深夜恐怖片单', description: '胆小者慎入：关灯、戴耳机，挑战你的心理极限。', pick: { genre: '恐怖' } },
   { title: '科幻迷必看', description: '从深空到赛博都市，想象力的尽头就是这些电影。', pick: { genre: '科幻' } },

@@ -21,68 +21,203 @@ async function deleteStale(q: Queryable, table: string, keep: number[]): Promise
 }
 
 async function writeTaxonomy(q: Queryable, plan: DemoPlan): Promise<void> {
-  await insertRows(q, 'categories', ['id', 'parent_id', 'name', 'route', 'topic_id', 'icon', 'description', 'sort', 'depth'],
+  await insertRows(
+    q,
+    'categories',
+    ['id', 'parent_id', 'name', 'route', 'topic_id', 'icon', 'description', 'sort', 'depth'],
     plan.categories.map((c) => [c.id, c.parentId, c.name, c.route, c.topicId, c.icon, c.description, c.sort, c.depth]),
-    { conflict: ['id'] });
-  await insertRows(q, 'tags', ['id', 'key', 'name', 'hot_rank', 'use_count'],
-    plan.tags.map((t) => [t.id, t.name, t.name, t.hotRank, t.useCount]), { conflict: ['id'] });
+    { conflict: ['id'] },
+  );
+  await insertRows(
+    q,
+    'tags',
+    ['id', 'key', 'name', 'hot_rank', 'use_count'],
+    plan.tags.map((t) => [t.id, t.name, t.name, t.hotRank, t.useCount]),
+    { conflict: ['id'] },
+  );
 }
 
 /** Upserts the authors (users of the site keyed by device id); returns user id by author number. */
-async function writeAuthors(q: Queryable, plan: DemoPlan, siteId: number, dateOf: DateOf): Promise<Map<number, number>> {
-  const rows = await insertRows<{ id: number; device_id: string }>(q, 'users',
+async function writeAuthors(
+  q: Queryable,
+  plan: DemoPlan,
+  siteId: number,
+  dateOf: DateOf,
+): Promise<Map<number, number>> {
+  const rows = await insertRows<{ id: number; device_id: string }>(
+    q,
+    'users',
     ['site_id', 'device_id', 'nickname', 'avatar', 'bio', 'created_at'],
     plan.authors.map((a) => [siteId, a.deviceId, a.nickname, a.avatar, a.bio, dateOf(a.createdAt)]),
-    { conflict: ['site_id', 'device_id'], update: ['nickname', 'avatar', 'bio'], returning: 'id, device_id' });
+    { conflict: ['site_id', 'device_id'], update: ['nickname', 'avatar', 'bio'], returning: 'id, device_id' },
+  );
   const userByDevice = new Map(rows.map((row) => [row.device_id, row.id]));
   return new Map(plan.authors.map((a) => [a.n, userByDevice.get(a.deviceId)!]));
 }
 
 async function writeMovies(q: Queryable, plan: DemoPlan, dateOf: DateOf): Promise<void> {
-  await insertRows(q, 'movies',
-    ['id', 'title', 'description', 'poster', 'video', 'duration_s', 'views', 'likes', 'category_id', 'access', 'price_coins', 'trial_s', 'region', 'year', 'published_at'],
-    plan.movies.map((m) => [m.id, m.title, m.description, m.poster, m.video, m.durationS, m.views, m.likes, m.categoryId, m.access, m.priceCoins, m.trialS, m.region, m.year, dateOf(m.publishedAt)]),
-    { conflict: ['id'] });
+  await insertRows(
+    q,
+    'movies',
+    [
+      'id',
+      'title',
+      'description',
+      'poster',
+      'video',
+      'duration_s',
+      'views',
+      'likes',
+      'category_id',
+      'access',
+      'price_coins',
+      'trial_s',
+      'region',
+      'year',
+      'published_at',
+    ],
+    plan.movies.map((m) => [
+      m.id,
+      m.title,
+      m.description,
+      m.poster,
+      m.video,
+      m.durationS,
+      m.views,
+      m.likes,
+      m.categoryId,
+      m.access,
+      m.priceCoins,
+      m.trialS,
+      m.region,
+      m.year,
+      dateOf(m.publishedAt),
+    ]),
+    { conflict: ['id'] },
+  );
   await deleteStale(q, 'movies', ids(plan.movies));
   await q.query('DELETE FROM movie_tags WHERE movie_id = ANY($1::int[])', [ids(plan.movies)]);
-  await insertRows(q, 'movie_tags', ['movie_id', 'tag_id'], plan.movies.flatMap((m) => m.tagIds.map((tagId) => [m.id, tagId])));
+  await insertRows(
+    q,
+    'movie_tags',
+    ['movie_id', 'tag_id'],
+    plan.movies.flatMap((m) => m.tagIds.map((tagId) => [m.id, tagId])),
+  );
 }
 
 async function writePosts(q: Queryable, plan: DemoPlan, userOf: Map<number, number>, dateOf: DateOf): Promise<void> {
-  await insertRows(q, 'posts',
-    ['id', 'kind', 'category_id', 'author_id', 'title', 'summary', 'body', 'cover', 'images', 'views', 'likes', 'price_coins', 'pinned', 'created_at'],
-    plan.posts.map((p) => [p.id, p.kind, p.categoryId, userOf.get(p.authorN), p.title, p.summary, p.body, p.cover, JSON.stringify(p.images), p.views, p.likes, p.priceCoins, p.pinned, dateOf(p.createdAt)]),
-    { conflict: ['id'] });
+  await insertRows(
+    q,
+    'posts',
+    [
+      'id',
+      'kind',
+      'category_id',
+      'author_id',
+      'title',
+      'summary',
+      'body',
+      'cover',
+      'images',
+      'views',
+      'likes',
+      'price_coins',
+      'pinned',
+      'created_at',
+    ],
+    plan.posts.map((p) => [
+      p.id,
+      p.kind,
+      p.categoryId,
+      userOf.get(p.authorN),
+      p.title,
+      p.summary,
+      p.body,
+      p.cover,
+      JSON.stringify(p.images),
+      p.views,
+      p.likes,
+      p.priceCoins,
+      p.pinned,
+      dateOf(p.createdAt),
+    ]),
+    { conflict: ['id'] },
+  );
   await deleteStale(q, 'posts', ids(plan.posts));
   await q.query('DELETE FROM post_tags WHERE post_id = ANY($1::int[])', [ids(plan.posts)]);
-  await insertRows(q, 'post_tags', ['post_id', 'tag_id'], plan.posts.flatMap((p) => p.tagIds.map((tagId) => [p.id, tagId])));
+  await insertRows(
+    q,
+    'post_tags',
+    ['post_id', 'tag_id'],
+    plan.posts.flatMap((p) => p.tagIds.map((tagId) => [p.id, tagId])),
+  );
   await q.query('DELETE FROM replies WHERE id < $1', [SEEDED_REPLY_LIMIT]);
-  await insertRows(q, 'replies', ['id', 'post_id', 'author_id', 'body', 'likes', 'created_at'],
-    plan.posts.flatMap((p) => p.replies.map((r) => [r.id, p.id, userOf.get(r.authorN), r.body, r.likes, dateOf(r.createdAt)])));
+  await insertRows(
+    q,
+    'replies',
+    ['id', 'post_id', 'author_id', 'body', 'likes', 'created_at'],
+    plan.posts.flatMap((p) =>
+      p.replies.map((r) => [r.id, p.id, userOf.get(r.authorN), r.body, r.likes, dateOf(r.createdAt)]),
+    ),
+  );
   // Members' replies get ids from SEEDED_REPLY_LIMIT up, so a re-seed never collides with them.
-  await q.query(`SELECT setval(pg_get_serial_sequence('replies', 'id'), GREATEST($1::bigint, (SELECT COALESCE(max(id), 0) FROM replies)))`,
-    [SEEDED_REPLY_LIMIT - 1]);
-  await q.query('UPDATE posts p SET reply_count = (SELECT count(*) FROM replies r WHERE r.post_id = p.id) WHERE p.id < $1', [SEEDED_ID_LIMIT]);
+  await q.query(
+    `SELECT setval(pg_get_serial_sequence('replies', 'id'), GREATEST($1::bigint, (SELECT COALESCE(max(id), 0) FROM replies)))`,
+    [SEEDED_REPLY_LIMIT - 1],
+  );
+  await q.query(
+    'UPDATE posts p SET reply_count = (SELECT count(*) FROM replies r WHERE r.post_id = p.id) WHERE p.id < $1',
+    [SEEDED_ID_LIMIT],
+  );
 }
 
 async function writeSiteRows(q: Queryable, plan: DemoPlan, siteId: number): Promise<void> {
-  await insertRows(q, 'featured', ['id', 'title', 'description', 'cover', 'sort'],
-    plan.featured.map((f) => [f.id, f.title, f.description, f.cover, f.sort]), { conflict: ['id'] });
+  await insertRows(
+    q,
+    'featured',
+    ['id', 'title', 'description', 'cover', 'sort'],
+    plan.featured.map((f) => [f.id, f.title, f.description, f.cover, f.sort]),
+    { conflict: ['id'] },
+  );
   await deleteStale(q, 'featured', ids(plan.featured));
   await q.query('DELETE FROM featured_items WHERE featured_id = ANY($1::int[])', [ids(plan.featured)]);
-  await insertRows(q, 'featured_items', ['featured_id', 'item_type', 'item_id', 'sort'],
-    plan.featured.flatMap((f) => f.items.map((item, i) => [f.id, item.type, item.id, i + 1])));
-  await insertRows(q, 'banners', ['id', 'site_id', 'title', 'image', 'link', 'sort'],
-    plan.banners.map((b) => [b.id, siteId, b.title, b.image, b.link, b.sort]), { conflict: ['id'] });
-  await q.query('DELETE FROM banners WHERE site_id = $1 AND id < $2 AND NOT (id = ANY($3::int[]))',
-    [siteId, SEEDED_ID_LIMIT, ids(plan.banners)]);
-  await insertRows(q, 'cdn_lines', ['id', 'site_id', 'name', 'url', 'sort'],
-    plan.cdnLines.map((c) => [c.id, siteId, c.name, c.url, c.sort]), { conflict: ['id'], update: [] });
-  await insertRows(q, 'dictionary', ['type', 'key', 'label', 'sort'],
-    plan.dictionary.map((d) => [d.type, d.key, d.label, d.sort]), { conflict: ['type', 'key'] });
+  await insertRows(
+    q,
+    'featured_items',
+    ['featured_id', 'item_type', 'item_id', 'sort'],
+    plan.featured.flatMap((f) => f.items.map((item, i) => [f.id, item.type, item.id, i + 1])),
+  );
+  await insertRows(
+    q,
+    'banners',
+    ['id', 'site_id', 'title', 'image', 'link', 'sort'],
+    plan.banners.map((b) => [b.id, siteId, b.title, b.image, b.link, b.sort]),
+    { conflict: ['id'] },
+  );
+  await q.query('DELETE FROM banners WHERE site_id = $1 AND id < $2 AND NOT (id = ANY($3::int[]))', [
+    siteId,
+    SEEDED_ID_LIMIT,
+    ids(plan.banners),
+  ]);
+  await insertRows(
+    q,
+    'cdn_lines',
+    ['id', 'site_id', 'name', 'url', 'sort'],
+    plan.cdnLines.map((c) => [c.id, siteId, c.name, c.url, c.sort]),
+    { conflict: ['id'], update: [] },
+  );
+  await insertRows(
+    q,
+    'dictionary',
+    ['type', 'key', 'label', 'sort'],
+    plan.dictionary.map((d) => [d.type, d.key, d.label, d.sort]),
+    { conflict: ['type', 'key'] },
+  );
   const types = [...new Set(plan.dictionary.map((d) => d.type))];
-  await q.query(`DELETE FROM dictionary WHERE type = ANY($1::text[]) AND NOT (type || ':' || key = ANY($2::text[]))`,
-    [types, plan.dictionary.map((d) => `${d.type}:${d.key}`)]);
+  await q.query(`DELETE FROM dictionary WHERE type = ANY($1::text[]) AND NOT (type || ':' || key = ANY($2::text[]))`, [
+    types,
+    plan.dictionary.map((d) => `${d.type}:${d.key}`),
+  ]);
 }
 
 /**

@@ -38,7 +38,8 @@ export async function insertRows<T extends object = Row>(
     const batch = rows.slice(start, start + perBatch);
     const params: unknown[] = [];
     const tuples = batch.map((row) => {
-      if (row.length !== columns.length) throw new Error(`${table}: row has ${row.length} values for ${columns.length} columns`);
+      if (row.length !== columns.length)
+        throw new Error(`${table}: row has ${row.length} values for ${columns.length} columns`);
       const placeholders = row.map((value) => {
         params.push(value);
         return `$${params.length}`;

@@ -69,11 +69,17 @@ describe.each(DB_KINDS)('sign-in calls on %s', (kind) => {
   it('binds an account, then signs in with it (encrypted payload) as the same user', async () => {
     const guest = await h.client.registerGuest();
     const account = newAccount();
-    const bound = await h.client.call<UserInfo>(API.bindAccount, { account, password: PASSWORD }, { token: guest.token });
+    const bound = await h.client.call<UserInfo>(
+      API.bindAccount,
+      { account, password: PASSWORD },
+      { token: guest.token },
+    );
     expect(bound.envelope.code).toBe(Code.Ok);
     expect(bound.envelope.data).toMatchObject({ id: guest.info.id, account });
 
-    const stored = await h.db.one<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [guest.info.id]);
+    const stored = await h.db.one<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [
+      guest.info.id,
+    ]);
     expect(stored?.password_hash).toMatch(/^scrypt\$/);
     expect(stored?.password_hash).not.toContain(PASSWORD);
 
@@ -82,12 +88,19 @@ describe.each(DB_KINDS)('sign-in calls on %s', (kind) => {
     expect(login.envelope.data.info.id).toBe(guest.info.id);
     expect(login.envelope.data.info.account).toBe(account);
 
-    const otherCase = await h.client.call<SignInData>(API.loginAccount, { account: account.toUpperCase(), password: PASSWORD });
+    const otherCase = await h.client.call<SignInData>(API.loginAccount, {
+      account: account.toUpperCase(),
+      password: PASSWORD,
+    });
     expect(otherCase.envelope.data.info.id).toBe(guest.info.id);
   });
 
   it('refuses a plain JSON body where the payload must be encrypted', async () => {
-    const { envelope } = await h.client.call(API.loginAccount, { account: newAccount(), password: PASSWORD }, { encrypt: false });
+    const { envelope } = await h.client.call(
+      API.loginAccount,
+      { account: newAccount(), password: PASSWORD },
+      { encrypt: false },
+    );
     expect(envelope.code).toBe(Code.InvalidParams);
     expect(envelope.msg).toContain('body 无法解密');
   });
@@ -99,7 +112,11 @@ describe.each(DB_KINDS)('sign-in calls on %s', (kind) => {
 
     // A second device given in the payload.
     const phone = newDeviceId();
-    const byPayload = await h.client.call<SignInData>(API.loginAccount, { account, password: PASSWORD, deviceId: phone });
+    const byPayload = await h.client.call<SignInData>(API.loginAccount, {
+      account,
+      password: PASSWORD,
+      deviceId: phone,
+    });
     expect(byPayload.envelope.data.info.id).toBe(owner.info.id);
     const phoneLogin = await h.client.call<SignInData>(API.loginDevice, { deviceId: phone, deviceType: 3 });
     expect(phoneLogin.envelope.data.info.id).toBe(owner.info.id);
@@ -107,11 +124,18 @@ describe.each(DB_KINDS)('sign-in calls on %s', (kind) => {
     // A third device known only through its guest session's token.
     const tablet = await h.client.registerGuest();
     expect(tablet.info.id).not.toBe(owner.info.id);
-    const byToken = await h.client.call<SignInData>(API.loginAccount, { account, password: PASSWORD }, { token: tablet.token });
+    const byToken = await h.client.call<SignInData>(
+      API.loginAccount,
+      { account, password: PASSWORD },
+      { token: tablet.token },
+    );
     expect(byToken.envelope.data.info.id).toBe(owner.info.id);
     const tabletLogin = await h.client.call<SignInData>(API.loginDevice, { deviceId: tablet.deviceId, deviceType: 3 });
     expect(tabletLogin.envelope.data.info.id).toBe(owner.info.id);
-    const tabletRegister = await h.client.call<SignInData>(API.registerDevice, { deviceId: tablet.deviceId, deviceType: 3 });
+    const tabletRegister = await h.client.call<SignInData>(API.registerDevice, {
+      deviceId: tablet.deviceId,
+      deviceType: 3,
+    });
     expect(tabletRegister.envelope.data.info.id).toBe(owner.info.id);
   });
 
@@ -147,13 +171,21 @@ describe.each(DB_KINDS)('sign-in calls on %s', (kind) => {
     const guest = await h.client.registerGuest();
     const account = newAccount();
     await h.client.call(API.bindAccount, { account, password: PASSWORD }, { token: guest.token });
-    const { envelope } = await h.client.call(API.bindAccount, { account: newAccount(), password: PASSWORD }, { token: guest.token });
+    const { envelope } = await h.client.call(
+      API.bindAccount,
+      { account: newAccount(), password: PASSWORD },
+      { token: guest.token },
+    );
     expect(envelope).toEqual({ code: Code.AlreadyDone, msg: `已绑定账号 ${account}，不能重复绑定`, data: null });
   });
 
   it('validates account and password with messages naming the field', async () => {
     const guest = await h.client.registerGuest();
-    const badAccount = await h.client.call(API.bindAccount, { account: 'ab', password: PASSWORD }, { token: guest.token });
+    const badAccount = await h.client.call(
+      API.bindAccount,
+      { account: 'ab', password: PASSWORD },
+      { token: guest.token },
+    );
     expect(badAccount.envelope).toEqual({
       code: Code.InvalidParams,
       msg: '参数错误：account 必须是 6-12 位字母、数字或下划线',

@@ -16,12 +16,16 @@ describe.each(DB_KINDS)('idempotency keys of likes and favourites on %s', (kind)
 
   it('acts once per key: a repeat answers the first answer, even after the state moved on', async () => {
     const { token } = await h.client.registerGuest();
-    const like = (id: number, value: boolean, k?: string) => dataOf(h.client, API.topicLike, { id, like: value, idempotencyKey: k }, token);
+    const like = (id: number, value: boolean, k?: string) =>
+      dataOf(h.client, API.topicLike, { id, like: value, idempotencyKey: k }, token);
     expect(await like(202, true, key(1))).toEqual({ liked: true, likes: 1 });
     expect(await like(202, true, key(1))).toEqual({ liked: true, likes: 1 });
     expect(await like(202, false, key(2))).toEqual({ liked: false, likes: 0 });
     expect(await like(202, true, key(1))).toEqual({ liked: true, likes: 1 }); // the old answer, no new like
-    expect(await dataOf<PostDetail>(h.client, API.chiguaDetail, { id: 202 }, token)).toMatchObject({ liked: false, likes: 0 });
+    expect(await dataOf<PostDetail>(h.client, API.chiguaDetail, { id: 202 }, token)).toMatchObject({
+      liked: false,
+      likes: 0,
+    });
     expect(await like(202, true)).toEqual({ liked: true, likes: 1 }); // without a key: as before
   });
 
@@ -40,15 +44,29 @@ describe.each(DB_KINDS)('idempotency keys of likes and favourites on %s', (kind)
     const answers = await Promise.all([send(), send(), send(), send()]);
     expect(new Set(answers.map((answer) => JSON.stringify(answer))).size).toBe(1);
     const other = await h.client.registerGuest();
-    const second = await dataOf<{ likes: number }>(h.client, API.movieLike, { id: 6, like: true, idempotencyKey: key(20) }, other.token);
+    const second = await dataOf<{ likes: number }>(
+      h.client,
+      API.movieLike,
+      { id: 6, like: true, idempotencyKey: key(20) },
+      other.token,
+    );
     expect(second.likes).toBe((answers[0] as { likes: number }).likes + 1); // keys belong to their user
   });
 
   it('frees the key of a refused call, refuses a key used for another call and malformed keys', async () => {
     const { token } = await h.client.registerGuest();
-    expect((await codeOf(h.client, API.topicLike, { id: 999, like: true, idempotencyKey: key(30) }, token)).code).toBe(Code.NotFound);
-    expect(await dataOf(h.client, API.topicLike, { id: 203, like: true, idempotencyKey: key(30) }, token)).toEqual({ liked: true, likes: 1 });
-    expect(await codeOf(h.client, API.topicFavourite, { id: 203, like: true, idempotencyKey: key(30) }, token)).toMatchObject({ code: Code.InvalidParams });
-    expect((await codeOf(h.client, API.topicLike, { id: 203, like: true, idempotencyKey: 'short' }, token)).code).toBe(Code.InvalidParams);
+    expect((await codeOf(h.client, API.topicLike, { id: 999, like: true, idempotencyKey: key(30) }, token)).code).toBe(
+      Code.NotFound,
+    );
+    expect(await dataOf(h.client, API.topicLike, { id: 203, like: true, idempotencyKey: key(30) }, token)).toEqual({
+      liked: true,
+      likes: 1,
+    });
+    expect(
+      await codeOf(h.client, API.topicFavourite, { id: 203, like: true, idempotencyKey: key(30) }, token),
+    ).toMatchObject({ code: Code.InvalidParams });
+    expect((await codeOf(h.client, API.topicLike, { id: 203, like: true, idempotencyKey: 'short' }, token)).code).toBe(
+      Code.InvalidParams,
+    );
   });
 });

@@ -31,7 +31,10 @@ describe.each(DB_KINDS)('chunked upload on %s', (kind) => {
 
   const guest = async () => (await h.client.registerGuest()).token;
   /** Merged files and clips of every user: what a refused merge must not have added to. */
-  const merged = async () => [...(await filesUnder(join(uploadDir, 'files'))), ...(await filesUnder(join(uploadDir, 'clips')))];
+  const merged = async () => [
+    ...(await filesUnder(join(uploadDir, 'files'))),
+    ...(await filesUnder(join(uploadDir, 'clips'))),
+  ];
   const expectRefused = (envelope: { code: number; msg: string }, code: number, msg: RegExp) => {
     expect(envelope.code, envelope.msg).toBe(code);
     expect(envelope.msg).toMatch(msg);
@@ -49,7 +52,12 @@ describe.each(DB_KINDS)('chunked upload on %s', (kind) => {
     await up.sendAll(token, spec);
     const first = await up.merge(token, fileId);
     expect(first.code, first.msg).toBe(0);
-    expect(first.data).toMatchObject({ fileId, kind: 'video', size: spec.data.length, url: expect.stringMatching(/^clips\/u\d+-[0-9a-f]{32}\/index\.m3u8$/) });
+    expect(first.data).toMatchObject({
+      fileId,
+      kind: 'video',
+      size: spec.data.length,
+      url: expect.stringMatching(/^clips\/u\d+-[0-9a-f]{32}\/index\.m3u8$/),
+    });
     expect(first.data.video?.state).toBe('pending');
     const again = await up.merge(token, fileId);
     expect(again.data.url).toBe(first.data.url);
@@ -64,7 +72,11 @@ describe.each(DB_KINDS)('chunked upload on %s', (kind) => {
     const data = await png(2000, 1000);
     const result = await up.upload(token, { data, mime: 'image/png', fileName: 'photo.png' });
     expect(result.code, result.msg).toBe(0);
-    expect(result.data).toMatchObject({ kind: 'image', url: expect.stringMatching(/^\/uploads\/[0-9a-f]{32}\.webp$/), video: null });
+    expect(result.data).toMatchObject({
+      kind: 'image',
+      url: expect.stringMatching(/^\/uploads\/[0-9a-f]{32}\.webp$/),
+      video: null,
+    });
   });
 
   it('refuses a wrong MD5 and drops the upload', async () => {
@@ -96,11 +108,23 @@ describe.each(DB_KINDS)('chunked upload on %s', (kind) => {
     const spec = { data: fakeMp4(2 * CHUNK + 500) };
     const { fileId } = checkPayload(spec);
     await up.check(token, spec);
-    expectRefused(await up.sendChunk(token, fileId, 0, chunkOf(spec, 0).subarray(1)), Code.InvalidParams, /分片 0 大小不正确：应为 65536 字节，收到 65535 字节/);
-    expectRefused(await up.sendChunk(token, fileId, 2, Buffer.alloc(501)), Code.InvalidParams, /分片 2 大小不正确：应为 500 字节/);
+    expectRefused(
+      await up.sendChunk(token, fileId, 0, chunkOf(spec, 0).subarray(1)),
+      Code.InvalidParams,
+      /分片 0 大小不正确：应为 65536 字节，收到 65535 字节/,
+    );
+    expectRefused(
+      await up.sendChunk(token, fileId, 2, Buffer.alloc(501)),
+      Code.InvalidParams,
+      /分片 2 大小不正确：应为 500 字节/,
+    );
     expectRefused(await up.sendChunk(token, fileId, 3, Buffer.alloc(10)), Code.InvalidParams, /index 超出范围/);
     expectRefused(await up.sendChunk(token, fileId, 'x', Buffer.alloc(10)), Code.InvalidParams, /index/);
-    expectRefused(await up.sendChunk(token, fileId, 0, Buffer.alloc(8 * 1024 * 1024 + 1)), Code.InvalidParams, /文件不能超过 8 MiB/);
+    expectRefused(
+      await up.sendChunk(token, fileId, 0, Buffer.alloc(8 * 1024 * 1024 + 1)),
+      Code.InvalidParams,
+      /文件不能超过 8 MiB/,
+    );
     expect((await up.check(token, spec)).data.uploaded).toEqual([]);
     expectRefused(await up.merge(token, fileId), Code.InvalidParams, /缺少分片 0、1、2/);
     expect(await merged()).toEqual(before);
@@ -109,7 +133,15 @@ describe.each(DB_KINDS)('chunked upload on %s', (kind) => {
   it('refuses file names with a path, "..", or control characters', async () => {
     const token = await guest();
     const data = fakeMp4(CHUNK);
-    for (const fileName of ['../../etc/passwd', '..\\..\\boot.ini', 'a/b.mp4', '..', 'clip\u0000.mp4', 'clip\n.mp4', '']) {
+    for (const fileName of [
+      '../../etc/passwd',
+      '..\\..\\boot.ini',
+      'a/b.mp4',
+      '..',
+      'clip\u0000.mp4',
+      'clip\n.mp4',
+      '',
+    ]) {
       expectRefused(await up.check(token, { data, fileName }), Code.InvalidParams, /fileName/);
     }
     expect((await up.sendChunk(token, md5(data), 0, data)).code).toBe(Code.NotFound);
@@ -119,15 +151,32 @@ describe.each(DB_KINDS)('chunked upload on %s', (kind) => {
   it('refuses oversized files, too many chunks and an inconsistent layout', async () => {
     const token = await guest();
     const base = { fileId: md5(Buffer.from('big')), fileName: 'big.mp4', chunkSize: 8 * 1024 * 1024 };
-    const check = (payload: object) => h.client.post(API.chunkCheck, JSON.stringify({ ...base, ...payload }), { token }).then((r) => r.envelope);
+    const check = (payload: object) =>
+      h.client.post(API.chunkCheck, JSON.stringify({ ...base, ...payload }), { token }).then((r) => r.envelope);
     const video = 2 * 1024 ** 3 + 1;
-    expectRefused(await check({ fileSize: video, chunkCount: Math.ceil(video / base.chunkSize), mime: 'video/mp4' }), Code.InvalidParams, /文件过大/);
+    expectRefused(
+      await check({ fileSize: video, chunkCount: Math.ceil(video / base.chunkSize), mime: 'video/mp4' }),
+      Code.InvalidParams,
+      /文件过大/,
+    );
     const image = 10 * 1024 ** 2 + 1;
     expectRefused(await check({ fileSize: image, chunkCount: 2, mime: 'image/png' }), Code.InvalidParams, /文件过大/);
-    expectRefused(await check({ fileSize: 5000 * 65536, chunkSize: 65536, chunkCount: 5000, mime: 'video/mp4' }), Code.InvalidParams, /chunkCount/);
-    expectRefused(await check({ fileSize: 100_000, chunkCount: 3, mime: 'video/mp4' }), Code.InvalidParams, /chunkCount 与 fileSize/);
+    expectRefused(
+      await check({ fileSize: 5000 * 65536, chunkSize: 65536, chunkCount: 5000, mime: 'video/mp4' }),
+      Code.InvalidParams,
+      /chunkCount/,
+    );
+    expectRefused(
+      await check({ fileSize: 100_000, chunkCount: 3, mime: 'video/mp4' }),
+      Code.InvalidParams,
+      /chunkCount 与 fileSize/,
+    );
     expectRefused(await check({ fileSize: 100_000, chunkCount: 1, mime: 'text/html' }), Code.InvalidParams, /mime/);
-    expectRefused(await check({ fileId: '../../../etc', fileSize: 100_000, chunkCount: 1, mime: 'video/mp4' }), Code.InvalidParams, /fileId/);
+    expectRefused(
+      await check({ fileId: '../../../etc', fileSize: 100_000, chunkCount: 1, mime: 'video/mp4' }),
+      Code.InvalidParams,
+      /fileId/,
+    );
   });
 
   it('refuses a file whose bytes are not of its kind (magic numbers)', async () => {

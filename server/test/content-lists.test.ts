@@ -75,8 +75,13 @@ describe.each(DB_KINDS)('app-wide lists, categories, tags, forum, users, feature
     expect(forum.contentType).toBe('topic');
     const chigua = await dataOf<CategoryDetail>(h.client, API.categoryDetail, { route: 'chigua' });
     expect(chigua.contentType).toBe('chigua');
-    expect((await dataOf<CategoryDetail>(h.client, API.categoryDetail, { categoryId: 41 })).contentType).toBe('article');
-    expect(await codeOf(h.client, API.categoryDetail, { categoryId: 999 })).toEqual({ code: Code.NotFound, msg: '分类不存在：999' });
+    expect((await dataOf<CategoryDetail>(h.client, API.categoryDetail, { categoryId: 41 })).contentType).toBe(
+      'article',
+    );
+    expect(await codeOf(h.client, API.categoryDetail, { categoryId: 999 })).toEqual({
+      code: Code.NotFound,
+      msg: '分类不存在：999',
+    });
     expect((await codeOf(h.client, API.categoryDetail, { route: '/nope' })).code).toBe(Code.NotFound);
     expect((await codeOf(h.client, API.categoryDetail, {})).code).toBe(Code.InvalidParams);
   });
@@ -90,8 +95,17 @@ describe.each(DB_KINDS)('app-wide lists, categories, tags, forum, users, feature
       ['Sci-Fi', 1],
       ['爱情', 0],
     ]);
-    expect(await dataOf(h.client, API.tagDetail, { key: 'Sci-Fi' })).toEqual({ id: 5, key: 'Sci-Fi', name: 'Sci-Fi', hot: false, count: 1 });
-    expect(await codeOf(h.client, API.tagDetail, { key: '没有' })).toEqual({ code: Code.NotFound, msg: '标签不存在：没有' });
+    expect(await dataOf(h.client, API.tagDetail, { key: 'Sci-Fi' })).toEqual({
+      id: 5,
+      key: 'Sci-Fi',
+      name: 'Sci-Fi',
+      hot: false,
+      count: 1,
+    });
+    expect(await codeOf(h.client, API.tagDetail, { key: '没有' })).toEqual({
+      code: Code.NotFound,
+      msg: '标签不存在：没有',
+    });
   });
 
   it('lists forum groups with topic counts (subgroups included) and finds one by topicId', async () => {
@@ -101,7 +115,10 @@ describe.each(DB_KINDS)('app-wide lists, categories, tags, forum, users, feature
       { topicId: 503, categoryId: 22, name: '影评交流', description: '', icon: null, topicCount: 4, todayCount: 0 },
     ]);
     expect(await dataOf(h.client, API.forumDetail, { topicId: 503 })).toEqual(groups[1]);
-    expect(await codeOf(h.client, API.forumDetail, { topicId: 21 })).toEqual({ code: Code.NotFound, msg: '版块不存在：21' });
+    expect(await codeOf(h.client, API.forumDetail, { topicId: 21 })).toEqual({
+      code: Code.NotFound,
+      msg: '版块不存在：21',
+    });
   });
 
   it("lists the site's authors, most posts first, and shows a profile of the site only", async () => {
@@ -136,7 +153,10 @@ describe.each(DB_KINDS)('app-wide lists, categories, tags, forum, users, feature
       [201, 'chigua'],
       [101, 'topic'],
     ]);
-    expect(await codeOf(h.client, API.featuredDetail, { id: 77 })).toEqual({ code: Code.NotFound, msg: '专题不存在：77' });
+    expect(await codeOf(h.client, API.featuredDetail, { id: 77 })).toEqual({
+      code: Code.NotFound,
+      msg: '专题不存在：77',
+    });
   });
 
   it('answers the home page in one call', async () => {

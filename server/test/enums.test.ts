@@ -17,7 +17,9 @@ async function allowedValues(db: Db, table: string, column: string): Promise<str
     [table],
   );
   // PostgreSQL writes `CHECK ((column = ANY (ARRAY['a'::text, 'b'::text])))`.
-  const own = rows.map((row) => row.definition).filter((definition) => new RegExp(`\\(\\(?${column}\\b[^)]*ANY`).test(definition));
+  const own = rows
+    .map((row) => row.definition)
+    .filter((definition) => new RegExp(`\\(\\(?${column}\\b[^)]*ANY`).test(definition));
   expect(own, `one list constraint on ${table}.${column}`).toHaveLength(1);
   return [...own[0]!.matchAll(/'([^']*)'::text/g)].map((match) => match[1]!);
 }

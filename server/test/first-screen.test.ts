@@ -24,7 +24,11 @@ const INDEX =
 /** What Vite's build manifest says of the entry, home (with the shared content chunk) and a movie. */
 const MANIFEST = {
   'index.html': { file: 'assets/index-e1.js', isEntry: true, dynamicImports: ['src/routes/home.tsx'] },
-  'src/routes/home.tsx': { file: 'assets/home-h1.js', imports: ['index.html', '_content-c1.js'], css: ['assets/home-h1.css'] },
+  'src/routes/home.tsx': {
+    file: 'assets/home-h1.js',
+    imports: ['index.html', '_content-c1.js'],
+    css: ['assets/home-h1.css'],
+  },
   '_content-c1.js': { file: 'assets/content-c1.js', imports: ['index.html'], css: ['assets/content-c1.css'] },
   'src/routes/movie-detail.tsx': { file: 'assets/movie-detail-m1.js', imports: ['index.html', '_content-c1.js'] },
 };
@@ -39,7 +43,13 @@ function fakeBuild(): string {
   return dir;
 }
 
-const escapeHtml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+const escapeHtml = (text: string): string =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#x27;');
 
 const firstPaintOf = (html: string): string => {
   const start = html.indexOf('<div id="first-paint"');
@@ -81,8 +91,11 @@ describe.each(DB_KINDS)('the first screen head start on %s', (kind) => {
     expect(res.body.indexOf(FIRST_ANSWER_ID)).toBeLessThan(res.body.indexOf('</head>'));
   });
 
-  it("a list without a first paint: preloads its chunk and the content chunk (not the entry) and their styles", async () => {
-    const manifest = { ...MANIFEST, 'src/routes/movie-list.tsx': { file: 'assets/movie-list-l1.js', imports: ['index.html', '_content-c1.js'] } };
+  it('a list without a first paint: preloads its chunk and the content chunk (not the entry) and their styles', async () => {
+    const manifest = {
+      ...MANIFEST,
+      'src/routes/movie-list.tsx': { file: 'assets/movie-list-l1.js', imports: ['index.html', '_content-c1.js'] },
+    };
     writeFileSync(join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
     const listed = await createHarness(kind, { seed: seedContent, config: { STATIC_DIR: dir } });
     try {
@@ -104,7 +117,10 @@ describe.each(DB_KINDS)('the first screen head start on %s', (kind) => {
     const policy = String(res.headers['content-security-policy']);
     const hashes = (directive: string) => new RegExp(`${directive} ([^;]*)`).exec(policy)![1]!.split(' ');
     const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
-    const inline = (tag: string) => [...res.body.matchAll(new RegExp(`<${tag}(?: type="module")?>([\\s\\S]*?)</${tag}>`, 'g'))].map((match) => sha(match[1]!));
+    const inline = (tag: string) =>
+      [...res.body.matchAll(new RegExp(`<${tag}(?: type="module")?>([\\s\\S]*?)</${tag}>`, 'g'))].map((match) =>
+        sha(match[1]!),
+      );
     expect(inline('style').length).toBeGreaterThan(0);
     expect(hashes('style-src')).toEqual(["'self'", ...inline('style')]);
     expect(hashes('script-src')).toEqual(["'self'", ...inline('script')]);
@@ -115,7 +131,9 @@ describe.each(DB_KINDS)('the first screen head start on %s', (kind) => {
     const home = await dataOf<HomeData>(h.client, API.home, {});
     const paint = firstPaintOf(html);
     expect(html.indexOf('<div id="first-paint"')).toBeLessThan(html.indexOf('<div id="root">'));
-    expect(paint).toMatch(/^<div id="first-paint" aria-hidden="true" inert="">|^<div id="first-paint" aria-hidden="true" inert>/);
+    expect(paint).toMatch(
+      /^<div id="first-paint" aria-hidden="true" inert="">|^<div id="first-paint" aria-hidden="true" inert>/,
+    );
     // its first screen: the banners, hot tags and featured collections (the movie rows come with the app)
     for (const banner of home.banners) expect(paint).toContain(escapeHtml(banner.title));
     for (const tag of home.hotTags) expect(paint).toContain(escapeHtml(tag.name));
@@ -190,6 +208,8 @@ describe.each(DB_KINDS)('the first screen head start on %s', (kind) => {
   it('writes a data block no text can close', () => {
     const block = answerBlock([{ key: '/x {"q":"</script><script>alert(1)</script>"}', body: 'YWJj' }]);
     expect(block.match(/<\/script>/g)).toHaveLength(1);
-    expect(JSON.parse(/>(.*)<\/script>$/.exec(block)![1]!)).toEqual([{ key: '/x {"q":"</script><script>alert(1)</script>"}', body: 'YWJj' }]);
+    expect(JSON.parse(/>(.*)<\/script>$/.exec(block)![1]!)).toEqual([
+      { key: '/x {"q":"</script><script>alert(1)</script>"}', body: 'YWJj' },
+    ]);
   });
 });

@@ -18,7 +18,10 @@ describe('GET /api/icons', () => {
     const response = await get('/api/icons?icons=film,mdi:forum,nope');
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toContain('max-age=86400');
-    const body = response.json() as { icons: Record<string, { body: string; width: number; height: number }>; not_found: string[] };
+    const body = response.json() as {
+      icons: Record<string, { body: string; width: number; height: number }>;
+      not_found: string[];
+    };
     expect(Object.keys(body.icons).sort()).toEqual(['film', 'mdi:forum']);
     expect(body.icons.film).toMatchObject({ width: 24, height: 24 });
     expect(body.icons.film!.body).toContain('currentColor');

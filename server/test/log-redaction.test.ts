@@ -14,7 +14,9 @@ import { notifyParams, seedMember } from './member-fixture.ts';
 describe('redactUrl', () => {
   it('masks the values of secret-looking query keys only', () => {
     expect(redactUrl('/pay/notify?pid=1&sign=abc&money=1.00')).toBe(`/pay/notify?pid=1&sign=${REDACTED}&money=1.00`);
-    expect(redactUrl('/x?token=t&Password=p&api%5Fkey=k&q=ok')).toBe(`/x?token=${REDACTED}&Password=${REDACTED}&api%5Fkey=${REDACTED}&q=ok`);
+    expect(redactUrl('/x?token=t&Password=p&api%5Fkey=k&q=ok')).toBe(
+      `/x?token=${REDACTED}&Password=${REDACTED}&api%5Fkey=${REDACTED}&q=ok`,
+    );
     expect(redactUrl('/plain/path')).toBe('/plain/path');
     expect(redactUrl('/x?%E0=1&sign')).toBe('/x?%E0=1&sign');
   });
@@ -45,22 +47,37 @@ describe('the log of a busy session', () => {
     expect(bound.envelope.code).toBe(Code.Ok);
     const login = await h.client.call<{ token: string }>(API.loginAccount, { account, password });
     secrets.push(login.envelope.data.token);
-    expect((await h.client.call(API.loginAccount, { account, password: 'Wrong9pass' })).envelope.code).toBe(Code.InvalidParams);
+    expect((await h.client.call(API.loginAccount, { account, password: 'Wrong9pass' })).envelope.code).toBe(
+      Code.InvalidParams,
+    );
     secrets.push('Wrong9pass');
 
     // A cookie and an unknown token on a member call.
     const forged = 'F'.repeat(43);
     secrets.push(forged);
-    await h.app.inject({ method: 'POST', url: `/api${API.current}`, headers: { accountid: '10001', token: forged, cookie: `token=${forged}` }, payload: '{}' });
+    await h.app.inject({
+      method: 'POST',
+      url: `/api${API.current}`,
+      headers: { accountid: '10001', token: forged, cookie: `token=${forged}` },
+      payload: '{}',
+    });
 
     // A payment notify as a GET (its sign in the query) and a refused one as a form.
     const params = notifyParams(h.config, { orderNo: '20250101000000CABCDEFGHJ', amountFen: 100 });
     secrets.push(params.sign!);
     await h.app.inject({ method: 'GET', url: `/pay/notify?${new URLSearchParams(params)}` });
-    await h.app.inject({ method: 'POST', url: '/pay/notify', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ ...params, sign: 'a'.repeat(32) }).toString() });
+    await h.app.inject({
+      method: 'POST',
+      url: '/pay/notify',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ ...params, sign: 'a'.repeat(32) }).toString(),
+    });
 
     // Objects logged by code, and a call failing inside (logged with its error).
-    h.app.log.info({ token: 'obj-token-1', user: { password: 'obj-pass-2' }, body: 'obj-body-3', sign: 'obj-sign-4' }, 'an object');
+    h.app.log.info(
+      { token: 'obj-token-1', user: { password: 'obj-pass-2' }, body: 'obj-body-3', sign: 'obj-sign-4' },
+      'an object',
+    );
     secrets.push('obj-token-1', 'obj-pass-2', 'obj-body-3', 'obj-sign-4');
     await h.db.close();
     expect((await h.client.call(API.current, {}, { token: guest.token })).envelope.code).toBe(Code.SystemError);
@@ -72,7 +89,11 @@ describe('the log of a busy session', () => {
     // logged through the request's own logger (made on its first use), so with the request's id
     const failed = JSON.parse(lines.find((line) => line.includes('call failed'))!) as { reqId?: string };
     expect(failed.reqId).toMatch(/^req-/);
-    expect(lines.some((line) => line.includes('request completed') && (JSON.parse(line) as { reqId?: string }).reqId === failed.reqId)).toBe(true);
+    expect(
+      lines.some(
+        (line) => line.includes('request completed') && (JSON.parse(line) as { reqId?: string }).reqId === failed.reqId,
+      ),
+    ).toBe(true);
     expect(log).toContain(`sign=${REDACTED}`);
     expect(log).toContain('"token":"[redacted]"');
     for (const secret of secrets) expect(log.includes(secret), `log holds ${secret.slice(0, 12)}…`).toBe(false);

@@ -14,13 +14,32 @@ import { createHarness, DB_KINDS, type Harness } from './harness.ts';
 import { assertLedgersBalanced, seedMember } from './member-fixture.ts';
 
 const MEMBER_PATHS = [
-  API.vipPlans, API.depositVip, API.coinPackages, API.depositCoin, API.depositOrder, API.coinLedger, API.pointsLedger,
-  API.buyMovie, API.buyArticle, API.moviePurchases, API.articlePurchases, API.favourites, API.likes, API.movieHeartbeat,
-  API.pointTasks, API.claimTask, API.goodsPage, API.exchangeGoods, API.exchangePage, API.updatePersonal,
+  API.vipPlans,
+  API.depositVip,
+  API.coinPackages,
+  API.depositCoin,
+  API.depositOrder,
+  API.coinLedger,
+  API.pointsLedger,
+  API.buyMovie,
+  API.buyArticle,
+  API.moviePurchases,
+  API.articlePurchases,
+  API.favourites,
+  API.likes,
+  API.movieHeartbeat,
+  API.pointTasks,
+  API.claimTask,
+  API.goodsPage,
+  API.exchangeGoods,
+  API.exchangePage,
+  API.updatePersonal,
 ];
 
 const png = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 255, g: 106, b: 0 } } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: { r: 255, g: 106, b: 0 } } })
+    .png()
+    .toBuffer();
 
 describe.each(DB_KINDS)('saved lists, personal info and avatar upload on %s', (kind) => {
   let h: Harness;
@@ -34,8 +53,15 @@ describe.each(DB_KINDS)('saved lists, personal info and avatar upload on %s', (k
     rmSync(uploadDir, { recursive: true, force: true });
   });
 
-  const upload = (token: string | undefined, file: { data: Buffer | string; filename?: string; contentType?: string }) =>
-    h.client.postMultipart<UploadedImage>(API.uploadImage, [{ name: 'file', filename: 'a.png', contentType: 'image/png', ...file }], { token });
+  const upload = (
+    token: string | undefined,
+    file: { data: Buffer | string; filename?: string; contentType?: string },
+  ) =>
+    h.client.postMultipart<UploadedImage>(
+      API.uploadImage,
+      [{ name: 'file', filename: 'a.png', contentType: 'image/png', ...file }],
+      { token },
+    );
 
   it('answers code 7 on every member call without a valid token', async () => {
     for (const path of MEMBER_PATHS) {
@@ -52,12 +78,18 @@ describe.each(DB_KINDS)('saved lists, personal info and avatar upload on %s', (k
     const all = await dataOf<Page<SavedItem>>(h.client, API.favourites, {}, token);
     expect(all.total).toBe(3);
     expect(all.list.map((item) => `${item.type}:${item.id}`)).toEqual(['movie:5', 'post:101', 'movie:3']);
-    expect(all.list[1]).toMatchObject({ type: 'post', post: { id: 101, title: '话题101', kind: 'topic' }, createdAt: expect.any(Number) });
+    expect(all.list[1]).toMatchObject({
+      type: 'post',
+      post: { id: 101, title: '话题101', kind: 'topic' },
+      createdAt: expect.any(Number),
+    });
     expect(all.list[0]).toMatchObject({ type: 'movie', movie: { id: 5, title: '50% 折扣之夜' } });
     const movies = await dataOf<Page<SavedItem>>(h.client, API.favourites, { type: 'movie', pageSize: 1 }, token);
     expect(movies).toMatchObject({ total: 2, pageSize: 1, list: [{ type: 'movie', id: 5 }] });
     await dataOf(h.client, API.movieFavourite, { movieId: 5 }, token); // toggled off
-    expect((await dataOf<Page<SavedItem>>(h.client, API.favourites, { type: 'movie' }, token)).list.map((i) => i.id)).toEqual([3]);
+    expect(
+      (await dataOf<Page<SavedItem>>(h.client, API.favourites, { type: 'movie' }, token)).list.map((i) => i.id),
+    ).toEqual([3]);
 
     await dataOf(h.client, API.topicLike, { id: 102, like: true }, token);
     await dataOf(h.client, API.movieLike, { id: 7, like: true }, token);
@@ -72,7 +104,11 @@ describe.each(DB_KINDS)('saved lists, personal info and avatar upload on %s', (k
     const { status, envelope } = await upload(guest.token, { data: await png(1024, 768) });
     expect(status).toBe(200);
     expect(envelope.code).toBe(Code.Ok);
-    expect(envelope.data).toEqual({ url: expect.stringMatching(/^\/uploads\/[0-9a-f]{32}\.webp$/), width: 512, height: 384 });
+    expect(envelope.data).toEqual({
+      url: expect.stringMatching(/^\/uploads\/[0-9a-f]{32}\.webp$/),
+      width: 512,
+      height: 384,
+    });
     const served = await h.app.inject({ method: 'GET', url: envelope.data.url });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/webp');
@@ -93,22 +129,39 @@ describe.each(DB_KINDS)('saved lists, personal info and avatar upload on %s', (k
       msg: '参数错误：file 的内容不是 JPEG、PNG、WebP 或 GIF 图片',
     });
     const oversized = Buffer.concat([await png(8, 8), Buffer.alloc(5 * 1024 * 1024)]);
-    expect(await refusal({ data: oversized })).toMatchObject({ code: Code.InvalidParams, msg: '参数错误：文件不能超过 5 MiB' });
-    expect(await refusal({ data: await png(8, 8), contentType: 'application/pdf' })).toMatchObject({ code: Code.InvalidParams });
+    expect(await refusal({ data: oversized })).toMatchObject({
+      code: Code.InvalidParams,
+      msg: '参数错误：文件不能超过 5 MiB',
+    });
+    expect(await refusal({ data: await png(8, 8), contentType: 'application/pdf' })).toMatchObject({
+      code: Code.InvalidParams,
+    });
     const broken = Buffer.concat([(await png(64, 64)).subarray(0, 40)]);
-    expect(await refusal({ data: broken })).toMatchObject({ code: Code.InvalidParams, msg: '参数错误：file 图片已损坏或尺寸过大，无法解析' });
+    expect(await refusal({ data: broken })).toMatchObject({
+      code: Code.InvalidParams,
+      msg: '参数错误：file 图片已损坏或尺寸过大，无法解析',
+    });
     const noFile = await h.client.postMultipart(API.uploadImage, [{ name: 'note', data: 'hello' }], { token });
     expect(noFile.envelope.code).toBe(Code.InvalidParams);
     expect(noFile.envelope.msg).toContain('缺少 file');
     const json = await h.client.post(API.uploadImage, '{}', { token });
-    expect(json.envelope).toMatchObject({ code: Code.InvalidParams, msg: '参数错误：请求体必须是 multipart/form-data' });
-    const truncated = await h.client.post(API.uploadImage, '--b\r\nContent-Disposition: form-data; name="file"; filename="a"\r\n\r\nabc', {
-      token,
-      contentType: 'multipart/form-data; boundary=b',
+    expect(json.envelope).toMatchObject({
+      code: Code.InvalidParams,
+      msg: '参数错误：请求体必须是 multipart/form-data',
     });
+    const truncated = await h.client.post(
+      API.uploadImage,
+      '--b\r\nContent-Disposition: form-data; name="file"; filename="a"\r\n\r\nabc',
+      {
+        token,
+        contentType: 'multipart/form-data; boundary=b',
+      },
+    );
     expect(truncated).toMatchObject({ status: 200, envelope: { code: Code.InvalidParams } });
     // A signed call sent as multipart is refused as such, not crashed on.
-    const signedAsMultipart = await h.client.postMultipart(API.updatePersonal, [{ name: 'nickname', data: '新名字' }], { token });
+    const signedAsMultipart = await h.client.postMultipart(API.updatePersonal, [{ name: 'nickname', data: '新名字' }], {
+      token,
+    });
     expect(signedAsMultipart).toMatchObject({ status: 200, envelope: { code: Code.InvalidParams } });
   });
 
@@ -123,21 +176,40 @@ describe.each(DB_KINDS)('saved lists, personal info and avatar upload on %s', (k
   it('updates the nickname and sets an uploaded avatar; refuses bad names and foreign avatars', async () => {
     const guest = await h.client.registerGuest();
     const image = (await upload(guest.token, { data: await png(100, 100) })).envelope.data;
-    const info = await dataOf<UserInfo>(h.client, API.updatePersonal, { nickname: '  新名字  ', avatar: image.url }, guest.token);
+    const info = await dataOf<UserInfo>(
+      h.client,
+      API.updatePersonal,
+      { nickname: '  新名字  ', avatar: image.url },
+      guest.token,
+    );
     expect(info).toMatchObject({ id: guest.info.id, nickname: '新名字', avatar: image.url });
-    expect(await dataOf<UserInfo>(h.client, API.current, {}, guest.token)).toMatchObject({ nickname: '新名字', avatar: image.url });
-    expect(await dataOf<UserInfo>(h.client, API.updatePersonal, { avatar: DEFAULT_AVATAR }, guest.token)).toMatchObject({ nickname: '新名字', avatar: DEFAULT_AVATAR });
+    expect(await dataOf<UserInfo>(h.client, API.current, {}, guest.token)).toMatchObject({
+      nickname: '新名字',
+      avatar: image.url,
+    });
+    expect(await dataOf<UserInfo>(h.client, API.updatePersonal, { avatar: DEFAULT_AVATAR }, guest.token)).toMatchObject(
+      { nickname: '新名字', avatar: DEFAULT_AVATAR },
+    );
 
     const bad = async (payload: object) => codeOf(h.client, API.updatePersonal, payload, guest.token);
     expect(await bad({})).toEqual({ code: Code.InvalidParams, msg: '参数错误：需要 nickname 或 avatar' });
-    expect(await bad({ nickname: 'a' })).toEqual({ code: Code.InvalidParams, msg: '参数错误：nickname 长度不能少于 2 个字符' });
+    expect(await bad({ nickname: 'a' })).toEqual({
+      code: Code.InvalidParams,
+      msg: '参数错误：nickname 长度不能少于 2 个字符',
+    });
     expect((await bad({ nickname: '名'.repeat(17) })).code).toBe(Code.InvalidParams);
-    expect(await bad({ nickname: 'ab\u202ecd' })).toEqual({ code: Code.InvalidParams, msg: '参数错误：nickname 不能包含控制字符或不可见字符' });
+    expect(await bad({ nickname: 'ab\u202ecd' })).toEqual({
+      code: Code.InvalidParams,
+      msg: '参数错误：nickname 不能包含控制字符或不可见字符',
+    });
     expect(await bad({ avatar: 'https://evil.example/x.png' })).toEqual({
       code: Code.InvalidParams,
       msg: '参数错误：avatar 必须是 /shard/memberUploadImg 返回的图片地址',
     });
     expect((await bad({ avatar: '/uploads/0123456789abcdef0123456789abcdef.webp' })).code).toBe(Code.InvalidParams);
-    expect(await dataOf<UserInfo>(h.client, API.current, {}, guest.token)).toMatchObject({ nickname: '新名字', avatar: DEFAULT_AVATAR });
+    expect(await dataOf<UserInfo>(h.client, API.current, {}, guest.token)).toMatchObject({
+      nickname: '新名字',
+      avatar: DEFAULT_AVATAR,
+    });
   });
 });

@@ -42,7 +42,11 @@ export async function seedMember(db: Db): Promise<void> {
 }
 
 /** The id of a demo-site catalogue row by its code. */
-export async function idOf(q: Queryable, table: 'vip_plans' | 'coin_packages' | 'points_goods', code: string): Promise<number> {
+export async function idOf(
+  q: Queryable,
+  table: 'vip_plans' | 'coin_packages' | 'points_goods',
+  code: string,
+): Promise<number> {
   const row = await q.one<{ id: number }>(
     `SELECT t.id FROM ${table} t JOIN sites s ON s.id = t.site_id WHERE s.account_id = $1 AND t.code = $2`,
     [DEMO_SITE.accountId, code],

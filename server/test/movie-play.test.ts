@@ -49,7 +49,10 @@ describe.each(DB_KINDS)('movie playback on %s', (kind) => {
 
     // The tickets carry the limit, and the media server holds it even for direct segment URLs.
     const limit = trialSegments(60);
-    expect(verifyTicket(ticketOf(trial.playlist), h.config.MEDIA_SECRET)).toMatchObject({ movieId: FX.vipMovie, maxSegments: limit });
+    expect(verifyTicket(ticketOf(trial.playlist), h.config.MEDIA_SECRET)).toMatchObject({
+      movieId: FX.vipMovie,
+      maxSegments: limit,
+    });
     expect(verifyTicket(ticketOf(full.playlist), h.config.MEDIA_SECRET)).toMatchObject({ maxSegments: null });
     expect(await segmentStatus(trial.playlist, limit)).toBe(403);
     expect(await segmentStatus(trial.playlist, limit + 10)).toBe(403);

@@ -19,7 +19,12 @@ describe.each(DB_KINDS)('movie calls on %s', (kind) => {
 
   it('pages newest first with totals and page boundaries', async () => {
     const first = await page({});
-    expect({ ...first, list: ids(first) }).toEqual({ list: newestFirst(range(11, 30)), total: 30, page: 1, pageSize: 20 });
+    expect({ ...first, list: ids(first) }).toEqual({
+      list: newestFirst(range(11, 30)),
+      total: 30,
+      page: 1,
+      pageSize: 20,
+    });
     expect(first.list[0]).toEqual({
       id: 30,
       title: '影片30',
@@ -49,8 +54,14 @@ describe.each(DB_KINDS)('movie calls on %s', (kind) => {
     const vip = await page({ access: 'vip' });
     expect(ids(vip)).toEqual(newestFirst(range(11, 20)));
     expect(ids(await page({ categoryId: FX.wuxia, tag: '悬疑', access: 'free' }))).toEqual([8, 4]);
-    expect(await codeOf(h.client, API.moviePage, { categoryId: 999 })).toEqual({ code: Code.NotFound, msg: '分类不存在：999' });
-    expect(await codeOf(h.client, API.moviePage, { tag: '没有' })).toEqual({ code: Code.NotFound, msg: '标签不存在：没有' });
+    expect(await codeOf(h.client, API.moviePage, { categoryId: 999 })).toEqual({
+      code: Code.NotFound,
+      msg: '分类不存在：999',
+    });
+    expect(await codeOf(h.client, API.moviePage, { tag: '没有' })).toEqual({
+      code: Code.NotFound,
+      msg: '标签不存在：没有',
+    });
   });
 
   it('sorts by views and by likes, tie-broken by id', async () => {
@@ -92,7 +103,10 @@ describe.each(DB_KINDS)('movie calls on %s', (kind) => {
     expect(detail.related[0]?.id).toBe(24);
     const again = await dataOf<MovieDetail>(h.client, API.movieDetail, { id: 12 });
     expect(again.views).toBe(detail.views + 1);
-    expect(await codeOf(h.client, API.movieDetail, { id: 999 })).toEqual({ code: Code.NotFound, msg: '影片不存在：999' });
+    expect(await codeOf(h.client, API.movieDetail, { id: 999 })).toEqual({
+      code: Code.NotFound,
+      msg: '影片不存在：999',
+    });
   });
 
   it('tells each viewer whether they may play in full', async () => {

@@ -28,7 +28,11 @@ describe.each(DB_KINDS)('naughty strings as topics on %s', (kind) => {
   let author = { token: '', used: MAX_TOPICS_PER_DAY };
   async function publish(payload: { title: string; body: string }) {
     if (author.used >= MAX_TOPICS_PER_DAY) author = { token: (await h.client.registerGuest()).token, used: 0 };
-    const { envelope } = await h.client.call<PublishResult>(API.topicPublish, { ...payload, topicId: FX.forumGroup.topicId }, { token: author.token });
+    const { envelope } = await h.client.call<PublishResult>(
+      API.topicPublish,
+      { ...payload, topicId: FX.forumGroup.topicId },
+      { token: author.token },
+    );
     if (envelope.code === Code.Ok) author.used++;
     return envelope;
   }
@@ -38,30 +42,34 @@ describe.each(DB_KINDS)('naughty strings as topics on %s', (kind) => {
     expect(NAUGHTY).toContain('<script>alert(123)</script>');
   });
 
-  it('reads every string back identical as a title and as a body, or refuses it clearly', { timeout: 180_000 }, async () => {
-    let asTitle = 0;
-    for (const [n, text] of NAUGHTY.entries()) {
-      const blank = text.trim() === '';
-      const titleOk = !blank && textLength(text) <= TITLE_MAX;
-      const title = titleOk ? text : `Naughty #${n}`;
-      if (!titleOk) {
-        const refused = await publish({ title: text, body: 'body' });
-        expect(refused.code, `title #${n} ${JSON.stringify(text)}`).toBe(Code.InvalidParams);
-        expect(refused.msg).toMatch(blank ? /title 不能为空/ : /title 长度不能超过 60 个字符/);
+  it(
+    'reads every string back identical as a title and as a body, or refuses it clearly',
+    { timeout: 180_000 },
+    async () => {
+      let asTitle = 0;
+      for (const [n, text] of NAUGHTY.entries()) {
+        const blank = text.trim() === '';
+        const titleOk = !blank && textLength(text) <= TITLE_MAX;
+        const title = titleOk ? text : `Naughty #${n}`;
+        if (!titleOk) {
+          const refused = await publish({ title: text, body: 'body' });
+          expect(refused.code, `title #${n} ${JSON.stringify(text)}`).toBe(Code.InvalidParams);
+          expect(refused.msg).toMatch(blank ? /title 不能为空/ : /title 长度不能超过 60 个字符/);
+        }
+        if (blank) {
+          const refused = await publish({ title, body: text });
+          expect(refused.code).toBe(Code.InvalidParams);
+          expect(refused.msg).toMatch(/body 不能为空/);
+          continue;
+        }
+        const answer = await publish({ title, body: text });
+        expect(answer.code, `#${n} ${JSON.stringify(text)}: ${answer.msg}`).toBe(Code.Ok);
+        const detail = await dataOf<PostDetail>(h.client, API.topicDetail, { id: answer.data.id });
+        expect(detail.title, `title #${n}`).toBe(title);
+        expect(detail.body, `body #${n}`).toBe(text);
+        if (titleOk) asTitle++;
       }
-      if (blank) {
-        const refused = await publish({ title, body: text });
-        expect(refused.code).toBe(Code.InvalidParams);
-        expect(refused.msg).toMatch(/body 不能为空/);
-        continue;
-      }
-      const answer = await publish({ title, body: text });
-      expect(answer.code, `#${n} ${JSON.stringify(text)}: ${answer.msg}`).toBe(Code.Ok);
-      const detail = await dataOf<PostDetail>(h.client, API.topicDetail, { id: answer.data.id });
-      expect(detail.title, `title #${n}`).toBe(title);
-      expect(detail.body, `body #${n}`).toBe(text);
-      if (titleOk) asTitle++;
-    }
-    expect(asTitle).toBeGreaterThan(300);
-  });
+      expect(asTitle).toBeGreaterThan(300);
+    },
+  );
 });

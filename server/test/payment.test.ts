@@ -19,15 +19,33 @@ describe.each(DB_KINDS)('VIP and coin deposits through the payment sandbox on %s
 
   const order = (orderNo: string, token: string) => dataOf<OrderInfo>(h.client, API.depositOrder, { orderNo }, token);
   const depositVip = async (token: string, code = 'month') =>
-    dataOf<DepositOrder>(h.client, API.depositVip, { planId: await idOf(h.db, 'vip_plans', code), payType: 'alipay' }, token);
+    dataOf<DepositOrder>(
+      h.client,
+      API.depositVip,
+      { planId: await idOf(h.db, 'vip_plans', code), payType: 'alipay' },
+      token,
+    );
   const depositCoins = async (token: string, code = 'c680') =>
-    dataOf<DepositOrder>(h.client, API.depositCoin, { packageId: await idOf(h.db, 'coin_packages', code), payType: 'wxpay' }, token);
+    dataOf<DepositOrder>(
+      h.client,
+      API.depositCoin,
+      { packageId: await idOf(h.db, 'coin_packages', code), payType: 'wxpay' },
+      token,
+    );
 
   it('lists the site’s VIP plans and coin packages', async () => {
     const { token } = await h.client.registerGuest();
     const plans = await dataOf<VipPlan[]>(h.client, API.vipPlans, {}, token);
     expect(plans.map((p) => p.days)).toEqual([7, 30, 90, 365]);
-    expect(plans[1]).toEqual({ id: expect.any(Number), name: '月度会员', days: 30, priceFen: 2500, originalPriceFen: 3000, badge: null, description: '30 天畅看全部 VIP 影片' });
+    expect(plans[1]).toEqual({
+      id: expect.any(Number),
+      name: '月度会员',
+      days: 30,
+      priceFen: 2500,
+      originalPriceFen: 3000,
+      badge: null,
+      description: '30 天畅看全部 VIP 影片',
+    });
     const packs = await dataOf<CoinPackage[]>(h.client, API.coinPackages, {}, token);
     expect(packs[2]).toEqual({ id: expect.any(Number), coins: 680, bonusCoins: 100, priceFen: 6800, badge: '推荐' });
     expect((await codeOf(h.client, API.vipPlans, {})).code).toBe(Code.SessionExpired);
@@ -55,8 +73,12 @@ describe.each(DB_KINDS)('VIP and coin deposits through the payment sandbox on %s
       code: Code.NotFound,
       msg: `订单不存在：${deposit.orderNo}`,
     });
-    expect((await codeOf(h.client, API.depositVip, { planId: 9999, payType: 'alipay' }, guest.token)).code).toBe(Code.NotFound);
-    expect((await codeOf(h.client, API.depositVip, { planId: 1, payType: 'paypal' }, guest.token)).code).toBe(Code.InvalidParams);
+    expect((await codeOf(h.client, API.depositVip, { planId: 9999, payType: 'alipay' }, guest.token)).code).toBe(
+      Code.NotFound,
+    );
+    expect((await codeOf(h.client, API.depositVip, { planId: 1, payType: 'paypal' }, guest.token)).code).toBe(
+      Code.InvalidParams,
+    );
     expect((await codeOf(h.client, API.depositOrder, { orderNo: 'x' }, guest.token)).code).toBe(Code.InvalidParams);
   });
 
@@ -104,15 +126,22 @@ describe.each(DB_KINDS)('VIP and coin deposits through the payment sandbox on %s
 
   it('starts VIP on the first paid order and extends it by exactly the plan on the next; VIP movies then play in full', async () => {
     const guest = await h.client.registerGuest();
-    expect(await dataOf<PlayInfo>(h.client, API.moviePlay, { id: FX.vipMovie }, guest.token)).toMatchObject({ trial: true });
+    expect(await dataOf<PlayInfo>(h.client, API.moviePlay, { id: FX.vipMovie }, guest.token)).toMatchObject({
+      trial: true,
+    });
     const first = await depositVip(guest.token, 'week');
     const before = Date.now();
-    for (let i = 0; i < 3; i++) expect((await sendNotify(h, notifyParams(h.config, { orderNo: first.orderNo, amountFen: 800 }))).text).toBe('success');
+    for (let i = 0; i < 3; i++)
+      expect((await sendNotify(h, notifyParams(h.config, { orderNo: first.orderNo, amountFen: 800 }))).text).toBe(
+        'success',
+      );
     const started = (await balanceOf(h.db, guest.info.id)).vipExpireAt!.getTime();
     expect(started).toBeGreaterThanOrEqual(before + 7 * DAY_MS);
     expect(started).toBeLessThanOrEqual(Date.now() + 7 * DAY_MS);
     expect((await order(first.orderNo, guest.token)).user).toMatchObject({ isVip: true, vipExpireAt: started });
-    expect(await dataOf<PlayInfo>(h.client, API.moviePlay, { id: FX.vipMovie }, guest.token)).toMatchObject({ trial: false });
+    expect(await dataOf<PlayInfo>(h.client, API.moviePlay, { id: FX.vipMovie }, guest.token)).toMatchObject({
+      trial: false,
+    });
 
     const second = await depositVip(guest.token, 'month');
     const notify = notifyParams(h.config, { orderNo: second.orderNo, amountFen: 2500 });
@@ -129,7 +158,14 @@ describe.each(DB_KINDS)('VIP and coin deposits through the payment sandbox on %s
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toContain('text/html');
     const html = await page.text();
-    for (const text of ['确认支付', '取消', '300 金币（赠送 30）', deposit.orderNo, '微信支付', '<small>¥</small>30<small>.00</small>']) {
+    for (const text of [
+      '确认支付',
+      '取消',
+      '300 金币（赠送 30）',
+      deposit.orderNo,
+      '微信支付',
+      '<small>¥</small>30<small>.00</small>',
+    ]) {
       expect(html).toContain(text);
     }
     expect(html).toContain(`href="/mine/wallet?order=${deposit.orderNo}"`);

@@ -35,9 +35,22 @@ describe.each(DB_KINDS)('daily point tasks on %s', (kind) => {
     const guest = await h.client.registerGuest();
     const before = await tasks(guest.token);
     expect(Object.keys(before)).toEqual(['checkin', 'watch', 'read', 'publish']);
-    expect(before.checkin).toEqual({ id: 1, key: 'checkin', name: '每日签到', description: '每天签到领积分', points: 10, target: 1, progress: 1, claimed: false, claimable: true });
+    expect(before.checkin).toEqual({
+      id: 1,
+      key: 'checkin',
+      name: '每日签到',
+      description: '每天签到领积分',
+      points: 10,
+      target: 1,
+      progress: 1,
+      claimed: false,
+      claimable: true,
+    });
     expect(before.watch).toMatchObject({ progress: 0, target: 3, claimable: false });
-    expect(await dataOf(h.client, API.claimTask, { taskId: TASK.checkin }, guest.token)).toEqual({ gained: 10, points: 10 });
+    expect(await dataOf(h.client, API.claimTask, { taskId: TASK.checkin }, guest.token)).toEqual({
+      gained: 10,
+      points: 10,
+    });
     expect(await claim(TASK.checkin, guest.token)).toEqual({ code: Code.AlreadyDone, msg: '今日已领取该任务的积分' });
     expect((await tasks(guest.token)).checkin).toMatchObject({ claimed: true, claimable: false });
     expect(await balanceOf(h.db, guest.info.id)).toMatchObject({ points: 10 });
@@ -45,7 +58,10 @@ describe.each(DB_KINDS)('daily point tasks on %s', (kind) => {
 
   it('refuses a claim before the target is reached (code 4) and unknown tasks (code 6)', async () => {
     const guest = await h.client.registerGuest();
-    expect(await claim(TASK.watch, guest.token)).toEqual({ code: Code.NotAllowed, msg: '任务尚未完成（0/3），完成后再领取' });
+    expect(await claim(TASK.watch, guest.token)).toEqual({
+      code: Code.NotAllowed,
+      msg: '任务尚未完成（0/3），完成后再领取',
+    });
     expect(await claim(99, guest.token)).toEqual({ code: Code.NotFound, msg: '任务不存在：99' });
     expect((await claim(TASK.checkin, '')).code).toBe(Code.SessionExpired);
     expect(await balanceOf(h.db, guest.info.id)).toMatchObject({ points: 0 });
@@ -62,8 +78,12 @@ describe.each(DB_KINDS)('daily point tasks on %s', (kind) => {
     expect((await at(150)).secondsToday).toBe(60); // the same instant twice: nothing
     expect(await at(165)).toEqual({ movieId: FX.freeMovie, secondsToday: 75, counted: true });
     expect((await at(140)).secondsToday).toBe(75); // out of order: nothing
-    expect((await codeOf(h.client, API.movieHeartbeat, { movieId: 999, position: 0, playing: true }, guest.token)).code).toBe(Code.NotFound);
-    expect((await codeOf(h.client, API.movieHeartbeat, { movieId: 1, position: -1, playing: true }, guest.token)).code).toBe(Code.InvalidParams);
+    expect(
+      (await codeOf(h.client, API.movieHeartbeat, { movieId: 999, position: 0, playing: true }, guest.token)).code,
+    ).toBe(Code.NotFound);
+    expect(
+      (await codeOf(h.client, API.movieHeartbeat, { movieId: 1, position: -1, playing: true }, guest.token)).code,
+    ).toBe(Code.InvalidParams);
   });
 
   it('counts concurrent heartbeats of one interval once', async () => {
@@ -71,7 +91,14 @@ describe.each(DB_KINDS)('daily point tasks on %s', (kind) => {
     await beat(guest.token, FX.freeMovie, 0);
     offsetMs = 25_000;
     const burst = await Promise.all(
-      Array.from({ length: 8 }, () => dataOf<WatchProgress>(h.client, API.movieHeartbeat, { movieId: FX.freeMovie, position: 25, playing: true }, guest.token)),
+      Array.from({ length: 8 }, () =>
+        dataOf<WatchProgress>(
+          h.client,
+          API.movieHeartbeat,
+          { movieId: FX.freeMovie, position: 25, playing: true },
+          guest.token,
+        ),
+      ),
     );
     expect(Math.max(...burst.map((b) => b.secondsToday))).toBe(25);
   });
@@ -84,7 +111,10 @@ describe.each(DB_KINDS)('daily point tasks on %s', (kind) => {
     await beat(guest.token, 4, 210);
     await beat(guest.token, 4, 240); // 30 s: not enough for movie 4
     expect((await tasks(guest.token)).watch).toMatchObject({ progress: 3, claimable: true });
-    expect(await dataOf(h.client, API.claimTask, { taskId: TASK.watch }, guest.token)).toEqual({ gained: 30, points: 30 });
+    expect(await dataOf(h.client, API.claimTask, { taskId: TASK.watch }, guest.token)).toEqual({
+      gained: 30,
+      points: 30,
+    });
   });
 
   it('counts posts opened by the signed-in reader and topics published today', async () => {
@@ -109,7 +139,10 @@ describe.each(DB_KINDS)('daily point tasks on %s', (kind) => {
     expect((await claim(TASK.checkin, guest.token)).code).toBe(Code.Ok);
     const tomorrow = await h.db.tx((q) => claimTask(q, guest.info.id, TASK.checkin, '2999-01-01'));
     expect(tomorrow).toEqual({ gained: 10, points: 20 });
-    const days = await h.db.query<{ day: string }>("SELECT to_char(day, 'YYYY-MM-DD') AS day FROM point_task_claims WHERE user_id = $1 ORDER BY day", [guest.info.id]);
+    const days = await h.db.query<{ day: string }>(
+      "SELECT to_char(day, 'YYYY-MM-DD') AS day FROM point_task_claims WHERE user_id = $1 ORDER BY day",
+      [guest.info.id],
+    );
     expect(days.map((d) => d.day)).toEqual([today, '2999-01-01']);
   });
 });

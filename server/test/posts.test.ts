@@ -38,13 +38,18 @@ describe.each(DB_KINDS)('post calls (topics, chigua, archives) on %s', (kind) =>
     const group = await page(API.topicPage, { topicId: FX.forumGroup.topicId });
     expect(ids(group)).toEqual([FX.pinnedTopic, 112, 111, 109, 108, 106, 105, 103]);
     expect(ids(await page(API.topicPage, { categoryId: 211 }))).toEqual([112, 109, 106, 103]);
-    expect(ids(await page(API.topicPage, { topicId: FX.forumGroup.topicId, categoryId: 211 }))).toEqual([112, 109, 106, 103]);
+    expect(ids(await page(API.topicPage, { topicId: FX.forumGroup.topicId, categoryId: 211 }))).toEqual([
+      112, 109, 106, 103,
+    ]);
     expect(ids(await page(API.topicPage, { tag: '热血' }))).toEqual([102, 101]);
     expect(ids(await page(API.topicPage, { authorId: 9001 }))).toEqual([111, 108, 105, 102]);
     const hot = (await page(API.topicPage, { sort: 'hot', pageSize: 50 })).list;
     expect(hot.map((p) => p.views)).toEqual(hot.map((p) => p.views).sort((a, b) => b - a));
     expect(ids(await page(API.topicPage, { sort: 'reply', pageSize: 1 }))).toEqual([FX.topicWithReplies]);
-    expect(await codeOf(h.client, API.topicPage, { topicId: 21 })).toEqual({ code: Code.NotFound, msg: '版块不存在：21' });
+    expect(await codeOf(h.client, API.topicPage, { topicId: 21 })).toEqual({
+      code: Code.NotFound,
+      msg: '版块不存在：21',
+    });
     expect((await codeOf(h.client, API.chiguaPage, { categoryId: 999 })).code).toBe(Code.NotFound);
   });
 
@@ -63,16 +68,32 @@ describe.each(DB_KINDS)('post calls (topics, chigua, archives) on %s', (kind) =>
     const second = await dataOf<PostDetail>(h.client, API.topicDetail, { id: 101 });
     expect(second.views).toBe(first.views + 1);
     expect((await dataOf<PostDetail>(h.client, API.chiguaDetail, { id: 201 })).cover).toBe('covers/c201.webp');
-    expect(await codeOf(h.client, API.chiguaDetail, { id: 101 })).toEqual({ code: Code.NotFound, msg: '吃瓜内容不存在：101' });
-    expect(await codeOf(h.client, API.archivesDetail, { id: 9 })).toEqual({ code: Code.NotFound, msg: '文章不存在：9' });
-    expect(await codeOf(h.client, API.topicDetail, { id: 301 })).toEqual({ code: Code.NotFound, msg: '帖子不存在：301' });
+    expect(await codeOf(h.client, API.chiguaDetail, { id: 101 })).toEqual({
+      code: Code.NotFound,
+      msg: '吃瓜内容不存在：101',
+    });
+    expect(await codeOf(h.client, API.archivesDetail, { id: 9 })).toEqual({
+      code: Code.NotFound,
+      msg: '文章不存在：9',
+    });
+    expect(await codeOf(h.client, API.topicDetail, { id: 301 })).toEqual({
+      code: Code.NotFound,
+      msg: '帖子不存在：301',
+    });
   });
 
   it('locks a priced article to its summary, except for its author', async () => {
     const locked = await dataOf<PostDetail>(h.client, API.archivesDetail, { id: FX.pricedArticle });
-    expect(locked).toMatchObject({ unlocked: false, priceCoins: 20, body: '文章摘要303', allImages: ['x.webp', 'y.webp', 'z.webp'] });
+    expect(locked).toMatchObject({
+      unlocked: false,
+      priceCoins: 20,
+      body: '文章摘要303',
+      allImages: ['x.webp', 'y.webp', 'z.webp'],
+    });
     const { token, info } = await h.client.registerGuest();
-    expect((await dataOf<PostDetail>(h.client, API.archivesDetail, { id: FX.pricedArticle }, token)).unlocked).toBe(false);
+    expect((await dataOf<PostDetail>(h.client, API.archivesDetail, { id: FX.pricedArticle }, token)).unlocked).toBe(
+      false,
+    );
     await h.db.query('UPDATE posts SET author_id = $1 WHERE id = $2', [info.id, FX.pricedArticle]);
     const own = await dataOf<PostDetail>(h.client, API.archivesDetail, { id: FX.pricedArticle }, token);
     expect(own).toMatchObject({ unlocked: true, body: '文章303的全文，只有解锁后可见。' });
@@ -89,7 +110,10 @@ describe.each(DB_KINDS)('post calls (topics, chigua, archives) on %s', (kind) =>
     expect(last.list.map((r) => [r.floor, r.body])).toEqual([21, 22, 23, 24, 25].map((n) => [n, `第${n}条回复`]));
     expect((await replies({ id: 201 })).list.map((r) => r.floor)).toEqual([1]);
     expect(await replies({ id: 102 })).toEqual({ list: [], total: 0, page: 1, pageSize: 20 });
-    expect(await codeOf(h.client, API.topicReplies, { id: 999 })).toEqual({ code: Code.NotFound, msg: '内容不存在：999' });
+    expect(await codeOf(h.client, API.topicReplies, { id: 999 })).toEqual({
+      code: Code.NotFound,
+      msg: '内容不存在：999',
+    });
   });
 
   it('likes and favourites posts of any kind idempotently', async () => {
@@ -98,7 +122,10 @@ describe.each(DB_KINDS)('post calls (topics, chigua, archives) on %s', (kind) =>
     expect(await like(201, true)).toEqual({ liked: true, likes: 1 });
     expect(await like(201, true)).toEqual({ liked: true, likes: 1 });
     const other = await h.client.registerGuest();
-    expect(await dataOf(h.client, API.topicLike, { id: 201, like: true }, other.token)).toEqual({ liked: true, likes: 2 });
+    expect(await dataOf(h.client, API.topicLike, { id: 201, like: true }, other.token)).toEqual({
+      liked: true,
+      likes: 2,
+    });
     expect(await like(201, false)).toEqual({ liked: false, likes: 1 });
     expect(await like(201, false)).toEqual({ liked: false, likes: 1 });
     expect((await codeOf(h.client, API.topicLike, { id: 999, like: true }, token)).code).toBe(Code.NotFound);
@@ -107,9 +134,13 @@ describe.each(DB_KINDS)('post calls (topics, chigua, archives) on %s', (kind) =>
     const favourite = (value: boolean) => dataOf(h.client, API.topicFavourite, { id: 301, like: value }, token);
     expect(await favourite(true)).toEqual({ favorited: true });
     expect(await favourite(true)).toEqual({ favorited: true });
-    expect(await dataOf<PostDetail>(h.client, API.archivesDetail, { id: 301 }, token)).toMatchObject({ favorited: true });
+    expect(await dataOf<PostDetail>(h.client, API.archivesDetail, { id: 301 }, token)).toMatchObject({
+      favorited: true,
+    });
     expect(await favourite(false)).toEqual({ favorited: false });
-    expect(await dataOf<PostDetail>(h.client, API.archivesDetail, { id: 301 }, token)).toMatchObject({ favorited: false });
+    expect(await dataOf<PostDetail>(h.client, API.archivesDetail, { id: 301 }, token)).toMatchObject({
+      favorited: false,
+    });
     expect((await codeOf(h.client, API.topicFavourite, { id: 999, like: true }, token)).code).toBe(Code.NotFound);
   });
 });

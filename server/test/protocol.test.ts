@@ -97,14 +97,21 @@ describe.each(DB_KINDS)('protocol on %s', (kind) => {
 
   it('does not burn the request id of a forged request', async () => {
     const requestId = newRequestId();
-    const forged = await h.client.call(API.registerDevice, device(), { requestId, tamper: (w) => (w.sign = 'f'.repeat(32)) });
+    const forged = await h.client.call(API.registerDevice, device(), {
+      requestId,
+      tamper: (w) => (w.sign = 'f'.repeat(32)),
+    });
     expect(forged.envelope.code).toBe(Code.Rejected);
     const genuine = await h.client.call(API.registerDevice, device(), { requestId });
     expect(genuine.envelope.code).toBe(Code.Ok);
   });
 
   it('refuses malformed JSON of the wrapper and of the inner body', async () => {
-    await expectFailure(h.client.post(API.registerDevice, '{"requestId":'), Code.InvalidParams, '参数错误：请求体不是有效的 JSON');
+    await expectFailure(
+      h.client.post(API.registerDevice, '{"requestId":'),
+      Code.InvalidParams,
+      '参数错误：请求体不是有效的 JSON',
+    );
     await expectFailure(h.client.post(API.registerDevice, ''), Code.InvalidParams, /请求体为空/);
     const time = Date.now();
     const requestId = newRequestId();
@@ -162,7 +169,11 @@ describe.each(DB_KINDS)('protocol on %s', (kind) => {
     ));
 
   it('refuses a missing or unknown accountId and an appId of another site', async () => {
-    await expectFailure(h.client.call(API.registerDevice, device(), { accountId: null }), Code.Rejected, '缺少请求头 accountId');
+    await expectFailure(
+      h.client.call(API.registerDevice, device(), { accountId: null }),
+      Code.Rejected,
+      '缺少请求头 accountId',
+    );
     await expectFailure(
       h.client.call(API.registerDevice, device(), { accountId: '99999' }),
       Code.Rejected,
@@ -179,7 +190,11 @@ describe.each(DB_KINDS)('protocol on %s', (kind) => {
 
   it('does not accept a token on another site', async () => {
     const guest = await h.client.registerGuest();
-    const { envelope } = await h.client.call(API.current, {}, { token: guest.token, accountId: '10002', appId: 'second' });
+    const { envelope } = await h.client.call(
+      API.current,
+      {},
+      { token: guest.token, accountId: '10002', appId: 'second' },
+    );
     expect(envelope.code).toBe(Code.SessionExpired);
   });
 
@@ -187,7 +202,11 @@ describe.each(DB_KINDS)('protocol on %s', (kind) => {
     await expectFailure(h.client.call('/no/such/call', {}), Code.NotFound, '接口不存在：POST /api/no/such/call');
     const res = await h.app.inject({ method: 'GET', url: '/api/login/deviceId?x=1' });
     expect(res.statusCode).toBe(200);
-    expect(h.client.open(res.body)).toEqual({ code: Code.NotFound, msg: '接口不存在：GET /api/login/deviceId', data: null });
+    expect(h.client.open(res.body)).toEqual({
+      code: Code.NotFound,
+      msg: '接口不存在：GET /api/login/deviceId',
+      data: null,
+    });
   });
 
   it('answers an envelope to a URL the router cannot decode', async () => {

@@ -32,13 +32,24 @@ describe.each(DB_KINDS)('publishing topics on %s', (kind) => {
   });
 
   const guest = async () => (await h.client.registerGuest()).token;
-  const publish = (token: string, payload: object) => h.client.call<PublishResult>(API.topicPublish, payload, { token }).then((r) => r.envelope);
-  const base = { title: '周末去哪儿看电影？', body: '第一段，**重点**。\n\n第二段 https://example.com/a', topicId: FX.forumGroup.topicId };
+  const publish = (token: string, payload: object) =>
+    h.client.call<PublishResult>(API.topicPublish, payload, { token }).then((r) => r.envelope);
+  const base = {
+    title: '周末去哪儿看电影？',
+    body: '第一段，**重点**。\n\n第二段 https://example.com/a',
+    topicId: FX.forumGroup.topicId,
+  };
   const image = async (token: string) =>
-    (await h.client.postMultipart<UploadedImage>(API.uploadImage, [
-      { name: 'purpose', data: 'post' },
-      { name: 'file', filename: 'a.png', contentType: 'image/png', data: await png(2400, 1200) },
-    ], { token })).envelope.data;
+    (
+      await h.client.postMultipart<UploadedImage>(
+        API.uploadImage,
+        [
+          { name: 'purpose', data: 'post' },
+          { name: 'file', filename: 'a.png', contentType: 'image/png', data: await png(2400, 1200) },
+        ],
+        { token },
+      )
+    ).envelope.data;
 
   it('publishes a topic with images and tags: first in its lists, text as written, counted by the publish task', async () => {
     const token = await guest();
@@ -59,7 +70,13 @@ describe.each(DB_KINDS)('publishing topics on %s', (kind) => {
       images: [photo.url],
     });
     const detail = await dataOf<PostDetail>(h.client, API.topicDetail, { id });
-    expect(detail).toMatchObject({ title: base.title, body: base.body, allImages: [photo.url], video: null, category: { topicId: FX.forumGroup.topicId } });
+    expect(detail).toMatchObject({
+      title: base.title,
+      body: base.body,
+      allImages: [photo.url],
+      video: null,
+      category: { topicId: FX.forumGroup.topicId },
+    });
     expect(detail.tags.map((tag) => tag.key)).toEqual(['热血', '悬疑']);
     const tasks = await dataOf<PointTask[]>(h.client, API.pointTasks, {}, token);
     expect(tasks.find((task) => task.key === 'publish')).toMatchObject({ progress: 1 });
@@ -76,20 +93,31 @@ describe.each(DB_KINDS)('publishing topics on %s', (kind) => {
       return { code, msg };
     };
     expect(await refusal({ title: '  ' })).toEqual({ code: Code.InvalidParams, msg: '参数错误：title 不能为空' });
-    expect(await refusal({ title: '长'.repeat(61) })).toEqual({ code: Code.InvalidParams, msg: '参数错误：title 长度不能超过 60 个字符' });
+    expect(await refusal({ title: '长'.repeat(61) })).toEqual({
+      code: Code.InvalidParams,
+      msg: '参数错误：title 长度不能超过 60 个字符',
+    });
     expect((await refusal({ title: '😀'.repeat(60) })).code).toBe(Code.Ok); // 60 characters, 120 UTF-16 units
     expect((await refusal({ body: 'x'.repeat(20_001) })).msg).toBe('参数错误：body 长度不能超过 20000 个字符');
-    expect(await refusal({ body: 'a\u0000b' })).toMatchObject({ code: Code.InvalidParams, msg: expect.stringMatching(/^参数错误：body /) });
+    expect(await refusal({ body: 'a\u0000b' })).toMatchObject({
+      code: Code.InvalidParams,
+      msg: expect.stringMatching(/^参数错误：body /),
+    });
     expect((await refusal({ body: 'a\ud800b' })).msg).toBe('参数错误：body 含有无法保存的字符');
     expect(await refusal({ topicId: 999 })).toEqual({ code: Code.NotFound, msg: '版块不存在：999' });
     expect((await refusal({ topicId: undefined })).msg).toMatch(/需要 topicId 或 categoryId/);
-    expect(await refusal({ topicId: undefined, categoryId: 11 })).toEqual({ code: Code.InvalidParams, msg: '参数错误：categoryId 必须是论坛下的版块' });
+    expect(await refusal({ topicId: undefined, categoryId: 11 })).toEqual({
+      code: Code.InvalidParams,
+      msg: '参数错误：categoryId 必须是论坛下的版块',
+    });
     expect((await refusal({ topicId: undefined, categoryId: 2 })).code).toBe(Code.InvalidParams); // the forum root itself
     expect((await refusal({ categoryId: 22 })).msg).toMatch(/不在 topicId 的版块内/);
     expect(await refusal({ tags: ['没有这个'] })).toEqual({ code: Code.NotFound, msg: '标签不存在：没有这个' });
     expect((await refusal({ tags: ['a', 'b', 'c', 'd', 'e', 'f'] })).msg).toMatch(/tags 最多 5 个/);
     expect((await refusal({ images: Array(10).fill('/uploads/x.webp') })).msg).toMatch(/images 最多 9 张/);
-    expect((await refusal({ images: ['/uploads/0123456789abcdef0123456789abcdef.webp'] })).msg).toMatch(/images 中的图片不存在/);
+    expect((await refusal({ images: ['/uploads/0123456789abcdef0123456789abcdef.webp'] })).msg).toMatch(
+      /images 中的图片不存在/,
+    );
     expect((await refusal({ images: ['javascript:alert(1)'] })).code).toBe(Code.InvalidParams);
     expect(await refusal({ videoFileId: md5(Buffer.from('never uploaded')) })).toMatchObject({ code: Code.NotFound });
     expect((await codeOf(h.client, API.topicPublish, base)).code).toBe(Code.SessionExpired);
@@ -99,7 +127,10 @@ describe.each(DB_KINDS)('publishing topics on %s', (kind) => {
     const [owner, other] = [await guest(), await guest()];
     const data = fakeMp4(70_000);
     expect((await up.upload(owner, { data })).code).toBe(0);
-    expect(await publish(other, { ...base, videoFileId: md5(data) })).toMatchObject({ code: Code.NotFound, msg: expect.stringMatching(/视频不存在/) });
+    expect(await publish(other, { ...base, videoFileId: md5(data) })).toMatchObject({
+      code: Code.NotFound,
+      msg: expect.stringMatching(/视频不存在/),
+    });
     await h.app.uploads.videos.idle();
   });
 
@@ -121,7 +152,10 @@ describe.each(DB_KINDS)('publishing topics on %s', (kind) => {
       durationS: 6,
     });
     expect((await dataOf<PostDetail>(h.client, API.topicDetail, { id: answer.data.id })).video).toEqual(video);
-    expect((await dataOf<Page<PostCard>>(h.client, API.topicPage, {})).list[0]).toMatchObject({ id: answer.data.id, cover: video.poster });
+    expect((await dataOf<Page<PostCard>>(h.client, API.topicPage, {})).list[0]).toMatchObject({
+      id: answer.data.id,
+      cover: video.poster,
+    });
 
     const get = (key: string) => h.app.inject({ method: 'GET', url: `/cdn/1/${key}` });
     const playlist = await get(video.playlist!);
@@ -134,7 +168,11 @@ describe.each(DB_KINDS)('publishing topics on %s', (kind) => {
     expect(segment.statusCode).toBe(200);
     expect(segment.rawPayload[0]).toBe(0x47); // MPEG-TS sync byte
     expect((await get(video.poster!)).headers['content-type']).toBe('image/jpeg');
-    for (const bad of ['clips/u1-..%2F..%2Fetc/index.m3u8', 'clips/x/index.m3u8', `${video.playlist!.replace('index.m3u8', 'source.mp4')}`]) {
+    for (const bad of [
+      'clips/u1-..%2F..%2Fetc/index.m3u8',
+      'clips/x/index.m3u8',
+      `${video.playlist!.replace('index.m3u8', 'source.mp4')}`,
+    ]) {
       expect((await get(bad)).statusCode).toBe(404);
     }
     // The source is removed once its clip is ready; a second check still answers the upload as done.
@@ -146,7 +184,12 @@ describe.each(DB_KINDS)('publishing topics on %s', (kind) => {
     const data = fakeMp4(100_000);
     const merged = await up.upload(token, { data });
     await h.app.uploads.videos.idle();
-    expect((await up.check(token, { data })).data.done?.video).toEqual({ state: 'failed', playlist: null, poster: null, durationS: null });
+    expect((await up.check(token, { data })).data.done?.video).toEqual({
+      state: 'failed',
+      playlist: null,
+      poster: null,
+      durationS: null,
+    });
     expect((await publish(token, { ...base, videoFileId: merged.data.fileId })).msg).toMatch(/视频无法转码/);
   });
 });

@@ -33,7 +33,8 @@ describe('rate limits', () => {
   };
 
   it('limits registrations per address, not for other addresses', async () => {
-    const register = (remoteAddress: string) => h.client.call(API.registerDevice, { deviceId: newDeviceId(), deviceType: 3 }, { remoteAddress });
+    const register = (remoteAddress: string) =>
+      h.client.call(API.registerDevice, { deviceId: newDeviceId(), deviceType: 3 }, { remoteAddress });
     const results = await codes(limitOf('register') + 1, () => register('10.0.0.1'));
     expect(results.slice(0, -1).every((r) => r.code === Code.Ok)).toBe(true);
     expect(results.at(-1)!.code).toBe(Code.RateLimited);
@@ -44,12 +45,18 @@ describe('rate limits', () => {
   it('limits password guesses per account, from any address, even the right password after', async () => {
     const guest = await h.client.registerGuest();
     const account = `acct_${randomBytes(3).toString('hex')}`;
-    expect((await h.client.call(API.bindAccount, { account, password: 'right123' }, { token: guest.token })).envelope.code).toBe(Code.Ok);
+    expect(
+      (await h.client.call(API.bindAccount, { account, password: 'right123' }, { token: guest.token })).envelope.code,
+    ).toBe(Code.Ok);
     const guesses = await codes(limitOf('signin-account'), (i) =>
       h.client.call(API.loginAccount, { account, password: `wrong${i}x` }, { remoteAddress: `10.1.0.${i + 1}` }),
     );
     expect(guesses.every((r) => r.code === Code.InvalidParams)).toBe(true);
-    const right = await h.client.call(API.loginAccount, { account, password: 'right123' }, { remoteAddress: '10.1.1.1' });
+    const right = await h.client.call(
+      API.loginAccount,
+      { account, password: 'right123' },
+      { remoteAddress: '10.1.1.1' },
+    );
     expect(right.envelope).toMatchObject({ code: Code.RateLimited, msg: expect.stringMatching(LIMITED) });
   });
 
@@ -58,19 +65,34 @@ describe('rate limits', () => {
     const planId = await idOf(h.db, 'vip_plans', 'month');
     const goodsId = await idOf(h.db, 'points_goods', 'vip-7d');
     const cases = [
-      { rule: 'bind', path: API.bindAccount, payload: () => ({ account: `b_${randomBytes(4).toString('hex')}`, password: 'abc12345' }) },
+      {
+        rule: 'bind',
+        path: API.bindAccount,
+        payload: () => ({ account: `b_${randomBytes(4).toString('hex')}`, password: 'abc12345' }),
+      },
       { rule: 'deposit', path: API.depositVip, payload: () => ({ planId, payType: 'alipay' }) },
-      { rule: 'points', path: API.exchangeGoods, payload: () => ({ goodsId, quantity: 1, idempotencyKey: randomBytes(12).toString('hex') }) },
+      {
+        rule: 'points',
+        path: API.exchangeGoods,
+        payload: () => ({ goodsId, quantity: 1, idempotencyKey: randomBytes(12).toString('hex') }),
+      },
       { rule: 'heartbeat', path: API.movieHeartbeat, payload: () => ({ movieId: 1, position: 10, playing: true }) },
     ];
     for (const c of cases) {
       const results = await codes(limitOf(c.rule) + 1, () => h.client.call(c.path, c.payload(), { token: one.token }));
-      expect(results.slice(0, -1).some((r) => r.code === Code.RateLimited), c.rule).toBe(false);
+      expect(
+        results.slice(0, -1).some((r) => r.code === Code.RateLimited),
+        c.rule,
+      ).toBe(false);
       expect(results.at(-1), c.rule).toMatchObject({ code: Code.RateLimited, msg: expect.stringMatching(LIMITED) });
-      expect((await h.client.call(c.path, c.payload(), { token: two.token })).envelope.code, c.rule).not.toBe(Code.RateLimited);
+      expect((await h.client.call(c.path, c.payload(), { token: two.token })).envelope.code, c.rule).not.toBe(
+        Code.RateLimited,
+      );
     }
     // The points rule covers task claims too.
-    expect((await h.client.call(API.claimTask, { taskId: 1 }, { token: one.token })).envelope.code).toBe(Code.RateLimited);
+    expect((await h.client.call(API.claimTask, { taskId: 1 }, { token: one.token })).envelope.code).toBe(
+      Code.RateLimited,
+    );
   });
 
   it('lets calls through again once the window is over', async () => {
@@ -88,7 +110,11 @@ describe.runIf(process.env.REDIS_URL)('rate limits counted in Redis', () => {
   it('counts the calls of two apps sharing Redis together', async () => {
     const keyPrefix = `test:${randomBytes(6).toString('hex')}:`;
     const log = { info: () => {}, warn: () => {} };
-    const first = await createHarness('pglite', { seed: seedMember, config: { RATE_LIMITS: 'on' }, shared: createRedisState({ url: process.env.REDIS_URL!, keyPrefix, log }) });
+    const first = await createHarness('pglite', {
+      seed: seedMember,
+      config: { RATE_LIMITS: 'on' },
+      shared: createRedisState({ url: process.env.REDIS_URL!, keyPrefix, log }),
+    });
     const secondState = createRedisState({ url: process.env.REDIS_URL!, keyPrefix, log });
     const second = await buildApp({ config: first.config, db: first.db, shared: secondState });
     const secondClient = createTestClient(second, first.config);
@@ -98,7 +124,9 @@ describe.runIf(process.env.REDIS_URL)('rate limits counted in Redis', () => {
       const results = [];
       for (let i = 0; i <= limitOf('deposit'); i++) {
         const client = i % 2 ? secondClient : first.client;
-        results.push((await client.call(API.depositVip, { planId, payType: 'alipay' }, { token: guest.token })).envelope.code);
+        results.push(
+          (await client.call(API.depositVip, { planId, payType: 'alipay' }, { token: guest.token })).envelope.code,
+        );
       }
       expect(results).toEqual([...Array.from({ length: limitOf('deposit') }, () => Code.Ok), Code.RateLimited]);
     } finally {

@@ -16,12 +16,40 @@ const SECOND = { accountId: '10002', appId: 'second' };
 
 /** Calls a visitor may make without a session: sign-in and reading public content. */
 const PUBLIC_CALLS = new Set<string>([
-  API.registerDevice, API.loginDevice, API.loginAccount,
-  API.init, API.home, API.banners, API.bannerClick, API.categoryTree, API.categoryDetail, API.cdnLines, API.dictionary,
-  API.hotTags, API.allTags, API.tagDetail, API.moviePage, API.movieDetail, API.moviePlay,
-  API.topicPage, API.topicDetail, API.topicReplies, API.forumList, API.forumDetail, API.chiguaPage, API.chiguaDetail,
-  API.archivesPage, API.archivesDetail, API.userPage, API.userDetail, API.featuredList, API.featuredDetail,
-  API.searchMovies, API.searchPosts, API.typeInfo, API.typePage,
+  API.registerDevice,
+  API.loginDevice,
+  API.loginAccount,
+  API.init,
+  API.home,
+  API.banners,
+  API.bannerClick,
+  API.categoryTree,
+  API.categoryDetail,
+  API.cdnLines,
+  API.dictionary,
+  API.hotTags,
+  API.allTags,
+  API.tagDetail,
+  API.moviePage,
+  API.movieDetail,
+  API.moviePlay,
+  API.topicPage,
+  API.topicDetail,
+  API.topicReplies,
+  API.forumList,
+  API.forumDetail,
+  API.chiguaPage,
+  API.chiguaDetail,
+  API.archivesPage,
+  API.archivesDetail,
+  API.userPage,
+  API.userDetail,
+  API.featuredList,
+  API.featuredDetail,
+  API.searchMovies,
+  API.searchPosts,
+  API.typeInfo,
+  API.typePage,
   // The HLS job state of a published topic's video: public like the topic itself.
   API.topicVideo,
 ]);
@@ -30,7 +58,10 @@ describe.each(DB_KINDS)('sessions per site on %s', (kind) => {
   let h: Harness;
   beforeAll(async () => {
     h = await createHarness(kind, {
-      seed: (db) => db.exec(`INSERT INTO sites (account_id, app_id, host, title) VALUES ('${SECOND.accountId}', '${SECOND.appId}', 'second.example', '第二站')`),
+      seed: (db) =>
+        db.exec(
+          `INSERT INTO sites (account_id, app_id, host, title) VALUES ('${SECOND.accountId}', '${SECOND.appId}', 'second.example', '第二站')`,
+        ),
     });
   });
   afterAll(() => h?.close());
@@ -40,12 +71,21 @@ describe.each(DB_KINDS)('sessions per site on %s', (kind) => {
   it('refuses one site’s token on another site of the same server, both ways', async () => {
     const first = await h.client.registerGuest();
     expect((await current(first.token)).envelope.code).toBe(Code.Ok);
-    expect((await current(first.token, SECOND)).envelope).toMatchObject({ code: Code.SessionExpired, msg: '登录已过期，请重新登录' });
+    expect((await current(first.token, SECOND)).envelope).toMatchObject({
+      code: Code.SessionExpired,
+      msg: '登录已过期，请重新登录',
+    });
 
     const deviceId = newDeviceId();
-    const second = await h.client.call<{ token: string; info: { id: number } }>(API.registerDevice, { deviceId, deviceType: 3 }, SECOND);
+    const second = await h.client.call<{ token: string; info: { id: number } }>(
+      API.registerDevice,
+      { deviceId, deviceType: 3 },
+      SECOND,
+    );
     expect(second.envelope.code).toBe(Code.Ok);
-    expect((await current(second.envelope.data.token, SECOND)).envelope.data).toMatchObject({ id: second.envelope.data.info.id });
+    expect((await current(second.envelope.data.token, SECOND)).envelope.data).toMatchObject({
+      id: second.envelope.data.info.id,
+    });
     expect((await current(second.envelope.data.token)).envelope.code).toBe(Code.SessionExpired);
   });
 
@@ -57,8 +97,14 @@ describe.each(DB_KINDS)('sessions per site on %s', (kind) => {
   it('checks the token on every member call: missing, malformed, unknown, expired or of another site is code 7', async () => {
     const mine = await h.client.registerGuest();
     const expired = await h.client.registerGuest();
-    await h.db.query("UPDATE sessions SET expires_at = now() - interval '1 second' WHERE token_hash = $1", [hashToken(expired.token)]);
-    const other = await h.client.call<{ token: string }>(API.registerDevice, { deviceId: newDeviceId(), deviceType: 3 }, SECOND);
+    await h.db.query("UPDATE sessions SET expires_at = now() - interval '1 second' WHERE token_hash = $1", [
+      hashToken(expired.token),
+    ]);
+    const other = await h.client.call<{ token: string }>(
+      API.registerDevice,
+      { deviceId: newDeviceId(), deviceType: 3 },
+      SECOND,
+    );
     const tokens: Record<string, string | undefined> = {
       missing: undefined,
       malformed: 'not a token',
@@ -70,13 +116,17 @@ describe.each(DB_KINDS)('sessions per site on %s', (kind) => {
     expect(memberCalls.length).toBeGreaterThan(20);
     for (const call of memberCalls) {
       for (const [what, token] of Object.entries(tokens)) {
-        const { envelope } = call.signed ? await h.client.call(call.path, {}, { token }) : await h.client.post(call.path, '{}', { token });
+        const { envelope } = call.signed
+          ? await h.client.call(call.path, {}, { token })
+          : await h.client.post(call.path, '{}', { token });
         expect(envelope.code, `${call.path} with a ${what} token`).toBe(Code.SessionExpired);
       }
     }
     // The same calls pass the session check with a live token of the site.
     for (const call of memberCalls.filter((c) => c.signed)) {
-      expect((await h.client.call(call.path, {}, { token: mine.token })).envelope.code, call.path).not.toBe(Code.SessionExpired);
+      expect((await h.client.call(call.path, {}, { token: mine.token })).envelope.code, call.path).not.toBe(
+        Code.SessionExpired,
+      );
     }
   });
 });

@@ -68,7 +68,11 @@ describe.each(DB_KINDS)('the PWA build on %s', (kind) => {
   });
 
   it('sends the precompressed copy the browser accepts, with the headers of the original', async () => {
-    const br = await h.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const br = await h.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['content-type']).toMatch(/javascript/);
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');

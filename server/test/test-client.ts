@@ -46,12 +46,22 @@ export interface CallResult<T = unknown> {
 /** What answers: an app (app.inject) or a running server's base URL, e.g. http://127.0.0.1:8080. */
 export type Target = FastifyInstance | string;
 
-async function send(target: Target, url: string, headers: Record<string, string>, body: string | Buffer, remoteAddress?: string) {
+async function send(
+  target: Target,
+  url: string,
+  headers: Record<string, string>,
+  body: string | Buffer,
+  remoteAddress?: string,
+) {
   if (typeof target !== 'string') {
     const res = await target.inject({ method: 'POST', url, headers, payload: body, remoteAddress });
     return { status: res.statusCode, contentType: String(res.headers['content-type']), body: res.body };
   }
-  const res = await fetch(`${target}${url}`, { method: 'POST', headers, body: typeof body === 'string' ? body : new Uint8Array(body) });
+  const res = await fetch(`${target}${url}`, {
+    method: 'POST',
+    headers,
+    body: typeof body === 'string' ? body : new Uint8Array(body),
+  });
   return { status: res.status, contentType: String(res.headers.get('content-type')), body: await res.text() };
 }
 

@@ -50,9 +50,12 @@ export function uploadClient(client: TestClient) {
   const json = async <T>(path: string, payload: unknown, token: string | undefined): Promise<Envelope<T>> =>
     (await client.post<T>(path, JSON.stringify(payload), { token })).envelope;
 
-  const check = (token: string | undefined, spec: FileSpec) => json<ChunkCheckResult>(API.chunkCheck, checkPayload(spec), token);
-  const merge = (token: string | undefined, fileId: string) => json<UploadedFileInfo>(API.chunkMerge, { fileId }, token);
-  const cancel = async (token: string, fileId: string) => (await client.call<{ cancelled: boolean }>(API.chunkCancel, { fileId }, { token })).envelope;
+  const check = (token: string | undefined, spec: FileSpec) =>
+    json<ChunkCheckResult>(API.chunkCheck, checkPayload(spec), token);
+  const merge = (token: string | undefined, fileId: string) =>
+    json<UploadedFileInfo>(API.chunkMerge, { fileId }, token);
+  const cancel = async (token: string, fileId: string) =>
+    (await client.call<{ cancelled: boolean }>(API.chunkCancel, { fileId }, { token })).envelope;
   const sendChunk = async (token: string | undefined, fileId: string, index: number | string, bytes: Buffer) =>
     (
       await client.postMultipart<{ index: number; received: number }>(
@@ -95,7 +98,9 @@ export function fakeMp4(size: number): Buffer {
 }
 
 export const png = (width: number, height: number): Promise<Buffer> =>
-  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } })
+    .png()
+    .toBuffer();
 
 /** A real MP4 (H.264 + AAC, 320x180) of `seconds`, made by the packaged ffmpeg. */
 export async function makeMp4(seconds: number): Promise<Buffer> {

@@ -29,7 +29,11 @@ export class ResponseCache<V = unknown> {
   readonly #maxEntries: number;
   readonly #now: () => number;
 
-  constructor({ ttlMs = CACHE_TTL_MS, maxEntries = CACHE_MAX_ENTRIES, now = () => Date.now() }: ResponseCacheOptions = {}) {
+  constructor({
+    ttlMs = CACHE_TTL_MS,
+    maxEntries = CACHE_MAX_ENTRIES,
+    now = () => Date.now(),
+  }: ResponseCacheOptions = {}) {
     this.#ttlMs = ttlMs;
     this.#maxEntries = maxEntries;
     this.#now = now;

@@ -24,12 +24,29 @@ vi.mock('idb-keyval', () => ({
 
 const HOME = { banners: [], sections: [] };
 const ok = (data: unknown) => ({ code: 0, msg: '成功', data });
-const USER = (id: number) => ({ id, nickname: '游客', avatar: '', account: null, isVip: false, vipExpireAt: null, coins: 0, points: 0, createdAt: 0 });
+const USER = (id: number) => ({
+  id,
+  nickname: '游客',
+  avatar: '',
+  account: null,
+  isVip: false,
+  vipExpireAt: null,
+  coins: 0,
+  points: 0,
+  createdAt: 0,
+});
 /** Saving happens after the answer is returned. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 beforeEach(() => {
-  siteState.info = { title: '演示站', host: 'localhost', accountId: '10001', appId: 'demo', description: '', primaryColor: '' };
+  siteState.info = {
+    title: '演示站',
+    host: 'localhost',
+    accountId: '10001',
+    appId: 'demo',
+    description: '',
+    primaryColor: '',
+  };
   userState.info = USER(1);
   clearToken();
   writeToken('tok');
@@ -71,7 +88,7 @@ describe('offline answers', () => {
     await expect(call(API.home, {}, { cache: true, toast: false })).rejects.toMatchObject({ code: 6 });
   });
 
-  it('saves no mutation, opt-in reads that are not cached, and one user\'s answers for that user only', async () => {
+  it("saves no mutation, opt-in reads that are not cached, and one user's answers for that user only", async () => {
     installFakeApi(() => ok({ liked: true, likes: 3 }));
     await call(API.topicLike, { id: 1, like: true }, { cache: false, toast: false });
     installFakeApi(() => ok({ list: [], total: 0, page: 1, pageSize: 20 }));
@@ -81,13 +98,19 @@ describe('offline answers', () => {
 
     userState.info = USER(2);
     installFakeApi(() => 'network-down');
-    await expect(call(API.likes, { type: 'post', page: 1, pageSize: 20 }, { offline: true, toast: false })).rejects.toMatchObject({ isNetwork: true });
+    await expect(
+      call(API.likes, { type: 'post', page: 1, pageSize: 20 }, { offline: true, toast: false }),
+    ).rejects.toMatchObject({ isNetwork: true });
   });
 });
 
 describe('keysToPrune', () => {
   it('drops the oldest beyond the limit', () => {
-    const list = [['a', { data: 1, at: 30 }], ['b', { data: 1, at: 10 }], ['c', { data: 1, at: 20 }]] as const;
+    const list = [
+      ['a', { data: 1, at: 30 }],
+      ['b', { data: 1, at: 10 }],
+      ['c', { data: 1, at: 20 }],
+    ] as const;
     expect(keysToPrune(list, 2)).toEqual(['b']);
     expect(keysToPrune(list, 3)).toEqual([]);
   });

@@ -12,12 +12,29 @@ import { API } from '../../contract/calls/paths.ts';
 
 vi.mock('../lib/cookie.ts', () => import('../test-support/memory-cookie.ts'));
 
-const USER = { id: 1, nickname: '游客', avatar: '', account: null, isVip: false, vipExpireAt: null, coins: 5, points: 9, createdAt: 0 };
+const USER = {
+  id: 1,
+  nickname: '游客',
+  avatar: '',
+  account: null,
+  isVip: false,
+  vipExpireAt: null,
+  coins: 5,
+  points: 9,
+  createdAt: 0,
+};
 const ok = (data: unknown) => ({ code: 0, msg: '成功', data });
 const toastMessages = () => toastState.queue.map((toast) => toast.message);
 
 beforeEach(() => {
-  siteState.info = { title: '演示站', host: 'localhost', accountId: '10001', appId: 'demo', description: '', primaryColor: '' };
+  siteState.info = {
+    title: '演示站',
+    host: 'localhost',
+    accountId: '10001',
+    appId: 'demo',
+    description: '',
+    primaryColor: '',
+  };
   clearToken();
   clearResponseCache();
 });
@@ -44,8 +61,11 @@ describe('call()', () => {
     expect(wrapper.sign).toBe(serverCipher.md5(wrapper.body + wrapper.appId + wrapper.requestId + wrapper.time));
   });
 
-  it('sends with keepalive only when asked (a beat that may be the page\'s last)', async () => {
-    const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => new Response(serverCipher.encryptBase64(JSON.stringify(ok({ credited: 0 })))));
+  it("sends with keepalive only when asked (a beat that may be the page's last)", async () => {
+    const fetchMock = vi.fn(
+      async (_url: string, _init: RequestInit) =>
+        new Response(serverCipher.encryptBase64(JSON.stringify(ok({ credited: 0 })))),
+    );
     vi.stubGlobal('fetch', fetchMock);
     writeToken('tok-1');
     await call(API.movieHeartbeat, { movieId: 1, position: 3, playing: false }, { keepalive: true });
@@ -183,8 +203,9 @@ describe('response cache', () => {
 describe('image upload', () => {
   it('sends the file as multipart form-data, unsigned, with the token header, and decrypts the answer', async () => {
     const uploaded = { url: '/uploads/a.webp', width: 64, height: 64 };
-    const fetchMock = vi.fn(async (_url: string, _init: RequestInit) =>
-      new Response(serverCipher.encryptBase64(JSON.stringify(ok(uploaded))), { status: 200 }),
+    const fetchMock = vi.fn(
+      async (_url: string, _init: RequestInit) =>
+        new Response(serverCipher.encryptBase64(JSON.stringify(ok(uploaded))), { status: 200 }),
     );
     vi.stubGlobal('fetch', fetchMock);
     writeToken('tok-1');

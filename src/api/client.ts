@@ -130,7 +130,13 @@ async function send(path: string, payload: unknown, token: string | null, keepal
 }
 
 /** The answer the page brought in its HTML for this public read (first-answer.ts), else the network's. */
-async function answerOf(path: string, payload: unknown, key: string, token: string | null, keepalive: boolean): Promise<Envelope> {
+async function answerOf(
+  path: string,
+  payload: unknown,
+  key: string,
+  token: string | null,
+  keepalive: boolean,
+): Promise<Envelope> {
   const inline = PUBLIC_PATHS.has(path) ? takeFirstAnswer(key) : undefined;
   return inline === undefined ? send(path, payload, token, keepalive) : parseEnvelope(await decrypt(inline));
 }
@@ -147,9 +153,15 @@ function fail(error: unknown, toast: boolean): never {
 }
 
 /** The user's saved copy of a read (offline-answers.ts, loaded on first use). */
-const offlineCopy = async (key: string) => (await import('./offline-answers.ts')).offlineCopy(`${(await clientHooks()).userId()} ${key}`);
+const offlineCopy = async (key: string) =>
+  (await import('./offline-answers.ts')).offlineCopy(`${(await clientHooks()).userId()} ${key}`);
 
-async function request(path: string, payload: unknown, key: string, { useCache, offline, keepalive }: { useCache: boolean; offline: boolean; keepalive: boolean }): Promise<unknown> {
+async function request(
+  path: string,
+  payload: unknown,
+  key: string,
+  { useCache, offline, keepalive }: { useCache: boolean; offline: boolean; keepalive: boolean },
+): Promise<unknown> {
   if (sessionGate && !SESSION_PATHS.has(path) && !PUBLIC_PATHS.has(path)) await sessionGate;
   const token = readToken();
   if (token !== cacheOwner) {
@@ -165,12 +177,20 @@ async function request(path: string, payload: unknown, key: string, { useCache, 
   }
   if (envelope.code !== Code.Ok) throw new ApiError(envelope.code, envelope.msg);
   if (useCache && cacheUsable(path)) cacheOf(path).set(key, envelope.data);
-  if (offline) offlineCopy(key).then((copy) => copy.save(envelope.data), () => undefined);
+  if (offline)
+    offlineCopy(key).then(
+      (copy) => copy.save(envelope.data),
+      () => undefined,
+    );
   return envelope.data;
 }
 
 /** One product call. Resolves with the envelope's data; rejects with an ApiError. */
-export async function call<P extends CallPath>(path: P, payload: PayloadOf<P>, options: CallOptions = {}): Promise<DataOf<P>> {
+export async function call<P extends CallPath>(
+  path: P,
+  payload: PayloadOf<P>,
+  options: CallOptions = {},
+): Promise<DataOf<P>> {
   const { cache: useCache = false, offline = useCache, toast = true, keepalive = false } = options;
   const key = ResponseCache.keyOf(path, payload);
   if (useCache && cacheUsable(path)) {

@@ -22,8 +22,14 @@ const store = createStore('offline-answers', 'answers');
 let pruneTimer: ReturnType<typeof setTimeout> | undefined;
 
 /** The keys beyond the newest `max`, oldest last in `list` order of age; pure. */
-export function keysToPrune(list: ReadonlyArray<readonly [IDBValidKey, SavedAnswer]>, max = OFFLINE_MAX_ANSWERS): IDBValidKey[] {
-  return [...list].sort((a, b) => b[1].at - a[1].at).slice(max).map(([key]) => key);
+export function keysToPrune(
+  list: ReadonlyArray<readonly [IDBValidKey, SavedAnswer]>,
+  max = OFFLINE_MAX_ANSWERS,
+): IDBValidKey[] {
+  return [...list]
+    .sort((a, b) => b[1].at - a[1].at)
+    .slice(max)
+    .map(([key]) => key);
 }
 
 async function prune(): Promise<void> {
@@ -31,7 +37,6 @@ async function prune(): Promise<void> {
   const old = keysToPrune(all);
   if (old.length > 0) await delMany(old, store);
 }
-
 
 /** One call's saved answer, by its key (client.ts: the user, the path and the payload). */
 export function offlineCopy(key: string) {

@@ -39,22 +39,34 @@ afterEach(() => {
 describe('sendOrQueue', () => {
   it('sends at once with an idempotency key when online and answers the server', async () => {
     call.mockResolvedValue({ liked: true, likes: 8 });
-    await expect(sendOrQueue(API.topicLike, { id: 5, like: true }, { liked: true, likes: 6 })).resolves.toEqual({ liked: true, likes: 8 });
+    await expect(sendOrQueue(API.topicLike, { id: 5, like: true }, { liked: true, likes: 6 })).resolves.toEqual({
+      liked: true,
+      likes: 8,
+    });
     const [path, payload, options] = call.mock.calls[0]!;
     expect(path).toBe(API.topicLike);
-    expect(payload).toMatchObject({ id: 5, like: true, idempotencyKey: expect.stringMatching(/^[A-Za-z0-9_-]{16,64}$/) });
+    expect(payload).toMatchObject({
+      id: 5,
+      like: true,
+      idempotencyKey: expect.stringMatching(/^[A-Za-z0-9_-]{16,64}$/),
+    });
     expect(options).toEqual({ cache: false, toast: false });
     expect(await queuedCalls()).toEqual([]);
     expect(persist).toHaveBeenCalledTimes(1); // navigator.storage.persist() after the first like
   });
 
-  it('queues the call without a network, keeps the screen\'s change and says so', async () => {
+  it("queues the call without a network, keeps the screen's change and says so", async () => {
     online = false;
-    await expect(sendOrQueue(API.topicLike, { id: 5, like: true }, { liked: true, likes: 6 })).resolves.toEqual({ liked: true, likes: 6 });
+    await expect(sendOrQueue(API.topicLike, { id: 5, like: true }, { liked: true, likes: 6 })).resolves.toEqual({
+      liked: true,
+      likes: 6,
+    });
     expect(call).not.toHaveBeenCalled();
     online = true;
     call.mockImplementationOnce(down);
-    await expect(sendOrQueue(API.movieFavourite, { movieId: 3 }, { favorited: true })).resolves.toEqual({ favorited: true });
+    await expect(sendOrQueue(API.movieFavourite, { movieId: 3 }, { favorited: true })).resolves.toEqual({
+      favorited: true,
+    });
     const queued = await queuedCalls();
     expect(queued.map((q) => [q.path, q.payload])).toEqual([
       [API.topicLike, { id: 5, like: true, idempotencyKey: queued[0]!.key }],
@@ -65,7 +77,9 @@ describe('sendOrQueue', () => {
 
   it('rejects as before when the server refuses', async () => {
     call.mockRejectedValue(new ApiError(6, '内容不存在'));
-    await expect(sendOrQueue(API.topicLike, { id: 999, like: true }, { liked: true, likes: 1 })).rejects.toMatchObject({ code: 6 });
+    await expect(sendOrQueue(API.topicLike, { id: 999, like: true }, { liked: true, likes: 1 })).rejects.toMatchObject({
+      code: 6,
+    });
     expect(await queuedCalls()).toEqual([]);
   });
 });

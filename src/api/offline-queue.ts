@@ -19,7 +19,8 @@ import { API } from '../../contract/calls/paths.ts';
 import { Code } from '../../contract/protocol/codes.ts';
 import { newIdempotencyKey } from '../lib/idempotency-key.ts';
 
-export type QueueablePath = typeof API.movieLike | typeof API.movieFavourite | typeof API.topicLike | typeof API.topicFavourite;
+export type QueueablePath =
+  typeof API.movieLike | typeof API.movieFavourite | typeof API.topicLike | typeof API.topicFavourite;
 
 export interface QueuedCall {
   key: string;
@@ -30,7 +31,13 @@ export interface QueuedCall {
 }
 
 /** Refusals that are final; other failures (session expired, rate limited, server down) are retried. */
-const FINAL_CODES: ReadonlySet<number> = new Set([Code.InvalidParams, Code.NotAllowed, Code.Insufficient, Code.NotFound, Code.AlreadyDone]);
+const FINAL_CODES: ReadonlySet<number> = new Set([
+  Code.InvalidParams,
+  Code.NotAllowed,
+  Code.Insufficient,
+  Code.NotFound,
+  Code.AlreadyDone,
+]);
 
 const store = createStore('outbox', 'calls');
 let askedToPersist = false;
@@ -52,7 +59,11 @@ function keepStorage(): void {
  * Sends a like or favourite now, or queues it when there is no network and answers `assumed`
  * (what the screen shows after the tap). Other failures reject as usual.
  */
-export async function sendOrQueue<P extends QueueablePath>(path: P, payload: PayloadOf<P>, assumed: DataOf<P>): Promise<DataOf<P>> {
+export async function sendOrQueue<P extends QueueablePath>(
+  path: P,
+  payload: PayloadOf<P>,
+  assumed: DataOf<P>,
+): Promise<DataOf<P>> {
   keepStorage();
   const key = newIdempotencyKey();
   const queued: QueuedCall = { key, path, payload: { ...payload, idempotencyKey: key }, at: Date.now() };

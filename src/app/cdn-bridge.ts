@@ -27,7 +27,8 @@ export function startCdnBridge(): void {
   container.addEventListener('message', (event: MessageEvent) => {
     if (!isCdnActiveMessage(event.data)) return;
     const { line, lines } = event.data;
-    if (line !== null && cdnState.lines.includes(line) && lines.length === cdnState.lines.length) cdnState.active = line;
+    if (line !== null && cdnState.lines.includes(line) && lines.length === cdnState.lines.length)
+      cdnState.active = line;
   });
   container.addEventListener('controllerchange', () => postLines(true));
   subscribe(cdnState, () => postLines());

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { KEEP_ALIVE_MAX, nextKeptPages, type KeptPage } from './kept-pages.ts';
 
 const always = () => true;
-const show = (pages: readonly KeptPage[], ...keys: string[]) => keys.reduce((acc, key) => nextKeptPages(acc, key, always), pages);
+const show = (pages: readonly KeptPage[], ...keys: string[]) =>
+  keys.reduce((acc, key) => nextKeptPages(acc, key, always), pages);
 const keysOf = (pages: readonly KeptPage[]) => pages.map((page) => page.key);
 
 describe('nextKeptPages', () => {

@@ -26,7 +26,10 @@ function useDocumentTitle(title: string, isHome: boolean): void {
 function PageFrame({ entry, pathname, params }: { entry: RouteEntry; pathname: string; params: DefaultParams }) {
   const decoded = useMemo(() => decodeParams(params), [params]);
   const [title, setTitle] = useState(entry.title);
-  const page = useMemo<PageInfo>(() => ({ pathname, entry, params: decoded, title, setTitle }), [pathname, entry, decoded, title]);
+  const page = useMemo<PageInfo>(
+    () => ({ pathname, entry, params: decoded, title, setTitle }),
+    [pathname, entry, decoded, title],
+  );
   useDocumentTitle(title, entry.name === 'home');
 
   const Layout = layoutByName[entry.layout];

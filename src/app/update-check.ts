@@ -18,7 +18,13 @@ export interface UpdateCheckOptions {
 }
 
 /** Starts the checks; answers a function that stops them. */
-export function startUpdateChecks({ check, isOnline, page, now = Date.now, everyMs = UPDATE_CHECK_EVERY_MS }: UpdateCheckOptions): () => void {
+export function startUpdateChecks({
+  check,
+  isOnline,
+  page,
+  now = Date.now,
+  everyMs = UPDATE_CHECK_EVERY_MS,
+}: UpdateCheckOptions): () => void {
   let lastCheck = now();
   const run = () => {
     if (!isOnline()) return; // offline: the next tick or the next return to the page tries again

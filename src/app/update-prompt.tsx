@@ -30,7 +30,12 @@ export function UpdatePrompt() {
           <button type="button" className="button button--ghost pwa-card__button" onClick={postponeUpdate}>
             {t.later}
           </button>
-          <button type="button" className="button button--primary pwa-card__button" onClick={acceptUpdate} data-testid="update-now">
+          <button
+            type="button"
+            className="button button--primary pwa-card__button"
+            onClick={acceptUpdate}
+            data-testid="update-now"
+          >
             {t.now}
           </button>
         </div>

@@ -30,7 +30,11 @@ export function DataIcon({ name, size = 24, className, fallback = null }: DataIc
   }, [name]);
 
   if (!icon) {
-    return icon === null && fallback ? <>{fallback}</> : <span className={className} style={{ display: 'inline-block', width: size, height: size }} aria-hidden="true" />;
+    return icon === null && fallback ? (
+      <>{fallback}</>
+    ) : (
+      <span className={className} style={{ display: 'inline-block', width: size, height: size }} aria-hidden="true" />
+    );
   }
   return (
     <svg

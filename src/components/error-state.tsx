@@ -3,7 +3,15 @@ import '../styles/content.css';
 import { useFirstPaintHandover } from './page/first-paint.ts';
 import { messages } from '../messages.ts';
 
-export function ErrorState({ error, onRetry, compact = false }: { error: Error | null; onRetry: () => void; compact?: boolean }) {
+export function ErrorState({
+  error,
+  onRetry,
+  compact = false,
+}: {
+  error: Error | null;
+  onRetry: () => void;
+  compact?: boolean;
+}) {
   useFirstPaintHandover(); // the server's first paint must not hide a failure
   return (
     <div className={compact ? 'error-state error-state--compact' : 'error-state'} role="alert">

@@ -27,8 +27,13 @@ export function FilterRow({ label, options, value, onChange, withAll = true, tes
         {[...all, ...options].map((option) => {
           const active = (value ?? '') === option.value;
           return (
-            <button key={option.value || 'all'} type="button" className={active ? 'chip is-active' : 'chip'} aria-pressed={active}
-              onClick={() => onChange(option.value || null)}>
+            <button
+              key={option.value || 'all'}
+              type="button"
+              className={active ? 'chip is-active' : 'chip'}
+              aria-pressed={active}
+              onClick={() => onChange(option.value || null)}
+            >
               {option.label}
             </button>
           );

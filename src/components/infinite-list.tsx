@@ -7,7 +7,15 @@
  */
 import '../styles/content.css';
 import { useWindowVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode, type RefObject } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { gridColumns } from '../lib/grid-columns.ts';
 import { messages } from '../messages.ts';
 import { ErrorState } from './error-state.tsx';
@@ -69,7 +77,19 @@ function useColumns(container: RefObject<HTMLDivElement | null>, layout: 'grid' 
   return layout === 'list' ? 1 : columns;
 }
 
-export function InfiniteList<T>({ items, loading, done, error, onMore, render, keyOf, layout = 'grid', skeleton, empty, virtualKey }: InfiniteListProps<T>) {
+export function InfiniteList<T>({
+  items,
+  loading,
+  done,
+  error,
+  onMore,
+  render,
+  keyOf,
+  layout = 'grid',
+  skeleton,
+  empty,
+  virtualKey,
+}: InfiniteListProps<T>) {
   const container = useRef<HTMLDivElement>(null);
   const sentinel = useRef<HTMLDivElement>(null);
   const columns = useColumns(container, layout);
@@ -121,9 +141,12 @@ export function InfiniteList<T>({ items, loading, done, error, onMore, render, k
   useEffect(() => {
     const element = sentinel.current;
     if (!element || !wantsMore) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) onMore();
-    }, { rootMargin: '0px 0px 800px 0px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) onMore();
+      },
+      { rootMargin: '0px 0px 800px 0px' },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [wantsMore, items.length, onMore]);
@@ -135,7 +158,12 @@ export function InfiniteList<T>({ items, loading, done, error, onMore, render, k
   for (const row of rowIndexes) {
     const slice = items.slice(row * columns, row * columns + columns);
     rows.push(
-      <div key={row} data-index={row} ref={virtual ? virtualizer.measureElement : undefined} className={layout === 'grid' ? 'vlist__row card-grid' : 'vlist__row'}>
+      <div
+        key={row}
+        data-index={row}
+        ref={virtual ? virtualizer.measureElement : undefined}
+        className={layout === 'grid' ? 'vlist__row card-grid' : 'vlist__row'}
+      >
         {slice.map((item, i) => (
           <div key={keyOf(item)} className="vlist__cell">
             {render(item, row * columns + i)}

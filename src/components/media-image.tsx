@@ -34,11 +34,24 @@ const DEFAULT_WIDTHS = [360, 720] as const;
 
 export const PriorityImagesOnly = createContext(false);
 
-export function MediaImage({ mediaKey, alt, ratio, className, priority = false, sizes, largeKey, widths = DEFAULT_WIDTHS }: MediaImageProps) {
+export function MediaImage({
+  mediaKey,
+  alt,
+  ratio,
+  className,
+  priority = false,
+  sizes,
+  largeKey,
+  widths = DEFAULT_WIDTHS,
+}: MediaImageProps) {
   const { active, lines } = useCdnLines();
   const priorityOnly = useContext(PriorityImagesOnly);
   // The line this image tries; null follows the active line. Lines already tried are not retried.
-  const [attempt, setAttempt] = useState<{ key: string; line: string | null; tried: readonly string[] }>({ key: '', line: null, tried: [] });
+  const [attempt, setAttempt] = useState<{ key: string; line: string | null; tried: readonly string[] }>({
+    key: '',
+    line: null,
+    tried: [],
+  });
   const [loaded, setLoaded] = useState<string>('');
   const current = attempt.key === mediaKey ? attempt : { key: mediaKey ?? '', line: null, tried: [] };
   const line = current.line ?? active ?? lines[0] ?? null;
@@ -55,7 +68,10 @@ export function MediaImage({ mediaKey, alt, ratio, className, priority = false, 
 
   const showImage = (priority || !priorityOnly) && src !== '' && !failed;
   return (
-    <div className={`media-image${loaded === src && showImage ? ' is-loaded' : ''}${className ? ` ${className}` : ''}`} style={{ aspectRatio: ratio }}>
+    <div
+      className={`media-image${loaded === src && showImage ? ' is-loaded' : ''}${className ? ` ${className}` : ''}`}
+      style={{ aspectRatio: ratio }}
+    >
       {showImage && (
         <img
           key={src}

@@ -78,7 +78,14 @@ interface ConfirmModalProps extends Omit<ModalProps, 'actions'> {
 }
 
 /** A question with 取消 and one primary button that confirms it. */
-export function ConfirmModal({ confirmLabel, onConfirm, busy = false, confirmTestId, onClose, ...modal }: ConfirmModalProps) {
+export function ConfirmModal({
+  confirmLabel,
+  onConfirm,
+  busy = false,
+  confirmTestId,
+  onClose,
+  ...modal
+}: ConfirmModalProps) {
   return (
     <Modal
       {...modal}
@@ -89,7 +96,13 @@ export function ConfirmModal({ confirmLabel, onConfirm, busy = false, confirmTes
           <button type="button" className="button button--ghost" onClick={onClose} disabled={busy}>
             {messages.modal.cancel}
           </button>
-          <button type="button" className="button button--primary" onClick={onConfirm} disabled={busy} data-testid={confirmTestId}>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={onConfirm}
+            disabled={busy}
+            data-testid={confirmTestId}
+          >
             {confirmLabel}
           </button>
         </>

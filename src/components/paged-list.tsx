@@ -25,7 +25,17 @@ interface PagedListProps<T> {
   revalidate?: boolean;
 }
 
-export function PagedList<T>({ cacheKey, fetchPage, render, keyOf, layout = 'list', pageSize, skeleton, empty, revalidate = false }: PagedListProps<T>) {
+export function PagedList<T>({
+  cacheKey,
+  fetchPage,
+  render,
+  keyOf,
+  layout = 'list',
+  pageSize,
+  skeleton,
+  empty,
+  revalidate = false,
+}: PagedListProps<T>) {
   const list = useInfiniteList<T>(cacheKey, fetchPage, { pageSize });
   useRevalidateOnShow(list, fetchPage, pageSize ?? DEFAULT_PAGE_SIZE, revalidate);
   return (
@@ -38,7 +48,9 @@ export function PagedList<T>({ cacheKey, fetchPage, render, keyOf, layout = 'lis
       onMore={list.loadMore}
       keyOf={keyOf}
       render={render}
-      skeleton={<SkeletonList layout={layout} count={skeleton?.count ?? (layout === 'grid' ? 6 : 4)} ratio={skeleton?.ratio} />}
+      skeleton={
+        <SkeletonList layout={layout} count={skeleton?.count ?? (layout === 'grid' ? 6 : 4)} ratio={skeleton?.ratio} />
+      }
       empty={empty}
       virtualKey={cacheKey}
     />

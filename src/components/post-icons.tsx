@@ -21,7 +21,6 @@ export const IconComment = (props: IconProps) => (
   </Svg>
 );
 
-
 export const IconLock = (props: IconProps) => (
   <Svg {...props}>
     <rect x="5" y="10.5" width="14" height="9.5" rx="2" />

@@ -12,7 +12,13 @@ interface ProgressBarProps {
 export function ProgressBar({ value, max, label, className }: ProgressBarProps) {
   const percent = max > 0 ? Math.min(100, Math.max(0, (value / max) * 100)) : 0;
   const a11y = label
-    ? { role: 'progressbar', 'aria-valuemin': 0, 'aria-valuemax': max, 'aria-valuenow': Math.min(value, max), 'aria-label': label }
+    ? {
+        role: 'progressbar',
+        'aria-valuemin': 0,
+        'aria-valuemax': max,
+        'aria-valuenow': Math.min(value, max),
+        'aria-label': label,
+      }
     : { 'aria-hidden': true };
   return (
     <span className={className ? `progress ${className}` : 'progress'} {...a11y}>

@@ -18,7 +18,13 @@ interface SegmentTabsProps<V extends string> {
   look?: 'underline' | 'pills';
 }
 
-export function SegmentTabs<V extends string>({ tabs, value, onChange, label, look = 'underline' }: SegmentTabsProps<V>) {
+export function SegmentTabs<V extends string>({
+  tabs,
+  value,
+  onChange,
+  label,
+  look = 'underline',
+}: SegmentTabsProps<V>) {
   return (
     <div className={`segment-tabs segment-tabs--${look}`} role="tablist" aria-label={label}>
       {tabs.map((tab) => (

@@ -36,11 +36,21 @@ export function SkeletonRow() {
 }
 
 /** `count` placeholders laid out as the real list will be ("card-grid" or "row-list"). */
-export function SkeletonList({ count = 6, layout = 'grid', ratio = '2/3' }: { count?: number; layout?: 'grid' | 'list'; ratio?: MediaRatio }) {
+export function SkeletonList({
+  count = 6,
+  layout = 'grid',
+  ratio = '2/3',
+}: {
+  count?: number;
+  layout?: 'grid' | 'list';
+  ratio?: MediaRatio;
+}) {
   return (
     <div className={layout === 'grid' ? 'card-grid' : 'row-list'} role="status" aria-live="polite">
       <span className="visually-hidden">{messages.app.loading}</span>
-      {Array.from({ length: count }, (_, i) => (layout === 'grid' ? <SkeletonCard key={i} ratio={ratio} /> : <SkeletonRow key={i} />))}
+      {Array.from({ length: count }, (_, i) =>
+        layout === 'grid' ? <SkeletonCard key={i} ratio={ratio} /> : <SkeletonRow key={i} />,
+      )}
     </div>
   );
 }

@@ -33,7 +33,12 @@ export function TabNav({ pathname, placement }: { pathname: string; placement: '
       {TABS.map((tab) => {
         const active = isActive(tab, pathname);
         return (
-          <Link key={tab.href} href={tab.href} className={active ? 'tab-nav__item is-active' : 'tab-nav__item'} aria-current={active ? 'page' : undefined}>
+          <Link
+            key={tab.href}
+            href={tab.href}
+            className={active ? 'tab-nav__item is-active' : 'tab-nav__item'}
+            aria-current={active ? 'page' : undefined}
+          >
             <tab.Icon className="tab-nav__icon" />
             <span className="tab-nav__label">{tab.label}</span>
           </Link>

@@ -11,7 +11,14 @@ const written: string[] = [];
 function fakeBrowser(protocol: 'http:' | 'https:') {
   written.length = 0;
   Object.assign(globalThis, {
-    document: { set cookie(value: string) { written.push(value); }, get cookie() { return ''; } },
+    document: {
+      set cookie(value: string) {
+        written.push(value);
+      },
+      get cookie() {
+        return '';
+      },
+    },
     location: { protocol },
   });
 }
@@ -29,6 +36,9 @@ describe('the token cookie', () => {
     fakeBrowser('http:');
     writeToken('tok');
     clearToken();
-    expect(written).toEqual(['token=tok; max-age=86400; path=/; SameSite=Lax', 'token=; max-age=0; path=/; SameSite=Lax']);
+    expect(written).toEqual([
+      'token=tok; max-age=86400; path=/; SameSite=Lax',
+      'token=; max-age=0; path=/; SameSite=Lax',
+    ]);
   });
 });

@@ -66,7 +66,8 @@ describe('formatDuration', () => {
 describe('formatRelativeTime', () => {
   // Local-time dates, so the cases hold in every time zone.
   const now = new Date(2025, 5, 15, 12, 0, 0).getTime(); // 15 June 2025, 12:00
-  const at = (month: number, day: number, hour = 12, minute = 0, year = 2025) => new Date(year, month - 1, day, hour, minute).getTime();
+  const at = (month: number, day: number, hour = 12, minute = 0, year = 2025) =>
+    new Date(year, month - 1, day, hour, minute).getTime();
 
   it.each([
     ['the same instant', now, '刚刚'],

@@ -3,7 +3,9 @@ import { ICON_MAX_URL_LENGTH, iconBatches } from './icon-loader.ts';
 
 describe('icon request batching', () => {
   it('puts a few names in one request, de-duplicated, in order', () => {
-    expect(iconBatches(['film', 'mdi:forum', 'film'])).toEqual([{ url: '/api/icons?icons=film,mdi%3Aforum', names: ['film', 'mdi:forum'] }]);
+    expect(iconBatches(['film', 'mdi:forum', 'film'])).toEqual([
+      { url: '/api/icons?icons=film,mdi%3Aforum', names: ['film', 'mdi:forum'] },
+    ]);
   });
 
   it(`splits so that no URL is longer than ${ICON_MAX_URL_LENGTH} characters, losing no name`, () => {
@@ -14,7 +16,9 @@ describe('icon request batching', () => {
     expect(batches.flatMap((batch) => batch.names)).toEqual(names);
     // each batch is full: adding the next batch's first name would pass the limit
     for (let i = 0; i < batches.length - 1; i++) {
-      expect(batches[i]!.url.length + 1 + encodeURIComponent(batches[i + 1]!.names[0]!).length).toBeGreaterThan(ICON_MAX_URL_LENGTH);
+      expect(batches[i]!.url.length + 1 + encodeURIComponent(batches[i + 1]!.names[0]!).length).toBeGreaterThan(
+        ICON_MAX_URL_LENGTH,
+      );
     }
   });
 

@@ -31,7 +31,11 @@ export interface IconBatch {
 }
 
 /** Requests for `names` (de-duplicated, in order), each URL at most `maxLength` characters; pure. */
-export function iconBatches(names: readonly string[], base: string = ICONS_PATH, maxLength = ICON_MAX_URL_LENGTH): IconBatch[] {
+export function iconBatches(
+  names: readonly string[],
+  base: string = ICONS_PATH,
+  maxLength = ICON_MAX_URL_LENGTH,
+): IconBatch[] {
   const prefix = `${base}?icons=`;
   const batches: IconBatch[] = [];
   let current: IconBatch | null = null;

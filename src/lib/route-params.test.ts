@@ -10,9 +10,12 @@ describe('idParam', () => {
     expect(idParam(value)).toBe(expected);
   });
 
-  it.each([undefined, '', '0', '-1', '01', '1.5', '1e3', 'abc', ' 1', '2147483648', '99999999999'])('%s → null', (value) => {
-    expect(idParam(value)).toBeNull();
-  });
+  it.each([undefined, '', '0', '-1', '01', '1.5', '1e3', 'abc', ' 1', '2147483648', '99999999999'])(
+    '%s → null',
+    (value) => {
+      expect(idParam(value)).toBeNull();
+    },
+  );
 });
 
 describe('keyParam', () => {

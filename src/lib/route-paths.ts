@@ -70,7 +70,8 @@ export const paths = {
   archives: (id: Id) => `/archives/${segment(id)}`,
   release: () => '/release',
   /** The sign-in page; `redirect` is where to go after signing in. */
-  login: (redirect?: string) => (isSafeRedirect(redirect ?? null) ? `/login?redirect=${encodeURIComponent(redirect!)}` : '/login'),
+  login: (redirect?: string) =>
+    isSafeRedirect(redirect ?? null) ? `/login?redirect=${encodeURIComponent(redirect!)}` : '/login',
   register: () => '/register',
   typePage: (type: string) => `/${segment(type)}`,
   mine: () => '/mine',

@@ -5,7 +5,10 @@
  */
 
 /** Whether the reload happened now (false: it waits for the videos). */
-export function reloadWhenNoVideoPlays(page: Document = document, reload: () => void = () => location.reload()): boolean {
+export function reloadWhenNoVideoPlays(
+  page: Document = document,
+  reload: () => void = () => location.reload(),
+): boolean {
   const playing = () => [...page.querySelectorAll('video')].some((video) => !video.paused && !video.ended);
   if (!playing()) {
     reload();

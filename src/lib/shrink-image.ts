@@ -18,7 +18,9 @@ export async function shrinkImage(file: Blob, maxSide = 1024): Promise<Blob> {
     // Browsers that cannot encode WebP (older Safari) answer PNG for it: JPEG then.
     let blob = await encode('image/webp');
     if (blob?.type !== 'image/webp') blob = await encode('image/jpeg');
-    return blob && (blob.type === 'image/webp' || blob.type === 'image/jpeg') && (blob.size < file.size || scale < 1) ? blob : file;
+    return blob && (blob.type === 'image/webp' || blob.type === 'image/jpeg') && (blob.size < file.size || scale < 1)
+      ? blob
+      : file;
   } catch {
     return file;
   }

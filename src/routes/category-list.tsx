@@ -20,4 +20,3 @@ export default function CategoryListScreen() {
   if (categories.length === 0) return <p className="empty-state">{messages.categories.emptyTree}</p>;
   return <CategoryTree nodes={categories} />;
 }
-

@@ -68,7 +68,12 @@ function CategoryContent({ detail }: { detail: CategoryDetail }) {
           empty={messages.categories.emptyMovies}
         />
       ) : (
-        <PostFeed kind={contentType} query={{ categoryId: node.categoryId }} showGroup={node.childList.length > 0} empty={messages.categories.emptyPosts} />
+        <PostFeed
+          kind={contentType}
+          query={{ categoryId: node.categoryId }}
+          showGroup={node.childList.length > 0}
+          empty={messages.categories.emptyPosts}
+        />
       )}
     </>
   );

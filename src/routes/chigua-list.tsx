@@ -15,12 +15,17 @@ export default function ChiguaListScreen() {
   const { categories } = useAppInit();
   const sections = categoryByRoute('/chigua', categories)?.childList ?? [];
   const [section, setSection] = useState<string>(ALL);
-  const tabs = [{ value: ALL, label: messages.chigua.all }, ...sections.map((node) => ({ value: String(node.categoryId), label: node.name }))];
+  const tabs = [
+    { value: ALL, label: messages.chigua.all },
+    ...sections.map((node) => ({ value: String(node.categoryId), label: node.name })),
+  ];
   const query = section === ALL ? {} : { categoryId: Number(section) };
   return (
     <div className="chigua-screen">
       <h1 className="screen-title">{messages.chigua.heading}</h1>
-      {sections.length > 0 && <SegmentTabs tabs={tabs} value={section} onChange={setSection} label={messages.chigua.heading} look="pills" />}
+      {sections.length > 0 && (
+        <SegmentTabs tabs={tabs} value={section} onChange={setSection} label={messages.chigua.heading} look="pills" />
+      )}
       <PostFeed kind="chigua" query={query} look="cover" sortable={false} empty={messages.chigua.empty} />
     </div>
   );

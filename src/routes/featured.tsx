@@ -33,14 +33,22 @@ function FeaturedContent({ featured }: { featured: FeaturedDetail }) {
   return (
     <>
       <header className="featured-head" data-testid="featured-head">
-        <MediaImage mediaKey={featured.cover} alt={featured.title} ratio="16/9" className="featured-head__cover" priority />
+        <MediaImage
+          mediaKey={featured.cover}
+          alt={featured.title}
+          ratio="16/9"
+          className="featured-head__cover"
+          priority
+        />
         <div className="featured-head__text">
           <h2 className="featured-head__title">{featured.title}</h2>
           <p className="featured-head__count">{messages.featured.items(featured.itemCount)}</p>
         </div>
       </header>
       {featured.description && <p className="featured-desc">{featured.description}</p>}
-      {featured.movies.length === 0 && featured.posts.length === 0 && <p className="empty-state">{messages.featured.empty}</p>}
+      {featured.movies.length === 0 && featured.posts.length === 0 && (
+        <p className="empty-state">{messages.featured.empty}</p>
+      )}
       {featured.movies.length > 0 && (
         <section aria-label={messages.featured.movies}>
           <SectionHeader title={messages.featured.movies} />

@@ -35,7 +35,11 @@ export default function ForumListScreen() {
         <ErrorState error={groups.error} onRetry={groups.retry} />
       ) : (
         <ul className="forum-groups">
-          {groups.data ? groups.data.map((group) => <ForumGroupItem key={group.topicId} group={group} />) : <GroupSkeletons />}
+          {groups.data ? (
+            groups.data.map((group) => <ForumGroupItem key={group.topicId} group={group} />)
+          ) : (
+            <GroupSkeletons />
+          )}
         </ul>
       )}
     </div>
@@ -54,7 +58,9 @@ function ForumGroupItem({ group }: { group: ForumGroup }) {
           <span className="forum-group__desc">{group.description}</span>
           <span className="forum-group__counts">
             <span>{messages.forum.topicCount(formatCount(group.topicCount))}</span>
-            <span className={group.todayCount > 0 ? 'forum-group__today is-active' : 'forum-group__today'}>{messages.forum.todayCount(group.todayCount)}</span>
+            <span className={group.todayCount > 0 ? 'forum-group__today is-active' : 'forum-group__today'}>
+              {messages.forum.todayCount(group.todayCount)}
+            </span>
           </span>
         </span>
       </Link>

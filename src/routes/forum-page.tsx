@@ -37,7 +37,9 @@ function GroupHeader({ group }: { group: ForumGroup }) {
         <p className="group-header__desc">{group.description}</p>
         <p className="forum-group__counts">
           <span>{messages.forum.topicCount(formatCount(group.topicCount))}</span>
-          <span className={group.todayCount > 0 ? 'forum-group__today is-active' : 'forum-group__today'}>{messages.forum.todayCount(group.todayCount)}</span>
+          <span className={group.todayCount > 0 ? 'forum-group__today is-active' : 'forum-group__today'}>
+            {messages.forum.todayCount(group.todayCount)}
+          </span>
         </p>
       </div>
     </header>

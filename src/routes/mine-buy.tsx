@@ -17,9 +17,14 @@ import { userState } from '../stores/user.ts';
 
 type Kind = 'movie' | 'post';
 const t = purchaseMessages.buy;
-const TABS: readonly SegmentTab<Kind>[] = (['movie', 'post'] as const).map((value) => ({ value, label: t.tabs[value] }));
+const TABS: readonly SegmentTab<Kind>[] = (['movie', 'post'] as const).map((value) => ({
+  value,
+  label: t.tabs[value],
+}));
 
-const Paid = ({ coins, at }: { coins: number; at: number }) => <p className="bought__paid">{t.paid(coins, formatDate(at))}</p>;
+const Paid = ({ coins, at }: { coins: number; at: number }) => (
+  <p className="bought__paid">{t.paid(coins, formatDate(at))}</p>
+);
 
 export default function MineBuyScreen() {
   const { info } = useSnapshot(userState);

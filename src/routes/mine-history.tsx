@@ -20,11 +20,21 @@ import { groupByDay } from '../features/history/history-groups.ts';
 import { historyMessages } from '../features/history/history-messages.ts';
 import { savedMessages } from '../features/saved/saved-messages.ts';
 import { messages } from '../messages.ts';
-import { clearReadHistory, clearWatchHistory, historyState, resumePosition, type HistoryState, type WatchEntry } from '../features/history/history-store.ts';
+import {
+  clearReadHistory,
+  clearWatchHistory,
+  historyState,
+  resumePosition,
+  type HistoryState,
+  type WatchEntry,
+} from '../features/history/history-store.ts';
 
 type Kind = 'watch' | 'read';
 const t = historyMessages.history;
-const TABS: readonly SegmentTab<Kind>[] = (['watch', 'read'] as const).map((value) => ({ value, label: t.tabs[value] }));
+const TABS: readonly SegmentTab<Kind>[] = (['watch', 'read'] as const).map((value) => ({
+  value,
+  label: t.tabs[value],
+}));
 
 function WatchItem({ entry }: { entry: WatchEntry }) {
   const { movie } = entry;
@@ -52,7 +62,15 @@ function WatchItem({ entry }: { entry: WatchEntry }) {
 }
 
 /** Entries of one kind, grouped by day. */
-function DayGroups<E extends { at: number }>({ entries, className, render }: { entries: readonly E[]; className: string; render: (entry: E) => ReactNode }) {
+function DayGroups<E extends { at: number }>({
+  entries,
+  className,
+  render,
+}: {
+  entries: readonly E[];
+  className: string;
+  render: (entry: E) => ReactNode;
+}) {
   return groupByDay(entries, Date.now()).map(({ group, entries: items }) => (
     <section key={group} className="history-group" aria-label={t.groups[group]}>
       <h2 className="history-group__title">{t.groups[group]}</h2>
@@ -79,7 +97,12 @@ export default function MineHistoryScreen() {
       <div className="history-tabs">
         <SegmentTabs tabs={TABS} value={kind} onChange={setKind} label={t.label} />
         {count > 0 && (
-          <button type="button" className="history-tabs__clear" onClick={() => setConfirming(true)} data-testid="history-clear">
+          <button
+            type="button"
+            className="history-tabs__clear"
+            onClick={() => setConfirming(true)}
+            data-testid="history-clear"
+          >
             <IconTrash />
             {t.clear}
           </button>
@@ -94,9 +117,17 @@ export default function MineHistoryScreen() {
           </Link>
         </div>
       ) : kind === 'watch' ? (
-        <DayGroups entries={history.watch} className="watch-list" render={(entry) => <WatchItem key={entry.movie.id} entry={entry} />} />
+        <DayGroups
+          entries={history.watch}
+          className="watch-list"
+          render={(entry) => <WatchItem key={entry.movie.id} entry={entry} />}
+        />
       ) : (
-        <DayGroups entries={history.read} className="row-list" render={(entry) => <PostCard key={entry.post.id} post={entry.post} showGroup />} />
+        <DayGroups
+          entries={history.read}
+          className="row-list"
+          render={(entry) => <PostCard key={entry.post.id} post={entry.post} showGroup />}
+        />
       )}
       {count > 0 && <p className="list-state">{t.localHint}</p>}
       <ConfirmModal

@@ -18,8 +18,14 @@ import { savedMessages } from '../features/saved/saved-messages.ts';
 import { userState } from '../stores/user.ts';
 
 const t = savedMessages.like;
-const LISTS: readonly SegmentTab<SavedList>[] = (['favourites', 'likes'] as const).map((value) => ({ value, label: t.lists[value] }));
-const TYPES: readonly SegmentTab<SavedType>[] = (['movie', 'post'] as const).map((value) => ({ value, label: t.types[value] }));
+const LISTS: readonly SegmentTab<SavedList>[] = (['favourites', 'likes'] as const).map((value) => ({
+  value,
+  label: t.lists[value],
+}));
+const TYPES: readonly SegmentTab<SavedType>[] = (['movie', 'post'] as const).map((value) => ({
+  value,
+  label: t.types[value],
+}));
 
 function Empty({ list, type }: { list: SavedList; type: SavedType }) {
   return (
@@ -48,7 +54,9 @@ export default function MineLikeScreen() {
         cacheKey={cacheKey}
         fetchPage={(page, size) => getSavedPage(list, type, page, size, { toast: false })}
         keyOf={(item) => `${item.type}:${item.id}`}
-        render={(item) => (item.type === 'movie' ? <MovieCard movie={item.movie} /> : <PostCard post={item.post} showGroup />)}
+        render={(item) =>
+          item.type === 'movie' ? <MovieCard movie={item.movie} /> : <PostCard post={item.post} showGroup />
+        }
         layout={type === 'movie' ? 'grid' : 'list'}
         skeleton={{ ratio: type === 'movie' ? '2/3' : undefined, count: type === 'movie' ? 6 : 4 }}
         empty={<Empty list={list} type={type} />}

@@ -27,7 +27,10 @@ import { setUserInfo, userState } from '../stores/user.ts';
 
 type Tab = 'goods' | 'records' | 'ledger';
 const t = pointsMessages.mall;
-const TABS: readonly SegmentTab<Tab>[] = (['goods', 'records', 'ledger'] as const).map((value) => ({ value, label: t.tabs[value] }));
+const TABS: readonly SegmentTab<Tab>[] = (['goods', 'records', 'ledger'] as const).map((value) => ({
+  value,
+  label: t.tabs[value],
+}));
 
 function RecordRow({ record }: { record: ExchangeRecord }) {
   return (
@@ -75,7 +78,9 @@ export default function MineMallScreen() {
         <p className="points-card__coins">{t.coins(info.coins)}</p>
       </section>
       <section className="member-section" aria-labelledby="mall-tasks">
-        <h2 className="member-section__title" id="mall-tasks">{t.tasks}</h2>
+        <h2 className="member-section__title" id="mall-tasks">
+          {t.tasks}
+        </h2>
         <TaskList />
       </section>
       <section className="member-section">
@@ -108,10 +113,19 @@ export default function MineMallScreen() {
           </div>
         )}
         {tab === 'ledger' && (
-          <LedgerList cacheKey={`${base}:points-ledger`} fetchPage={(page, size) => getPointsLedger(page, size, { toast: false })} emptyText={t.emptyLedger} />
+          <LedgerList
+            cacheKey={`${base}:points-ledger`}
+            fetchPage={(page, size) => getPointsLedger(page, size, { toast: false })}
+            emptyText={t.emptyLedger}
+          />
         )}
       </section>
-      <ExchangeModal goods={exchanging} points={info.points} onClose={() => setExchanging(null)} onExchanged={exchanged} />
+      <ExchangeModal
+        goods={exchanging}
+        points={info.points}
+        onClose={() => setExchanging(null)}
+        onExchanged={exchanged}
+      />
     </div>
   );
 }

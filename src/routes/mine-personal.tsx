@@ -40,9 +40,12 @@ function AvatarEditor({ info }: { info: UserInfo }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => () => {
-    if (picked) URL.revokeObjectURL(picked.preview);
-  }, [picked]);
+  useEffect(
+    () => () => {
+      if (picked) URL.revokeObjectURL(picked.preview);
+    },
+    [picked],
+  );
 
   const pick = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -73,7 +76,13 @@ function AvatarEditor({ info }: { info: UserInfo }) {
 
   return (
     <section className="card avatar-editor" aria-label={t.avatar}>
-      <button type="button" className="avatar-editor__picture" onClick={() => input.current?.click()} aria-label={t.changeAvatar} disabled={busy}>
+      <button
+        type="button"
+        className="avatar-editor__picture"
+        onClick={() => input.current?.click()}
+        aria-label={t.changeAvatar}
+        disabled={busy}
+      >
         <Avatar src={picked?.preview ?? info.avatar} name={info.nickname} size={96} />
         <span className="avatar-editor__badge" aria-hidden="true">
           <IconCamera />
@@ -85,7 +94,13 @@ function AvatarEditor({ info }: { info: UserInfo }) {
           <button type="button" className="button button--ghost" onClick={() => setPicked(null)} disabled={busy}>
             {t.cancel}
           </button>
-          <button type="button" className="button button--primary" onClick={save} disabled={busy} data-testid="avatar-save">
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={save}
+            disabled={busy}
+            data-testid="avatar-save"
+          >
             {busy ? t.uploading : t.saveAvatar}
           </button>
         </div>
@@ -95,7 +110,9 @@ function AvatarEditor({ info }: { info: UserInfo }) {
         </button>
       )}
       {error ? (
-        <p className="form-field__error" role="alert">{error}</p>
+        <p className="form-field__error" role="alert">
+          {error}
+        </p>
       ) : (
         <p className="avatar-editor__hint">{t.avatarHint}</p>
       )}
@@ -144,7 +161,12 @@ function NicknameForm({ info }: { info: UserInfo }) {
           onBlur={() => setTouched(true)}
           error={error}
         />
-        <button type="submit" className="button button--primary" disabled={busy || unchanged} data-testid="nickname-save">
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={busy || unchanged}
+          data-testid="nickname-save"
+        >
           {busy ? t.saving : t.save}
         </button>
       </div>
@@ -173,7 +195,9 @@ export default function MinePersonalScreen() {
         ) : (
           <Link href={paths.register()} className="setting-row">
             <span className="setting-row__text">{t.account}</span>
-            <span className="setting-row__value">{t.unbound} · {t.bind}</span>
+            <span className="setting-row__value">
+              {t.unbound} · {t.bind}
+            </span>
             <IconChevron className="setting-row__chevron" />
           </Link>
         )}

@@ -50,8 +50,24 @@ function ColorModeGroup() {
   );
 }
 
-function Row({ icon, label, hint, value, danger, onClick, href, testId }: {
-  icon: ReactNode; label: string; hint?: string; value?: string; danger?: boolean; onClick?: () => void; href?: string; testId?: string;
+function Row({
+  icon,
+  label,
+  hint,
+  value,
+  danger,
+  onClick,
+  href,
+  testId,
+}: {
+  icon: ReactNode;
+  label: string;
+  hint?: string;
+  value?: string;
+  danger?: boolean;
+  onClick?: () => void;
+  href?: string;
+  testId?: string;
 }) {
   const content = (
     <>
@@ -65,9 +81,23 @@ function Row({ icon, label, hint, value, danger, onClick, href, testId }: {
     </>
   );
   const className = danger ? 'setting-row setting-row--danger' : 'setting-row';
-  if (href) return <Link href={href} className={className} data-testid={testId}>{content}</Link>;
-  if (onClick) return <button type="button" className={className} onClick={onClick} data-testid={testId}>{content}</button>;
-  return <div className={className} data-testid={testId}>{content}</div>;
+  if (href)
+    return (
+      <Link href={href} className={className} data-testid={testId}>
+        {content}
+      </Link>
+    );
+  if (onClick)
+    return (
+      <button type="button" className={className} onClick={onClick} data-testid={testId}>
+        {content}
+      </button>
+    );
+  return (
+    <div className={className} data-testid={testId}>
+      {content}
+    </div>
+  );
 }
 
 export default function MineSettingScreen() {
@@ -96,23 +126,52 @@ export default function MineSettingScreen() {
       <section className="card settings-group settings-group--rows">
         <h2 className="settings-group__title">{s.account}</h2>
         {account ? (
-          <Row icon={<IconUser className="setting-row__icon" />} label={s.bindAccount} value={s.boundAs(account)} testId="bound-account" />
+          <Row
+            icon={<IconUser className="setting-row__icon" />}
+            label={s.bindAccount}
+            value={s.boundAs(account)}
+            testId="bound-account"
+          />
         ) : (
-          <Row icon={<IconUser className="setting-row__icon" />} label={s.bindAccount} hint={s.bindHint} href={paths.register()} testId="bind-account" />
+          <Row
+            icon={<IconUser className="setting-row__icon" />}
+            label={s.bindAccount}
+            hint={s.bindHint}
+            href={paths.register()}
+            testId="bind-account"
+          />
         )}
       </section>
       <section className="card settings-group settings-group--rows">
         <h2 className="settings-group__title">{s.data}</h2>
-        <Row icon={<IconTrash className="setting-row__icon" />} label={s.clearData} hint={s.clearHint} onClick={() => setConfirm('clear')} testId="clear-data" />
+        <Row
+          icon={<IconTrash className="setting-row__icon" />}
+          label={s.clearData}
+          hint={s.clearHint}
+          onClick={() => setConfirm('clear')}
+          testId="clear-data"
+        />
       </section>
       <section className="card settings-group settings-group--rows">
         <h2 className="settings-group__title">{s.about}</h2>
         <Row icon={<span className="setting-row__icon" aria-hidden="true" />} label={s.version} value={`v${version}`} />
-        <Row icon={<span className="setting-row__icon" aria-hidden="true" />} label={s.cdnLine} hint={s.cdnLineHint} value={lineName ?? s.cdnLineTesting} testId="cdn-line" />
+        <Row
+          icon={<span className="setting-row__icon" aria-hidden="true" />}
+          label={s.cdnLine}
+          hint={s.cdnLineHint}
+          value={lineName ?? s.cdnLineTesting}
+          testId="cdn-line"
+        />
       </section>
       {account && (
         <section className="card settings-group settings-group--rows">
-          <Row icon={<IconLogout className="setting-row__icon" />} label={s.logout} danger onClick={() => setConfirm('logout')} testId="logout" />
+          <Row
+            icon={<IconLogout className="setting-row__icon" />}
+            label={s.logout}
+            danger
+            onClick={() => setConfirm('logout')}
+            testId="logout"
+          />
         </section>
       )}
 
@@ -128,7 +187,14 @@ export default function MineSettingScreen() {
         <p>{s.clearText}</p>
         {!account && <p className="modal__error">{s.clearUnboundWarning}</p>}
       </ConfirmModal>
-      <ConfirmModal open={confirm === 'logout'} onClose={() => setConfirm(null)} title={s.logoutTitle} confirmLabel={s.logout} onConfirm={logOut} confirmTestId="logout-confirm">
+      <ConfirmModal
+        open={confirm === 'logout'}
+        onClose={() => setConfirm(null)}
+        title={s.logoutTitle}
+        confirmLabel={s.logout}
+        onConfirm={logOut}
+        confirmTestId="logout-confirm"
+      >
         <p>{s.logoutText}</p>
       </ConfirmModal>
     </div>

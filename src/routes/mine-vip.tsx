@@ -47,14 +47,23 @@ function VipStatus() {
 
 function PlanCard({ plan, selected, onSelect }: { plan: VipPlan; selected: boolean; onSelect: () => void }) {
   return (
-    <button type="button" role="radio" aria-checked={selected} className={`plan-card${selected ? ' is-active' : ''}`} onClick={onSelect} data-testid="vip-plan">
+    <button
+      type="button"
+      role="radio"
+      aria-checked={selected}
+      className={`plan-card${selected ? ' is-active' : ''}`}
+      onClick={onSelect}
+      data-testid="vip-plan"
+    >
       {plan.badge && <span className="plan-card__badge">{plan.badge}</span>}
       <span className="plan-card__name">{plan.name}</span>
       <span className="plan-card__price">
         <small>¥</small>
         {formatYuan(plan.priceFen)}
       </span>
-      {plan.originalPriceFen > plan.priceFen && <s className="plan-card__original">¥{formatYuan(plan.originalPriceFen)}</s>}
+      {plan.originalPriceFen > plan.priceFen && (
+        <s className="plan-card__original">¥{formatYuan(plan.originalPriceFen)}</s>
+      )}
       <span className="plan-card__days">
         {t.days(plan.days)} · {t.perDay(formatYuan(Math.round(plan.priceFen / plan.days)))}
       </span>
@@ -75,7 +84,9 @@ function PlansSkeleton() {
 function Benefits() {
   return (
     <section className="member-section" aria-labelledby="vip-benefits">
-      <h2 className="member-section__title" id="vip-benefits">{t.benefits}</h2>
+      <h2 className="member-section__title" id="vip-benefits">
+        {t.benefits}
+      </h2>
       <ul className="benefits">
         {t.benefitList.map((benefit) => (
           <li key={benefit.title} className="benefit">
@@ -104,10 +115,16 @@ export default function MineVipScreen() {
 
   return (
     <div className="member-page">
-      <DepositReturn state={returned} paidTitle={t.paidTitle} paidText={(order) => t.paidText(formatDate(order.user.vipExpireAt ?? Date.now()))} />
+      <DepositReturn
+        state={returned}
+        paidTitle={t.paidTitle}
+        paidText={(order) => t.paidText(formatDate(order.user.vipExpireAt ?? Date.now()))}
+      />
       <VipStatus />
       <section className="member-section" aria-labelledby="vip-plans">
-        <h2 className="member-section__title" id="vip-plans">{t.plans}</h2>
+        <h2 className="member-section__title" id="vip-plans">
+          {t.plans}
+        </h2>
         {plans.error ? (
           <ErrorState error={plans.error} onRetry={plans.retry} />
         ) : !plans.data ? (

@@ -43,7 +43,14 @@ function Balance() {
 
 function PackageCard({ pack, selected, onSelect }: { pack: CoinPackage; selected: boolean; onSelect: () => void }) {
   return (
-    <button type="button" role="radio" aria-checked={selected} className={`package-card${selected ? ' is-active' : ''}`} onClick={onSelect} data-testid="coin-package">
+    <button
+      type="button"
+      role="radio"
+      aria-checked={selected}
+      className={`package-card${selected ? ' is-active' : ''}`}
+      onClick={onSelect}
+      data-testid="coin-package"
+    >
       {pack.badge && <span className="plan-card__badge">{pack.badge}</span>}
       <span className="package-card__coins">
         <IconCoin className="package-card__icon" />
@@ -55,12 +62,22 @@ function PackageCard({ pack, selected, onSelect }: { pack: CoinPackage; selected
   );
 }
 
-function Packages({ packages, selected, onChoose }: { packages: Resource<CoinPackage[]>; selected: CoinPackage | undefined; onChoose: (id: number) => void }) {
+function Packages({
+  packages,
+  selected,
+  onChoose,
+}: {
+  packages: Resource<CoinPackage[]>;
+  selected: CoinPackage | undefined;
+  onChoose: (id: number) => void;
+}) {
   if (packages.error) return <ErrorState error={packages.error} onRetry={packages.retry} />;
   if (!packages.data) {
     return (
       <div className="package-grid" aria-busy="true">
-        {[0, 1, 2, 3, 4, 5].map((i) => <Skeleton key={i} className="package-card package-card--skeleton" />)}
+        {[0, 1, 2, 3, 4, 5].map((i) => (
+          <Skeleton key={i} className="package-card package-card--skeleton" />
+        ))}
       </div>
     );
   }
@@ -95,7 +112,9 @@ export default function MineWalletScreen() {
       />
       <Balance />
       <section className="member-section" aria-labelledby="coin-packages">
-        <h2 className="member-section__title" id="coin-packages">{t.packages}</h2>
+        <h2 className="member-section__title" id="coin-packages">
+          {t.packages}
+        </h2>
         <Packages packages={packages} selected={selected} onChoose={setChosenId} />
       </section>
       <PayTypePicker value={payType} onChange={setPayType} />
@@ -107,9 +126,15 @@ export default function MineWalletScreen() {
         onSubmit={() => selected && deposit.start(() => depositCoin(selected.id, payType, { toast: false }))}
       />
       <section className="member-section" aria-labelledby="coin-ledger">
-        <h2 className="member-section__title" id="coin-ledger">{t.ledger}</h2>
+        <h2 className="member-section__title" id="coin-ledger">
+          {t.ledger}
+        </h2>
         {info && (
-          <LedgerList cacheKey={`member:${info.id}:coin-ledger`} fetchPage={(page, size) => getCoinLedger(page, size, { toast: false })} emptyText={t.emptyLedger} />
+          <LedgerList
+            cacheKey={`member:${info.id}:coin-ledger`}
+            fetchPage={(page, size) => getCoinLedger(page, size, { toast: false })}
+            emptyText={t.emptyLedger}
+          />
         )}
       </section>
     </div>

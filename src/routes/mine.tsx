@@ -12,7 +12,16 @@ import type { UserInfo } from '../../contract/calls/account.ts';
 import { paths } from '../lib/route-paths.ts';
 import { Avatar } from '../components/avatar.tsx';
 import { IconChevron, IconUser } from '../components/icons.tsx';
-import { IconBag, IconClock, IconCoin, IconCrown, IconGear, IconGift, IconSpark, IconWallet } from '../components/member-icons.tsx';
+import {
+  IconBag,
+  IconClock,
+  IconCoin,
+  IconCrown,
+  IconGear,
+  IconGift,
+  IconSpark,
+  IconWallet,
+} from '../components/member-icons.tsx';
 import { MediaImage } from '../components/media-image.tsx';
 import { IconHeart } from '../components/post-icons.tsx';
 import { ProgressBar } from '../components/progress-bar.tsx';
@@ -64,24 +73,37 @@ function ProfileCard({ info }: { info: UserInfo }) {
           <p className="profile-card__meta">
             <span data-testid="user-id">{p.id(info.id)}</span>
             <span aria-hidden="true"> · </span>
-            <span data-testid="account">{info.account ? messages.mine.boundAccount(info.account) : messages.mine.unboundAccount}</span>
+            <span data-testid="account">
+              {info.account ? messages.mine.boundAccount(info.account) : messages.mine.unboundAccount}
+            </span>
           </p>
         </div>
         <IconChevron className="profile-card__chevron" />
       </Link>
       <Link href={paths.mineVip()} className={vip ? 'vip-strip is-active' : 'vip-strip'} data-testid="vip-strip">
         <IconCrown className="vip-strip__icon" />
-        <span className="vip-strip__text">{vip && info.vipExpireAt !== null ? p.vipUntil(formatDate(info.vipExpireAt)) : p.notVip}</span>
+        <span className="vip-strip__text">
+          {vip && info.vipExpireAt !== null ? p.vipUntil(formatDate(info.vipExpireAt)) : p.notVip}
+        </span>
         <span className="vip-strip__action">{vip ? p.renewVip : p.openVip}</span>
       </Link>
       <div className="profile-card__stats">
         {[
           { href: paths.mineWallet(), Icon: IconCoin, label: p.coins, value: info.coins, testId: 'coins' },
           { href: paths.mineMall(), Icon: IconSpark, label: p.points, value: info.points, testId: 'points' },
-          { href: paths.mineVip(), Icon: IconCrown, label: p.vip, value: vip ? p.vipActive : p.vipInactive, testId: 'vip-state' },
+          {
+            href: paths.mineVip(),
+            Icon: IconCrown,
+            label: p.vip,
+            value: vip ? p.vipActive : p.vipInactive,
+            testId: 'vip-state',
+          },
         ].map(({ href, Icon, label, value, testId }) => (
           <Link key={testId} href={href} className="stat">
-            <span className={typeof value === 'number' ? 'stat__value' : 'stat__value stat__value--text'} data-testid={testId}>
+            <span
+              className={typeof value === 'number' ? 'stat__value' : 'stat__value stat__value--text'}
+              data-testid={testId}
+            >
               {typeof value === 'number' ? formatCount(value) : value}
             </span>
             <span className="stat__label">
@@ -103,7 +125,9 @@ function RecentlyWatched() {
   return (
     <section className="card recent" aria-labelledby="recent-title">
       <div className="recent__head">
-        <h2 className="entry-grid__title" id="recent-title">{p.recent}</h2>
+        <h2 className="entry-grid__title" id="recent-title">
+          {p.recent}
+        </h2>
         <Link href={paths.mineHistory()} className="recent__all">
           {p.allHistory}
           <IconChevron className="recent__chevron" />

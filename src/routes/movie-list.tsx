@@ -19,7 +19,8 @@ import { categoryByRoute, type CategoryView, useAppInit } from '../stores/app-in
 const m = messages.movieList;
 
 const isSort = (value: string | null): value is MovieSort => MOVIE_SORTS.includes(value as MovieSort);
-const optionsOf = (nodes: readonly CategoryView[]): FilterOption[] => nodes.map((node) => ({ value: String(node.categoryId), label: node.name }));
+const optionsOf = (nodes: readonly CategoryView[]): FilterOption[] =>
+  nodes.map((node) => ({ value: String(node.categoryId), label: node.name }));
 
 /** The chosen genre (second level) and sub-genre (third level) for a chosen category id. */
 function chosenLevels(genres: readonly CategoryView[], categoryId: number | null) {
@@ -46,7 +47,10 @@ export default function MovieListScreen() {
 
   const cacheKey = `movies|${categoryId ?? ''}|${tag ?? ''}|${sort}`;
   const fetchPage = useCallback(
-    (page: number, pageSize: number) => getMoviePage({ categoryId: categoryId ?? undefined, tag: tag ?? undefined, sort }, page, pageSize, { toast: false }),
+    (page: number, pageSize: number) =>
+      getMoviePage({ categoryId: categoryId ?? undefined, tag: tag ?? undefined, sort }, page, pageSize, {
+        toast: false,
+      }),
     [categoryId, tag, sort],
   );
   const list = useInfiniteList(cacheKey, fetchPage, { pageSize: 24 });
@@ -57,19 +61,40 @@ export default function MovieListScreen() {
       <h1 className="screen-title movie-list__title">{messages.titles.movieList}</h1>
       <section className="card movie-filters" aria-label={m.categories}>
         {genres.length > 0 && (
-          <FilterRow label={m.categories} options={optionsOf(genres)} value={genre ? String(genre.categoryId) : null}
-            onChange={(value) => setQuery({ category: value })} testId="filter-category" />
+          <FilterRow
+            label={m.categories}
+            options={optionsOf(genres)}
+            value={genre ? String(genre.categoryId) : null}
+            onChange={(value) => setQuery({ category: value })}
+            testId="filter-category"
+          />
         )}
         {genre && genre.childList.length > 0 && (
-          <FilterRow label={m.subCategories} options={optionsOf(genre.childList)} value={sub ? String(sub.categoryId) : null}
-            onChange={(value) => setQuery({ category: value ?? genre.categoryId })} testId="filter-subcategory" />
+          <FilterRow
+            label={m.subCategories}
+            options={optionsOf(genre.childList)}
+            value={sub ? String(sub.categoryId) : null}
+            onChange={(value) => setQuery({ category: value ?? genre.categoryId })}
+            testId="filter-subcategory"
+          />
         )}
         {hotTags.length > 0 && (
-          <FilterRow label={m.tags} options={hotTags.map((item) => ({ value: item.key, label: item.name }))} value={tag}
-            onChange={(value) => setQuery({ tag: value })} testId="filter-tag" />
+          <FilterRow
+            label={m.tags}
+            options={hotTags.map((item) => ({ value: item.key, label: item.name }))}
+            value={tag}
+            onChange={(value) => setQuery({ tag: value })}
+            testId="filter-tag"
+          />
         )}
-        <FilterRow label={m.sort} options={sortOptions} value={sort} withAll={false}
-          onChange={(value) => setQuery({ sort: value === 'new' ? null : value })} testId="filter-sort" />
+        <FilterRow
+          label={m.sort}
+          options={sortOptions}
+          value={sort}
+          withAll={false}
+          onChange={(value) => setQuery({ sort: value === 'new' ? null : value })}
+          testId="filter-sort"
+        />
       </section>
 
       <InfiniteList
@@ -86,7 +111,11 @@ export default function MovieListScreen() {
           <div className="empty-state">
             <p>{m.empty}</p>
             {filtered && (
-              <button type="button" className="button button--ghost movie-list__clear" onClick={() => setQuery({ category: null, tag: null })}>
+              <button
+                type="button"
+                className="button button--ghost movie-list__clear"
+                onClick={() => setQuery({ category: null, tag: null })}
+              >
                 {m.clearFilters}
               </button>
             )}

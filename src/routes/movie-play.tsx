@@ -48,18 +48,31 @@ function Playback({ movie, play }: { movie: MovieDetail; play: PlayInfo }) {
       {play.trial && (
         <p className="play-trial" data-testid="trial-banner">
           {p.trialBanner(play.trialSeconds)}
-          <Link href={paths.mineVip()} className="play-trial__link">{p.openVip}</Link>
+          <Link href={paths.mineVip()} className="play-trial__link">
+            {p.openVip}
+          </Link>
         </p>
       )}
     </>
   );
   return (
     <section className="play-stage">
-      <VideoPlayer movie={movie} playlist={play.playlist} header={header} endOverlay={play.trial ? <TrialEnd movieId={movie.id} /> : undefined} />
+      <VideoPlayer
+        movie={movie}
+        playlist={play.playlist}
+        header={header}
+        endOverlay={play.trial ? <TrialEnd movieId={movie.id} /> : undefined}
+      />
       <div className="play-info">
         <h2 className="play-info__title">{movie.title}</h2>
         <p className="play-info__meta">
-          {[movie.year || null, movie.region || null, movie.category.name, formatDuration(movie.durationS), messages.content.views(formatCount(movie.views))]
+          {[
+            movie.year || null,
+            movie.region || null,
+            movie.category.name,
+            formatDuration(movie.durationS),
+            messages.content.views(formatCount(movie.views)),
+          ]
             .filter(Boolean)
             .join(' · ')}
         </p>
@@ -97,7 +110,9 @@ export default function MoviePlayScreen({ params }: ScreenProps) {
       <section className="play-stage">
         <div className="video-player">
           <div className="video-player__top">
-            <div className="play-header"><BackButton className="icon-button play-header__back" /></div>
+            <div className="play-header">
+              <BackButton className="icon-button play-header__back" />
+            </div>
           </div>
           <span className="spinner video-player__spinner" role="status" aria-label={p.loading} />
         </div>

@@ -22,7 +22,13 @@ import { ReleasePreview } from '../features/publish/release-preview.tsx';
 import { VideoPicker } from '../features/publish/video-picker.tsx';
 import { SegmentTabs } from '../components/segment-tabs.tsx';
 import { releaseMessages as t } from '../features/publish/publish-messages.ts';
-import { draftReady, releaseDraft, resetDraft, videoUpload, type ReleaseDraft } from '../features/publish/release-draft.ts';
+import {
+  draftReady,
+  releaseDraft,
+  resetDraft,
+  videoUpload,
+  type ReleaseDraft,
+} from '../features/publish/release-draft.ts';
 import { showToast } from '../stores/toast.ts';
 
 type Mode = 'edit' | 'preview';
@@ -32,7 +38,10 @@ const MODES = [
 ] as const;
 
 /** What keeps the draft from being published, or null. */
-function problemOf(draft: Pick<ReleaseDraft, 'topicId' | 'title' | 'body'> & { video: unknown }, videoDone: boolean): string | null {
+function problemOf(
+  draft: Pick<ReleaseDraft, 'topicId' | 'title' | 'body'> & { video: unknown },
+  videoDone: boolean,
+): string | null {
   if (draft.topicId === null) return t.needGroup;
   if (!draft.title.trim()) return t.needTitle;
   if (textLength(draft.title) > TITLE_MAX) return t.tooLong(t.title, TITLE_MAX);
@@ -122,7 +131,12 @@ export default function ReleaseScreen() {
       )}
       <div className="release__bar">
         <span className="release__note">{problem === t.waitVideo ? problem : t.draftSaved}</span>
-        <button type="submit" className="button button--primary release__publish" disabled={busy || problem === t.waitVideo} data-testid="release-publish">
+        <button
+          type="submit"
+          className="button button--primary release__publish"
+          disabled={busy || problem === t.waitVideo}
+          data-testid="release-publish"
+        >
           {busy ? t.publishing : t.publish}
         </button>
       </div>

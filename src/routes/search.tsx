@@ -47,7 +47,10 @@ function SearchHistory({ current, compact }: { current: string; compact: boolean
   const search = useSearchTerm();
   if (compact && searchHistory.length === 0) return null;
   return (
-    <section className={`search-history${compact ? ' search-history--compact' : ''}`} aria-labelledby="search-history-title">
+    <section
+      className={`search-history${compact ? ' search-history--compact' : ''}`}
+      aria-labelledby="search-history-title"
+    >
       <div className="search-history__head">
         <h2 className="search-history__title" id="search-history-title">
           {messages.search.history}
@@ -64,7 +67,11 @@ function SearchHistory({ current, compact }: { current: string; compact: boolean
         <ul className={compact ? 'chip-row' : 'search-terms'} data-testid="search-history">
           {searchHistory.map((term) => (
             <li key={term}>
-              <button type="button" className={term === current ? 'chip is-active' : 'chip'} onClick={() => search(term)}>
+              <button
+                type="button"
+                className={term === current ? 'chip is-active' : 'chip'}
+                onClick={() => search(term)}
+              >
                 {term}
               </button>
             </li>
@@ -105,13 +112,20 @@ function SearchResults({ keyword }: { keyword: string }) {
   // The same lists (same keys and page sizes) the tabs render: both first pages load at once, so
   // the tabs can show their totals and open on the one that found something.
   const lists = {
-    movies: { cacheKey: `search:movies:${keyword}`, fetchPage: (page: number, size: number) => searchMovies(keyword, page, size) },
-    posts: { cacheKey: `search:posts:${keyword}`, fetchPage: (page: number, size: number) => searchPosts(keyword, page, size) },
+    movies: {
+      cacheKey: `search:movies:${keyword}`,
+      fetchPage: (page: number, size: number) => searchMovies(keyword, page, size),
+    },
+    posts: {
+      cacheKey: `search:posts:${keyword}`,
+      fetchPage: (page: number, size: number) => searchPosts(keyword, page, size),
+    },
   };
   const movies = useInfiniteList(lists.movies.cacheKey, lists.movies.fetchPage, { pageSize: MOVIE_PAGE_SIZE });
   const posts = useInfiniteList(lists.posts.cacheKey, lists.posts.fetchPage);
   const [chosen, setChosen] = useState<ResultTab | null>(null);
-  const tab: ResultTab = chosen ?? (movies.done && movies.items.length === 0 && posts.items.length > 0 ? 'posts' : 'movies');
+  const tab: ResultTab =
+    chosen ?? (movies.done && movies.items.length === 0 && posts.items.length > 0 ? 'posts' : 'movies');
   const tabs = TABS.map(({ value, label }) => {
     const list = value === 'movies' ? movies : posts;
     return { value, label: list.page > 0 ? messages.searchResults.tabCount(label, list.total) : label };

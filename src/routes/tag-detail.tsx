@@ -44,9 +44,20 @@ function TagContent({ tag }: { tag: Tag }) {
       </header>
       <SegmentTabs tabs={TABS} value={tab} onChange={setTab} label={tag.name} />
       {tab === 'movie' ? (
-        <MovieGrid cacheKey={`movies:tag:${tag.key}`} fetchPage={(page, size) => getMoviePage({ tag: tag.key }, page, size)} empty={messages.tags.emptyMovies} />
+        <MovieGrid
+          cacheKey={`movies:tag:${tag.key}`}
+          fetchPage={(page, size) => getMoviePage({ tag: tag.key }, page, size)}
+          empty={messages.tags.emptyMovies}
+        />
       ) : (
-        <PostFeed key={tab} kind={tab} query={{ tag: tag.key }} sortable={false} showGroup empty={messages.tags.emptyPosts} />
+        <PostFeed
+          key={tab}
+          kind={tab}
+          query={{ tag: tag.key }}
+          sortable={false}
+          showGroup
+          empty={messages.tags.emptyPosts}
+        />
       )}
     </>
   );

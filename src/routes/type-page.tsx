@@ -24,7 +24,11 @@ export default function TypePageScreen({ params }: ScreenProps) {
   if (info.error) return <ErrorState error={info.error} onRetry={info.retry} />;
   return (
     <div className="type-screen">
-      {info.data ? <h1 className="screen-title">{info.data.label}</h1> : <Skeleton className="screen-title type-screen__title-skeleton" />}
+      {info.data ? (
+        <h1 className="screen-title">{info.data.label}</h1>
+      ) : (
+        <Skeleton className="screen-title type-screen__title-skeleton" />
+      )}
       <MovieGrid
         cacheKey={`movies:type:${type}`}
         fetchPage={(page, size) => getContentTypePage(type, page, size, { toast: false })}

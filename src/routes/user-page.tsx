@@ -22,7 +22,13 @@ export default function UserPageScreen({ params }: ScreenProps) {
     <>
       <ProfileHeader user={user.data} />
       <h2 className="section-title">{messages.users.theirTopics}</h2>
-      <PostFeed kind="topic" query={{ authorId: user.data.id }} showGroup showAuthor={false} empty={messages.users.emptyTopics} />
+      <PostFeed
+        kind="topic"
+        query={{ authorId: user.data.id }}
+        showGroup
+        showAuthor={false}
+        empty={messages.users.emptyTopics}
+      />
     </>
   );
 }

@@ -73,11 +73,16 @@ function findNode(nodes: readonly CategoryView[], test: (node: CategoryView) => 
   return null;
 }
 
-export const findCategory = (categoryId: number, tree: readonly CategoryView[] = appInitState.categories): CategoryView | null =>
-  findNode(tree, (node) => node.categoryId === categoryId);
+export const findCategory = (
+  categoryId: number,
+  tree: readonly CategoryView[] = appInitState.categories,
+): CategoryView | null => findNode(tree, (node) => node.categoryId === categoryId);
 
 /** The category whose route is `route` (e.g. "/movie", "/forum"), trailing slashes ignored. */
-export function categoryByRoute(route: string, tree: readonly CategoryView[] = appInitState.categories): CategoryView | null {
+export function categoryByRoute(
+  route: string,
+  tree: readonly CategoryView[] = appInitState.categories,
+): CategoryView | null {
   const wanted = route.replace(/\/+$/, '') || '/';
   return findNode(tree, (node) => node.route !== null && (node.route.replace(/\/+$/, '') || '/') === wanted);
 }

@@ -40,7 +40,13 @@ const failedAt = new Map<string, number>();
  * The line to use after `from` failed: the next one in the list order (wrapping), preferring lines
  * that have not failed within `memoryMs`. Null when there is no other line. Pure.
  */
-export function nextLine(lines: readonly string[], from: string, failures: ReadonlyMap<string, number> = new Map(), now = Date.now(), memoryMs = CDN_FAILURE_MEMORY_MS): string | null {
+export function nextLine(
+  lines: readonly string[],
+  from: string,
+  failures: ReadonlyMap<string, number> = new Map(),
+  now = Date.now(),
+  memoryMs = CDN_FAILURE_MEMORY_MS,
+): string | null {
   const start = lines.indexOf(from);
   const order = lines.map((_, i) => lines[(start + 1 + i) % lines.length]!).filter((line) => line !== from);
   const healthy = order.find((line) => now - (failures.get(line) ?? -Infinity) > memoryMs);

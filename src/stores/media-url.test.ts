@@ -14,7 +14,9 @@ describe('joining media keys to a CDN line', () => {
   it('joins with exactly one slash', () => {
     expect(joinMediaUrl('/cdn/1', 'posters/m12-s.webp')).toBe('/cdn/1/posters/m12-s.webp');
     expect(joinMediaUrl('/cdn/1/', 'posters/m12-s.webp')).toBe('/cdn/1/posters/m12-s.webp');
-    expect(joinMediaUrl('https://img.example.com/a', 'play/t/index.m3u8')).toBe('https://img.example.com/a/play/t/index.m3u8');
+    expect(joinMediaUrl('https://img.example.com/a', 'play/t/index.m3u8')).toBe(
+      'https://img.example.com/a/play/t/index.m3u8',
+    );
   });
 
   it('passes addresses through and gives "" for nothing', () => {
@@ -49,7 +51,10 @@ describe('CDN line fail-over', () => {
     const failures = new Map([['/cdn/2', 1_000]]);
     expect(nextLine(lines, '/cdn/1', failures, 2_000, 60_000)).toBe('/cdn/3');
     expect(nextLine(lines, '/cdn/1', failures, 100_000, 60_000)).toBe('/cdn/2');
-    const all = new Map([['/cdn/2', 1_000], ['/cdn/3', 1_000]]);
+    const all = new Map([
+      ['/cdn/2', 1_000],
+      ['/cdn/3', 1_000],
+    ]);
     expect(nextLine(lines, '/cdn/1', all, 2_000, 60_000)).toBe('/cdn/2');
   });
 

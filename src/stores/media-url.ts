@@ -17,6 +17,9 @@ export function joinMediaUrl(line: string | null, key: string | null | undefined
 }
 
 /** The key's URL on the given line, by default the active one ("" while no line is known). */
-export function mediaUrl(key: string | null | undefined, line: string | null = cdnState.active ?? cdnState.lines[0] ?? null): string {
+export function mediaUrl(
+  key: string | null | undefined,
+  line: string | null = cdnState.active ?? cdnState.lines[0] ?? null,
+): string {
   return joinMediaUrl(line, key);
 }

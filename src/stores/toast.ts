@@ -35,11 +35,17 @@ export function dismissToast(id: number): void {
 
 function scheduleDismiss(id: number, duration: number): void {
   clearTimeout(timers.get(id));
-  timers.set(id, setTimeout(() => dismissToast(id), duration));
+  timers.set(
+    id,
+    setTimeout(() => dismissToast(id), duration),
+  );
 }
 
 /** Shows a message; returns its id. */
-export function showToast(message: string, { kind = 'info', duration = TOAST_DEFAULT_DURATION_MS }: ToastOptions = {}): number {
+export function showToast(
+  message: string,
+  { kind = 'info', duration = TOAST_DEFAULT_DURATION_MS }: ToastOptions = {},
+): number {
   const newest = toastState.queue.at(-1);
   if (newest && newest.message === message && newest.kind === kind) {
     scheduleDismiss(newest.id, duration);

@@ -30,7 +30,10 @@ export function installFakeApi(answer: (path: string, payload: unknown) => Answe
     const result = answer(url.replace(/^\/api/, ''), payload);
     if (result === 'network-down') throw new TypeError('Failed to fetch');
     if ('status' in result) return new Response(result.text, { status: result.status });
-    return new Response(serverCipher.encryptBase64(JSON.stringify(result)), { status: 200, headers: { 'Content-Type': 'text/plain' } });
+    return new Response(serverCipher.encryptBase64(JSON.stringify(result)), {
+      status: 200,
+      headers: { 'Content-Type': 'text/plain' },
+    });
   });
   vi.stubGlobal('fetch', fetchMock);
   return { requests, fetchMock };

@@ -46,7 +46,8 @@ describe('colour mode', () => {
 
 describe('palette', () => {
   it('knows the named colours of the spec', () => {
-    for (const name of ['primary', 'gray', 'theme', 'sub', 'text', 'sub-text', 'match']) expect(isPaletteName(name)).toBe(true);
+    for (const name of ['primary', 'gray', 'theme', 'sub', 'text', 'sub-text', 'match'])
+      expect(isPaletteName(name)).toBe(true);
     expect(colorVar('sub-text')).toBe('var(--color-sub-text)');
   });
 

@@ -7,7 +7,8 @@ import type { Queryable } from '../../db/db.ts';
 import { ledgerMismatches } from '../../db/ledger.ts';
 import type { Ack } from './write-burst.ts';
 
-const ofKind = <K extends Ack['kind']>(acks: readonly Ack[], kind: K) => acks.filter((a): a is Extract<Ack, { kind: K }> => a.kind === kind);
+const ofKind = <K extends Ack['kind']>(acks: readonly Ack[], kind: K) =>
+  acks.filter((a): a is Extract<Ack, { kind: K }> => a.kind === kind);
 
 /** How many of the acknowledged writes the store holds. */
 export async function countFound(q: Queryable, acks: readonly Ack[]): Promise<number> {

@@ -41,10 +41,20 @@ interface Store {
 async function storeOf(kind: DbKind): Promise<Store> {
   if (kind === 'postgres') {
     const scratch = await createScratchDatabase(process.env.DATABASE_URL!);
-    return { env: { DATABASE_URL: scratch.url }, open: () => openPostgresDb({ url: scratch.url }), cleanup: scratch.drop, shared: true };
+    return {
+      env: { DATABASE_URL: scratch.url },
+      open: () => openPostgresDb({ url: scratch.url }),
+      cleanup: scratch.drop,
+      shared: true,
+    };
   }
   const dir = mkdtempSync(join(tmpdir(), 'crash-pglite-'));
-  return { env: { DATA_DIR: dir }, open: () => openPgliteDb({ dataDir: join(dir, 'pg') }), cleanup: async () => rmSync(dir, { recursive: true, force: true }), shared: false };
+  return {
+    env: { DATA_DIR: dir },
+    open: () => openPgliteDb({ dataDir: join(dir, 'pg') }),
+    cleanup: async () => rmSync(dir, { recursive: true, force: true }),
+    shared: false,
+  };
 }
 
 /** The fixture, members with coins and points, and what the burst buys. */
@@ -61,50 +71,62 @@ async function prepare(db: Db) {
   const packageId = await idOf(db, 'coin_packages', 'c60');
   const goodsIds = [await idOf(db, 'points_goods', 'coins-10'), await idOf(db, 'points_goods', MX.stockFive)];
   const pack = (await db.one<{ price_fen: number }>('SELECT price_fen FROM coin_packages WHERE id = $1', [packageId]))!;
-  const stocks = await db.query<{ id: number; stock: number }>('SELECT id, stock FROM points_goods WHERE id = ANY($1::int[])', [goodsIds]);
+  const stocks = await db.query<{ id: number; stock: number }>(
+    'SELECT id, stock FROM points_goods WHERE id = ANY($1::int[])',
+    [goodsIds],
+  );
   const catalogue: Catalogue = { packageId, packageFen: pack.price_fen, movieIds: MX.pricedMovies, goodsIds };
   return { devices, catalogue, startingStock: new Map(stocks.map((g) => [g.id, g.stock])) };
 }
 
 describe.each(DB_KINDS)('a server killed with SIGKILL in a burst of writes, on %s', (kind) => {
-  it('loses no acknowledged write and leaves every ledger equal to its balance after restart', { timeout: 300_000 }, async () => {
-    const store = await storeOf(kind);
-    let db: Db | undefined = await store.open();
-    try {
-      const { devices, catalogue, startingStock } = await prepare(db);
-      if (!store.shared) await db.close();
-      const env = { ...store.env, RATE_LIMITS: 'off' };
+  it(
+    'loses no acknowledged write and leaves every ledger equal to its balance after restart',
+    { timeout: 300_000 },
+    async () => {
+      const store = await storeOf(kind);
+      let db: Db | undefined = await store.open();
+      try {
+        const { devices, catalogue, startingStock } = await prepare(db);
+        if (!store.shared) await db.close();
+        const env = { ...store.env, RATE_LIMITS: 'off' };
 
-      const server = await startServerProcess(env);
-      const members = [];
-      for (const deviceId of devices) {
-        const { envelope } = await server.client.call<SignInData>(API.loginDevice, { deviceId, deviceType: 3 });
-        members.push({ userId: envelope.data.info.id, token: envelope.data.token });
-      }
-      const burst = startBurst(server, members, catalogue);
-      const deadline = Date.now() + 120_000;
-      while (burst.acks.length < ACKS_BEFORE_KILL && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-      await server.kill('SIGKILL');
-      await burst.stop();
-      const acks = [...burst.acks];
-      expect(acks.length).toBeGreaterThanOrEqual(ACKS_BEFORE_KILL);
+        const server = await startServerProcess(env);
+        const members = [];
+        for (const deviceId of devices) {
+          const { envelope } = await server.client.call<SignInData>(API.loginDevice, { deviceId, deviceType: 3 });
+          members.push({ userId: envelope.data.info.id, token: envelope.data.token });
+        }
+        const burst = startBurst(server, members, catalogue);
+        const deadline = Date.now() + 120_000;
+        while (burst.acks.length < ACKS_BEFORE_KILL && Date.now() < deadline)
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        await server.kill('SIGKILL');
+        await burst.stop();
+        const acks = [...burst.acks];
+        expect(acks.length).toBeGreaterThanOrEqual(ACKS_BEFORE_KILL);
 
-      // The restarted server opens the same store and serves the same sessions.
-      const restarted = await startServerProcess(env);
-      expect((await restarted.client.call(API.current, {}, { token: members[0]!.token })).envelope.code).toBe(Code.Ok);
-      if (!store.shared) {
-        await restarted.kill('SIGTERM');
-        db = await store.open();
+        // The restarted server opens the same store and serves the same sessions.
+        const restarted = await startServerProcess(env);
+        expect((await restarted.client.call(API.current, {}, { token: members[0]!.token })).envelope.code).toBe(
+          Code.Ok,
+        );
+        if (!store.shared) {
+          await restarted.kill('SIGTERM');
+          db = await store.open();
+        }
+        const found = await countFound(db, acks);
+        const whole = await checkWholeness(db, startingStock);
+        console.info(
+          `crash test on ${kind}: writes acknowledged ${acks.length}, writes found ${found}, ledgers checked ${whole.ledgersChecked}`,
+        );
+        expect(found).toBe(acks.length);
+        expect(whole).toMatchObject({ ledgerMismatches: [], badCredits: [], badStock: [] });
+        if (store.shared) await restarted.kill('SIGTERM');
+      } finally {
+        await db?.close().catch(() => {});
+        await store.cleanup();
       }
-      const found = await countFound(db, acks);
-      const whole = await checkWholeness(db, startingStock);
-      console.info(`crash test on ${kind}: writes acknowledged ${acks.length}, writes found ${found}, ledgers checked ${whole.ledgersChecked}`);
-      expect(found).toBe(acks.length);
-      expect(whole).toMatchObject({ ledgerMismatches: [], badCredits: [], badStock: [] });
-      if (store.shared) await restarted.kill('SIGTERM');
-    } finally {
-      await db?.close().catch(() => {});
-      await store.cleanup();
-    }
-  });
+    },
+  );
 });

@@ -40,7 +40,11 @@ const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * ite
 
 async function notify(baseURL: string, orderNo: string, amountFen: number): Promise<boolean> {
   const body = new URLSearchParams(notifyParams(configWith(), { orderNo, amountFen })).toString();
-  const res = await fetch(`${baseURL}/pay/notify`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
+  const res = await fetch(`${baseURL}/pay/notify`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body,
+  });
   return (await res.text()) === 'success';
 }
 
@@ -50,7 +54,11 @@ async function writeOnce(server: ServerProcess, member: Member, catalogue: Catal
   const { userId, token } = member;
   const op = Math.random();
   if (op < 0.34) {
-    const { envelope } = await client.call<DepositOrder>(API.depositCoin, { packageId: catalogue.packageId, payType: 'alipay' }, { token });
+    const { envelope } = await client.call<DepositOrder>(
+      API.depositCoin,
+      { packageId: catalogue.packageId, payType: 'alipay' },
+      { token },
+    );
     if (envelope.code !== Code.Ok) return;
     const { orderNo } = envelope.data;
     acks.push({ kind: 'order', userId, orderNo });
@@ -62,11 +70,17 @@ async function writeOnce(server: ServerProcess, member: Member, catalogue: Catal
   } else {
     const payload = { goodsId: pick(catalogue.goodsIds), quantity: 1, idempotencyKey: randomBytes(12).toString('hex') };
     const { envelope } = await client.call<ExchangeResult>(API.exchangeGoods, payload, { token });
-    if (envelope.code === Code.Ok && !envelope.data.replayed) acks.push({ kind: 'exchange', userId, exchangeId: envelope.data.exchangeId });
+    if (envelope.code === Code.Ok && !envelope.data.replayed)
+      acks.push({ kind: 'exchange', userId, exchangeId: envelope.data.exchangeId });
   }
 }
 
-export function startBurst(server: ServerProcess, members: readonly Member[], catalogue: Catalogue, workers = 8): Burst {
+export function startBurst(
+  server: ServerProcess,
+  members: readonly Member[],
+  catalogue: Catalogue,
+  workers = 8,
+): Burst {
   const acks: Ack[] = [];
   let stopped = false;
   const worker = async () => {

@@ -48,12 +48,21 @@ export function describeCallFuzz(shard: number, shards: number): void {
     };
 
     it.each(calls.map((call) => [call.path, call] as const))('%s', { timeout: fuzzTimeout() }, async (path, call) => {
-      const token = fc.oneof({ weight: 8, arbitrary: fc.constant(fuzz.token) }, fc.constant(undefined), fc.string({ maxLength: 60 }));
+      const token = fc.oneof(
+        { weight: 8, arbitrary: fc.constant(fuzz.token) },
+        fc.constant(undefined),
+        fc.string({ maxLength: 60 }),
+      );
       const file = fc.uint8Array({ maxLength: 2_048 });
       await fc.assert(
-        fc.asyncProperty(call.upload ? payloadOf(call.schema) : payloadTextOf(call.schema), token, file, async (payload, t, bytes) => {
-          expectEnvelope(await send(call, payload, t, bytes), path);
-        }),
+        fc.asyncProperty(
+          call.upload ? payloadOf(call.schema) : payloadTextOf(call.schema),
+          token,
+          file,
+          async (payload, t, bytes) => {
+            expectEnvelope(await send(call, payload, t, bytes), path);
+          },
+        ),
         fuzzParameters(),
       );
     });

@@ -30,15 +30,64 @@ interface JsonSchema {
   pattern?: string;
 }
 
-const ODD_NUMBERS = [0, -0, -1, 0.5, 1e-7, 2 ** 31, -(2 ** 31) - 1, 2 ** 53, 2 ** 63, 1e21, 1e308, -1e308, Number.MAX_SAFE_INTEGER + 2];
+const ODD_NUMBERS = [
+  0,
+  -0,
+  -1,
+  0.5,
+  1e-7,
+  2 ** 31,
+  -(2 ** 31) - 1,
+  2 ** 53,
+  2 ** 63,
+  1e21,
+  1e308,
+  -1e308,
+  Number.MAX_SAFE_INTEGER + 2,
+];
 const ODD_STRINGS = [
-  '', ' ', '\u0000', 'a\u0000b', '\uD800', '\uDFFF\uD800', '\u202E', '\uFEFF', '😀'.repeat(500), '𠜎'.repeat(100), 'null', 'undefined',
-  '__proto__', 'constructor', '{"a":1}', "' OR 1=1 --", '<script>alert(1)</script>', '../../etc/passwd', '%00', '\\', '\r\n',
-  'a'.repeat(70_000), '9'.repeat(400),
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  '\uD800',
+  '\uDFFF\uD800',
+  '\u202E',
+  '\uFEFF',
+  '😀'.repeat(500),
+  '𠜎'.repeat(100),
+  'null',
+  'undefined',
+  '__proto__',
+  'constructor',
+  '{"a":1}',
+  "' OR 1=1 --",
+  '<script>alert(1)</script>',
+  '../../etc/passwd',
+  '%00',
+  '\\',
+  '\r\n',
+  'a'.repeat(70_000),
+  '9'.repeat(400),
 ];
 
 /** Short strings that pass length checks but trouble SQL, LIKE patterns, encodings or bidi. */
-const TRICKY_TEXT = ['a\u0000b', '\u0000\u0000', '\uD800x', 'x\uDFFF', '\u202Eabc', "it's", '100%', 'a_b', 'a\\', '\\%_', '😀😀', '\u200B\u200B', '  ', '\t\n'];
+const TRICKY_TEXT = [
+  'a\u0000b',
+  '\u0000\u0000',
+  '\uD800x',
+  'x\uDFFF',
+  '\u202Eabc',
+  "it's",
+  '100%',
+  'a_b',
+  'a\\',
+  '\\%_',
+  '😀😀',
+  '\u200B\u200B',
+  '  ',
+  '\t\n',
+];
 
 const leaf: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom<unknown>(null, true, false, ...ODD_NUMBERS, ...ODD_STRINGS),
@@ -54,7 +103,11 @@ const nested = fc.letrec<{ value: unknown }>((tie) => ({
     { depthSize: 'small', withCrossShrink: true },
     leaf,
     fc.array(tie('value'), { maxLength: 5 }),
-    fc.dictionary(fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom('__proto__', 'constructor', 'prototype')), tie('value'), { maxKeys: 5 }),
+    fc.dictionary(
+      fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom('__proto__', 'constructor', 'prototype')),
+      tie('value'),
+      { maxKeys: 5 },
+    ),
   ),
 })).value;
 
@@ -66,7 +119,9 @@ export const hostile: fc.Arbitrary<unknown> = nested;
  */
 export const deepJsonText: fc.Arbitrary<string> = fc
   .tuple(fc.integer({ min: 100, max: 50_000 }), fc.boolean())
-  .map(([depth, arrays]) => (arrays ? `${'['.repeat(depth)}1${']'.repeat(depth)}` : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`));
+  .map(([depth, arrays]) =>
+    arrays ? `${'['.repeat(depth)}1${']'.repeat(depth)}` : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`,
+  );
 
 /** fast-check cannot generate lookaheads: drop them (the value may then miss the pattern: still valid-ish). */
 const withoutLookaheads = (pattern: string) => new RegExp(pattern.replace(/\(\?[=!][^)]*\)/g, ''));
@@ -74,7 +129,10 @@ const withoutLookaheads = (pattern: string) => new RegExp(pattern.replace(/\(\?[
 function integerBetween(min: number, max: number): fc.Arbitrary<number> {
   // Small values only when the range has some (a minimum above 120, e.g. a chunk size, has none).
   if (!(min <= max && Math.max(min, -3) <= Math.min(max, 120))) return fc.integer({ min, max });
-  return fc.oneof({ weight: 3, arbitrary: fc.integer({ min: Math.max(min, -3), max: Math.min(max, 120) }) }, fc.integer({ min, max }));
+  return fc.oneof(
+    { weight: 3, arbitrary: fc.integer({ min: Math.max(min, -3), max: Math.min(max, 120) }) },
+    fc.integer({ min, max }),
+  );
 }
 
 function validishOf(node: JsonSchema): fc.Arbitrary<unknown> {
@@ -99,13 +157,23 @@ function validishOf(node: JsonSchema): fc.Arbitrary<unknown> {
       return node.pattern
         ? fc.stringMatching(withoutLookaheads(node.pattern))
         : fc.oneof(
-            { weight: 4, arbitrary: fc.string({ minLength: node.minLength ?? 0, maxLength: node.maxLength ?? 40, unit: 'grapheme' }) },
+            {
+              weight: 4,
+              arbitrary: fc.string({
+                minLength: node.minLength ?? 0,
+                maxLength: node.maxLength ?? 40,
+                unit: 'grapheme',
+              }),
+            },
             fc.constantFrom(...TRICKY_TEXT),
           );
     case 'boolean':
       return fc.boolean();
     case 'array':
-      return fc.array(node.items ? validishOf(node.items) : hostile, { minLength: node.minItems ?? 0, maxLength: Math.min(node.maxItems ?? 5, 5) });
+      return fc.array(node.items ? validishOf(node.items) : hostile, {
+        minLength: node.minItems ?? 0,
+        maxLength: Math.min(node.maxItems ?? 5, 5),
+      });
     case 'null':
       return fc.constant(null);
     default:
@@ -137,9 +205,16 @@ function broken(value: unknown): fc.Arbitrary<unknown> {
 
 export function payloadOf(schema: z.ZodType): fc.Arbitrary<unknown> {
   const valid = validish(schema);
-  return fc.oneof({ weight: 4, arbitrary: valid }, { weight: 3, arbitrary: valid.chain(broken) }, { weight: 2, arbitrary: hostile });
+  return fc.oneof(
+    { weight: 4, arbitrary: valid },
+    { weight: 3, arbitrary: valid.chain(broken) },
+    { weight: 2, arbitrary: hostile },
+  );
 }
 
 /** A payload's JSON text, as the signed wrapper's body carries it; sometimes thousands deep. */
 export const payloadTextOf = (schema: z.ZodType): fc.Arbitrary<string> =>
-  fc.oneof({ weight: 20, arbitrary: payloadOf(schema).map((value) => JSON.stringify(value)) }, { weight: 1, arbitrary: deepJsonText });
+  fc.oneof(
+    { weight: 20, arbitrary: payloadOf(schema).map((value) => JSON.stringify(value)) },
+    { weight: 1, arbitrary: deepJsonText },
+  );

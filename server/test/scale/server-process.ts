@@ -31,7 +31,16 @@ export async function startServerProcess(env: Record<string, string>, startTimeo
   const inherited = { ...process.env };
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'PORT', 'DATA_DIR', 'LOG_LEVEL']) delete inherited[name];
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: { ...inherited, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: scratch, STATIC_DIR: join(scratch, 'no-build'), SEED_DEMO: 'off', LOG_LEVEL: 'info', ...env },
+    env: {
+      ...inherited,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: scratch,
+      STATIC_DIR: join(scratch, 'no-build'),
+      SEED_DEMO: 'off',
+      LOG_LEVEL: 'info',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -48,7 +57,10 @@ export async function startServerProcess(env: Record<string, string>, startTimeo
       child.kill('SIGKILL');
       throw new Error(`server did not answer within ${startTimeoutMs} ms:\n${output.slice(-3000)}`);
     }
-    const up = await fetch(`${baseURL}/api/fetch-data`).then((res) => res.ok, () => false);
+    const up = await fetch(`${baseURL}/api/fetch-data`).then(
+      (res) => res.ok,
+      () => false,
+    );
     if (up) break;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

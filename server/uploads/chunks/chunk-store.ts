@@ -29,7 +29,8 @@ export interface Assembled {
 }
 
 function assertIds(userId: number, fileId: string): void {
-  if (!Number.isSafeInteger(userId) || userId <= 0 || !FILE_ID_PATTERN.test(fileId)) throw new Error(`bad upload ids ${userId} ${fileId}`);
+  if (!Number.isSafeInteger(userId) || userId <= 0 || !FILE_ID_PATTERN.test(fileId))
+    throw new Error(`bad upload ids ${userId} ${fileId}`);
 }
 
 export class ChunkStore {
@@ -84,7 +85,9 @@ export class ChunkStore {
 
   /** How many chunks are held (names only: cheap on every chunk received). */
   async countChunks(userId: number, fileId: string): Promise<number> {
-    return (await readdir(this.chunkDir(userId, fileId)).catch(() => [] as string[])).filter((name) => INDEX_NAME.test(name)).length;
+    return (await readdir(this.chunkDir(userId, fileId)).catch(() => [] as string[])).filter((name) =>
+      INDEX_NAME.test(name),
+    ).length;
   }
 
   async removeChunks(userId: number, fileId: string): Promise<void> {

@@ -47,11 +47,14 @@ export interface CheckSpec {
 }
 
 const notFound = () => new ApiError(Code.NotFound, '上传不存在或已过期：请先调用 /file/chunk/check');
-const list = (indexes: number[]) => indexes.slice(0, 5).join('、') + (indexes.length > 5 ? ` 等 ${indexes.length} 个` : '');
+const list = (indexes: number[]) =>
+  indexes.slice(0, 5).join('、') + (indexes.length > 5 ? ` 等 ${indexes.length} 个` : '');
 
 /** The size chunk `index` must have. */
-export const chunkBytes = (row: Pick<uploads.UploadRow, 'fileSize' | 'chunkSize' | 'chunkCount'>, index: number): number =>
-  index < row.chunkCount - 1 ? row.chunkSize : row.fileSize - row.chunkSize * (row.chunkCount - 1);
+export const chunkBytes = (
+  row: Pick<uploads.UploadRow, 'fileSize' | 'chunkSize' | 'chunkCount'>,
+  index: number,
+): number => (index < row.chunkCount - 1 ? row.chunkSize : row.fileSize - row.chunkSize * (row.chunkCount - 1));
 
 export class UploadService {
   readonly store: ChunkStore;
@@ -73,7 +76,10 @@ export class UploadService {
   async start(): Promise<void> {
     await this.sweep();
     await this.videos.resumePending();
-    this.timer = setInterval(() => void this.sweep().catch((err: unknown) => this.log.warn({ err }, 'upload sweep failed')), SWEEP_EVERY_MS);
+    this.timer = setInterval(
+      () => void this.sweep().catch((err: unknown) => this.log.warn({ err }, 'upload sweep failed')),
+      SWEEP_EVERY_MS,
+    );
     this.timer.unref();
   }
 
@@ -86,7 +92,10 @@ export class UploadService {
     const existing = await uploads.findUpload(this.db, userId, spec.fileId);
     if (existing?.state === 'merged') return { uploaded: [], done: uploads.fileInfoOf(existing) };
     if (!existing && (await uploads.countOpenUploads(this.db, userId)) >= MAX_OPEN_UPLOADS) {
-      throw new ApiError(Code.RateLimited, `未完成的上传过多：最多同时 ${MAX_OPEN_UPLOADS} 个，请先完成或取消之前的上传`);
+      throw new ApiError(
+        Code.RateLimited,
+        `未完成的上传过多：最多同时 ${MAX_OPEN_UPLOADS} 个，请先完成或取消之前的上传`,
+      );
     }
     // Another layout of the same file (a new chunk size): the chunks held no longer fit.
     if (existing && (existing.chunkSize !== spec.chunkSize || existing.fileSize !== spec.fileSize)) {
@@ -94,18 +103,27 @@ export class UploadService {
     }
     const row = await uploads.openUpload(this.db, { ...spec, userId, kind: kindOfMime(spec.mime), now: this.now() });
     const held = await this.store.heldChunks(userId, spec.fileId);
-    const uploaded = [...held].filter(([index, size]) => index < row.chunkCount && size === chunkBytes(row, index)).map(([index]) => index);
+    const uploaded = [...held]
+      .filter(([index, size]) => index < row.chunkCount && size === chunkBytes(row, index))
+      .map(([index]) => index);
     return { uploaded: uploaded.sort((a, b) => a - b), done: null };
   }
 
-  async receive(userId: number, fileId: string, index: number, data: Buffer): Promise<{ index: number; received: number }> {
+  async receive(
+    userId: number,
+    fileId: string,
+    index: number,
+    data: Buffer,
+  ): Promise<{ index: number; received: number }> {
     const row = await uploads.findUpload(this.db, userId, fileId);
     if (!row) throw notFound();
     if (row.state === 'merged') return { index, received: row.chunkCount };
     if (index >= row.chunkCount) throw invalidParams(`index 超出范围：共 ${row.chunkCount} 个分片`);
     const expected = chunkBytes(row, index);
-    if (data.length !== expected) throw invalidParams(`分片 ${index} 大小不正确：应为 ${expected} 字节，收到 ${data.length} 字节`);
-    if ((await this.store.chunkBytes(userId, fileId, index)) !== expected) await this.store.writeChunk(userId, fileId, index, data);
+    if (data.length !== expected)
+      throw invalidParams(`分片 ${index} 大小不正确：应为 ${expected} 字节，收到 ${data.length} 字节`);
+    if ((await this.store.chunkBytes(userId, fileId, index)) !== expected)
+      await this.store.writeChunk(userId, fileId, index, data);
     await uploads.touchUpload(this.db, row.id, this.now());
     return { index, received: await this.store.countChunks(userId, fileId) };
   }
@@ -178,7 +196,13 @@ export class UploadService {
     } else {
       try {
         const data = await readFile(assembled.path);
-        url = (await storeImage({ filename: row.fileName, mimetype: row.mime, data }, this.config.UPLOAD_DIR, POST_IMAGE_MAX_SIDE)).url;
+        url = (
+          await storeImage(
+            { filename: row.fileName, mimetype: row.mime, data },
+            this.config.UPLOAD_DIR,
+            POST_IMAGE_MAX_SIDE,
+          )
+        ).url;
       } catch (error) {
         await this.drop(row);
         throw error;

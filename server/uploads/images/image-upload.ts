@@ -38,16 +38,24 @@ const ascii = (data: Buffer, start: number, end: number) => data.subarray(start,
 /** The image type the bytes start with, or null. */
 export function sniffImageType(data: Buffer): ImageType | null {
   if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'jpeg';
-  if (data.length >= 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (data.length >= 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'png';
   if (data.length >= 6 && (ascii(data, 0, 6) === 'GIF87a' || ascii(data, 0, 6) === 'GIF89a')) return 'gif';
   if (data.length >= 12 && ascii(data, 0, 4) === 'RIFF' && ascii(data, 8, 12) === 'WEBP') return 'webp';
   return null;
 }
 
 /** Checks, resizes and stores the image; code 2 with a clear msg when it is not an accepted image. */
-export async function storeImage(file: UploadedFile, uploadDir: string, maxSide: number = MAX_SIDE): Promise<UploadedImage> {
+export async function storeImage(
+  file: UploadedFile,
+  uploadDir: string,
+  maxSide: number = MAX_SIDE,
+): Promise<UploadedImage> {
   const declared = DECLARED[file.mimetype.toLowerCase().split(';')[0]!.trim()];
-  if (!declared) throw invalidParams(`file 的类型 ${file.mimetype.slice(0, 40) || '未知'} 不受支持，仅支持 JPEG、PNG、WebP、GIF 图片`);
+  if (!declared)
+    throw invalidParams(
+      `file 的类型 ${file.mimetype.slice(0, 40) || '未知'} 不受支持，仅支持 JPEG、PNG、WebP、GIF 图片`,
+    );
   if (file.data.length === 0) throw invalidParams('file 是空文件');
   if (!sniffImageType(file.data)) throw invalidParams('file 的内容不是 JPEG、PNG、WebP 或 GIF 图片');
   let output: { data: Buffer; info: OutputInfo };

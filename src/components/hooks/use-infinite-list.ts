@@ -21,7 +21,14 @@ export interface ListData<T> {
   done: boolean;
 }
 
-export const emptyList = <T>(): ListData<T> => ({ items: [], total: 0, page: 0, loading: false, error: null, done: false });
+export const emptyList = <T>(): ListData<T> => ({
+  items: [],
+  total: 0,
+  page: 0,
+  loading: false,
+  error: null,
+  done: false,
+});
 
 const idOf = (item: unknown): unknown => (item as { id?: unknown } | null)?.id;
 
@@ -85,7 +92,12 @@ function fetchInto<T>(key: string, fetchPage: FetchPage<T>, page: number, pageSi
       if (entry.generation === generation) update(entry, mergePage(entry.data as ListData<T>, answer));
     },
     (error: unknown) => {
-      if (entry.generation === generation) update(entry, { ...entry.data, loading: false, error: error instanceof Error ? error : new Error(String(error)) });
+      if (entry.generation === generation)
+        update(entry, {
+          ...entry.data,
+          loading: false,
+          error: error instanceof Error ? error : new Error(String(error)),
+        });
     },
   );
 }
@@ -100,7 +112,11 @@ export interface InfiniteList<T> extends ListData<T> {
   reload: () => void;
 }
 
-export function useInfiniteList<T>(cacheKey: string, fetchPage: FetchPage<T>, { pageSize = DEFAULT_PAGE_SIZE }: { pageSize?: number } = {}): InfiniteList<T> {
+export function useInfiniteList<T>(
+  cacheKey: string,
+  fetchPage: FetchPage<T>,
+  { pageSize = DEFAULT_PAGE_SIZE }: { pageSize?: number } = {},
+): InfiniteList<T> {
   const fetchRef = useRef(fetchPage);
   fetchRef.current = fetchPage;
 

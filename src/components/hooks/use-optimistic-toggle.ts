@@ -7,7 +7,11 @@ import { useCallback, useRef, useState } from 'react';
 import { messages } from '../../messages.ts';
 import { showToast } from '../../stores/toast.ts';
 
-export function useOptimisticToggle<V>(initial: V, send: (optimistic: V) => Promise<V>, flip: (value: V) => V): [V, () => void, boolean] {
+export function useOptimisticToggle<V>(
+  initial: V,
+  send: (optimistic: V) => Promise<V>,
+  flip: (value: V) => V,
+): [V, () => void, boolean] {
   const [value, setValue] = useState(initial);
   const [busy, setBusy] = useState(false);
   const current = useRef(value);
@@ -19,13 +23,17 @@ export function useOptimisticToggle<V>(initial: V, send: (optimistic: V) => Prom
     const optimistic = flip(before);
     setValue(optimistic);
     setBusy(true);
-    send(optimistic).then(
-      (confirmed) => setValue(confirmed),
-      (error: unknown) => {
-        setValue(before);
-        showToast(error instanceof Error && error.message ? error.message : messages.movieDetail.actionFailed, { kind: 'error' });
-      },
-    ).finally(() => setBusy(false));
+    send(optimistic)
+      .then(
+        (confirmed) => setValue(confirmed),
+        (error: unknown) => {
+          setValue(before);
+          showToast(error instanceof Error && error.message ? error.message : messages.movieDetail.actionFailed, {
+            kind: 'error',
+          });
+        },
+      )
+      .finally(() => setBusy(false));
   }, [busy, flip, send]);
 
   return [value, toggle, busy];

@@ -41,7 +41,10 @@ export function useResource<T>(key: string, load: () => Promise<T>): Resource<T>
     loadNow().then(
       (data) => !cancelled && startTransition(() => setState((s) => (s.key === key ? { ...s, data, error: null } : s))),
       (error: unknown) =>
-        !cancelled && setState((s) => (s.key === key ? { ...s, error: error instanceof Error ? error : new Error(String(error)) } : s)),
+        !cancelled &&
+        setState((s) =>
+          s.key === key ? { ...s, error: error instanceof Error ? error : new Error(String(error)) } : s,
+        ),
     );
     return () => {
       cancelled = true;
@@ -56,7 +59,13 @@ export function useResource<T>(key: string, load: () => Promise<T>): Resource<T>
  * A thing named by a route parameter, already parsed: `param` null (a malformed id) cannot exist
  * and loads nothing. `notFound` covers that and the server's code 6.
  */
-export function useRouteResource<P, T>(name: string, param: P | null, load: (param: P) => Promise<T>): Resource<T> & { notFound: boolean } {
-  const resource = useResource(`${name}:${String(param)}`, () => (param === null ? Promise.reject(new Error(name)) : load(param)));
+export function useRouteResource<P, T>(
+  name: string,
+  param: P | null,
+  load: (param: P) => Promise<T>,
+): Resource<T> & { notFound: boolean } {
+  const resource = useResource(`${name}:${String(param)}`, () =>
+    param === null ? Promise.reject(new Error(name)) : load(param),
+  );
   return { ...resource, notFound: param === null || isNotFound(resource.error) };
 }

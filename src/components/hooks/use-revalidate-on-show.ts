@@ -8,7 +8,12 @@
 import { useEffect, useRef } from 'react';
 import type { FetchPage, InfiniteList } from './use-infinite-list.ts';
 
-export function useRevalidateOnShow<T>(list: InfiniteList<T>, fetchPage: FetchPage<T>, pageSize: number, enabled: boolean): void {
+export function useRevalidateOnShow<T>(
+  list: InfiniteList<T>,
+  fetchPage: FetchPage<T>,
+  pageSize: number,
+  enabled: boolean,
+): void {
   const latest = useRef({ list, fetchPage });
   latest.current = { list, fetchPage };
 

@@ -27,4 +27,7 @@ export interface RouteEntry {
 }
 
 /** A screen module: the screen, and optionally `prefetch`, which starts its first call (src/app/first-screen.ts). */
-export type ScreenModule = Promise<{ default: ComponentType<ScreenProps>; prefetch?: (params: ScreenParams) => Promise<unknown> | undefined }>;
+export type ScreenModule = Promise<{
+  default: ComponentType<ScreenProps>;
+  prefetch?: (params: ScreenParams) => Promise<unknown> | undefined;
+}>;

@@ -19,14 +19,18 @@ export const loginDevice = (deviceId: string, options?: ToastOption): Promise<Si
   call(API.loginDevice, { deviceId, deviceType: DEVICE_TYPE }, { ...options, cache: false });
 
 /** With deviceId, that device signs in as the account's user from now on (contract/calls/call-map.ts accountSignInSchema). */
-export const loginAccount = (credentials: Credentials & { deviceId?: string }, options?: ToastOption): Promise<SignInData> =>
-  call(API.loginAccount, credentials, { ...options, cache: false });
+export const loginAccount = (
+  credentials: Credentials & { deviceId?: string },
+  options?: ToastOption,
+): Promise<SignInData> => call(API.loginAccount, credentials, { ...options, cache: false });
 
 /** Binds an account and password to the signed-in device user. */
 export const bindAccount = (credentials: Credentials, options?: ToastOption): Promise<UserInfo> =>
   call(API.bindAccount, credentials, { ...options, cache: false });
 
 /** The signed-in user, fresh from the server. */
-export const current = (options?: ToastOption): Promise<UserInfo> => call(API.current, {}, { ...options, cache: false });
+export const current = (options?: ToastOption): Promise<UserInfo> =>
+  call(API.current, {}, { ...options, cache: false });
 
-export const getUserInfo = (options?: ToastOption): Promise<UserInfo> => call(API.getUserInfo, {}, { ...options, cache: true });
+export const getUserInfo = (options?: ToastOption): Promise<UserInfo> =>
+  call(API.getUserInfo, {}, { ...options, cache: true });

@@ -23,8 +23,10 @@ interface CredentialsFormProps {
 
 function fieldError(field: Field, values: Values): string | null {
   const m = messages.form;
-  if (field === 'account') return !values.account ? m.accountRequired : isValidAccount(values.account) ? null : m.accountInvalid;
-  if (field === 'password') return !values.password ? m.passwordRequired : isValidPassword(values.password) ? null : m.passwordInvalid;
+  if (field === 'account')
+    return !values.account ? m.accountRequired : isValidAccount(values.account) ? null : m.accountInvalid;
+  if (field === 'password')
+    return !values.password ? m.passwordRequired : isValidPassword(values.password) ? null : m.passwordInvalid;
   return values.confirm === values.password ? null : m.passwordMismatch;
 }
 
@@ -38,7 +40,10 @@ export function CredentialsForm({ submitLabel, confirmPassword = false, onSubmit
 
   const errorOf = (field: Field) => (touched[field] ? fieldError(field, values) : null);
   const update = (field: Field) => (event: { target: { value: string } }) => {
-    setValues((previous) => ({ ...previous, [field]: field === 'account' ? event.target.value.trim() : event.target.value }));
+    setValues((previous) => ({
+      ...previous,
+      [field]: field === 'account' ? event.target.value.trim() : event.target.value,
+    }));
     setFormError(null);
   };
   const leave = (field: Field) => () => setTouched((previous) => ({ ...previous, [field]: true }));

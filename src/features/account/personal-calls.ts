@@ -14,7 +14,9 @@ export interface PersonalChange {
   avatar?: string;
 }
 
-export const updatePersonal = (change: PersonalChange): Promise<UserInfo> => call(API.updatePersonal, change, { cache: false, toast: false });
+export const updatePersonal = (change: PersonalChange): Promise<UserInfo> =>
+  call(API.updatePersonal, change, { cache: false, toast: false });
 
 /** JPEG, PNG, WebP or GIF of at most UPLOAD_MAX_BYTES; the server stores a WebP of ≤ 512 px. */
-export const uploadImage = (file: Blob): Promise<UploadedImage> => call(API.uploadImage, { file }, { cache: false, toast: false });
+export const uploadImage = (file: Blob): Promise<UploadedImage> =>
+  call(API.uploadImage, { file }, { cache: false, toast: false });

@@ -14,7 +14,17 @@ import { ensureSession, registerAccount, signInWithAccount, signOut, startSessio
 
 vi.mock('../../lib/cookie.ts', () => import('../../test-support/memory-cookie.ts'));
 
-const user = (id: number, nickname: string) => ({ id, nickname, avatar: '', account: null, isVip: false, vipExpireAt: null, coins: 0, points: 0, createdAt: 0 });
+const user = (id: number, nickname: string) => ({
+  id,
+  nickname,
+  avatar: '',
+  account: null,
+  isVip: false,
+  vipExpireAt: null,
+  coins: 0,
+  points: 0,
+  createdAt: 0,
+});
 const ok = (data: unknown) => ({ code: 0, msg: '成功', data });
 const KNOWN_DEVICE = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
 
@@ -26,7 +36,9 @@ function fakeServer() {
       case '/register/deviceId':
         return ok({ info: user(2, '新游客'), token: `tok-${deviceId}` });
       case '/login/deviceId':
-        return deviceId === KNOWN_DEVICE ? ok({ info: user(1, '老游客'), token: 'tok-known' }) : { code: 6, msg: '设备不存在', data: null };
+        return deviceId === KNOWN_DEVICE
+          ? ok({ info: user(1, '老游客'), token: 'tok-known' })
+          : { code: 6, msg: '设备不存在', data: null };
       case '/login/account':
         return ok({ info: user(3, '会员'), token: 'tok-account' });
       case '/bind/account':
@@ -43,7 +55,14 @@ function fakeServer() {
 const paths = (requests: { url: string }[]) => requests.map((request) => request.url.replace('/api', ''));
 
 beforeEach(() => {
-  siteState.info = { title: '演示站', host: 'localhost', accountId: '10001', appId: 'demo', description: '', primaryColor: '' };
+  siteState.info = {
+    title: '演示站',
+    host: 'localhost',
+    accountId: '10001',
+    appId: 'demo',
+    description: '',
+    primaryColor: '',
+  };
   signOut();
   Object.assign(userState, initialUserState());
   deviceState.deviceId = null;

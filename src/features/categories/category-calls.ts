@@ -8,7 +8,8 @@ import { API } from '../../../contract/calls/paths.ts';
 
 type ToastOption = Pick<CallOptions, 'toast'>;
 
-export const getCategoryTree = (options?: ToastOption): Promise<CategoryNode[]> => call(API.categoryTree, {}, { ...options, cache: true });
+export const getCategoryTree = (options?: ToastOption): Promise<CategoryNode[]> =>
+  call(API.categoryTree, {}, { ...options, cache: true });
 
 /** Rejects with code 6 for an unknown categoryId. */
 export const getCategoryDetail = (categoryId: number, options?: ToastOption): Promise<CategoryDetail> =>

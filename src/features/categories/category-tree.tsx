@@ -13,7 +13,9 @@ import { DataIcon } from '../../components/data-icon.tsx';
 import { IconChevron } from '../../components/icons.tsx';
 
 /** The fields the tree shows; readonly, so the app-wide store's snapshot fits. */
-type TreeNode = Readonly<Pick<CategoryNode, 'categoryId' | 'name' | 'icon' | 'description'>> & { readonly childList: readonly TreeNode[] };
+type TreeNode = Readonly<Pick<CategoryNode, 'categoryId' | 'name' | 'icon' | 'description'>> & {
+  readonly childList: readonly TreeNode[];
+};
 
 export function CategoryTree({ nodes }: { nodes: readonly TreeNode[] }) {
   const [toggled, setToggled] = useState<ReadonlySet<number>>(new Set());
@@ -48,7 +50,9 @@ export function CategoryTree({ nodes }: { nodes: readonly TreeNode[] }) {
                     </Link>
                     {child.childList.length > 0 && (
                       <>
-                        <span className="category-child__count">{messages.categories.childCount(child.childList.length)}</span>
+                        <span className="category-child__count">
+                          {messages.categories.childCount(child.childList.length)}
+                        </span>
                         <Toggle node={child} open={isOpen(child, 1)} onFlip={flip} />
                       </>
                     )}

@@ -5,7 +5,9 @@ import { API } from '../../../contract/calls/paths.ts';
 
 type ToastOption = Pick<CallOptions, 'toast'>;
 
-export const getFeaturedList = (options?: ToastOption): Promise<FeaturedCard[]> => call(API.featuredList, {}, { ...options, cache: true });
+export const getFeaturedList = (options?: ToastOption): Promise<FeaturedCard[]> =>
+  call(API.featuredList, {}, { ...options, cache: true });
 
 /** Rejects with code 6 for an unknown id. */
-export const getFeatured = (id: number, options?: ToastOption): Promise<FeaturedDetail> => call(API.featuredDetail, { id }, { ...options, cache: true });
+export const getFeatured = (id: number, options?: ToastOption): Promise<FeaturedDetail> =>
+  call(API.featuredDetail, { id }, { ...options, cache: true });

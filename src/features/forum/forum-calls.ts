@@ -5,7 +5,8 @@ import { API } from '../../../contract/calls/paths.ts';
 
 type ToastOption = Pick<CallOptions, 'toast'>;
 
-export const getForumGroups = (options?: ToastOption): Promise<ForumGroup[]> => call(API.forumList, {}, { ...options, cache: true });
+export const getForumGroups = (options?: ToastOption): Promise<ForumGroup[]> =>
+  call(API.forumList, {}, { ...options, cache: true });
 
 /** Rejects with code 6 for an unknown topicId. */
 export const getForumGroup = (topicId: number, options?: ToastOption): Promise<ForumGroup> =>

@@ -17,7 +17,10 @@ export function dayGroupOf(at: number, now: number): DayGroup {
   return at >= yesterday ? 'yesterday' : 'earlier';
 }
 
-export function groupByDay<E extends { at: number }>(entries: readonly E[], now: number): { group: DayGroup; entries: E[] }[] {
+export function groupByDay<E extends { at: number }>(
+  entries: readonly E[],
+  now: number,
+): { group: DayGroup; entries: E[] }[] {
   const groups: { group: DayGroup; entries: E[] }[] = [];
   for (const entry of entries) {
     const group = dayGroupOf(entry.at, now);

@@ -4,8 +4,18 @@ import { HISTORY_LIMIT, historyState, recordRead, recordWatch, resumePosition, w
 
 const movie = (id: number) =>
   ({
-    id, title: `影片${id}`, poster: { small: `posters/m${id}-s.webp`, large: `posters/m${id}-l.webp` }, durationS: 600, views: 1, likes: 0,
-    access: 'free', priceCoins: 0, year: 2020, region: '内地', description: '很长的简介', related: [],
+    id,
+    title: `影片${id}`,
+    poster: { small: `posters/m${id}-s.webp`, large: `posters/m${id}-l.webp` },
+    durationS: 600,
+    views: 1,
+    likes: 0,
+    access: 'free',
+    priceCoins: 0,
+    year: 2020,
+    region: '内地',
+    description: '很长的简介',
+    related: [],
   }) as unknown as MovieDetail;
 
 beforeEach(() => {
@@ -18,7 +28,10 @@ describe('watch history', () => {
     recordWatch({ movie: movie(1), position: 10, duration: 600 }, 1);
     recordWatch({ movie: movie(2), position: 20, duration: 600 }, 2);
     recordWatch({ movie: movie(1), position: 42.7, duration: 600 }, 3);
-    expect(historyState.watch.map((entry) => [entry.movie.id, entry.position])).toEqual([[1, 42], [2, 20]]);
+    expect(historyState.watch.map((entry) => [entry.movie.id, entry.position])).toEqual([
+      [1, 42],
+      [2, 20],
+    ]);
   });
 
   it(`keeps at most ${HISTORY_LIMIT}, dropping the oldest`, () => {
@@ -49,7 +62,10 @@ describe('read history', () => {
     recordRead({ post: post(1) }, 1);
     recordRead({ post: post(2) }, 2);
     recordRead({ post: post(1) }, 3);
-    expect(historyState.read.map((entry) => [entry.post.id, entry.at])).toEqual([[1, 3], [2, 2]]);
+    expect(historyState.read.map((entry) => [entry.post.id, entry.at])).toEqual([
+      [1, 3],
+      [2, 2],
+    ]);
   });
 
   it('the rule is pure', () => {

@@ -47,18 +47,39 @@ const afterHydration = (change: () => void): void => {
 };
 
 /** The list with `entry` at the front and any older entry of the same item removed, capped; pure. */
-export function withEntry<E>(list: readonly E[], entry: E, sameItem: (a: E, b: E) => boolean, limit = HISTORY_LIMIT): E[] {
+export function withEntry<E>(
+  list: readonly E[],
+  entry: E,
+  sameItem: (a: E, b: E) => boolean,
+  limit = HISTORY_LIMIT,
+): E[] {
   return [entry, ...list.filter((old) => !sameItem(old, entry))].slice(0, limit);
 }
 
 /** Only the card's own fields are kept (a detail answer carries much more). */
 const movieCardOf = (m: MovieCard): MovieCard => ({
-  id: m.id, title: m.title, poster: { small: m.poster.small, large: m.poster.large }, durationS: m.durationS, views: m.views,
-  likes: m.likes, access: m.access, priceCoins: m.priceCoins, year: m.year, region: m.region,
+  id: m.id,
+  title: m.title,
+  poster: { small: m.poster.small, large: m.poster.large },
+  durationS: m.durationS,
+  views: m.views,
+  likes: m.likes,
+  access: m.access,
+  priceCoins: m.priceCoins,
+  year: m.year,
+  region: m.region,
 });
 
-export function recordWatch({ movie, position, duration }: { movie: MovieCard; position: number; duration: number }, at = Date.now()): void {
-  const entry: WatchEntry = { movie: movieCardOf(movie), position: Math.max(0, Math.floor(position)), duration: Math.floor(duration), at };
+export function recordWatch(
+  { movie, position, duration }: { movie: MovieCard; position: number; duration: number },
+  at = Date.now(),
+): void {
+  const entry: WatchEntry = {
+    movie: movieCardOf(movie),
+    position: Math.max(0, Math.floor(position)),
+    duration: Math.floor(duration),
+    at,
+  };
   afterHydration(() => {
     historyState.watch = withEntry(historyState.watch, entry, (a, b) => a.movie.id === b.movie.id);
   });

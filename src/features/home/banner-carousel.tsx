@@ -51,17 +51,31 @@ export function BannerCarousel({ banners }: { banners: readonly Banner[] }) {
 
   if (banners.length === 0) return null;
   return (
-    <section className="banner-carousel" aria-roledescription="carousel" aria-label={messages.homeSections.banners}
-      onPointerEnter={() => setHeld(true)} onPointerLeave={() => setHeld(false)} onTouchStart={() => setHeld(true)} onTouchEnd={() => setHeld(false)}>
+    <section
+      className="banner-carousel"
+      aria-roledescription="carousel"
+      aria-label={messages.homeSections.banners}
+      onPointerEnter={() => setHeld(true)}
+      onPointerLeave={() => setHeld(false)}
+      onTouchStart={() => setHeld(true)}
+      onTouchEnd={() => setHeld(false)}
+    >
       <div className="banner-carousel__track" ref={track} onScroll={onScroll}>
         {banners.map((banner, i) => {
           const target = linkTarget(banner.link);
           const href = target.kind === 'app' ? target.path : target.kind === 'external' ? target.url : undefined;
           return (
-            <a key={banner.id} className="banner-carousel__slide" href={href} data-testid="banner"
-              aria-roledescription="slide" aria-label={`${banner.title}（${messages.homeSections.bannerSlide(i + 1, banners.length)}）`}
-              target={target.kind === 'external' ? '_blank' : undefined} rel={target.kind === 'external' ? 'noopener noreferrer' : undefined}
-              onClick={(event) => open(event, banner)}>
+            <a
+              key={banner.id}
+              className="banner-carousel__slide"
+              href={href}
+              data-testid="banner"
+              aria-roledescription="slide"
+              aria-label={`${banner.title}（${messages.homeSections.bannerSlide(i + 1, banners.length)}）`}
+              target={target.kind === 'external' ? '_blank' : undefined}
+              rel={target.kind === 'external' ? 'noopener noreferrer' : undefined}
+              onClick={(event) => open(event, banner)}
+            >
               <MediaImage mediaKey={banner.image} alt="" ratio="12/5" priority={i === 0} />
               <span className="banner-carousel__title">{banner.title}</span>
             </a>
@@ -71,8 +85,14 @@ export function BannerCarousel({ banners }: { banners: readonly Banner[] }) {
       {banners.length > 1 && (
         <div className="banner-carousel__dots">
           {banners.map((banner, i) => (
-            <button key={banner.id} type="button" className={i === index ? 'banner-carousel__dot is-active' : 'banner-carousel__dot'}
-              aria-label={messages.homeSections.bannerSlide(i + 1, banners.length)} aria-current={i === index ? 'true' : undefined} onClick={() => show(i)} />
+            <button
+              key={banner.id}
+              type="button"
+              className={i === index ? 'banner-carousel__dot is-active' : 'banner-carousel__dot'}
+              aria-label={messages.homeSections.bannerSlide(i + 1, banners.length)}
+              aria-current={i === index ? 'true' : undefined}
+              onClick={() => show(i)}
+            />
           ))}
         </div>
       )}

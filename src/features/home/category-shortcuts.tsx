@@ -8,7 +8,8 @@ import { paths } from '../../lib/route-paths.ts';
 import { DataIcon } from '../../components/data-icon.tsx';
 
 /** A section with a route opens that route; any other category its category page. */
-export const categoryHref = (node: Pick<CategoryNode, 'categoryId' | 'route'>): string => node.route ?? paths.category(node.categoryId);
+export const categoryHref = (node: Pick<CategoryNode, 'categoryId' | 'route'>): string =>
+  node.route ?? paths.category(node.categoryId);
 
 type Shortcut = Pick<CategoryNode, 'categoryId' | 'route' | 'name' | 'icon'>;
 
@@ -16,9 +17,17 @@ export function CategoryShortcuts({ nodes, label }: { nodes: readonly Shortcut[]
   return (
     <nav className="shortcuts" aria-label={label}>
       {nodes.map((node, i) => (
-        <Link key={node.categoryId} href={categoryHref(node)} className={`shortcuts__item shortcuts__item--hue${i % 6}`}>
+        <Link
+          key={node.categoryId}
+          href={categoryHref(node)}
+          className={`shortcuts__item shortcuts__item--hue${i % 6}`}
+        >
           <span className="shortcuts__icon">
-            <DataIcon name={node.icon} size={24} fallback={<span className="shortcuts__initial">{node.name.slice(0, 1)}</span>} />
+            <DataIcon
+              name={node.icon}
+              size={24}
+              fallback={<span className="shortcuts__initial">{node.name.slice(0, 1)}</span>}
+            />
           </span>
           <span className="shortcuts__label">{node.name}</span>
         </Link>

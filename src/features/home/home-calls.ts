@@ -3,7 +3,8 @@ import { call, type CallOptions } from '../../api/client.ts';
 import type { HomeData } from '../../../contract/calls/content.ts';
 import { API } from '../../../contract/calls/paths.ts';
 
-export const getHome = (options?: Pick<CallOptions, 'toast'>): Promise<HomeData> => call(API.home, {}, { ...options, cache: true });
+export const getHome = (options?: Pick<CallOptions, 'toast'>): Promise<HomeData> =>
+  call(API.home, {}, { ...options, cache: true });
 
 /** Counts a banner's click; never cached, and its failure is the caller's to ignore. */
 export const clickBanner = (bannerId: number): Promise<{ clicks: number }> =>

@@ -6,7 +6,12 @@ import { API } from '../../../contract/calls/paths.ts';
 type ToastOption = Pick<CallOptions, 'toast'>;
 
 /** Rejects with code 6 for a type the site does not have (the screen shows the 404 page). */
-export const getTypeInfo = (type: string, options?: ToastOption): Promise<TypePageInfo> => call(API.typeInfo, { type }, { ...options, cache: true });
+export const getTypeInfo = (type: string, options?: ToastOption): Promise<TypePageInfo> =>
+  call(API.typeInfo, { type }, { ...options, cache: true });
 
-export const getContentTypePage = (type: string, page: number, pageSize: number, options?: ToastOption): Promise<Page<MovieCard>> =>
-  call(API.typePage, { type, page, pageSize }, { ...options, cache: true });
+export const getContentTypePage = (
+  type: string,
+  page: number,
+  pageSize: number,
+  options?: ToastOption,
+): Promise<Page<MovieCard>> => call(API.typePage, { type, page, pageSize }, { ...options, cache: true });

@@ -16,18 +16,35 @@ const flipFavourite = (favorited: boolean) => !favorited;
 
 export function MovieActions({ movie }: { movie: Pick<MovieDetail, 'id' | 'liked' | 'likes' | 'favorited'> }) {
   const sendLike = useCallback((next: Like) => likeMovie(movie.id, next), [movie.id]);
-  const sendFavourite = useCallback(async (next: boolean) => (await toggleMovieFavourite(movie.id, next)).favorited, [movie.id]);
+  const sendFavourite = useCallback(
+    async (next: boolean) => (await toggleMovieFavourite(movie.id, next)).favorited,
+    [movie.id],
+  );
   const [like, toggleLike] = useOptimisticToggle<Like>({ liked: movie.liked, likes: movie.likes }, sendLike, flipLike);
   const [favorited, toggleFavourite] = useOptimisticToggle(movie.favorited, sendFavourite, flipFavourite);
   const d = messages.movieDetail;
   return (
     <div className="movie-actions">
-      <button type="button" className={like.liked ? 'movie-action is-on' : 'movie-action'} aria-pressed={like.liked} onClick={toggleLike} data-testid="like-button">
+      <button
+        type="button"
+        className={like.liked ? 'movie-action is-on' : 'movie-action'}
+        aria-pressed={like.liked}
+        onClick={toggleLike}
+        data-testid="like-button"
+      >
         <IconHeart className="movie-action__icon" filled={like.liked} />
         <span>{like.liked ? d.liked : d.like}</span>
-        <span className="movie-action__count" data-testid="like-count">{formatCount(like.likes)}</span>
+        <span className="movie-action__count" data-testid="like-count">
+          {formatCount(like.likes)}
+        </span>
       </button>
-      <button type="button" className={favorited ? 'movie-action is-on' : 'movie-action'} aria-pressed={favorited} onClick={toggleFavourite} data-testid="favourite-button">
+      <button
+        type="button"
+        className={favorited ? 'movie-action is-on' : 'movie-action'}
+        aria-pressed={favorited}
+        onClick={toggleFavourite}
+        data-testid="favourite-button"
+      >
         <IconStar className="movie-action__icon" filled={favorited} />
         <span>{favorited ? d.favorited : d.favourite}</span>
       </button>

@@ -12,7 +12,6 @@ import { API } from '../../../contract/calls/paths.ts';
 
 type ToastOption = Pick<CallOptions, 'toast'>;
 
-
 export interface MovieQuery {
   categoryId?: number;
   tag?: string;
@@ -20,23 +19,33 @@ export interface MovieQuery {
   access?: 'free' | 'vip' | 'coins';
 }
 
-export const getMoviePage = (query: MovieQuery, page: number, pageSize: number, options?: ToastOption): Promise<Page<MovieCard>> =>
-  call(API.moviePage, { ...query, page, pageSize }, { ...options, cache: true });
+export const getMoviePage = (
+  query: MovieQuery,
+  page: number,
+  pageSize: number,
+  options?: ToastOption,
+): Promise<Page<MovieCard>> => call(API.moviePage, { ...query, page, pageSize }, { ...options, cache: true });
 
 export const getMovieDetail = (id: number, options?: ToastOption): Promise<MovieDetail> =>
   call(API.movieDetail, { id }, { ...options, cache: true });
 
 /** A playlist signed for this viewer; never cached (tickets expire and depend on the viewer's rights). */
-export const getPlayInfo = (id: number, options?: ToastOption): Promise<PlayInfo> => call(API.moviePlay, { id }, { ...options, cache: false });
+export const getPlayInfo = (id: number, options?: ToastOption): Promise<PlayInfo> =>
+  call(API.moviePlay, { id }, { ...options, cache: false });
 
 /** After a like or favourite the cached detail no longer tells the truth. */
-const forgetDetail = <T>(id: number) => (answer: T): T => {
-  forgetCachedCall(API.movieDetail, { id });
-  return answer;
-};
+const forgetDetail =
+  <T>(id: number) =>
+  (answer: T): T => {
+    forgetCachedCall(API.movieDetail, { id });
+    return answer;
+  };
 
 /** Sets the like the screen shows (`next`); answers the server's state, or `next` when queued offline. */
-export const likeMovie = (id: number, next: { liked: boolean; likes: number }): Promise<{ liked: boolean; likes: number }> =>
+export const likeMovie = (
+  id: number,
+  next: { liked: boolean; likes: number },
+): Promise<{ liked: boolean; likes: number }> =>
   sendOrQueue(API.movieLike, { id, like: next.liked }, next).then(forgetDetail(id));
 
 /** Toggles the viewer's favourite of a movie to `next`; answers the new state (`next` when queued offline). */

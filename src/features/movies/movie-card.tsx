@@ -18,11 +18,26 @@ import { MediaImage } from '../../components/media-image.tsx';
 const GRID_POSTER_SIZES = '(min-width: 768px) 200px, calc(50vw - 22px)';
 
 /** `sizes` for a card that is not a grid cell (e.g. home's scrolling row: '32vw'). */
-export function MovieCard({ movie, priority = false, sizes = GRID_POSTER_SIZES }: { movie: MovieCardData; priority?: boolean; sizes?: string }) {
+export function MovieCard({
+  movie,
+  priority = false,
+  sizes = GRID_POSTER_SIZES,
+}: {
+  movie: MovieCardData;
+  priority?: boolean;
+  sizes?: string;
+}) {
   return (
     <Link href={paths.movie(movie.id)} className="movie-card" data-testid="movie-card">
       <div className="movie-card__poster">
-        <MediaImage mediaKey={movie.poster.small} largeKey={movie.poster.large} sizes={sizes} alt={movie.title} ratio="2/3" priority={priority} />
+        <MediaImage
+          mediaKey={movie.poster.small}
+          largeKey={movie.poster.large}
+          sizes={sizes}
+          alt={movie.title}
+          ratio="2/3"
+          priority={priority}
+        />
         <AccessBadge access={movie.access} priceCoins={movie.priceCoins} className="movie-card__access" />
         <span className="movie-card__duration">{formatDuration(movie.durationS)}</span>
       </div>

@@ -57,7 +57,14 @@ export function MovieDetailView({ movie }: { movie: MovieDetail }) {
     <article className="movie-detail">
       <div className="movie-hero">
         <div className="movie-hero__poster">
-          <MediaImage mediaKey={movie.poster.small} largeKey={movie.poster.large} sizes={POSTER_SIZES} alt={movie.title} ratio="2/3" priority />
+          <MediaImage
+            mediaKey={movie.poster.small}
+            largeKey={movie.poster.large}
+            sizes={POSTER_SIZES}
+            alt={movie.title}
+            ratio="2/3"
+            priority
+          />
         </div>
         <div className="movie-hero__info">
           <h1 className="movie-hero__title">{movie.title}</h1>
@@ -73,9 +80,18 @@ export function MovieDetailView({ movie }: { movie: MovieDetail }) {
             ))}
           </p>
           <dl className="movie-stats">
-            <div><dt>{d.views}</dt><dd data-testid="movie-views">{formatCount(movie.views)}</dd></div>
-            <div><dt>{d.likes}</dt><dd>{formatCount(movie.likes)}</dd></div>
-            <div><dt>{d.duration}</dt><dd data-testid="movie-duration">{formatDuration(movie.durationS)}</dd></div>
+            <div>
+              <dt>{d.views}</dt>
+              <dd data-testid="movie-views">{formatCount(movie.views)}</dd>
+            </div>
+            <div>
+              <dt>{d.likes}</dt>
+              <dd>{formatCount(movie.likes)}</dd>
+            </div>
+            <div>
+              <dt>{d.duration}</dt>
+              <dd data-testid="movie-duration">{formatDuration(movie.durationS)}</dd>
+            </div>
           </dl>
           <LastWatched movieId={movie.id} />
           <MovieGate movie={movie} />
@@ -96,7 +112,11 @@ export function MovieDetailView({ movie }: { movie: MovieDetail }) {
 
       {movie.related.length > 0 && (
         <section aria-labelledby="movie-related">
-          <SectionHeader id="movie-related" title={d.related} href={`${paths.movieList()}?category=${movie.category.categoryId}`} />
+          <SectionHeader
+            id="movie-related"
+            title={d.related}
+            href={`${paths.movieList()}?category=${movie.category.categoryId}`}
+          />
           <div className="card-grid">
             {/* On a phone the first row shows in the first screen: loaded at once, not lazily. */}
             {movie.related.map((related, index) => (

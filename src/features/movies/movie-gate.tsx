@@ -25,7 +25,11 @@ export function MovieGate({ movie }: { movie: GateMovie }) {
   return (
     <div className="movie-gate" data-testid="movie-gate">
       {playable ? (
-        <Link href={paths.moviePlay(movie.id)} className="button button--primary movie-gate__play" data-testid="play-button">
+        <Link
+          href={paths.moviePlay(movie.id)}
+          className="button button--primary movie-gate__play"
+          data-testid="play-button"
+        >
           <IconFilm className="movie-gate__play-icon" />
           {trial ? d.playTrial : d.play}
         </Link>
@@ -47,8 +51,18 @@ export function MovieGate({ movie }: { movie: GateMovie }) {
       )}
       {!canPlay && movie.access === 'coins' && (
         <div className="movie-gate__buy">
-          <Suspense fallback={<span className="button button--ghost is-disabled">{d.buyWithCoins(movie.priceCoins)}</span>}>
-            <PurchaseButton kind="movie" id={movie.id} price={movie.priceCoins} title={movie.title} label={d.buyWithCoins(movie.priceCoins)} onPurchased={() => setBought(true)} className="button button--ghost" />
+          <Suspense
+            fallback={<span className="button button--ghost is-disabled">{d.buyWithCoins(movie.priceCoins)}</span>}
+          >
+            <PurchaseButton
+              kind="movie"
+              id={movie.id}
+              price={movie.priceCoins}
+              title={movie.title}
+              label={d.buyWithCoins(movie.priceCoins)}
+              onPurchased={() => setBought(true)}
+              className="button button--ghost"
+            />
           </Suspense>
         </div>
       )}

@@ -27,7 +27,11 @@ function attachNative(video: HTMLVideoElement, url: string, onFatal: (kind: Fata
   };
 }
 
-export async function attachSource(video: HTMLVideoElement, url: string, onFatal: (kind: FatalKind) => void): Promise<SourceHandle> {
+export async function attachSource(
+  video: HTMLVideoElement,
+  url: string,
+  onFatal: (kind: FatalKind) => void,
+): Promise<SourceHandle> {
   const native = video.canPlayType(HLS_TYPE) !== '';
   if (native && currentPlatform() === 'ios') return attachNative(video, url, onFatal);
 
@@ -48,7 +52,13 @@ export async function attachSource(video: HTMLVideoElement, url: string, onFatal
       return;
     }
     reported = true;
-    onFatal(data.type === Hls.ErrorTypes.NETWORK_ERROR ? 'network' : data.type === Hls.ErrorTypes.MEDIA_ERROR ? 'media' : 'other');
+    onFatal(
+      data.type === Hls.ErrorTypes.NETWORK_ERROR
+        ? 'network'
+        : data.type === Hls.ErrorTypes.MEDIA_ERROR
+          ? 'media'
+          : 'other',
+    );
   });
   hls.loadSource(url);
   hls.attachMedia(video);

@@ -2,7 +2,14 @@
 import type { SVGProps } from 'react';
 
 type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'>;
-const base = { viewBox: '0 0 24 24', width: 24, height: 24, fill: 'currentColor', 'aria-hidden': true, focusable: false } as const;
+const base = {
+  viewBox: '0 0 24 24',
+  width: 24,
+  height: 24,
+  fill: 'currentColor',
+  'aria-hidden': true,
+  focusable: false,
+} as const;
 
 export const IconPlay = (props: IconProps) => (
   <svg {...base} {...props}>
@@ -18,13 +25,29 @@ export const IconPause = (props: IconProps) => (
 );
 
 export const IconExpand = (props: IconProps) => (
-  <svg {...base} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" {...props}>
+  <svg
+    {...base}
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    {...props}
+  >
     <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />
   </svg>
 );
 
 export const IconShrink = (props: IconProps) => (
-  <svg {...base} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" {...props}>
+  <svg
+    {...base}
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    {...props}
+  >
     <path d="M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5" />
   </svg>
 );

@@ -6,11 +6,15 @@ import { useCallback, useEffect, useState, type RefObject } from 'react';
 
 type IosVideo = HTMLVideoElement & { webkitEnterFullscreen?: () => void };
 
-export function useFullscreen(wrapper: RefObject<HTMLElement | null>, video: RefObject<HTMLVideoElement | null>): [boolean, () => void] {
+export function useFullscreen(
+  wrapper: RefObject<HTMLElement | null>,
+  video: RefObject<HTMLVideoElement | null>,
+): [boolean, () => void] {
   const [active, setActive] = useState(false);
 
   useEffect(() => {
-    const update = () => setActive(document.fullscreenElement !== null && document.fullscreenElement === wrapper.current);
+    const update = () =>
+      setActive(document.fullscreenElement !== null && document.fullscreenElement === wrapper.current);
     document.addEventListener('fullscreenchange', update);
     return () => document.removeEventListener('fullscreenchange', update);
   }, [wrapper]);

@@ -21,7 +21,17 @@ interface VideoControlsProps {
   onFullscreen: () => void;
 }
 
-export function VideoControls({ playing, current, duration, rate, fullscreen, onToggle, onSeek, onRate, onFullscreen }: VideoControlsProps) {
+export function VideoControls({
+  playing,
+  current,
+  duration,
+  rate,
+  fullscreen,
+  onToggle,
+  onSeek,
+  onRate,
+  onFullscreen,
+}: VideoControlsProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const p = messages.play;
   const progress = duration > 0 ? Math.min(100, (current / duration) * 100) : 0;
@@ -39,7 +49,12 @@ export function VideoControls({ playing, current, duration, rate, fullscreen, on
         aria-label={`${formatDuration(current)} / ${formatDuration(duration)}`}
       />
       <div className="video-controls__bar">
-        <button type="button" className="video-controls__button" onClick={onToggle} aria-label={playing ? p.pause : p.play}>
+        <button
+          type="button"
+          className="video-controls__button"
+          onClick={onToggle}
+          aria-label={playing ? p.pause : p.play}
+        >
           {playing ? <IconPause /> : <IconPlay />}
         </button>
         <span className="video-controls__time" data-testid="player-time">
@@ -47,19 +62,30 @@ export function VideoControls({ playing, current, duration, rate, fullscreen, on
         </span>
         <span className="video-controls__spacer" />
         <div className="video-controls__speed">
-          <button type="button" className="video-controls__button video-controls__rate" aria-haspopup="menu" aria-expanded={menuOpen}
-            aria-label={p.speed} onClick={() => setMenuOpen((open) => !open)}>
+          <button
+            type="button"
+            className="video-controls__button video-controls__rate"
+            aria-haspopup="menu"
+            aria-expanded={menuOpen}
+            aria-label={p.speed}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
             {rate === 1 ? p.speed : p.speedOption(rate)}
           </button>
           {menuOpen && (
             <ul className="video-controls__menu" role="menu">
               {[...PLAYBACK_RATES].reverse().map((option) => (
                 <li key={option} role="none">
-                  <button type="button" role="menuitemradio" aria-checked={option === rate} className={option === rate ? 'is-active' : undefined}
+                  <button
+                    type="button"
+                    role="menuitemradio"
+                    aria-checked={option === rate}
+                    className={option === rate ? 'is-active' : undefined}
                     onClick={() => {
                       onRate(option);
                       setMenuOpen(false);
-                    }}>
+                    }}
+                  >
                     {p.speedOption(option)}
                   </button>
                 </li>
@@ -67,7 +93,12 @@ export function VideoControls({ playing, current, duration, rate, fullscreen, on
             </ul>
           )}
         </div>
-        <button type="button" className="video-controls__button" onClick={onFullscreen} aria-label={fullscreen ? p.exitFullscreen : p.fullscreen}>
+        <button
+          type="button"
+          className="video-controls__button"
+          onClick={onFullscreen}
+          aria-label={fullscreen ? p.exitFullscreen : p.fullscreen}
+        >
           {fullscreen ? <IconShrink /> : <IconExpand />}
         </button>
       </div>

@@ -77,7 +77,8 @@ export function VideoPlayer({ movie, playlist, header, endOverlay }: VideoPlayer
     wasPlaying.current = !element.paused || wasPlaying.current;
     const tried = [...source.tried, line];
     const next = failOver(line);
-    const untried = next && !tried.includes(next) ? next : cdnState.lines.find((candidate) => !tried.includes(candidate));
+    const untried =
+      next && !tried.includes(next) ? next : cdnState.lines.find((candidate) => !tried.includes(candidate));
     if (!untried) return setStatus('failed');
     showToast(messages.play.switchingLine);
     setSource({ line: untried, tried });
@@ -146,8 +147,14 @@ export function VideoPlayer({ movie, playlist, header, endOverlay }: VideoPlayer
 
   const showControls = controlsShown || !playing;
   return (
-    <div ref={wrapper} className={`video-player${showControls ? ' is-controls' : ''}`} tabIndex={-1} onKeyDown={onKey}
-      onPointerMove={() => setControlsShown(true)} onClick={() => setControlsShown(true)}>
+    <div
+      ref={wrapper}
+      className={`video-player${showControls ? ' is-controls' : ''}`}
+      tabIndex={-1}
+      onKeyDown={onKey}
+      onPointerMove={() => setControlsShown(true)}
+      onClick={() => setControlsShown(true)}
+    >
       <video
         ref={video}
         className="video-player__video"
@@ -182,19 +189,40 @@ export function VideoPlayer({ movie, playlist, header, endOverlay }: VideoPlayer
         onRateChange={(event) => setRate(event.currentTarget.playbackRate)}
       />
       <div className="video-player__top">{header}</div>
-      {status === 'loading' && <span className="spinner video-player__spinner" role="status" aria-label={messages.play.loading} />}
-      {status === 'failed' && <p className="video-player__failed" role="alert">{messages.play.failed}</p>}
+      {status === 'loading' && (
+        <span className="spinner video-player__spinner" role="status" aria-label={messages.play.loading} />
+      )}
+      {status === 'failed' && (
+        <p className="video-player__failed" role="alert">
+          {messages.play.failed}
+        </p>
+      )}
       {status === 'ended' && endOverlay}
       {!playing && status !== 'failed' && !(status === 'ended' && endOverlay) && (
-        <button type="button" className="video-player__big-play" onClick={(event) => {
-          event.stopPropagation();
-          toggle();
-        }} aria-label={messages.play.play} data-testid="play-toggle">
+        <button
+          type="button"
+          className="video-player__big-play"
+          onClick={(event) => {
+            event.stopPropagation();
+            toggle();
+          }}
+          aria-label={messages.play.play}
+          data-testid="play-toggle"
+        >
           <IconPlay />
         </button>
       )}
-      <VideoControls playing={playing} current={time.current} duration={time.duration} rate={rate} fullscreen={fullscreen}
-        onToggle={toggle} onSeek={seek} onRate={(next) => video.current && (video.current.playbackRate = next)} onFullscreen={toggleFullscreen} />
+      <VideoControls
+        playing={playing}
+        current={time.current}
+        duration={time.duration}
+        rate={rate}
+        fullscreen={fullscreen}
+        onToggle={toggle}
+        onSeek={seek}
+        onRate={(next) => video.current && (video.current.playbackRate = next)}
+        onFullscreen={toggleFullscreen}
+      />
     </div>
   );
 }

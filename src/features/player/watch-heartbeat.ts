@@ -16,13 +16,21 @@ export const HEARTBEAT_EVERY_MS = 15_000;
 const POSITION_MAX = 86_400;
 
 /** What the heartbeats read of the player: an HTMLVideoElement, or a stand-in in tests. */
-export type HeartbeatPlayer = Pick<HTMLVideoElement, 'currentTime' | 'paused' | 'ended' | 'addEventListener' | 'removeEventListener'>;
+export type HeartbeatPlayer = Pick<
+  HTMLVideoElement,
+  'currentTime' | 'paused' | 'ended' | 'addEventListener' | 'removeEventListener'
+>;
 
 /** Where pagehide comes from: the window, or a stand-in in tests. */
 export type HeartbeatPage = Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
 
 /** Starts the beats of one player; answers the stop, which says "not playing" if it was. */
-export function startWatchHeartbeat(element: HeartbeatPlayer, movieId: number, send: (beat: Heartbeat) => void, page?: HeartbeatPage): () => void {
+export function startWatchHeartbeat(
+  element: HeartbeatPlayer,
+  movieId: number,
+  send: (beat: Heartbeat) => void,
+  page?: HeartbeatPage,
+): () => void {
   let timer: ReturnType<typeof setInterval> | undefined;
   let playing = false;
 

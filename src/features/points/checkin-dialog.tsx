@@ -58,7 +58,13 @@ export function CheckinDialog({ onClose, task }: DialogProps) {
             <button type="button" className="button button--ghost" onClick={onClose} disabled={state.busy}>
               {dialogMessages.dialogs.later}
             </button>
-            <button type="button" className="button button--primary" onClick={claim} disabled={state.busy} data-testid="checkin-claim">
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={claim}
+              disabled={state.busy}
+              data-testid="checkin-claim"
+            >
               {t.go}
             </button>
           </>

@@ -56,7 +56,13 @@ function ExchangeForm({ goods, points, onClose, onExchanged }: ExchangeModalProp
       dismissible={!busy}
       testId="exchange-modal"
       actions={
-        <button type="button" className="button button--primary" onClick={confirm} disabled={busy || points < total} data-testid="exchange-confirm">
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={confirm}
+          disabled={busy || points < total}
+          data-testid="exchange-confirm"
+        >
           {busy ? t.exchanging : error ? t.retry : t.confirm}
         </button>
       }
@@ -72,9 +78,25 @@ function ExchangeForm({ goods, points, onClose, onExchanged }: ExchangeModalProp
       <div className="exchange__row">
         <span>{t.quantity}</span>
         <div className="stepper">
-          <button type="button" onClick={() => change(quantity - 1)} disabled={busy || quantity <= 1} aria-label={t.less}>−</button>
-          <output aria-live="polite" data-testid="exchange-quantity">{quantity}</output>
-          <button type="button" onClick={() => change(quantity + 1)} disabled={busy || quantity >= max} aria-label={t.more}>+</button>
+          <button
+            type="button"
+            onClick={() => change(quantity - 1)}
+            disabled={busy || quantity <= 1}
+            aria-label={t.less}
+          >
+            −
+          </button>
+          <output aria-live="polite" data-testid="exchange-quantity">
+            {quantity}
+          </output>
+          <button
+            type="button"
+            onClick={() => change(quantity + 1)}
+            disabled={busy || quantity >= max}
+            aria-label={t.more}
+          >
+            +
+          </button>
         </div>
       </div>
       <div className="exchange__row">

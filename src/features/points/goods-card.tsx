@@ -16,7 +16,11 @@ export const unitsLeft = (goods: Goods): number =>
   Math.max(0, Math.min(goods.stock, goods.perUserLimit === null ? Infinity : goods.perUserLimit - goods.exchanged));
 
 export const effectOf = (goods: Pick<Goods, 'kind' | 'value'>): string =>
-  goods.kind === 'vip_days' ? t.effect.vip_days(goods.value) : goods.kind === 'coins' ? t.effect.coins(goods.value) : t.effect.item;
+  goods.kind === 'vip_days'
+    ? t.effect.vip_days(goods.value)
+    : goods.kind === 'coins'
+      ? t.effect.coins(goods.value)
+      : t.effect.item;
 
 export function GoodsImage({ goods }: { goods: Pick<Goods, 'image' | 'kind' | 'value' | 'name'> }) {
   const Icon = KIND_ICON[goods.kind];
@@ -29,7 +33,15 @@ export function GoodsImage({ goods }: { goods: Pick<Goods, 'image' | 'kind' | 'v
   );
 }
 
-export function GoodsCard({ goods, points, onExchange }: { goods: Goods; points: number; onExchange: (goods: Goods) => void }) {
+export function GoodsCard({
+  goods,
+  points,
+  onExchange,
+}: {
+  goods: Goods;
+  points: number;
+  onExchange: (goods: Goods) => void;
+}) {
   const soldOut = goods.stock <= 0;
   const limitReached = goods.perUserLimit !== null && goods.exchanged >= goods.perUserLimit;
   const short = points < goods.pointsCost;
@@ -44,7 +56,13 @@ export function GoodsCard({ goods, points, onExchange }: { goods: Goods; points:
           {t.stock(goods.stock)}
           {goods.perUserLimit !== null && ` · ${t.limit(goods.perUserLimit, goods.exchanged)}`}
         </p>
-        <button type="button" className="button button--primary goods-card__button" disabled={blocked !== null} onClick={() => onExchange(goods)} data-testid="goods-exchange">
+        <button
+          type="button"
+          className="button button--primary goods-card__button"
+          disabled={blocked !== null}
+          onClick={() => onExchange(goods)}
+          data-testid="goods-exchange"
+        >
           {blocked ?? t.exchange}
         </button>
       </div>

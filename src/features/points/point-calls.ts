@@ -5,12 +5,19 @@
  */
 import { call, type CallOptions } from '../../api/client.ts';
 import type { Page } from '../../../contract/calls/content.ts';
-import type { ExchangeRecord, ExchangeResult, Goods, PointTask, WatchProgress } from '../../../contract/calls/member.ts';
+import type {
+  ExchangeRecord,
+  ExchangeResult,
+  Goods,
+  PointTask,
+  WatchProgress,
+} from '../../../contract/calls/member.ts';
 import { API } from '../../../contract/calls/paths.ts';
 
 type ToastOption = Pick<CallOptions, 'toast'>;
 
-export const getPointTasks = (options?: ToastOption): Promise<PointTask[]> => call(API.pointTasks, {}, { ...options, cache: false });
+export const getPointTasks = (options?: ToastOption): Promise<PointTask[]> =>
+  call(API.pointTasks, {}, { ...options, cache: false });
 
 /** Code 4: not done yet; 9: claimed today already. */
 export const claimTask = (taskId: number): Promise<{ points: number; gained: number }> =>

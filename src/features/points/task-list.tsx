@@ -62,13 +62,23 @@ function TaskRow({ task, onClaimed }: { task: PointTask; onClaimed: (taskId: num
         </span>
       </div>
       {task.claimed ? (
-        <span className="task__action is-done" data-testid="task-claimed">{t.claimed}</span>
+        <span className="task__action is-done" data-testid="task-claimed">
+          {t.claimed}
+        </span>
       ) : task.claimable ? (
-        <button type="button" className="button button--primary task__action" onClick={claim} disabled={busy} data-testid="task-claim">
+        <button
+          type="button"
+          className="button button--primary task__action"
+          onClick={claim}
+          disabled={busy}
+          data-testid="task-claim"
+        >
           {busy ? t.claiming : t.claim}
         </button>
       ) : todo ? (
-        <Link href={todo} className="button button--ghost task__action">{t.todo}</Link>
+        <Link href={todo} className="button button--ghost task__action">
+          {t.todo}
+        </Link>
       ) : null}
     </li>
   );
@@ -91,7 +101,9 @@ export function TaskList() {
   }, [attempt]);
 
   const markClaimed = (taskId: number) =>
-    setTasks((list) => list?.map((task) => (task.id === taskId ? { ...task, claimed: true, claimable: false } : task)) ?? null);
+    setTasks(
+      (list) => list?.map((task) => (task.id === taskId ? { ...task, claimed: true, claimable: false } : task)) ?? null,
+    );
 
   if (!tasks && error) return <ErrorState error={error} onRetry={() => setAttempt((n) => n + 1)} />;
   if (!tasks) {
@@ -111,7 +123,9 @@ export function TaskList() {
   }
   return (
     <ul className="card tasks">
-      {tasks.map((task) => <TaskRow key={task.id} task={task} onClaimed={markClaimed} />)}
+      {tasks.map((task) => (
+        <TaskRow key={task.id} task={task} onClaimed={markClaimed} />
+      ))}
     </ul>
   );
 }

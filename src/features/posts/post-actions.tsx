@@ -52,14 +52,26 @@ export function PostActions({ post }: { post: Pick<PostDetail, 'id' | 'liked' | 
 
   return (
     <div className="post-actions">
-      <button type="button" className={`post-action${like.liked ? ' is-on' : ''}`} aria-pressed={like.liked} onClick={toggleLike} data-testid="like-button">
+      <button
+        type="button"
+        className={`post-action${like.liked ? ' is-on' : ''}`}
+        aria-pressed={like.liked}
+        onClick={toggleLike}
+        data-testid="like-button"
+      >
         <IconHeart filled={like.liked} className="post-action__icon" />
         <span>{messages.posts.like}</span>
         <span className="post-action__count" data-testid="like-count">
           {formatCount(like.likes)}
         </span>
       </button>
-      <button type="button" className={`post-action${favorited ? ' is-on' : ''}`} aria-pressed={favorited} onClick={toggleFavourite} data-testid="favourite-button">
+      <button
+        type="button"
+        className={`post-action${favorited ? ' is-on' : ''}`}
+        aria-pressed={favorited}
+        onClick={toggleFavourite}
+        data-testid="favourite-button"
+      >
         <IconStar filled={favorited} className="post-action__icon" />
         <span>{favorited ? messages.posts.favorited : messages.posts.favourite}</span>
       </button>

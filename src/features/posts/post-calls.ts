@@ -16,7 +16,6 @@ import { API } from '../../../contract/calls/paths.ts';
 
 type ToastOption = Pick<CallOptions, 'toast'>;
 
-
 export interface PostQuery {
   topicId?: number;
   categoryId?: number;
@@ -38,8 +37,13 @@ const remember = (id: number, change: Reactions): void => {
   reactions.set(id, { ...reactions.get(id), ...change });
 };
 
-export const getPostPage = (kind: PostKind, query: PostQuery, page: number, pageSize: number, options?: ToastOption): Promise<Page<PostCard>> =>
-  call(SECTION_PATHS[kind].page, { ...query, page, pageSize }, { ...options, cache: true });
+export const getPostPage = (
+  kind: PostKind,
+  query: PostQuery,
+  page: number,
+  pageSize: number,
+  options?: ToastOption,
+): Promise<Page<PostCard>> => call(SECTION_PATHS[kind].page, { ...query, page, pageSize }, { ...options, cache: true });
 
 /** Rejects with code 6 when no post of this kind has the id. */
 export async function getPostDetail(kind: PostKind, id: number, options?: ToastOption): Promise<PostDetail> {
@@ -47,14 +51,21 @@ export async function getPostDetail(kind: PostKind, id: number, options?: ToastO
   return { ...detail, ...reactions.get(id) };
 }
 
-export const getReplies = (postId: number, page: number, pageSize: number, options?: ToastOption): Promise<Page<Reply>> =>
-  call(API.topicReplies, { id: postId, page, pageSize }, { ...options, cache: true });
+export const getReplies = (
+  postId: number,
+  page: number,
+  pageSize: number,
+  options?: ToastOption,
+): Promise<Page<Reply>> => call(API.topicReplies, { id: postId, page, pageSize }, { ...options, cache: true });
 
 /**
  * Sets or clears the viewer's like to what the screen shows (`next`); answers the server's state and
  * count, or `next` when it was queued offline (src/api/offline-queue.ts). No toast: the screen rolls back.
  */
-export async function likePost(id: number, next: { liked: boolean; likes: number }): Promise<{ liked: boolean; likes: number }> {
+export async function likePost(
+  id: number,
+  next: { liked: boolean; likes: number },
+): Promise<{ liked: boolean; likes: number }> {
   const answer = await sendOrQueue(API.topicLike, { id, like: next.liked }, next);
   remember(id, answer);
   return answer;

@@ -26,11 +26,23 @@ interface PostCardProps {
   priority?: boolean;
 }
 
-export function PostCard({ post, look: wanted = 'compact', showGroup = false, showAuthor = true, priority = false }: PostCardProps) {
+export function PostCard({
+  post,
+  look: wanted = 'compact',
+  showGroup = false,
+  showAuthor = true,
+  priority = false,
+}: PostCardProps) {
   const media = wanted === 'cover' && post.cover ? ({ kind: 'cover', key: post.cover } as const) : cardMedia(post);
   const look = wanted === 'cover' && media?.kind === 'cover' ? 'cover' : 'compact'; // no cover, no cover look
   const cover = media?.kind === 'cover' && (
-    <MediaImage mediaKey={media.key} alt={look === 'cover' ? post.title : ''} ratio="16/9" className={`post-card__${look}-image`} priority={priority} />
+    <MediaImage
+      mediaKey={media.key}
+      alt={look === 'cover' ? post.title : ''}
+      ratio="16/9"
+      className={`post-card__${look}-image`}
+      priority={priority}
+    />
   );
   return (
     <article className={`post-card post-card--${look}`} data-testid="post-card">
@@ -39,7 +51,9 @@ export function PostCard({ post, look: wanted = 'compact', showGroup = false, sh
         {showGroup && <span className="post-card__group">{post.category.name}</span>}
         <h3 className="post-card__title">
           {post.pinned && <span className="post-badge post-badge--pinned">{messages.posts.pinned}</span>}
-          {post.priceCoins > 0 && <span className="post-badge post-badge--priced">{messages.posts.priced(post.priceCoins)}</span>}
+          {post.priceCoins > 0 && (
+            <span className="post-badge post-badge--priced">{messages.posts.priced(post.priceCoins)}</span>
+          )}
           {post.title}
         </h3>
         {post.summary && <p className="post-card__summary">{post.summary}</p>}
@@ -80,7 +94,15 @@ export function PostStats({ post }: { post: Pick<PostCardData, 'views' | 'replyC
 }
 
 /** Avatar, nickname (a link to their page) and the relative time; only the time without `showAuthor`. */
-export function PostAuthor({ post, size = 22, showAuthor = true }: { post: Pick<PostCardData, 'author' | 'createdAt'>; size?: number; showAuthor?: boolean }) {
+export function PostAuthor({
+  post,
+  size = 22,
+  showAuthor = true,
+}: {
+  post: Pick<PostCardData, 'author' | 'createdAt'>;
+  size?: number;
+  showAuthor?: boolean;
+}) {
   const name = post.author?.nickname ?? messages.posts.anonymous;
   const time = (
     <time className="post-author__time" dateTime={new Date(post.createdAt).toISOString()}>

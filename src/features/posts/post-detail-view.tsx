@@ -38,7 +38,8 @@ export function PostDetailView({ kind, id }: { kind: PostKind; id: string | unde
   // The detail as loaded again after a purchase (unlocked), replacing the first answer in place.
   const [reloaded, setReloaded] = useState<PostDetail | null>(null);
   const data = reloaded && reloaded.id === post.data?.id ? reloaded : post.data;
-  const unlock = (postToReload: number) => getPostDetail(kind, postToReload, { toast: false }).then(setReloaded, post.retry);
+  const unlock = (postToReload: number) =>
+    getPostDetail(kind, postToReload, { toast: false }).then(setReloaded, post.retry);
   if (data) return <PostArticle post={data} onPurchased={() => void unlock(data.id)} />;
   if (post.notFound) return <MissingState />;
   if (post.error) return <ErrorState error={post.error} onRetry={post.retry} />;
@@ -49,7 +50,8 @@ export function PostDetailView({ kind, id }: { kind: PostKind; id: string | unde
 export function PostArticle({ post, onPurchased }: { post: PostDetail; onPurchased: () => void }) {
   useEffect(() => recordRead({ post: postCardOf(post) }), [post]);
   useFirstPaintHandover();
-  const groupHref = post.category.topicId !== null ? paths.forum(post.category.topicId) : paths.category(post.category.categoryId);
+  const groupHref =
+    post.category.topicId !== null ? paths.forum(post.category.topicId) : paths.category(post.category.categoryId);
   return (
     <>
       <article className="post-detail" data-testid="post-detail">
@@ -75,8 +77,20 @@ export function PostArticle({ post, onPurchased }: { post: PostDetail; onPurchas
             <IconLock className="post-locked__icon" />
             <p className="post-locked__price">{messages.posts.locked(post.priceCoins)}</p>
             <p className="post-locked__hint">{messages.posts.lockedHint}</p>
-            <Suspense fallback={<span className="button button--primary post-locked__buy is-disabled">{messages.posts.unlockNow}</span>}>
-              <PurchaseButton kind="post" id={post.id} price={post.priceCoins} title={post.title} label={messages.posts.unlockNow} onPurchased={onPurchased} className="button button--primary post-locked__buy" />
+            <Suspense
+              fallback={
+                <span className="button button--primary post-locked__buy is-disabled">{messages.posts.unlockNow}</span>
+              }
+            >
+              <PurchaseButton
+                kind="post"
+                id={post.id}
+                price={post.priceCoins}
+                title={post.title}
+                label={messages.posts.unlockNow}
+                onPurchased={onPurchased}
+                className="button button--primary post-locked__buy"
+              />
             </Suspense>
           </div>
         )}

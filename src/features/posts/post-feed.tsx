@@ -12,7 +12,10 @@ import { PagedList } from '../../components/paged-list.tsx';
 import { PostCard } from './post-card.tsx';
 import { SegmentTabs, type SegmentTab } from '../../components/segment-tabs.tsx';
 
-const SORTS: readonly SegmentTab<PostSort>[] = POST_SORTS.map((value) => ({ value, label: messages.posts.sorts[value] }));
+const SORTS: readonly SegmentTab<PostSort>[] = POST_SORTS.map((value) => ({
+  value,
+  label: messages.posts.sorts[value],
+}));
 
 interface PostFeedProps {
   kind: PostKind;
@@ -27,7 +30,15 @@ interface PostFeedProps {
   empty?: string;
 }
 
-export function PostFeed({ kind, query = {}, showGroup = false, showAuthor = true, sortable = true, look = 'compact', empty = messages.posts.emptyList }: PostFeedProps) {
+export function PostFeed({
+  kind,
+  query = {},
+  showGroup = false,
+  showAuthor = true,
+  sortable = true,
+  look = 'compact',
+  empty = messages.posts.emptyList,
+}: PostFeedProps) {
   const [sort, setSort] = useState<PostSort>('new');
   const cacheKey = `posts:${kind}:${JSON.stringify(query)}:${sort}`;
   return (
@@ -38,7 +49,15 @@ export function PostFeed({ kind, query = {}, showGroup = false, showAuthor = tru
         cacheKey={cacheKey}
         fetchPage={(page, size) => getPostPage(kind, { ...query, sort }, page, size)}
         keyOf={(post) => post.id}
-        render={(post, index) => <PostCard post={post} look={look} showGroup={showGroup} showAuthor={showAuthor} priority={index === 0 && look === 'cover'} />}
+        render={(post, index) => (
+          <PostCard
+            post={post}
+            look={look}
+            showGroup={showGroup}
+            showAuthor={showAuthor}
+            priority={index === 0 && look === 'cover'}
+          />
+        )}
         layout="list"
         skeleton={{ ratio: look === 'cover' ? '16/9' : undefined, count: 4 }}
         empty={<p className="empty-state">{empty}</p>}

@@ -26,7 +26,10 @@ export default function TopicVideo({ postId, video: first, title }: { postId: nu
   useEffect(() => {
     if (video.state !== 'pending') return;
     const timer = setInterval(() => {
-      void getTopicVideo(postId).then((next) => next && next.state !== 'pending' && setVideo(next), () => undefined);
+      void getTopicVideo(postId).then(
+        (next) => next && next.state !== 'pending' && setVideo(next),
+        () => undefined,
+      );
     }, POLL_MS);
     return () => clearInterval(timer);
   }, [postId, video.state]);
@@ -54,7 +57,12 @@ export default function TopicVideo({ postId, video: first, title }: { postId: nu
 
   if (video.state !== 'ready') {
     return (
-      <div className={`topic-video topic-video--${video.state}`} data-testid="topic-video" data-state={video.state} role="status">
+      <div
+        className={`topic-video topic-video--${video.state}`}
+        data-testid="topic-video"
+        data-state={video.state}
+        role="status"
+      >
         {video.state === 'pending' && <span className="topic-video__spinner" aria-hidden="true" />}
         <span>{video.state === 'pending' ? t.pending : t.failed}</span>
       </div>
@@ -73,7 +81,13 @@ export default function TopicVideo({ postId, video: first, title }: { postId: nu
         data-testid="topic-video-player"
       />
       {status !== 'playing' && (
-        <button type="button" className="topic-video__play" onClick={() => void play()} disabled={status === 'loading'} aria-label={t.play}>
+        <button
+          type="button"
+          className="topic-video__play"
+          onClick={() => void play()}
+          disabled={status === 'loading'}
+          aria-label={t.play}
+        >
           {status === 'failed' ? <span className="topic-video__error">{t.failed}</span> : <IconPlay />}
         </button>
       )}

@@ -48,7 +48,15 @@ export function GroupPicker({ value, onChange }: { value: number | null; onChang
   const groups = (categoryByRoute('/forum', categories)?.childList ?? []).flatMap((group) =>
     group.topicId === null ? [] : [{ value: group.topicId, label: group.name }],
   );
-  return <Chips choices={groups} selected={value === null ? [] : [value]} onToggle={onChange} label={t.group} multiple={false} />;
+  return (
+    <Chips
+      choices={groups}
+      selected={value === null ? [] : [value]}
+      onToggle={onChange}
+      label={t.group}
+      multiple={false}
+    />
+  );
 }
 
 export function TagPicker({ value, onChange }: { value: readonly string[]; onChange: (tags: string[]) => void }) {

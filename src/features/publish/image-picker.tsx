@@ -33,7 +33,9 @@ export function ImagePicker() {
       const uploaded = await uploadPostImage(shrunk);
       if (releaseDraft.images.length < IMAGES_MAX) releaseDraft.images.push(uploaded);
     } catch (error) {
-      showToast(error instanceof Error && error.message ? `${t.imageFailed}：${error.message}` : t.imageFailed, { kind: 'error' });
+      showToast(error instanceof Error && error.message ? `${t.imageFailed}：${error.message}` : t.imageFailed, {
+        kind: 'error',
+      });
     } finally {
       setPending((list) => list.filter((item) => item.id !== id));
       URL.revokeObjectURL(preview);
@@ -44,7 +46,10 @@ export function ImagePicker() {
     const files = [...(event.target.files ?? [])];
     event.target.value = '';
     if (files.some((file) => !file.type.startsWith('image/'))) showToast(t.imageNotImage, { kind: 'error' });
-    files.filter((file) => file.type.startsWith('image/')).slice(0, room).forEach((file, i) => void upload(file, Date.now() + i));
+    files
+      .filter((file) => file.type.startsWith('image/'))
+      .slice(0, room)
+      .forEach((file, i) => void upload(file, Date.now() + i));
   };
 
   return (
@@ -52,7 +57,12 @@ export function ImagePicker() {
       {images.map((image, i) => (
         <div key={`${image.url}-${i}`} className="image-tile">
           <img src={image.url} alt="" loading="lazy" />
-          <button type="button" className="image-tile__remove" onClick={() => releaseDraft.images.splice(i, 1)} aria-label={t.removeImage(i + 1)}>
+          <button
+            type="button"
+            className="image-tile__remove"
+            onClick={() => releaseDraft.images.splice(i, 1)}
+            aria-label={t.removeImage(i + 1)}
+          >
             ×
           </button>
         </div>
@@ -64,12 +74,25 @@ export function ImagePicker() {
         </div>
       ))}
       {room > 0 && (
-        <button type="button" className="image-tile image-tile--add" onClick={() => input.current?.click()} data-testid="release-add-image">
+        <button
+          type="button"
+          className="image-tile image-tile--add"
+          onClick={() => input.current?.click()}
+          data-testid="release-add-image"
+        >
           <span aria-hidden="true">+</span>
           <span className="image-tile__label">{t.addImage}</span>
         </button>
       )}
-      <input ref={input} type="file" accept={ACCEPT} multiple hidden onChange={pick} data-testid="release-image-input" />
+      <input
+        ref={input}
+        type="file"
+        accept={ACCEPT}
+        multiple
+        hidden
+        onChange={pick}
+        data-testid="release-image-input"
+      />
     </div>
   );
 }

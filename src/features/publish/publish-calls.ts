@@ -28,10 +28,12 @@ export const uploadChunk = (fileId: string, index: number, chunk: Blob): Promise
 
 export const mergeChunks = (fileId: string): Promise<UploadedFileInfo> => call(API.chunkMerge, { fileId }, quiet);
 
-export const cancelUpload = (fileId: string): Promise<{ cancelled: boolean }> => call(API.chunkCancel, { fileId }, quiet);
+export const cancelUpload = (fileId: string): Promise<{ cancelled: boolean }> =>
+  call(API.chunkCancel, { fileId }, quiet);
 
 /** A topic image: the server keeps a WebP of at most 1600 px. */
-export const uploadPostImage = (file: Blob): Promise<UploadedImage> => call(API.uploadImage, { file, purpose: 'post' }, quiet);
+export const uploadPostImage = (file: Blob): Promise<UploadedImage> =>
+  call(API.uploadImage, { file, purpose: 'post' }, quiet);
 
 export interface TopicDraft {
   title: string;

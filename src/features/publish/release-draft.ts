@@ -49,7 +49,10 @@ const empty = (): ReleaseDraft => ({ title: '', body: '', topicId: null, tags: [
 export const releaseDraft = proxy<ReleaseDraft>(empty());
 
 /** The live state of the video upload; null without a video. `file` is null when it was lost. */
-export const videoUpload = proxy<{ progress: UploadProgress | null; file: File | null }>({ progress: null, file: null });
+export const videoUpload = proxy<{ progress: UploadProgress | null; file: File | null }>({
+  progress: null,
+  file: null,
+});
 
 let uploader: ChunkUploader | null = null;
 
@@ -63,13 +66,19 @@ const deps = {
 };
 
 function makeUploader(file: File, video: VideoDraft): ChunkUploader {
-  uploader = new ChunkUploader(file, video.mime, { ...video.record, done: [...video.record.done] }, deps, (progress, record) => {
-    videoUpload.progress = progress;
-    if (releaseDraft.video) {
-      releaseDraft.video.record = record;
-      releaseDraft.video.result = progress.result;
-    }
-  });
+  uploader = new ChunkUploader(
+    file,
+    video.mime,
+    { ...video.record, done: [...video.record.done] },
+    deps,
+    (progress, record) => {
+      videoUpload.progress = progress;
+      if (releaseDraft.video) {
+        releaseDraft.video.record = record;
+        releaseDraft.video.result = progress.result;
+      }
+    },
+  );
   videoUpload.progress = { ...uploader.progress, phase: video.result ? 'done' : 'paused', result: video.result };
   return uploader;
 }
@@ -81,13 +90,30 @@ export const draftReady: Promise<void> = (async () => {
   const file = await get<File>(VIDEO_FILE_KEY).catch(() => undefined);
   videoUpload.file = file ? ref(file) : null;
   if (file) makeUploader(file, video);
-  else if (video.result) videoUpload.progress = { phase: 'done', hashedBytes: 0, sentBytes: video.size, totalBytes: video.size, speed: 0, secondsLeft: null, error: null, fatal: false, result: video.result };
+  else if (video.result)
+    videoUpload.progress = {
+      phase: 'done',
+      hashedBytes: 0,
+      sentBytes: video.size,
+      totalBytes: video.size,
+      speed: 0,
+      secondsLeft: null,
+      error: null,
+      fatal: false,
+      result: video.result,
+    };
 })();
 
 /** Picks a video: any previous one is cancelled; the upload starts at once. */
 export async function chooseVideo(file: File, mime: UploadMime): Promise<void> {
   await removeVideo();
-  const video: VideoDraft = { name: file.name, size: file.size, mime, record: { fileId: null, chunkSize: chooseChunkSize(file.size), done: [] }, result: null };
+  const video: VideoDraft = {
+    name: file.name,
+    size: file.size,
+    mime,
+    record: { fileId: null, chunkSize: chooseChunkSize(file.size), done: [] },
+    result: null,
+  };
   releaseDraft.video = video;
   videoUpload.file = ref(file);
   await set(VIDEO_FILE_KEY, file).catch(() => undefined);

@@ -19,7 +19,9 @@ function LocalVideo({ file }: { file: Blob }) {
     setUrl(objectUrl);
     return () => URL.revokeObjectURL(objectUrl);
   }, [file]);
-  return url ? <video className="topic-video__player topic-video" src={url} controls playsInline preload="metadata" /> : null;
+  return url ? (
+    <video className="topic-video__player topic-video" src={url} controls playsInline preload="metadata" />
+  ) : null;
 }
 
 export function ReleasePreview() {

@@ -11,7 +11,15 @@ import { uploadMimeOf, withinLimit } from './upload/chunk-plan.ts';
 import type { UploadProgress } from './upload/chunk-uploader.ts';
 import { formatBytes } from './upload/transfer-meter.ts';
 import { releaseMessages as t } from './publish-messages.ts';
-import { chooseVideo, pauseVideo, refreshVideoState, releaseDraft, removeVideo, resumeVideo, videoUpload } from './release-draft.ts';
+import {
+  chooseVideo,
+  pauseVideo,
+  refreshVideoState,
+  releaseDraft,
+  removeVideo,
+  resumeVideo,
+  videoUpload,
+} from './release-draft.ts';
 import { showToast } from '../../stores/toast.ts';
 
 const JOB_POLL_MS = 5_000;
@@ -49,12 +57,21 @@ export function VideoPicker() {
     void chooseVideo(picked, mime);
   };
 
-  const picker = <input ref={input} type="file" accept={ACCEPT} hidden onChange={pick} data-testid="release-video-input" />;
+  const picker = (
+    <input ref={input} type="file" accept={ACCEPT} hidden onChange={pick} data-testid="release-video-input" />
+  );
   if (!video || !progress) {
     return (
       <>
-        <button type="button" className="video-drop" onClick={() => input.current?.click()} data-testid="release-add-video">
-          <span className="video-drop__plus" aria-hidden="true">+</span>
+        <button
+          type="button"
+          className="video-drop"
+          onClick={() => input.current?.click()}
+          data-testid="release-add-video"
+        >
+          <span className="video-drop__plus" aria-hidden="true">
+            +
+          </span>
           <span className="video-drop__title">{t.addVideo}</span>
           <span className="video-drop__hint">{t.videoHint}</span>
         </button>
@@ -74,7 +91,14 @@ export function VideoPicker() {
         <span className="upload-card__name">{video.name}</span>
         <span className="upload-card__size">{formatBytes(video.size)}</span>
       </div>
-      <div className="upload-bar" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-label={phaseText(progress)}>
+      <div
+        className="upload-bar"
+        role="progressbar"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-label={phaseText(progress)}
+      >
         <span className={`upload-bar__fill${hashing ? ' is-hashing' : ''}`} style={{ width: `${percent}%` }} />
       </div>
       <div className="upload-card__status" aria-live="polite">
@@ -95,7 +119,12 @@ export function VideoPicker() {
           </button>
         )}
         {(phase === 'paused' || (phase === 'failed' && !progress.fatal)) && !lost && (
-          <button type="button" className="button button--primary" onClick={resumeVideo} data-testid="release-video-resume">
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={resumeVideo}
+            data-testid="release-video-resume"
+          >
             {t.resume}
           </button>
         )}
@@ -104,7 +133,12 @@ export function VideoPicker() {
             {t.chooseAgain}
           </button>
         )}
-        <button type="button" className="button button--ghost" onClick={() => void removeVideo()} data-testid="release-video-remove">
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => void removeVideo()}
+          data-testid="release-video-remove"
+        >
           {t.remove}
         </button>
       </div>

@@ -32,7 +32,15 @@ export interface PurchaseButtonProps {
   className?: string;
 }
 
-export default function PurchaseButton({ kind, id, price, title, label, onPurchased, className = 'button button--primary' }: PurchaseButtonProps) {
+export default function PurchaseButton({
+  kind,
+  id,
+  price,
+  title,
+  label,
+  onPurchased,
+  className = 'button button--primary',
+}: PurchaseButtonProps) {
   const { info } = useSnapshot(userState);
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -71,7 +79,12 @@ export default function PurchaseButton({ kind, id, price, title, label, onPurcha
   };
 
   const walletLink = (
-    <Link href={paths.mineWallet()} onClick={() => setOpen(false)} className="button button--primary" data-testid="purchase-to-wallet">
+    <Link
+      href={paths.mineWallet()}
+      onClick={() => setOpen(false)}
+      className="button button--primary"
+      data-testid="purchase-to-wallet"
+    >
       {t.toWallet}
     </Link>
   );
@@ -95,7 +108,13 @@ export default function PurchaseButton({ kind, id, price, title, label, onPurcha
             {insufficient ? (
               walletLink
             ) : (
-              <button type="button" className="button button--primary" onClick={confirm} disabled={busy} data-testid="purchase-confirm">
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={confirm}
+                disabled={busy}
+                data-testid="purchase-confirm"
+              >
                 {busy ? t.buying : t.confirm}
               </button>
             )}
@@ -103,7 +122,9 @@ export default function PurchaseButton({ kind, id, price, title, label, onPurcha
         }
       >
         <p>{t.confirmText(price, title)}</p>
-        <p className="modal__note" data-testid="purchase-balance">{t.balance(coins)}</p>
+        <p className="modal__note" data-testid="purchase-balance">
+          {t.balance(coins)}
+        </p>
         {(error || insufficient) && (
           <p className="modal__error" role="alert" data-testid="purchase-error">
             {insufficient ? t.notEnough(price, coins) : error}

@@ -24,8 +24,14 @@ export async function buyArticle(id: number): Promise<PurchaseResult> {
   return result;
 }
 
-export const getMoviePurchases = (page: number, pageSize: number, options?: ToastOption): Promise<Page<PurchasedMovie>> =>
-  call(API.moviePurchases, { page, pageSize }, { ...options, cache: false });
+export const getMoviePurchases = (
+  page: number,
+  pageSize: number,
+  options?: ToastOption,
+): Promise<Page<PurchasedMovie>> => call(API.moviePurchases, { page, pageSize }, { ...options, cache: false });
 
-export const getArticlePurchases = (page: number, pageSize: number, options?: ToastOption): Promise<Page<PurchasedPost>> =>
-  call(API.articlePurchases, { page, pageSize }, { ...options, cache: false });
+export const getArticlePurchases = (
+  page: number,
+  pageSize: number,
+  options?: ToastOption,
+): Promise<Page<PurchasedPost>> => call(API.articlePurchases, { page, pageSize }, { ...options, cache: false });

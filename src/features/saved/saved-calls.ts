@@ -14,5 +14,10 @@ export type SavedType = SavedItem['type'];
 
 const PATHS = { favourites: API.favourites, likes: API.likes } as const;
 
-export const getSavedPage = (list: SavedList, type: SavedType, page: number, pageSize: number, options?: ToastOption): Promise<Page<SavedItem>> =>
-  call(PATHS[list], { type, page, pageSize }, { ...options, cache: false, offline: true });
+export const getSavedPage = (
+  list: SavedList,
+  type: SavedType,
+  page: number,
+  pageSize: number,
+  options?: ToastOption,
+): Promise<Page<SavedItem>> => call(PATHS[list], { type, page, pageSize }, { ...options, cache: false, offline: true });

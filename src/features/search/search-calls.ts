@@ -5,8 +5,16 @@ import { API } from '../../../contract/calls/paths.ts';
 
 type ToastOption = Pick<CallOptions, 'toast'>;
 
-export const searchMovies = (keyword: string, page: number, pageSize: number, options?: ToastOption): Promise<Page<MovieCard>> =>
-  call(API.searchMovies, { keyword, page, pageSize }, { ...options, cache: true });
+export const searchMovies = (
+  keyword: string,
+  page: number,
+  pageSize: number,
+  options?: ToastOption,
+): Promise<Page<MovieCard>> => call(API.searchMovies, { keyword, page, pageSize }, { ...options, cache: true });
 
-export const searchPosts = (keyword: string, page: number, pageSize: number, options?: ToastOption): Promise<Page<PostCard>> =>
-  call(API.searchPosts, { keyword, page, pageSize }, { ...options, cache: true });
+export const searchPosts = (
+  keyword: string,
+  page: number,
+  pageSize: number,
+  options?: ToastOption,
+): Promise<Page<PostCard>> => call(API.searchPosts, { keyword, page, pageSize }, { ...options, cache: true });

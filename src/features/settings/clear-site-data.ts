@@ -14,9 +14,14 @@ export async function clearSiteData(): Promise<void> {
   flushPersistedStores();
   const steps: Promise<unknown>[] = [];
   if (typeof indexedDB !== 'undefined') {
-    steps.push(clear(), import('../../api/offline-answers.ts').then((m) => m.clearSavedAnswers()), import('../../api/offline-queue.ts').then((m) => m.clearOutbox()));
+    steps.push(
+      clear(),
+      import('../../api/offline-answers.ts').then((m) => m.clearSavedAnswers()),
+      import('../../api/offline-queue.ts').then((m) => m.clearOutbox()),
+    );
   }
-  if (typeof caches !== 'undefined') steps.push(caches.keys().then((names) => Promise.all(names.map((name) => caches.delete(name)))));
+  if (typeof caches !== 'undefined')
+    steps.push(caches.keys().then((names) => Promise.all(names.map((name) => caches.delete(name)))));
   await Promise.allSettled(steps);
   try {
     localStorage.clear();

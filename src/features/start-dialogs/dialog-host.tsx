@@ -33,7 +33,8 @@ const DIALOGS: Record<DialogName, ComponentType<DialogProps>> = {
 };
 
 const isStandalone = (): boolean =>
-  matchMedia('(display-mode: standalone)').matches || (navigator as Navigator & { standalone?: boolean }).standalone === true;
+  matchMedia('(display-mode: standalone)').matches ||
+  (navigator as Navigator & { standalone?: boolean }).standalone === true;
 
 function contextOf(pathname: string): DialogContext {
   const info = userState.info;

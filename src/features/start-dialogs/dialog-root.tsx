@@ -18,7 +18,8 @@ const readStorage = (key: string): string | null => {
 };
 
 export function mountDialogs(): void {
-  if (dialogsSuppressed({ search: location.search, getItem: readStorage, webdriver: navigator.webdriver === true })) return;
+  if (dialogsSuppressed({ search: location.search, getItem: readStorage, webdriver: navigator.webdriver === true }))
+    return;
   const container = document.createElement('div');
   container.id = 'dialog-root';
   document.body.append(container);

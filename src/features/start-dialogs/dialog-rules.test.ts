@@ -39,7 +39,8 @@ describe('dueDialogs', () => {
   });
 
   it('none on the sign-in pages or during playback', () => {
-    for (const pathname of ['/login', '/register', '/movie/play/3']) expect(dueDialogs({ ...visitor, pathname }, never, now)).toEqual([]);
+    for (const pathname of ['/login', '/register', '/movie/play/3'])
+      expect(dueDialogs({ ...visitor, pathname }, never, now)).toEqual([]);
   });
 
   it('no VIP offer for VIP members, no check-in or VIP offer without a session', () => {
@@ -86,6 +87,8 @@ describe('dialogsSuppressed', () => {
   it('browser automation suppresses them unless "dialogs-force" is set; the off switches still win', () => {
     expect(dialogsSuppressed({ search: '', getItem: storage({}), webdriver: true })).toBe(true);
     expect(dialogsSuppressed({ search: '', getItem: storage({ 'dialogs-force': '1' }), webdriver: true })).toBe(false);
-    expect(dialogsSuppressed({ search: '?nodialogs', getItem: storage({ 'dialogs-force': '1' }), webdriver: true })).toBe(true);
+    expect(
+      dialogsSuppressed({ search: '?nodialogs', getItem: storage({ 'dialogs-force': '1' }), webdriver: true }),
+    ).toBe(true);
   });
 });

@@ -67,7 +67,9 @@ export function dueDialogs(context: DialogContext, times: Readonly<DialogTimes>,
   if (QUIET_PAGES.test(context.pathname)) return [];
   const last = Math.max(0, ...Object.values(times).map((time) => (time !== null && time <= now ? time : 0)));
   if (last > 0 && now - last < DIALOG_GAP_MS) return [];
-  return DIALOG_RULES.filter((rule) => rule.eligible(context) && isDue(times[rule.name], rule.every, now)).map((rule) => rule.name);
+  return DIALOG_RULES.filter((rule) => rule.eligible(context) && isDue(times[rule.name], rule.every, now)).map(
+    (rule) => rule.name,
+  );
 }
 
 export interface SuppressionInputs {

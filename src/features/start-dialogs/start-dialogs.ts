@@ -9,7 +9,11 @@ import { captureInstallPrompt } from './install-prompt.ts';
 
 export function startDialogs(after: Promise<void>): void {
   captureInstallPrompt();
-  const load = () => void import('./dialog-root.tsx').then(({ mountDialogs }) => mountDialogs(), () => undefined);
+  const load = () =>
+    void import('./dialog-root.tsx').then(
+      ({ mountDialogs }) => mountDialogs(),
+      () => undefined,
+    );
   void after.then(() => {
     if ('requestIdleCallback' in window) requestIdleCallback(load, { timeout: 4_000 });
     else setTimeout(load, 2_000);

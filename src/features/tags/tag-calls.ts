@@ -8,4 +8,5 @@ type ToastOption = Pick<CallOptions, 'toast'>;
 export const getAllTags = (options?: ToastOption): Promise<Tag[]> => call(API.allTags, {}, { ...options, cache: true });
 
 /** Rejects with code 6 for an unknown key. */
-export const getTag = (key: string, options?: ToastOption): Promise<Tag> => call(API.tagDetail, { key }, { ...options, cache: true });
+export const getTag = (key: string, options?: ToastOption): Promise<Tag> =>
+  call(API.tagDetail, { key }, { ...options, cache: true });

@@ -11,12 +11,24 @@ import { messages } from '../../messages.ts';
 
 const isHot = (tag: TagBrief | Tag): boolean => 'hot' in tag && tag.hot;
 
-export function TagChips({ tags, showCount = false, label }: { tags: readonly (TagBrief | Tag)[]; showCount?: boolean; label?: string }) {
+export function TagChips({
+  tags,
+  showCount = false,
+  label,
+}: {
+  tags: readonly (TagBrief | Tag)[];
+  showCount?: boolean;
+  label?: string;
+}) {
   return (
     <ul className="tag-chips" aria-label={label}>
       {tags.map((tag) => (
         <li key={tag.key}>
-          <Link href={paths.tag(tag.key)} className={`tag-chip${isHot(tag) ? ' tag-chip--hot' : ''}`} data-testid="tag-chip">
+          <Link
+            href={paths.tag(tag.key)}
+            className={`tag-chip${isHot(tag) ? ' tag-chip--hot' : ''}`}
+            data-testid="tag-chip"
+          >
             <span className="tag-chip__hash" aria-hidden="true">
               #
             </span>

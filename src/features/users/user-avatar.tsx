@@ -8,7 +8,15 @@ import type { UserBrief } from '../../../contract/calls/content.ts';
 import { messages } from '../../messages.ts';
 import { MediaImage } from '../../components/media-image.tsx';
 
-export function UserAvatar({ user, size = 32, className }: { user: UserBrief | null; size?: number; className?: string }) {
+export function UserAvatar({
+  user,
+  size = 32,
+  className,
+}: {
+  user: UserBrief | null;
+  size?: number;
+  className?: string;
+}) {
   const style = { width: size, height: size, fontSize: Math.round(size * 0.45) } as CSSProperties;
   const name = user?.nickname ?? messages.posts.anonymous;
   return (

@@ -9,4 +9,5 @@ export const getUserPage = (page: number, pageSize: number, options?: ToastOptio
   call(API.userPage, { page, pageSize }, { ...options, cache: true });
 
 /** Rejects with code 6 for an unknown id. */
-export const getUserProfile = (id: number, options?: ToastOption): Promise<UserProfile> => call(API.userDetail, { id }, { ...options, cache: true });
+export const getUserProfile = (id: number, options?: ToastOption): Promise<UserProfile> =>
+  call(API.userDetail, { id }, { ...options, cache: true });

@@ -9,7 +9,8 @@ import { API } from '../../../contract/calls/paths.ts';
 
 type ToastOption = Pick<CallOptions, 'toast'>;
 
-export const getVipPlans = (options?: ToastOption): Promise<VipPlan[]> => call(API.vipPlans, {}, { ...options, cache: true });
+export const getVipPlans = (options?: ToastOption): Promise<VipPlan[]> =>
+  call(API.vipPlans, {}, { ...options, cache: true });
 
 export const depositVip = (planId: number, payType: PayType, options?: ToastOption): Promise<DepositOrder> =>
   call(API.depositVip, { planId, payType }, { ...options, cache: false });

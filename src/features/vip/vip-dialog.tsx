@@ -13,7 +13,11 @@ const t = dialogMessages.dialogs.vip;
 
 export function VipDialog({ onClose }: DialogProps) {
   const plans = useResource('vip-plans', () => getVipPlans({ toast: false }));
-  const lowest = plans.data?.reduce<number | null>((low, plan) => (low === null || plan.priceFen < low ? plan.priceFen : low), null) ?? null;
+  const lowest =
+    plans.data?.reduce<number | null>(
+      (low, plan) => (low === null || plan.priceFen < low ? plan.priceFen : low),
+      null,
+    ) ?? null;
   const go = () => {
     onClose();
     navigate(paths.mineVip());

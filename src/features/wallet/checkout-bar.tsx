@@ -21,7 +21,13 @@ export function CheckoutBar({ amount, label, busy, error, onSubmit, note }: Chec
           {t.total}
           <strong className="checkout__amount">{amount === null ? '—' : t.yuan(amount)}</strong>
         </p>
-        <button type="button" className="button button--primary checkout__submit" onClick={onSubmit} disabled={busy || amount === null} data-testid="checkout">
+        <button
+          type="button"
+          className="button button--primary checkout__submit"
+          onClick={onSubmit}
+          disabled={busy || amount === null}
+          data-testid="checkout"
+        >
           {busy ? t.redirecting : label}
         </button>
       </div>

@@ -20,7 +20,13 @@ export function DepositReturn({ state, paidTitle, paidText }: DepositReturnProps
   const { status, order, orderNo } = state;
   if (!status || !orderNo) return null;
   return (
-    <section className={`card deposit-return deposit-return--${status}`} role="status" aria-live="polite" data-testid="deposit-return" data-status={status}>
+    <section
+      className={`card deposit-return deposit-return--${status}`}
+      role="status"
+      aria-live="polite"
+      data-testid="deposit-return"
+      data-status={status}
+    >
       {status === 'checking' && (
         <div className="deposit-return__row">
           <span className="spinner spinner--small" aria-hidden="true" />

@@ -18,7 +18,11 @@ export function LedgerRow({ entry }: { entry: LedgerEntry }) {
       <span className={`ledger-row__type ledger-row__type--${entry.type}`}>{t.types[entry.type]}</span>
       <div className="ledger-row__text">
         <p className="ledger-row__title">{entry.title}</p>
-        <time className="ledger-row__time" dateTime={new Date(entry.createdAt).toISOString()} title={new Date(entry.createdAt).toLocaleString('zh-CN')}>
+        <time
+          className="ledger-row__time"
+          dateTime={new Date(entry.createdAt).toISOString()}
+          title={new Date(entry.createdAt).toLocaleString('zh-CN')}
+        >
           {formatRelativeTime(entry.createdAt)}
         </time>
       </div>

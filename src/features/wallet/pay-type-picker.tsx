@@ -17,19 +17,19 @@ export function PayTypePicker({ value, onChange }: { value: PayType; onChange: (
         {PAY_TYPES.map((type) => {
           const Icon = ICONS[type];
           return (
-          <button
-            key={type}
-            type="button"
-            role="radio"
-            aria-checked={value === type}
-            className={`pay-type pay-type--${type}${value === type ? ' is-active' : ''}`}
-            onClick={() => onChange(type)}
-            data-testid={`pay-${type}`}
-          >
-            <Icon className="pay-type__icon" />
-            <span>{t.types[type]}</span>
-            <span className="pay-type__radio" aria-hidden="true" />
-          </button>
+            <button
+              key={type}
+              type="button"
+              role="radio"
+              aria-checked={value === type}
+              className={`pay-type pay-type--${type}${value === type ? ' is-active' : ''}`}
+              onClick={() => onChange(type)}
+              data-testid={`pay-${type}`}
+            >
+              <Icon className="pay-type__icon" />
+              <span>{t.types[type]}</span>
+              <span className="pay-type__radio" aria-hidden="true" />
+            </button>
           );
         })}
       </div>

@@ -34,12 +34,17 @@ export function useOrderReturn(): OrderReturn {
   const [pathname, navigate] = useLocation();
   const raw = new URLSearchParams(search).get(ORDER_PARAM);
   const orderNo = raw && ORDER_NO.test(raw) ? raw : null;
-  const [state, setState] = useState<{ orderNo: string | null; status: OrderReturnStatus | null; order: OrderInfo | null }>({
+  const [state, setState] = useState<{
+    orderNo: string | null;
+    status: OrderReturnStatus | null;
+    order: OrderInfo | null;
+  }>({
     orderNo: null,
     status: null,
     order: null,
   });
-  const current = state.orderNo === orderNo ? state : { orderNo, status: orderNo ? ('checking' as const) : null, order: null };
+  const current =
+    state.orderNo === orderNo ? state : { orderNo, status: orderNo ? ('checking' as const) : null, order: null };
   if (current !== state) setState(current);
 
   const poller = useMemo(() => {

@@ -11,7 +11,8 @@ import { API } from '../../../contract/calls/paths.ts';
 
 type ToastOption = Pick<CallOptions, 'toast'>;
 
-export const getCoinPackages = (options?: ToastOption): Promise<CoinPackage[]> => call(API.coinPackages, {}, { ...options, cache: true });
+export const getCoinPackages = (options?: ToastOption): Promise<CoinPackage[]> =>
+  call(API.coinPackages, {}, { ...options, cache: true });
 
 export const depositCoin = (packageId: number, payType: PayType, options?: ToastOption): Promise<DepositOrder> =>
   call(API.depositCoin, { packageId, payType }, { ...options, cache: false });

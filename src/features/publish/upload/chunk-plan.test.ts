@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { CHUNK_MAX_BYTES, MAX_CHUNKS, VIDEO_MAX_BYTES } from '../../../../contract/calls/publish-limits.ts';
-import { chooseChunkSize, chunkCountOf, chunkRange, DEFAULT_CHUNK_BYTES, uploadMimeOf, withinLimit } from './chunk-plan.ts';
+import {
+  chooseChunkSize,
+  chunkCountOf,
+  chunkRange,
+  DEFAULT_CHUNK_BYTES,
+  uploadMimeOf,
+  withinLimit,
+} from './chunk-plan.ts';
 import { TransferMeter } from './transfer-meter.ts';
 
 describe('chunk plan', () => {
@@ -14,7 +21,11 @@ describe('chunk plan', () => {
 
   it('cuts a file into ranges, the last one short', () => {
     expect(chunkCountOf(5, 2)).toBe(3);
-    expect([0, 1, 2].map((i) => chunkRange(i, 2, 5))).toEqual([[0, 2], [2, 4], [4, 5]]);
+    expect([0, 1, 2].map((i) => chunkRange(i, 2, 5))).toEqual([
+      [0, 2],
+      [2, 4],
+      [4, 5],
+    ]);
   });
 
   it('knows a file by its type, or by its extension when the browser gives none', () => {

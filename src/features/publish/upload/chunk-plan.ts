@@ -21,7 +21,8 @@ export function chooseChunkSize(fileSize: number): number {
   return Math.min(CHUNK_MAX_BYTES, Math.max(DEFAULT_CHUNK_BYTES, needed));
 }
 
-export const chunkCountOf = (fileSize: number, chunkSize: number): number => Math.max(1, Math.ceil(fileSize / chunkSize));
+export const chunkCountOf = (fileSize: number, chunkSize: number): number =>
+  Math.max(1, Math.ceil(fileSize / chunkSize));
 
 /** [start, end) of chunk `index`. */
 export const chunkRange = (index: number, chunkSize: number, fileSize: number): [number, number] => [

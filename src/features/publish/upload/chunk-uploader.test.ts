@@ -5,11 +5,19 @@ import { ChunkUploader, PARALLEL, type UploadDeps, type UploadProgress, type Upl
 
 const CHUNK = 10;
 const file = Object.assign(new Blob([new Uint8Array(95)]), { name: 'clip.mp4' }); // 10 chunks, the last of 5 bytes
-const info: UploadedFileInfo = { fileId: 'f'.repeat(32), kind: 'video', size: 95, url: 'clips/x/index.m3u8', video: { state: 'pending', playlist: null, poster: null, durationS: null } };
+const info: UploadedFileInfo = {
+  fileId: 'f'.repeat(32),
+  kind: 'video',
+  size: 95,
+  url: 'clips/x/index.m3u8',
+  video: { state: 'pending', playlist: null, poster: null, durationS: null },
+};
 const networkError = () => Object.assign(new Error('网络连接失败'), { code: -1 });
 
 /** A fake server: holds chunks, counts calls and the most chunks in flight at once. */
-function fakeServer(options: { held?: number[]; failChunk?: (index: number, attempt: number) => boolean; mergeError?: Error } = {}) {
+function fakeServer(
+  options: { held?: number[]; failChunk?: (index: number, attempt: number) => boolean; mergeError?: Error } = {},
+) {
   const held = new Set(options.held ?? []);
   const attempts = new Map<number, number>();
   const sent: number[] = [];
@@ -47,12 +55,26 @@ function fakeServer(options: { held?: number[]; failChunk?: (index: number, atte
     sleep: async () => undefined,
     now: () => Date.now(),
   };
-  return { deps, held, sent, attempts, layouts, get maxInFlight() { return maxInFlight; }, get hashes() { return hashes; } };
+  return {
+    deps,
+    held,
+    sent,
+    attempts,
+    layouts,
+    get maxInFlight() {
+      return maxInFlight;
+    },
+    get hashes() {
+      return hashes;
+    },
+  };
 }
 
 function uploader(deps: UploadDeps, record: UploadRecord = { fileId: null, chunkSize: CHUNK, done: [] }) {
   const seen: { progress: UploadProgress; record: UploadRecord }[] = [];
-  const upload = new ChunkUploader(file, 'video/mp4', record, deps, (progress, saved) => seen.push({ progress, record: saved }));
+  const upload = new ChunkUploader(file, 'video/mp4', record, deps, (progress, saved) =>
+    seen.push({ progress, record: saved }),
+  );
   return { upload, seen, last: () => seen.at(-1)! };
 }
 
@@ -63,9 +85,18 @@ describe('chunk uploader', () => {
     await upload.start();
     expect(server.sent.sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(server.maxInFlight).toBe(PARALLEL);
-    expect(server.layouts[0]).toEqual({ fileId: 'f'.repeat(32), fileName: 'clip.mp4', fileSize: 95, chunkSize: CHUNK, chunkCount: 10, mime: 'video/mp4' });
+    expect(server.layouts[0]).toEqual({
+      fileId: 'f'.repeat(32),
+      fileName: 'clip.mp4',
+      fileSize: 95,
+      chunkSize: CHUNK,
+      chunkCount: 10,
+      mime: 'video/mp4',
+    });
     expect(last().progress).toMatchObject({ phase: 'done', sentBytes: 95, result: info, error: null });
-    expect(seen.map((entry) => entry.progress.phase)).toEqual(expect.arrayContaining(['hashing', 'checking', 'uploading', 'merging', 'done']));
+    expect(seen.map((entry) => entry.progress.phase)).toEqual(
+      expect.arrayContaining(['hashing', 'checking', 'uploading', 'merging', 'done']),
+    );
     expect(last().record.done).toHaveLength(10);
   });
 

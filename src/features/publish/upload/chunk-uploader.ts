@@ -69,7 +69,17 @@ export class ChunkUploader {
     private readonly deps: UploadDeps,
     private readonly onChange: (progress: UploadProgress, record: UploadRecord) => void,
   ) {
-    this.progress = { phase: 'idle', hashedBytes: 0, sentBytes: 0, totalBytes: file.size, speed: 0, secondsLeft: null, error: null, fatal: false, result: null };
+    this.progress = {
+      phase: 'idle',
+      hashedBytes: 0,
+      sentBytes: 0,
+      totalBytes: file.size,
+      speed: 0,
+      secondsLeft: null,
+      error: null,
+      fatal: false,
+      result: null,
+    };
     this.progress.sentBytes = this.bytesOf(record.done);
   }
 
@@ -133,7 +143,14 @@ export class ChunkUploader {
       }
       const fileId = this.record.fileId;
       this.update({ phase: 'checking' });
-      const layout = { fileId, fileName: this.file.name, fileSize: this.file.size, chunkSize: this.record.chunkSize, chunkCount: this.count, mime: this.mime };
+      const layout = {
+        fileId,
+        fileName: this.file.name,
+        fileSize: this.file.size,
+        chunkSize: this.record.chunkSize,
+        chunkCount: this.count,
+        mime: this.mime,
+      };
       const checked = await this.retry(() => this.deps.check(layout), signal);
       if (checked.done) return this.update({ phase: 'done', sentBytes: this.file.size, result: checked.done });
       this.record.done = checked.uploaded;
@@ -169,7 +186,11 @@ export class ChunkUploader {
         const now = this.deps.now();
         this.meter.add(end - start, now);
         const sentBytes = this.progress.sentBytes + end - start;
-        this.update({ sentBytes, speed: this.meter.speed(now), secondsLeft: this.meter.secondsLeft(this.file.size - sentBytes, now) });
+        this.update({
+          sentBytes,
+          speed: this.meter.speed(now),
+          secondsLeft: this.meter.secondsLeft(this.file.size - sentBytes, now),
+        });
       }
     };
     const results = await Promise.allSettled(Array.from({ length: Math.min(PARALLEL, queue.length) }, worker));

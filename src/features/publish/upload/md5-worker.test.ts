@@ -13,7 +13,10 @@ describe('the upload hash (crypto-js MD5, a piece at a time)', () => {
       ['a', '0cc175b9c0f1b6a831c399e269772661'],
       ['abc', '900150983cd24fb0d6963f7d28e17f72'],
       ['message digest', 'f96b697d7cb7938d525a2f31aaf161d0'],
-      ['12345678901234567890123456789012345678901234567890123456789012345678901234567890', '57edf4a22be3c955ac49da2e2107b67a'],
+      [
+        '12345678901234567890123456789012345678901234567890123456789012345678901234567890',
+        '57edf4a22be3c955ac49da2e2107b67a',
+      ],
     ];
     for (const [text, hex] of cases) expect(await hash(new TextEncoder().encode(text), 7)).toBe(hex);
   });

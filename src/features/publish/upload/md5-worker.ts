@@ -12,7 +12,8 @@ import 'crypto-js/lib-typedarrays';
 import 'crypto-js/md5';
 
 export type HashRequest = { file: Blob; pieceBytes: number };
-export type HashMessage = { type: 'progress'; bytes: number } | { type: 'done'; md5: string } | { type: 'error'; message: string };
+export type HashMessage =
+  { type: 'progress'; bytes: number } | { type: 'done'; md5: string } | { type: 'error'; message: string };
 
 /** Hashes `file` piece by piece; shared with the main-thread fallback (hash-file.ts). */
 export async function hashBlob(file: Blob, pieceBytes: number, onProgress: (bytes: number) => void): Promise<string> {
@@ -26,13 +27,17 @@ export async function hashBlob(file: Blob, pieceBytes: number, onProgress: (byte
   return md5.finalize().toString();
 }
 
-const scope = globalThis as unknown as { postMessage(message: HashMessage): void; onmessage: ((event: MessageEvent<HashRequest>) => void) | null };
+const scope = globalThis as unknown as {
+  postMessage(message: HashMessage): void;
+  onmessage: ((event: MessageEvent<HashRequest>) => void) | null;
+};
 
 if (typeof window === 'undefined' && 'onmessage' in scope) {
   scope.onmessage = ({ data }) => {
     hashBlob(data.file, data.pieceBytes, (bytes) => scope.postMessage({ type: 'progress', bytes })).then(
       (md5) => scope.postMessage({ type: 'done', md5 }),
-      (error: unknown) => scope.postMessage({ type: 'error', message: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) =>
+        scope.postMessage({ type: 'error', message: error instanceof Error ? error.message : String(error) }),
     );
   };
 }
