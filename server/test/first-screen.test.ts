@@ -75,6 +75,13 @@ describe.each(DB_KINDS)('the first screen head start on %s', (kind) => {
 
   const page = (url: string) => h.app.inject({ method: 'GET', url });
 
+  it("the build's server entry renders the paint, but is never served", async () => {
+    const res = await page('/.ssr/entry-server.js');
+    expect(res.body).not.toContain('renderToString');
+    expect(res.headers['content-type']).not.toMatch(/javascript/);
+    expect(firstPaintOf((await page('/')).body)).toContain('<div id="first-paint"');
+  });
+
   it('home: links its styles for the first paint and starts the entry after it, with nothing else to fetch first', async () => {
     const res = await page('/');
     expect(res.statusCode).toBe(200);
