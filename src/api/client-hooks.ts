@@ -19,15 +19,23 @@ export interface ClientHooks {
   queued: () => void;
 }
 
-let install: (hooks: ClientHooks) => void = () => {};
-const installed = new Promise<ClientHooks>((resolve) => {
-  install = resolve;
+let installed: ClientHooks | null = null;
+let resolveReady: (hooks: ClientHooks) => void = () => {};
+const ready = new Promise<ClientHooks>((resolve) => {
+  resolveReady = resolve;
 });
 
 /** The app's hooks; waits until they are installed. */
-export const clientHooks = (): Promise<ClientHooks> => installed;
+export const clientHooks = (): Promise<ClientHooks> => ready;
+
+/** Uses the hooks at once when they are installed (keeping the order of what follows), else once they are. */
+export function withClientHooks(apply: (hooks: ClientHooks) => void): void {
+  if (installed) apply(installed);
+  else void ready.then(apply);
+}
 
 /** Installs the app's hooks; the first installation holds. */
 export function installClientHooks(hooks: ClientHooks): void {
-  install(hooks);
+  installed ??= hooks;
+  resolveReady(installed);
 }

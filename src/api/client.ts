@@ -24,7 +24,7 @@ import { wrapRequest } from '../../contract/protocol/wrapper.ts';
 import { readToken } from '../lib/cookie.ts';
 import { nextTask } from '../lib/next-task.ts';
 import { ApiError } from './api-error.ts';
-import { clientHooks } from './client-hooks.ts';
+import { clientHooks, withClientHooks } from './client-hooks.ts';
 import { ResponseCache } from './cache.ts';
 import { takeFirstAnswer } from './first-answer.ts';
 import type { CallPath, DataOf, PayloadOf } from '../../contract/calls/call-map.ts';
@@ -144,11 +144,11 @@ async function answerOf(
 function fail(error: unknown, toast: boolean): never {
   const apiError = error instanceof ApiError ? error : new ApiError(Code.SystemError, String(error));
   if (apiError.code === Code.SessionExpired) {
-    void clientHooks().then((hooks) => hooks.dropToken());
+    withClientHooks((hooks) => hooks.dropToken());
     forgetUserAnswers();
     onSessionExpired();
   }
-  if (toast) void clientHooks().then((hooks) => hooks.showError(apiError.message));
+  if (toast) withClientHooks((hooks) => hooks.showError(apiError.message));
   throw apiError;
 }
 

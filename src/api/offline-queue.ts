@@ -13,7 +13,7 @@
 import { clear, createStore, del, entries, set } from 'idb-keyval';
 import { ApiError } from './api-error.ts';
 import { call } from './client.ts';
-import { clientHooks } from './client-hooks.ts';
+import { withClientHooks } from './client-hooks.ts';
 import type { DataOf, PayloadOf } from '../../contract/calls/call-map.ts';
 import { API } from '../../contract/calls/paths.ts';
 import { Code } from '../../contract/protocol/codes.ts';
@@ -73,7 +73,7 @@ export async function sendOrQueue<P extends QueueablePath>(
   } catch (error) {
     if (!isNetworkFailure(error)) throw error;
     await set(queued.key, queued, store);
-    void clientHooks().then((hooks) => hooks.queued());
+    withClientHooks((hooks) => hooks.queued());
     return assumed;
   }
 }
