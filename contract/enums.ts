@@ -28,3 +28,35 @@ export type OrderKind = (typeof ORDER_KINDS)[number];
 /** What moves a member's coins or points: every ledger row has one. */
 export const LEDGER_TYPES = ['deposit', 'purchase', 'exchange', 'task', 'adjust'] as const;
 export type LedgerType = (typeof LEDGER_TYPES)[number];
+
+/** What replies hang under: posts of every kind (topic, 吃瓜, article) and movies (their comments). */
+export const REPLY_TARGETS = ['post', 'movie'] as const;
+export type ReplyTarget = (typeof REPLY_TARGETS)[number];
+
+/** Orders of a reply list, in the order the tabs show them; the first is the default. */
+export const REPLY_SORTS = ['oldest', 'newest', 'hottest'] as const;
+export type ReplySort = (typeof REPLY_SORTS)[number];
+
+/** Where a danmaku runs: across the screen, or fixed at the top or the bottom. */
+export const DANMAKU_MODES = ['scroll', 'top', 'bottom'] as const;
+export type DanmakuMode = (typeof DANMAKU_MODES)[number];
+
+/** The colours a viewer may give a danmaku, white first (the default). */
+export const DANMAKU_COLOURS = ['#ffffff', '#fe0302', '#ff7204', '#ffe133', '#00cd00', '#00a1d6', '#cc0273'] as const;
+export type DanmakuColour = (typeof DANMAKU_COLOURS)[number];
+
+/** The inbox's tabs, in their order: 回复我的, @我的, 收到的赞, 系统通知. */
+export const NOTICE_TYPES = ['reply', 'mention', 'like', 'system'] as const;
+export type NoticeType = (typeof NOTICE_TYPES)[number];
+
+/** What can be reported: a reply or movie comment, a post, a danmaku, a user. */
+export const REPORT_TARGETS = ['reply', 'post', 'danmaku', 'user'] as const;
+export type ReportTarget = (typeof REPORT_TARGETS)[number];
+
+/** The reasons a report offers, in the order the sheet shows them. */
+export const REPORT_REASONS = ['spam', 'porn', 'abuse', 'illegal', 'spoiler', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+/** What the sensitive-word list does with a word it finds: refuse the text, or mask the word with *. */
+export const WORD_ACTIONS = ['refuse', 'mask'] as const;
+export type WordAction = (typeof WORD_ACTIONS)[number];

@@ -21,6 +21,7 @@ import { createRateLimiter, noRateLimits } from './protocol/rate-limit.ts';
 import { authCalls } from './routes/auth.ts';
 import { categoryCalls } from './routes/categories.ts';
 import { contentTypeCalls } from './routes/content-types.ts';
+import { danmakuCalls } from './routes/danmaku.ts';
 import { favouriteCalls } from './routes/favourites.ts';
 import { featuredCalls } from './routes/featured.ts';
 import { forumCalls } from './routes/forum.ts';
@@ -28,12 +29,16 @@ import { goodsCalls } from './routes/goods.ts';
 import { homeCalls } from './routes/home.ts';
 import { iconRoutes } from './routes/icons.ts';
 import { moviePlayCalls } from './routes/movie-play.ts';
+import { noticeCalls } from './routes/notices.ts';
 import { movieCalls } from './routes/movies.ts';
 import { personalCalls } from './routes/personal.ts';
 import { pointCalls } from './routes/points.ts';
 import { postCalls } from './routes/posts.ts';
 import { publishCalls } from './routes/publish.ts';
 import { purchaseCalls } from './routes/purchases.ts';
+import { pushCalls } from './routes/push.ts';
+import { replyCalls } from './routes/replies.ts';
+import { reportCalls } from './routes/reports.ts';
 import { searchCalls } from './routes/search.ts';
 import { siteInfoRoutes } from './routes/site-info.ts';
 import { systemCalls } from './routes/system.ts';
@@ -79,6 +84,11 @@ export const ALL_CALLS: readonly Call[] = [
   ...personalCalls,
   ...uploadCalls,
   ...publishCalls,
+  ...replyCalls,
+  ...danmakuCalls,
+  ...noticeCalls,
+  ...pushCalls,
+  ...reportCalls,
 ];
 
 export interface AppDeps {

@@ -54,6 +54,7 @@ export const messages = {
     mineHistory: '观看历史',
     mineSetting: '设置',
     minePersonal: '个人资料',
+    mineMessage: '消息',
   },
   nav: {
     back: '返回',

@@ -3,12 +3,13 @@
  * types, merged from each domain's module. The server routes and the client calls are typed by it.
  */
 import type { AccountCalls } from './account.ts';
+import type { CommunityCalls } from './community.ts';
 import type { ContentCalls } from './content.ts';
 import type { MemberCalls } from './member.ts';
 import type { PublishCalls } from './publish.ts';
 
 /** Every call: each domain's calls merged. */
-export interface Calls extends AccountCalls, ContentCalls, MemberCalls, PublishCalls {}
+export interface Calls extends AccountCalls, CommunityCalls, ContentCalls, MemberCalls, PublishCalls {}
 
 export type CallPath = keyof Calls;
 export type PayloadOf<P extends CallPath> = Calls[P]['payload'];

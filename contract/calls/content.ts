@@ -10,7 +10,8 @@ import { z } from 'zod';
 import { MOVIE_SORTS, POST_SORTS, type PostKind } from '../enums.ts';
 import type { TopicVideo } from './publish.ts';
 
-const id = z
+/** A positive integer id (PostgreSQL integer range). */
+export const id = z
   .number({ message: '必须是数字' })
   .int('必须是整数')
   .positive('必须是正整数')
@@ -83,6 +84,9 @@ export interface MovieDetail extends MovieCard {
   canPlay: boolean;
   /** Seconds a viewer who cannot play in full may watch (0: none). */
   trialSeconds: number;
+  /** Comments that count (not deleted) and the viewers' rating (contract/calls/community.ts). */
+  commentCount: number;
+  score: MovieScore;
 }
 
 export interface PlayInfo {
@@ -127,13 +131,47 @@ export interface PostDetail extends PostCard {
   video?: TopicVideo | null;
 }
 
-export interface Reply {
+/** The earlier reply a reply quotes, as shown inline above its text. */
+export interface ReplyQuote {
   id: number;
   floor: number;
   author: UserBrief | null;
+  /** The quoted text, cut to 140 code points; empty when that reply was deleted or is hidden. */
+  body: string;
+  deleted: boolean;
+}
+
+/** A floor of a post's replies or of a movie's comments (contract/calls/community.ts). */
+export interface Reply {
+  id: number;
+  /** 1 = the first reply; kept when replies are deleted. */
+  floor: number;
+  author: UserBrief | null;
+  /** Empty for a deleted reply (shown as 该回复已删除). */
   body: string;
   likes: number;
   createdAt: number;
+  images: string[];
+  quote: ReplyQuote | null;
+  mentions: UserBrief[];
+  /** 1-5 stars of a movie comment; null otherwise. */
+  rating: number | null;
+  /** The author wrote the post (楼主). */
+  byPostAuthor: boolean;
+  /** The viewer liked it (false without a session). */
+  liked: boolean;
+  /** The viewer wrote it (may delete it). */
+  mine: boolean;
+  deleted: boolean;
+  /** Hidden pending review (reports): only its author still sees it, with this flag. */
+  hidden: boolean;
+}
+
+/** The viewers' rating of a movie, from its comments' stars. */
+export interface MovieScore {
+  /** Average of the ratings, 0-5 with one decimal; 0 when nobody rated. */
+  average: number;
+  count: number;
 }
 
 export interface Banner {

@@ -77,6 +77,24 @@ export const API = {
   chunkCancel: '/file/chunk/cancel',
   topicPublish: '/topic/publish',
   topicVideo: '/topic/video',
+
+  // Community (contract/calls/community.ts): replies and movie comments, danmaku, the inbox, Web
+  // Push and reports.
+  replyCreate: '/reply/create',
+  replyPage: '/reply/getPage',
+  replyFloor: '/reply/floor',
+  replyLike: '/reply/like',
+  replyDelete: '/reply/delete',
+  danmakuSend: '/danmaku/send',
+  danmakuRange: '/danmaku/getRange',
+  noticePage: '/notice/getPage',
+  noticeUnread: '/notice/unread',
+  noticeRead: '/notice/read',
+  pushVapidKey: '/push/vapidKey',
+  pushSubscribe: '/push/subscribe',
+  pushUnsubscribe: '/push/unsubscribe',
+  reportCreate: '/report/create',
+  userSuggest: '/user/suggest',
 } as const;
 
 export type ApiPath = (typeof API)[keyof typeof API];

@@ -46,7 +46,8 @@ const int = (name: string, min: number, max: number) =>
     .max(max, `${name} 不能大于 ${max}`);
 
 /** User text is stored exactly as written, so it must be storable; blank text does not count. */
-const userText = (name: string, max: number) =>
+/** Text a member writes: not blank, at most `max` code points, storable. */
+export const userText = (name: string, max: number) =>
   z
     .string({ message: `${name} 必须是字符串` })
     .refine((text) => text.trim() !== '', `${name} 不能为空`)

@@ -51,6 +51,7 @@ export const routeTable: readonly RouteEntry[] = [
   route('mineHistory', () => import('../routes/mine-history.tsx'), 'page-insede'),
   route('mineSetting', () => import('../routes/mine-setting.tsx'), 'page-insede'),
   route('minePersonal', () => import('../routes/mine-personal.tsx'), 'page-insede'),
+  route('mineMessage', () => import('../routes/mine-message.tsx'), 'page-insede'),
   route('typePage', () => import('../routes/type-page.tsx'), 'default'),
 ];
 

@@ -35,6 +35,7 @@ export const patterns = {
   mineHistory: '/mine/history',
   mineSetting: '/mine/setting',
   minePersonal: '/mine/personal',
+  mineMessage: '/mine/message',
   /** Catch-all single segment: must stay after every named route. */
   typePage: '/:type',
 } as const;
@@ -83,6 +84,8 @@ export const paths = {
   mineHistory: () => '/mine/history',
   mineSetting: () => '/mine/setting',
   minePersonal: () => '/mine/personal',
+  /** The inbox; `tab` opens one of its tabs (回复我的 … 系统通知). */
+  mineMessage: (tab?: string) => (tab ? `/mine/message?tab=${encodeURIComponent(tab)}` : '/mine/message'),
 } as const;
 
 /** docs/spec.md section 4: the automatic device sign-in is skipped on these pages. */
