@@ -4,7 +4,7 @@
  * (title or tag name), in one of the sort orders, always tie-broken by id.
  */
 import type { MovieSort } from '../../contract/enums.ts';
-import type { MovieAccess, MovieCard } from '../../contract/calls/content.ts';
+import type { MovieAccess, MovieCard, MovieScore } from '../../contract/calls/content.ts';
 import { posterFiles } from '../media/media-layout.ts';
 import type { Queryable } from './db.ts';
 import { fetchPage, Filter, likePattern, selectRows, type ListQuery, type PageRequest } from './paging.ts';
@@ -40,18 +40,29 @@ export interface MovieRow extends MovieCardRow {
   categoryId: number;
   trialS: number;
   publishedAt: Date;
+  /** Kept counters of its comments (migration 006): comments that count, and their stars. */
+  commentCount: number;
+  ratingSum: number;
+  ratingCount: number;
 }
 
 const CARD_COLUMNS = `m.id, m.title, m.poster, m.duration_s AS "durationS", m.views, m.likes, m.access,
   m.price_coins AS "priceCoins", m.year, m.region`;
 const ROW_COLUMNS = `${CARD_COLUMNS}, m.description, m.video, m.category_id AS "categoryId",
-  m.trial_s AS "trialS", m.published_at AS "publishedAt"`;
+  m.trial_s AS "trialS", m.published_at AS "publishedAt", m.comment_count AS "commentCount",
+  m.rating_sum AS "ratingSum", m.rating_count AS "ratingCount"`;
 
 const ORDER: Record<MovieSort, string> = {
   new: 'm.published_at DESC, m.id DESC',
   hot: 'm.views DESC, m.id DESC',
   like: 'm.likes DESC, m.id DESC',
 };
+
+/** The viewers' score from the kept rating counters: the average to one decimal, 0 when nobody rated. */
+export const movieScore = (row: Pick<MovieRow, 'ratingSum' | 'ratingCount'>): MovieScore => ({
+  average: row.ratingCount === 0 ? 0 : Math.round((row.ratingSum * 10) / row.ratingCount) / 10,
+  count: row.ratingCount,
+});
 
 export const toMovieCard = (row: MovieCardRow): MovieCard => ({
   id: row.id,

@@ -19,10 +19,10 @@ export const pageReplies = (q: Queryable, postId: number, request: PageRequest):
     q,
     {
       table: 'replies r',
-      filter: new Filter().add('r.post_id = $?', postId),
+      filter: new Filter().add("r.target_type = 'post' AND r.target_id = $?", postId),
       columns: `r.id, r.body, r.likes, r.created_at AS "createdAt", ${AUTHOR_COLUMNS}`,
       joins: 'LEFT JOIN users u ON u.id = r.author_id',
-      orderBy: 'r.created_at, r.id',
+      orderBy: 'r.floor',
     },
     request,
     (row: ReplyRow, position): Reply => ({
@@ -32,5 +32,14 @@ export const pageReplies = (q: Queryable, postId: number, request: PageRequest):
       body: row.body,
       likes: row.likes,
       createdAt: row.createdAt.getTime(),
+      images: [],
+      quote: null,
+      mentions: [],
+      rating: null,
+      byPostAuthor: false,
+      liked: false,
+      mine: false,
+      deleted: false,
+      hidden: false,
     }),
   );

@@ -8,7 +8,7 @@ import { canPlayInFull } from '../db/access.ts';
 import { onceByKey } from '../db/call-keys.ts';
 import { categoryPath } from '../db/categories.ts';
 import type { Queryable } from '../db/db.ts';
-import { findMovie, pageMovies, relatedMovies, toMovieCard, viewMovie } from '../db/movies.ts';
+import { findMovie, movieScore, pageMovies, relatedMovies, toMovieCard, viewMovie } from '../db/movies.ts';
 import { tagsOf } from '../db/tags.ts';
 import { toggleFavourite, viewerFlags } from '../db/user-items.ts';
 import type { User } from '../db/users.ts';
@@ -38,6 +38,8 @@ async function movieDetail(q: Queryable, id: number, user: User | null, countVie
     ...flags,
     canPlay,
     trialSeconds: canPlay ? 0 : movie.trialS,
+    commentCount: movie.commentCount,
+    score: movieScore(movie),
   };
 }
 
