@@ -14,7 +14,7 @@ export const FX = {
   action: 11, // 动作 under /movie, with children 111 and 112
   wuxia: 111,
   comedy: 12,
-  /** 综合讨论 with subgroup 211: topics 102 103 105 106 108 109 111 112 (111, 112 of today). */
+  /** 综合讨论 with subgroup 211: topics 102 103 105 106 108 109 111 112 (111, 112 of today, Asia/Shanghai). */
   forumGroup: { topicId: 501, categoryId: 21 },
   /** 影评交流: topics 101 104 107 110. */
   reviewGroup: { topicId: 503, categoryId: 22 },
@@ -76,8 +76,11 @@ INSERT INTO users (id, site_id, device_id, nickname, avatar, bio) VALUES
   (9003, ${siteId}, 'fixture-author-3', '阿强', '/avatar/3.webp', ''),
   (9004, ${otherSiteId}, 'fixture-author-4', '隔壁站', '/avatar/4.webp', '');`;
 
+/** The start of the current Asia/Shanghai day (UTC+8), as a timestamptz. */
+const TODAY_START = `(date_trunc('day', now() AT TIME ZONE 'UTC' + interval '8 hours') - interval '8 hours') AT TIME ZONE 'UTC'`;
+
 /**
- * Topics 101-112 (112 and 111 created in the last day, 102 pinned, 101 with 25 replies), chigua
+ * Topics 101-112 (112 and 111 created earlier today (Asia/Shanghai), before now, 102 pinned, 101 with 25 replies), chigua
  * 201-205, articles 301-305 (303 priced).
  */
 const POSTS = `
@@ -85,7 +88,7 @@ INSERT INTO posts (id, kind, category_id, author_id, title, summary, body, cover
                    reply_count, price_coins, pinned, created_at)
 SELECT i, 'topic', (ARRAY[21, 211, 22])[i % 3 + 1], 9001 + i % 3, '话题' || i, '', '话题' || i || '的正文。',
   NULL, '["a.webp", "b.webp", "c.webp", "d.webp"]'::jsonb, i * 3 % 17, 0, 0, 0, i = 102,
-  CASE WHEN i >= 111 THEN now() - (113 - i) * interval '1 hour'
+  CASE WHEN i >= 111 THEN ${TODAY_START} + (now() - ${TODAY_START}) * (i - 110) / 3.0
        ELSE timestamptz '2025-02-01 00:00:00+00' + i * interval '1 hour' END
 FROM generate_series(101, 112) i
 UNION ALL
@@ -99,11 +102,15 @@ SELECT i, 'article', 41, 9003, '文章' || i, '文章摘要' || i, '文章' || i
 FROM generate_series(301, 305) i;
 UPDATE posts SET title = '100% 纯瓜' WHERE id = 201;
 INSERT INTO post_tags (post_id, tag_id) VALUES (101, 1), (102, 1), (201, 4), (301, 2);
-INSERT INTO replies (post_id, author_id, body, likes, created_at)
-  SELECT 101, 9001 + n % 3, '第' || n || '条回复', n, timestamptz '2025-05-01 00:00:00+00' + n * interval '1 minute'
+INSERT INTO replies (target_type, target_id, floor, author_id, body, likes, created_at)
+  SELECT 'post', 101, n, 9001 + n % 3, '第' || n || '条回复', n, timestamptz '2025-05-01 00:00:00+00' + n * interval '1 minute'
   FROM generate_series(1, 25) n
-  UNION ALL VALUES (201, 9002, '前排吃瓜', 0, timestamptz '2025-05-02 00:00:00+00');
-UPDATE posts p SET reply_count = (SELECT count(*) FROM replies r WHERE r.post_id = p.id);`;
+  UNION ALL VALUES ('post', 201, 1, 9002, '前排吃瓜', 0, timestamptz '2025-05-02 00:00:00+00');
+UPDATE posts p SET reply_count = (SELECT count(*) FROM replies r WHERE r.target_type = 'post' AND r.target_id = p.id);
+UPDATE posts SET floor_count = reply_count;
+INSERT INTO forum_days (category_id, day, writes)
+  SELECT category_id, (created_at AT TIME ZONE 'UTC' + interval '8 hours')::date, count(*)
+  FROM posts WHERE kind = 'topic' GROUP BY 1, 2;`;
 
 const SITE_LISTS = (siteId: number, otherSiteId: number) => `
 INSERT INTO featured (id, title, description, cover, sort) VALUES
