@@ -10,6 +10,9 @@ export const CDN_LINES = 'CDN_LINES';
 /** Worker → page: the line the race chose (or the fail-over moved to). */
 export const CDN_ACTIVE = 'CDN_ACTIVE';
 
+/** Worker → page: a push brought a new notice; the page fetches the unread counts again. */
+export const NOTICE_PUSHED = 'NOTICE_PUSHED';
+
 export type PageMessage = { type: typeof SKIP_WAITING } | { type: typeof CDN_LINES; lines: string[] };
 
 export interface CdnActiveMessage {
@@ -20,3 +23,6 @@ export interface CdnActiveMessage {
 
 export const isCdnActiveMessage = (data: unknown): data is CdnActiveMessage =>
   typeof data === 'object' && data !== null && (data as { type?: unknown }).type === CDN_ACTIVE;
+
+export const isNoticePushedMessage = (data: unknown): data is { type: typeof NOTICE_PUSHED } =>
+  typeof data === 'object' && data !== null && (data as { type?: unknown }).type === NOTICE_PUSHED;

@@ -20,6 +20,8 @@ export const messages = {
     forum: '论坛',
     chigua: '吃瓜',
     mine: '我的',
+    /** The unread badge on 我的 (the inbox's notices). */
+    unread: (count: number) => `${count} 条未读消息`,
   },
   titles: {
     home: '首页',

@@ -1,7 +1,8 @@
 /**
  * The app shell: session start on every page change (src/features/account/session.ts, loaded with the API client
  * outside the entry bundle), then the app-wide lists once (stores/app-init.ts, loaded as its own
- * chunk), the routes and the toasts.
+ * chunk) and the background check of unread notices (features/notifications/unread-watch.ts, its
+ * own chunk too), the routes and the toasts.
  */
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio/react';
@@ -9,6 +10,8 @@ import { useLocation } from 'wouter';
 import { ToastHost } from '../components/toast-host.tsx';
 import { authState } from '../stores/auth.ts';
 import { AppRoutes } from './app-routes.tsx';
+
+const ignore = () => undefined;
 
 function useSessionStart(): void {
   const [pathname] = useLocation();
@@ -18,7 +21,10 @@ function useSessionStart(): void {
     import('../features/account/session.ts')
       .then(({ ensureSession }) => ensureSession(pathname))
       .catch(() => undefined) // failures were already shown as toasts
-      .then(() => import('../stores/app-init.ts'))
+      .then(() => {
+        import('../features/notifications/unread-watch.ts').then(({ watchUnread }) => watchUnread(), ignore);
+        return import('../stores/app-init.ts');
+      })
       .then(({ loadAppInit }) => loadAppInit())
       .catch(() => undefined); // offline without a persisted copy: the next page change tries again
   }, [pathname, signedIn]);

@@ -7,6 +7,8 @@ import '../styles/directory.css';
 export interface SegmentTab<V extends string> {
   value: V;
   label: string;
+  /** A count shown beside the label (unread notices), hidden at 0. */
+  count?: number;
 }
 
 interface SegmentTabsProps<V extends string> {
@@ -37,6 +39,9 @@ export function SegmentTabs<V extends string>({
           onClick={() => onChange(tab.value)}
         >
           {tab.label}
+          {tab.count !== undefined && tab.count > 0 && (
+            <span className="segment-tabs__count">{tab.count > 99 ? '99+' : tab.count}</span>
+          )}
         </button>
       ))}
     </div>

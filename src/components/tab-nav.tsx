@@ -1,11 +1,15 @@
 /**
  * The five main sections (首页, 电影, 论坛, 吃瓜, 我的). On phones a bottom tab bar; from 768 px the
- * same links sit in the top bar (styles/layout.css hides one or the other).
+ * same links sit in the top bar (styles/layout.css hides one or the other). 我的 carries the count
+ * of unread notices (stores/unread.ts, kept by features/notifications).
  */
+import './tab-nav.css';
 import type { ComponentType } from 'react';
+import { useSnapshot } from 'valtio/react';
 import { Link } from 'wouter';
 import { paths } from '../lib/route-paths.ts';
 import { messages } from '../messages.ts';
+import { badgeText, unreadState } from '../stores/unread.ts';
 import { IconFilm, IconForum, IconHome, IconMelon, IconUser } from './icons.tsx';
 
 interface Tab {
@@ -27,6 +31,17 @@ const TABS: readonly Tab[] = [
 const isActive = (tab: Tab, pathname: string): boolean =>
   tab.href === pathname || tab.sections.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
 
+function UnreadBadge() {
+  const total = useSnapshot(unreadState).counts?.total ?? 0;
+  const text = badgeText(total);
+  if (!text) return null;
+  return (
+    <span className="tab-nav__badge" data-testid="tab-unread" aria-label={messages.tabs.unread(total)}>
+      {text}
+    </span>
+  );
+}
+
 export function TabNav({ pathname, placement }: { pathname: string; placement: 'bottom' | 'top' }) {
   return (
     <nav className={`tab-nav tab-nav--${placement}`} aria-label={messages.nav.mainNavigation}>
@@ -39,7 +54,10 @@ export function TabNav({ pathname, placement }: { pathname: string; placement: '
             className={active ? 'tab-nav__item is-active' : 'tab-nav__item'}
             aria-current={active ? 'page' : undefined}
           >
-            <tab.Icon className="tab-nav__icon" />
+            <span className="tab-nav__figure">
+              <tab.Icon className="tab-nav__icon" />
+              {tab.href === paths.mine() && <UnreadBadge />}
+            </span>
             <span className="tab-nav__label">{tab.label}</span>
           </Link>
         );

@@ -25,3 +25,9 @@ const BOT_PATTERN =
  * Headless browsers (tests, Lighthouse) are not bots here: they must see what users see.
  */
 export const isBot = (userAgent: string): boolean => BOT_PATTERN.test(userAgent);
+
+/** Running as an installed app (display-mode standalone, or iOS's navigator.standalone). */
+export const isStandalone = (): boolean =>
+  typeof matchMedia !== 'undefined' &&
+  (matchMedia('(display-mode: standalone)').matches ||
+    (navigator as Navigator & { standalone?: boolean }).standalone === true);

@@ -11,6 +11,8 @@ export const STORE_KEYS = {
   cdn: 'cdn',
   /** Watch and read history. */
   history: 'history',
+  /** The notice types this device wants pushed (features/notifications/push-store.ts). */
+  push: 'push',
 } as const;
 
 /** localStorage: the colour-mode preference (docs/spec.md section 4). index.html reads it too, before first paint. */

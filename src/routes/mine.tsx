@@ -1,8 +1,8 @@
 /**
  * Member profile (/mine): avatar, nickname, id, account (or "未绑定账号"), the VIP badge with its
  * expiry (or "开通 VIP"), coins and points, an entry with an icon to every member page, and the
- * movies watched last (from the local history, so also offline). The user refreshes from /current
- * each time the page is shown.
+ * movies watched last (from the local history, so also offline), and 消息 (the inbox) with the
+ * count of unread notices. The user refreshes from /current each time the page is shown.
  */
 import '../styles/mine.css';
 import type { ComponentType } from 'react';
@@ -32,6 +32,9 @@ import { isVipActive } from '../features/vip/vip-status.ts';
 import { accountMessages } from '../features/account/account-messages.ts';
 import { messages } from '../messages.ts';
 import { historyState } from '../features/history/history-store.ts';
+import { IconMessage } from '../features/notifications/notice-icons.tsx';
+import { notificationsMessages } from '../features/notifications/notifications-messages.ts';
+import { badgeText, unreadState } from '../stores/unread.ts';
 import { userState } from '../stores/user.ts';
 
 const m = accountMessages.menu;
@@ -117,6 +120,28 @@ function ProfileCard({ info }: { info: UserInfo }) {
   );
 }
 
+function MessagesEntry() {
+  const total = useSnapshot(unreadState).counts?.total ?? 0;
+  return (
+    <Link href={paths.mineMessage()} className="card mine-messages" data-testid="mine-messages">
+      <span className="entry-grid__icon tone--red">
+        <IconMessage />
+      </span>
+      <span className="mine-messages__label">{notificationsMessages.entry}</span>
+      {total > 0 && (
+        <span
+          className="mine-messages__count"
+          data-testid="mine-unread"
+          aria-label={notificationsMessages.unread(total)}
+        >
+          {badgeText(total)}
+        </span>
+      )}
+      <IconChevron className="mine-messages__chevron" />
+    </Link>
+  );
+}
+
 const RECENT_COUNT = 8;
 
 function RecentlyWatched() {
@@ -172,6 +197,7 @@ export default function MineScreen() {
   return (
     <div className="mine">
       {info ? <ProfileCard info={info} /> : <ProfileSkeleton />}
+      <MessagesEntry />
       <nav className="card entry-grid" aria-label={p.services}>
         <h2 className="entry-grid__title">{p.services}</h2>
         <ul className="entry-grid__list">
