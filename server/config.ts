@@ -62,6 +62,8 @@ const envSchema = z.object({
   /** Payment sandbox (server/payment): the epay merchant key notifies are signed with, and its pid. */
   PAY_KEY: withDefault(z.string().min(16, 'must be at least 16 characters'), DEV_PAY_KEY),
   PAY_PID: withDefault(z.string().regex(/^[A-Za-z0-9]{1,32}$/, 'must be 1-32 letters or digits'), '1001'),
+  /** Distinct members' reports that hide an item (reply, post, danmaku, user) pending review. */
+  REPORT_HIDE_THRESHOLD: withDefault(integer(1, 1000), 3),
   /**
    * The server's public base URL (https://example.com), used for payUrl and the cashier's notify;
    * unset: derived from each request's protocol and Host, so any port works.

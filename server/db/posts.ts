@@ -1,7 +1,8 @@
 /**
  * Posts of every kind (forum topics, chigua posts, archive articles): one place for their SQL and
  * wire shapes, parametrised by kind. A card's summary falls back to the start of the body; its
- * images are the first three of the post's images.
+ * images are the first three of the post's images. A post hidden pending review (reports reached the
+ * threshold) is left out of every list and detail except for its author's own reads.
  */
 import type { PostCard } from '../../contract/calls/content.ts';
 import type { PostKind, PostSort } from '../../contract/enums.ts';
@@ -21,7 +22,15 @@ export interface PostFilters {
   /** Pinned posts first (the topic list of one forum group). */
   pinnedFirst?: boolean;
   sort: PostSort;
+  /** Who reads the list: their own hidden posts stay in it (public lists have no viewer). */
+  viewerId?: number | null | undefined;
 }
+
+/** The condition of posts `p` the viewer may see, hidden ones only by their author. */
+const visibleTo = (filter: Filter, viewerId: number | null | undefined): Filter =>
+  viewerId === null || viewerId === undefined
+    ? filter.require('p.hidden_at IS NULL')
+    : filter.add('(p.hidden_at IS NULL OR p.author_id = $?)', viewerId);
 
 interface PostCardRow extends AuthorColumns {
   id: number;
@@ -81,6 +90,7 @@ function listQuery(filters: PostFilters): ListQuery {
     .addIf('p.category_id = ANY($?::int[])', filters.categoryIds)
     .addIf('p.id IN (SELECT post_id FROM post_tags WHERE tag_id = $?)', filters.tagId)
     .addIf('p.author_id = $?', filters.authorId);
+  visibleTo(filter, filters.viewerId);
   if (filters.keyword !== undefined) {
     filter.add(
       `(p.title ILIKE $? ESCAPE '\\' OR p.id IN (SELECT pt.post_id FROM post_tags pt
@@ -100,28 +110,45 @@ export async function topPosts(q: Queryable, filters: PostFilters, limit: number
   return (await selectRows<PostCardRow>(q, listQuery(filters), limit)).map(toPostCard);
 }
 
-/** A post of the kind (id $1, kind $2) picked by `source`, with its card columns and body. */
-const postWithBody = (q: Queryable, source: string, id: number, kind: PostKind): Promise<PostRow | undefined> =>
-  q.one<PostRow>(`WITH p AS (${source}) SELECT ${CARD_COLUMNS}, p.body FROM p ${CARD_JOINS}`, [id, kind]);
+/**
+ * A post of the kind (id $1, kind $2, viewer $3) picked by `source`, with its card columns and
+ * body; a hidden post only for its author.
+ */
+const postWithBody = (
+  q: Queryable,
+  source: string,
+  id: number,
+  kind: PostKind,
+  viewerId: number | null,
+): Promise<PostRow | undefined> =>
+  q.one<PostRow>(`WITH p AS (${source}) SELECT ${CARD_COLUMNS}, p.body FROM p ${CARD_JOINS}`, [id, kind, viewerId]);
+
+const VISIBLE = '(hidden_at IS NULL OR author_id = $3)';
 
 /** Counts a view of a post of the kind and answers it with its body, in one statement. */
-export const viewPost = (q: Queryable, id: number, kind: PostKind): Promise<PostRow | undefined> =>
-  postWithBody(q, 'UPDATE posts SET views = views + 1 WHERE id = $1 AND kind = $2 RETURNING *', id, kind);
+export const viewPost = (q: Queryable, id: number, kind: PostKind, viewerId: number | null = null) =>
+  postWithBody(
+    q,
+    `UPDATE posts SET views = views + 1 WHERE id = $1 AND kind = $2 AND ${VISIBLE} RETURNING *`,
+    id,
+    kind,
+    viewerId,
+  );
 
 /** A post of the kind with its body, without counting a view (the server's first paint). */
-export const findPost = (q: Queryable, id: number, kind: PostKind): Promise<PostRow | undefined> =>
-  postWithBody(q, 'SELECT * FROM posts WHERE id = $1 AND kind = $2', id, kind);
+export const findPost = (q: Queryable, id: number, kind: PostKind, viewerId: number | null = null) =>
+  postWithBody(q, `SELECT * FROM posts WHERE id = $1 AND kind = $2 AND ${VISIBLE}`, id, kind, viewerId);
 
 /** Whether a post of any kind exists (replies, likes and favourites apply to every kind). */
 export async function postExists(q: Queryable, id: number): Promise<boolean> {
   return (await q.one('SELECT 1 AS found FROM posts WHERE id = $1', [id])) !== undefined;
 }
 
-/** The posts of the given ids, in the order of the ids; unknown ids are skipped. */
+/** The posts of the given ids, in the order of the ids; unknown and hidden ids are skipped. */
 export async function postsByIds(q: Queryable, ids: readonly number[]): Promise<PostCard[]> {
   if (ids.length === 0) return [];
   const rows = await q.query<PostCardRow>(
-    `SELECT ${CARD_COLUMNS} FROM posts p ${CARD_JOINS} WHERE p.id = ANY($1::int[])`,
+    `SELECT ${CARD_COLUMNS} FROM posts p ${CARD_JOINS} WHERE p.id = ANY($1::int[]) AND p.hidden_at IS NULL`,
     [ids],
   );
   const byId = new Map(rows.map((row) => [row.id, toPostCard(row)]));

@@ -1,26 +1,45 @@
 /**
  * The checks every member's text goes through before it is stored (replies, comments, danmaku,
- * reports): the sensitive-word list and the same text twice within a minute.
+ * reports): the sensitive-word list (sensitive-words.ts) and the same text twice within a minute.
  */
+import { Code } from '../../contract/protocol/codes.ts';
+import { ApiError } from '../api-error.ts';
 import type { Queryable } from '../db/db.ts';
+import { moderationMessages } from './moderation-messages.ts';
+import { sensitiveWords } from './sensitive-words.ts';
 
 /**
  * The text as it may be stored: words of the list whose action is 'mask' replaced by *; throws code 2
  * naming the word when a word whose action is 'refuse' occurs. `field` names the payload field.
  */
 export async function screenText(q: Queryable, field: string, text: string): Promise<string> {
-  void q;
-  void field;
-  return text;
+  const { matcher } = await sensitiveWords(q);
+  if (!matcher) return text;
+  const hits = matcher.search(text);
+  if (hits.length === 0) return text;
+  const refused = hits.find((hit) => hit.data === 'refuse');
+  if (refused) throw new ApiError(Code.InvalidParams, moderationMessages.refusedWord(field, refused.pattern));
+  // One * per character (code point) of the words as written.
+  return matcher.replace(text, (_hit, original) => '*'.repeat([...original].length), {
+    strategy: 'leftmost-longest',
+  });
 }
 
 /** What a member writes that the one-minute repeat check covers. */
 export type RepeatKind = 'reply' | 'danmaku';
 
+const REPEAT_SQL: Record<RepeatKind, string> = {
+  reply: `SELECT 1 AS found FROM replies WHERE author_id = $1 AND body = $2 AND deleted_at IS NULL
+    AND created_at > now() - interval '1 minute' LIMIT 1`,
+  danmaku: `SELECT 1 AS found FROM danmaku WHERE user_id = $1 AND text = $2
+    AND created_at > now() - interval '1 minute' LIMIT 1`,
+};
+
 /** Throws code 8 when the user stored the same text (of that kind) within the last minute. Run it inside Db.tx. */
 export async function refuseRepeat(q: Queryable, kind: RepeatKind, userId: number, text: string): Promise<void> {
-  void q;
-  void kind;
-  void userId;
-  void text;
+  // One writer of a kind per user at a time, so two identical texts sent at once cannot both pass.
+  await q.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0)) AS locked`, [`repeat:${kind}:${userId}`]);
+  if (await q.one(REPEAT_SQL[kind], [userId, text])) {
+    throw new ApiError(Code.RateLimited, moderationMessages.repeated);
+  }
 }

@@ -5,6 +5,9 @@
  * together; in memory otherwise. Over the limit a call answers code 8 with the wait in its msg,
  * before its handler runs. Windows are fixed and start with their first hit.
  *
+ * Members' writings (replies and comments, danmaku, reports) are limited per user, and further for
+ * accounts younger than a day (`newAccountLimit`), which spam farms keep making.
+ *
  * Per-IP rules need the client's address: behind a load balancer set TRUST_PROXY (config.ts), or
  * every client shares the balancer's address.
  */
@@ -21,9 +24,13 @@ export interface RateRule {
   windowMs: number;
   /** ip: the client address · user: the session's user · account: the account name signed in to. */
   per: 'ip' | 'user' | 'account';
+  /** The limit instead for a user whose account is younger than NEW_ACCOUNT_MS. */
+  newAccountLimit?: number;
 }
 
 const MINUTE = 60_000;
+/** Accounts younger than this get a rule's newAccountLimit. */
+export const NEW_ACCOUNT_MS = 24 * 60 * MINUTE;
 
 export const RATE_RULES: readonly RateRule[] = [
   // Generous per address: carrier NAT puts many phones behind one.
@@ -36,13 +43,25 @@ export const RATE_RULES: readonly RateRule[] = [
   { name: 'points', paths: [API.claimTask, API.exchangeGoods], limit: 30, windowMs: MINUTE, per: 'user' },
   // The player beats every 15 s; several tabs or quick pause/play stay well below this.
   { name: 'heartbeat', paths: [API.movieHeartbeat], limit: 30, windowMs: MINUTE, per: 'user' },
+  // Members' writings: a lively thread or a burst of danmaku stays below these; a new account a third.
+  { name: 'reply', paths: [API.replyCreate], limit: 10, windowMs: MINUTE, per: 'user', newAccountLimit: 3 },
+  { name: 'danmaku', paths: [API.danmakuSend], limit: 20, windowMs: MINUTE, per: 'user', newAccountLimit: 7 },
+  { name: 'report', paths: [API.reportCreate], limit: 10, windowMs: 10 * MINUTE, per: 'user', newAccountLimit: 3 },
 ];
 
 export interface RateSubject {
   site: Site;
   ip: string;
   userId: number | null;
+  /** How long the session's user has had an account (ms); null without a session. */
+  accountAgeMs: number | null;
   payload: unknown;
+}
+
+function limitOf(rule: RateRule, s: RateSubject): number {
+  const { newAccountLimit } = rule;
+  const young = s.accountAgeMs !== null && s.accountAgeMs < NEW_ACCOUNT_MS;
+  return young && newAccountLimit !== undefined ? newAccountLimit : rule.limit;
 }
 
 function subjectOf(rule: RateRule, s: RateSubject): string | undefined {
@@ -75,7 +94,7 @@ export function createRateLimiter(state: SharedState, rules: readonly RateRule[]
       const who = subjectOf(rule, subject);
       if (who === undefined) continue;
       const { count, resetInMs } = await state.hit(`rate:${rule.name}:${subject.site.id}:${who}`, rule.windowMs);
-      if (count > rule.limit) {
+      if (count > limitOf(rule, subject)) {
         throw new ApiError(Code.RateLimited, `操作太频繁，请 ${Math.max(1, Math.ceil(resetInMs / 1000))} 秒后再试`);
       }
     }

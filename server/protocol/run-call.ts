@@ -70,7 +70,13 @@ export async function openCall(call: Call, req: FastifyRequest, deps: CallDeps):
     call.schema,
     call.upload ? await multipartPayload(req, call.upload.maxBytes) : payloadOf(call, body, deps.cipher),
   );
-  const limited = deps.limits.check(call.path, { site, ip: req.ip, userId: session?.user.id ?? null, payload });
+  const limited = deps.limits.check(call.path, {
+    site,
+    ip: req.ip,
+    userId: session?.user.id ?? null,
+    accountAgeMs: session ? deps.now() - session.user.createdAt.getTime() : null,
+    payload,
+  });
   if (limited) await limited;
   return {
     payload,

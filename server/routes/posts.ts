@@ -57,7 +57,10 @@ async function postDetail(
   now: number,
   countView = true,
 ): Promise<PostDetail> {
-  const post = found(await (countView ? viewPost : findPost)(q, id, section.kind), `${section.missing}：${id}`);
+  const post = found(
+    await (countView ? viewPost : findPost)(q, id, section.kind, user?.id ?? null),
+    `${section.missing}：${id}`,
+  );
   const [tags, flags, unlocked, video] = await Promise.all([
     tagsOf(q, 'post', post.id),
     viewerFlags(q, user?.id ?? null, 'post', post.id),

@@ -3,7 +3,18 @@
  * so a list changed in one place and not the other fails here, on PGlite and on PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LEDGER_TYPES, ORDER_KINDS, PAY_TYPES, POST_KINDS } from '../../contract/enums.ts';
+import {
+  DANMAKU_MODES,
+  LEDGER_TYPES,
+  NOTICE_TYPES,
+  ORDER_KINDS,
+  PAY_TYPES,
+  POST_KINDS,
+  REPLY_TARGETS,
+  REPORT_REASONS,
+  REPORT_TARGETS,
+  WORD_ACTIONS,
+} from '../../contract/enums.ts';
 import type { Db } from '../db/db.ts';
 import { migrate } from '../db/migrate.ts';
 import { DB_KINDS, openTestDb } from './harness.ts';
@@ -37,6 +48,13 @@ describe.each(DB_KINDS)('the fixed lists and the database on %s', (kind) => {
     ['orders', 'kind', ORDER_KINDS],
     ['posts', 'kind', POST_KINDS],
     ['ledger_entries', 'type', LEDGER_TYPES],
+    ['replies', 'target_type', REPLY_TARGETS],
+    ['danmaku', 'mode', DANMAKU_MODES],
+    ['notices', 'type', NOTICE_TYPES],
+    ['notices', 'target_type', REPLY_TARGETS],
+    ['reports', 'target_type', REPORT_TARGETS],
+    ['reports', 'reason', REPORT_REASONS],
+    ['sensitive_words', 'action', WORD_ACTIONS],
   ] as const)('%s.%s allows exactly its list', async (table, column, list) => {
     expect(await allowedValues(db, table, column)).toEqual([...list]);
   });

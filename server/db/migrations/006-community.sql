@@ -69,6 +69,8 @@ CREATE TABLE danmaku (
   hidden_at  timestamptz
 );
 CREATE INDEX danmaku_time ON danmaku (movie_id, episode_id, at_ms);
+-- The one-minute repeat check of a sender's danmaku.
+CREATE INDEX danmaku_user ON danmaku (user_id, created_at DESC);
 
 -- The inbox: one row per recipient. Likes of one reply by one member are one notice.
 CREATE TABLE notices (

@@ -1,0 +1,276 @@
+/**
+ * Moderation: the sensitive-word list (refused naming the word, masked, folded for case and width,
+ * re-read when it changes), the one-minute repeat check, rate limits of members' writings (new
+ * accounts limited further), and reports: N distinct reporters hide a danmaku, a post, a reply or a
+ * user for everyone but its author, N-1 do not.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DanmakuItem, ReportResult } from '../../contract/calls/community.ts';
+import { API } from '../../contract/calls/paths.ts';
+import { Code } from '../../contract/protocol/codes.ts';
+import { RATE_RULES } from '../protocol/rate-limit.ts';
+import { screenText } from '../moderation/text-screen.ts';
+import { CX, newKey, newMember, seedCommunity, setWords, writeTopic, type Member } from './community-fixture.ts';
+import { codeOf, dataOf } from './content-fixture.ts';
+import { createHarness, DB_KINDS, type Harness } from './harness.ts';
+
+const THRESHOLD = 3;
+const LIMITED = /^操作太频繁，请 \d+ 秒后再试$/;
+
+describe.each(DB_KINDS)('moderation on %s', (kind) => {
+  let h: Harness;
+  let author: Member;
+  let reporters: Member[];
+  beforeAll(async () => {
+    h = await createHarness(kind, { seed: seedCommunity, config: { REPORT_HIDE_THRESHOLD: THRESHOLD } });
+    author = await newMember(h);
+    reporters = [];
+    for (let i = 0; i < THRESHOLD + 1; i++) reporters.push(await newMember(h));
+    await setWords(h.db, { 违禁词: 'refuse', Spam: 'refuse', 傻瓜: 'mask', abc: 'mask' });
+  });
+  afterAll(() => h?.close());
+
+  const sendDanmaku = (member: Member, text: string, movieId: number = CX.movies[0]) =>
+    codeOf(h.client, API.danmakuSend, { movieId, atMs: 1_000, text, idempotencyKey: newKey() }, member.token);
+  const report = (member: Member, targetType: string, targetId: number, extra: Record<string, unknown> = {}) =>
+    h.client.call<ReportResult>(
+      API.reportCreate,
+      { targetType, targetId, reason: 'spam', ...extra },
+      { token: member.token },
+    );
+
+  describe('the sensitive-word list', () => {
+    it('refuses a text with a listed word, naming the field and the word, whatever its case or width', async () => {
+      expect(await sendDanmaku(author, '这里有违禁词哦')).toEqual({
+        code: Code.InvalidParams,
+        msg: 'text 含有违禁词「违禁词」，请修改后再发送',
+      });
+      for (const text of ['buy SPAM now', 'ｓｐａｍ 来了', 'ＳＰＡＭ']) {
+        expect(await sendDanmaku(author, text), text).toMatchObject({ code: Code.InvalidParams, msg: /「Spam」/ });
+      }
+      expect(await h.db.one(`SELECT count(*)::int AS n FROM danmaku WHERE text LIKE '%违禁词%'`)).toEqual({ n: 0 });
+    });
+
+    it('stores a text with a masked word masked, one * per character', async () => {
+      const item = await dataOf<DanmakuItem>(
+        h.client,
+        API.danmakuSend,
+        { movieId: 1, atMs: 2_000, text: '你个傻瓜，ABC 和 ａｂｃ', idempotencyKey: newKey() },
+        author.token,
+      );
+      expect(item.text).toBe('你个**，*** 和 ***');
+      expect(await h.db.one('SELECT text FROM danmaku WHERE id = $1', [item.id])).toEqual({ text: item.text });
+    });
+
+    it('takes a change of the list at once after invalidation', async () => {
+      expect(await screenText(h.db, 'body', '新词出现')).toBe('新词出现');
+      await setWords(h.db, { 违禁词: 'refuse', Spam: 'refuse', 傻瓜: 'mask', abc: 'mask', 新词: 'mask' });
+      expect(await screenText(h.db, 'body', '新词出现')).toBe('**出现');
+      await expect(screenText(h.db, 'body', '一个违禁词')).rejects.toMatchObject({
+        code: Code.InvalidParams,
+        message: 'body 含有违禁词「违禁词」，请修改后再发送',
+      });
+    });
+  });
+
+  describe('the one-minute repeat check', () => {
+    it('refuses the same danmaku text from the same member within a minute, not from another or later', async () => {
+      const first = await newMember(h);
+      expect((await sendDanmaku(first, '同一句话')).code).toBe(Code.Ok);
+      expect(await sendDanmaku(first, '同一句话')).toEqual({
+        code: Code.RateLimited,
+        msg: '一分钟内请勿重复发送相同的内容',
+      });
+      // On another movie too: the check is per member.
+      expect((await sendDanmaku(first, '同一句话', 2)).code).toBe(Code.RateLimited);
+      expect((await sendDanmaku(first, '另一句话')).code).toBe(Code.Ok);
+      expect((await sendDanmaku(author, '同一句话')).code).toBe(Code.Ok);
+      await h.db.query(`UPDATE danmaku SET created_at = now() - interval '61 seconds' WHERE user_id = $1`, [first.id]);
+      expect((await sendDanmaku(first, '同一句话')).code).toBe(Code.Ok);
+    });
+  });
+
+  describe('reports', () => {
+    const hiddenAt = async (table: string, id: number) =>
+      (await h.db.one<{ hidden: boolean }>(`SELECT hidden_at IS NOT NULL AS hidden FROM ${table} WHERE id = $1`, [id]))!
+        .hidden;
+
+    /** THRESHOLD - 1 reports leave it shown; the last one hides it. */
+    async function reportToThreshold(targetType: string, id: number, table: string, shown: () => Promise<void>) {
+      for (const reporter of reporters.slice(0, THRESHOLD - 1)) {
+        expect((await report(reporter, targetType, id)).envelope).toMatchObject({ code: 0, data: { hidden: false } });
+      }
+      expect(await hiddenAt(table, id)).toBe(false);
+      await shown();
+      expect((await report(reporters[THRESHOLD - 1]!, targetType, id)).envelope).toMatchObject({
+        code: 0,
+        data: { hidden: true },
+      });
+      expect(await hiddenAt(table, id)).toBe(true);
+    }
+
+    it('hides a danmaku for everyone but its sender once enough members reported it', async () => {
+      const item = await dataOf<DanmakuItem>(
+        h.client,
+        API.danmakuSend,
+        { movieId: 3, atMs: 7_000, text: '被举报的弹幕', idempotencyKey: newKey() },
+        author.token,
+      );
+      const window = { movieId: 3, fromMs: 0, toMs: 60_000 };
+      const ids = async (member?: Member) =>
+        (await dataOf<DanmakuItem[]>(h.client, API.danmakuRange, window, member?.token)).map((d) => d.id);
+      await reportToThreshold('danmaku', item.id, 'danmaku', async () => {
+        expect(await ids(reporters[0])).toContain(item.id);
+      });
+      expect(await ids(reporters[0])).not.toContain(item.id);
+      expect(await ids()).not.toContain(item.id);
+      expect(await ids(author)).toContain(item.id);
+      // A reporter reporting again answers what it answered the first time, writing nothing.
+      expect((await report(reporters[THRESHOLD - 1]!, 'danmaku', item.id)).envelope).toMatchObject({
+        code: 0,
+        data: { hidden: true },
+      });
+      expect((await report(reporters[0]!, 'danmaku', item.id)).envelope.data).toEqual({ hidden: false });
+      expect(
+        await h.db.one(`SELECT count(*)::int AS n FROM reports WHERE target_type = 'danmaku' AND target_id = $1`, [
+          item.id,
+        ]),
+      ).toEqual({ n: THRESHOLD });
+      // One more distinct reporter after the threshold: counted, not hiding it again.
+      expect((await report(reporters[THRESHOLD]!, 'danmaku', item.id)).envelope.data).toEqual({ hidden: false });
+    });
+
+    it('hides a post from lists and its detail for others, keeping it for its author', async () => {
+      const postId = await writeTopic(h.db, author.id, '会被隐藏的话题');
+      const listed = async (member?: Member) => {
+        const page = await dataOf<{ list: { id: number }[] }>(
+          h.client,
+          API.topicPage,
+          { topicId: CX.forumTopicId, pageSize: 50 },
+          member?.token,
+        );
+        return page.list.some((post) => post.id === postId);
+      };
+      const detailCode = async (member?: Member) =>
+        (await codeOf(h.client, API.topicDetail, { id: postId }, member?.token)).code;
+      await reportToThreshold('post', postId, 'posts', async () => {
+        expect(await listed()).toBe(true);
+        expect(await detailCode(reporters[0])).toBe(Code.Ok);
+      });
+      expect(await listed()).toBe(false);
+      expect(await detailCode()).toBe(Code.NotFound);
+      expect(await detailCode(reporters[0])).toBe(Code.NotFound);
+      expect(await detailCode(author)).toBe(Code.Ok);
+    });
+
+    it('hides a reply pending review', async () => {
+      const postId = await writeTopic(h.db, reporters[0]!.id);
+      const reply = await h.db.one<{ id: number }>(
+        `INSERT INTO replies (target_type, target_id, floor, author_id, body, created_at)
+         VALUES ('post', $1, 1, $2, '被举报的回复', now()) RETURNING id`,
+        [postId, author.id],
+      );
+      await reportToThreshold('reply', reply!.id, 'replies', async () => {});
+    });
+
+    it('hides a user’s page and leaves them out of the authors list once enough members reported them', async () => {
+      const suspect = await newMember(h);
+      await writeTopic(h.db, suspect.id);
+      const inAuthors = async () =>
+        (await dataOf<{ list: { id: number }[] }>(h.client, API.userPage, { pageSize: 50 })).list.some(
+          (u) => u.id === suspect.id,
+        );
+      await reportToThreshold('user', suspect.id, 'users', async () => {
+        expect((await codeOf(h.client, API.userDetail, { id: suspect.id })).code).toBe(Code.Ok);
+        expect(await inAuthors()).toBe(true);
+      });
+      expect(await codeOf(h.client, API.userDetail, { id: suspect.id })).toEqual({
+        code: Code.NotFound,
+        msg: '该用户正在审核中',
+      });
+      expect(await inAuthors()).toBe(false);
+      // The member still reads their own account.
+      expect((await codeOf(h.client, API.getUserInfo, {}, suspect.token)).code).toBe(Code.Ok);
+    });
+
+    it('refuses unknown targets (code 6), one’s own items (code 2) and listed words in the detail', async () => {
+      for (const type of ['reply', 'post', 'danmaku', 'user']) {
+        expect((await report(reporters[0]!, type, 987_654)).envelope.code, type).toBe(Code.NotFound);
+      }
+      expect((await report(reporters[0]!, 'post', Number.MAX_SAFE_INTEGER)).envelope.code).toBe(Code.NotFound);
+      const own = await writeTopic(h.db, author.id);
+      expect((await report(author, 'post', own)).envelope).toMatchObject({
+        code: Code.InvalidParams,
+        msg: '不能举报自己的内容',
+      });
+      expect((await report(author, 'user', author.id)).envelope.code).toBe(Code.InvalidParams);
+      expect((await report(reporters[0]!, 'post', own, { detail: '他在卖违禁词' })).envelope).toMatchObject({
+        code: Code.InvalidParams,
+        msg: /^detail 含有违禁词「违禁词」/,
+      });
+      expect((await report(reporters[0]!, 'post', own, { reason: 'boring' })).envelope).toMatchObject({
+        code: Code.InvalidParams,
+        msg: /reason/,
+      });
+      expect(await h.db.one('SELECT count(*)::int AS n FROM reports WHERE target_id = $1', [own])).toEqual({ n: 0 });
+      expect((await report(reporters[0]!, 'post', own, { detail: '傻瓜内容' })).envelope.code).toBe(Code.Ok);
+      expect(await h.db.one('SELECT detail FROM reports WHERE target_id = $1', [own])).toEqual({ detail: '**内容' });
+    });
+  });
+});
+
+describe.each(DB_KINDS)('rate limits of members’ writings on %s', (kind) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await createHarness(kind, { seed: seedCommunity, config: { RATE_LIMITS: 'on' } });
+    await setWords(h.db, {});
+  });
+  afterAll(() => h?.close());
+
+  const rule = (name: string) => RATE_RULES.find((r) => r.name === name)!;
+
+  /** Distinct danmaku until the first refusal; answers how many passed and the refusal. */
+  async function flood(member: Member, max: number) {
+    for (let i = 0; i < max; i++) {
+      const answer = await codeOf(
+        h.client,
+        API.danmakuSend,
+        { movieId: 1, atMs: i * 100, text: `第${i}条`, idempotencyKey: newKey() },
+        member.token,
+      );
+      if (answer.code !== Code.Ok) return { passed: i, answer };
+    }
+    return { passed: max, answer: null };
+  }
+
+  it('gives code 8 with the wait once a day-old account floods danmaku, and a new account sooner', async () => {
+    const { limit, newAccountLimit } = rule('danmaku');
+    expect(newAccountLimit).toBeLessThan(limit);
+    const old = await flood(await newMember(h, 1), limit + 5);
+    expect(old.passed).toBe(limit);
+    expect(old.answer).toMatchObject({ code: Code.RateLimited, msg: expect.stringMatching(LIMITED) });
+    const young = await flood(await newMember(h), limit + 5);
+    expect(young.passed).toBe(newAccountLimit);
+    expect(young.answer).toMatchObject({ code: Code.RateLimited, msg: expect.stringMatching(LIMITED) });
+  });
+
+  it('limits reports per member', async () => {
+    const { limit } = rule('report');
+    const reporter = await newMember(h, 2);
+    const codes: number[] = [];
+    for (let i = 0; i <= limit; i++) {
+      const target = await newMember(h);
+      codes.push(
+        (
+          await codeOf(
+            h.client,
+            API.reportCreate,
+            { targetType: 'user', targetId: target.id, reason: 'spam' },
+            reporter.token,
+          )
+        ).code,
+      );
+    }
+    expect(codes).toEqual([...Array.from({ length: limit }, () => Code.Ok), Code.RateLimited]);
+  });
+});
