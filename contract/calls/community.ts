@@ -23,13 +23,12 @@ import {
 import { id, idempotencyKeySchema, type Reply, type UserBrief } from './content.ts';
 import { IMAGES_MAX } from './publish-limits.ts';
 import { userText } from './publish.ts';
+import { DANMAKU_TEXT_MAX, DANMAKU_WINDOW_MAX_MS } from './community-limits.ts';
 
 /** A reply's or comment's text, in code points (the rich-text rules of /release). */
 export const REPLY_BODY_MAX = 5_000;
-/** A danmaku's text, in code points. */
-export const DANMAKU_TEXT_MAX = 100;
-/** The widest time window one /danmaku/getRange may ask for. */
-export const DANMAKU_WINDOW_MAX_MS = 120_000;
+/** The danmaku's limits live in the zod-free community-limits.ts, for the client. */
+export { DANMAKU_TEXT_MAX, DANMAKU_WINDOW_MAX_MS };
 /** Users one reply may @mention. */
 export const MENTIONS_MAX = 10;
 /** A report's free text (the reason's detail), in code points. */
