@@ -20,7 +20,12 @@ import { Code } from '../../contract/protocol/codes.ts';
 import { newIdempotencyKey } from '../lib/idempotency-key.ts';
 
 export type QueueablePath =
-  typeof API.movieLike | typeof API.movieFavourite | typeof API.topicLike | typeof API.topicFavourite;
+  | typeof API.movieLike
+  | typeof API.movieFavourite
+  | typeof API.topicLike
+  | typeof API.topicFavourite
+  | typeof API.replyCreate
+  | typeof API.replyLike;
 
 export interface QueuedCall {
   key: string;
@@ -42,6 +47,13 @@ const FINAL_CODES: ReadonlySet<number> = new Set([
 const store = createStore('outbox', 'calls');
 let askedToPersist = false;
 let flushing: Promise<number> | null = null;
+const sentListeners = new Set<(path: QueueablePath) => void>();
+
+/** Called after each queued call the server answered (e.g. a reply list shows the queued reply); answers the unsubscribe. */
+export function onOutboxSent(listener: (path: QueueablePath) => void): () => void {
+  sentListeners.add(listener);
+  return () => sentListeners.delete(listener);
+}
 
 const isNetworkFailure = (error: unknown): boolean => error instanceof ApiError && error.isNetwork;
 
@@ -57,7 +69,8 @@ function keepStorage(): void {
 
 /**
  * Sends a like or favourite now, or queues it when there is no network and answers `assumed`
- * (what the screen shows after the tap). Other failures reject as usual.
+ * (what the screen shows after the tap). Other failures reject as usual. A payload that carries
+ * its own `idempotencyKey` (a reply, retried by its composer) is sent and queued with that key.
  */
 export async function sendOrQueue<P extends QueueablePath>(
   path: P,
@@ -65,7 +78,8 @@ export async function sendOrQueue<P extends QueueablePath>(
   assumed: DataOf<P>,
 ): Promise<DataOf<P>> {
   keepStorage();
-  const key = newIdempotencyKey();
+  const own = (payload as { idempotencyKey?: unknown }).idempotencyKey;
+  const key = typeof own === 'string' && own ? own : newIdempotencyKey();
   const queued: QueuedCall = { key, path, payload: { ...payload, idempotencyKey: key }, at: Date.now() };
   try {
     if (!navigator.onLine) throw ApiError.network();
@@ -91,6 +105,7 @@ export function flushOutbox(): Promise<number> {
       try {
         await call(queued.path, queued.payload as PayloadOf<QueueablePath>, { cache: false, toast: false });
         sent += 1;
+        for (const listener of sentListeners) listener(queued.path);
       } catch (error) {
         if (isNetworkFailure(error)) break;
         if (!(error instanceof ApiError && FINAL_CODES.has(error.code))) break;

@@ -13,6 +13,10 @@ export const STORE_KEYS = {
   history: 'history',
   /** The notice types this device wants pushed (features/notifications/push-store.ts). */
   push: 'push',
+  /** Drafts of replies and movie comments, one per target (features/replies/reply-drafts.ts). */
+  replyDrafts: 'reply-drafts',
+  /** Danmaku settings per user (switch, density, opacity, blocked words). */
+  danmakuSettings: 'danmaku-settings',
 } as const;
 
 /** localStorage: the colour-mode preference (docs/spec.md section 4). index.html reads it too, before first paint. */

@@ -15,6 +15,7 @@ import type { ScreenProps } from '../components/page/screen.ts';
 import { BackButton } from '../components/back-button.tsx';
 import { ErrorState } from '../components/error-state.tsx';
 import { VideoPlayer } from '../features/player/video-player.tsx';
+import { RepliesAtFloor } from '../features/replies/replies-at-floor.tsx';
 import { formatCount, formatDuration } from '../lib/format.ts';
 import { useResource } from '../components/hooks/use-resource.ts';
 import { messages } from '../messages.ts';
@@ -77,6 +78,7 @@ function Playback({ movie, play }: { movie: MovieDetail; play: PlayInfo }) {
             .join(' · ')}
         </p>
         {movie.description && <p className="play-info__description">{movie.description}</p>}
+        <RepliesAtFloor target={{ type: 'movie', id: movie.id }} count={movie.commentCount} />
       </div>
     </section>
   );

@@ -119,7 +119,7 @@ export default function ReleaseScreen() {
             <BodyEditor value={draft.body} onChange={(body) => (releaseDraft.body = body)} />
           </Section>
           <Section title={t.images} hint={t.imagesHint(draft.images.length, IMAGES_MAX)}>
-            <ImagePicker />
+            <ImagePicker images={releaseDraft.images} />
           </Section>
           <Section title={t.video}>
             <VideoPicker />

@@ -2,7 +2,8 @@
  * One movie's page (the screen: src/routes/movie-detail.tsx; also rendered by the server's first
  * paint, src/entry-server.tsx): the large poster (the page's LCP image), title, year · region ·
  * category path, views, likes and duration, tags, the play button and its gate (VIP, coins),
- * like and favourite, the description and related movies.
+ * like and favourite, the score (the comments' stars, "8.6分 · N 人评分"), the description, related
+ * movies and the comments (features/replies/, opened at ?floor=N).
  */
 import './movies.css';
 import { useSnapshot } from 'valtio/react';
@@ -21,6 +22,8 @@ import { TagChips } from '../tags/tag-chips.tsx';
 import { formatCount, formatDuration } from '../../lib/format.ts';
 import { messages } from '../../messages.ts';
 import { historyState } from '../history/history-store.ts';
+import { MovieScore } from '../replies/movie-score.tsx';
+import { RepliesAtFloor } from '../replies/replies-at-floor.tsx';
 
 const d = messages.movieDetail;
 const POSTER_SIZES = '(min-width: 768px) 300px, 40vw';
@@ -79,6 +82,7 @@ export function MovieDetailView({ movie }: { movie: MovieDetail }) {
               </span>
             ))}
           </p>
+          <MovieScore movieId={movie.id} score={movie.score} />
           <dl className="movie-stats">
             <div>
               <dt>{d.views}</dt>
@@ -125,6 +129,8 @@ export function MovieDetailView({ movie }: { movie: MovieDetail }) {
           </div>
         </section>
       )}
+
+      <RepliesAtFloor target={{ type: 'movie', id: movie.id }} count={movie.commentCount} />
     </article>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * The detail screen of a post of any kind (/topic/{id}, /chigua/{id}, /archives/{id}): its group,
  * title, author and time, counts, a member topic's video (topic-video.tsx), the body as text with
- * its images, tags, like and favourite, and the replies. A priced post not unlocked shows its
+ * its images, tags, like and favourite, and the replies (features/replies/, with the composer). A priced post not unlocked shows its
  * summary and "N 金币解锁全文" (src/features/purchases/purchase-button.tsx, loaded only then); after the
  * purchase the detail loads again, unlocked. Opening a post records it in the read history.
  */
@@ -24,7 +24,7 @@ import { PostActions } from './post-actions.tsx';
 import { PostBody } from './post-body.tsx';
 import { PostAuthor, PostStats } from './post-card.tsx';
 import { IconLock } from '../../components/post-icons.tsx';
-import { ReplyList } from './reply-list.tsx';
+import { PostReplies } from './reply-list.tsx';
 import { Skeleton } from '../../components/skeleton.tsx';
 import { TagChips } from '../tags/tag-chips.tsx';
 
@@ -97,7 +97,7 @@ export function PostArticle({ post, onPurchased }: { post: PostDetail; onPurchas
         {post.tags.length > 0 && <TagChips tags={post.tags} label={messages.posts.tags} />}
         <PostActions key={post.id} post={post} />
       </article>
-      <ReplyList postId={post.id} posterId={post.author?.id ?? null} replyCount={post.replyCount} />
+      <PostReplies post={post} />
     </>
   );
 }

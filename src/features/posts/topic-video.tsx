@@ -5,6 +5,7 @@
  * the browser's own controls take over. A fatal error tries the next CDN line once.
  */
 import '../publish/release.css';
+import '../publish/image-picker.css';
 import { useEffect, useRef, useState } from 'react';
 import { getTopicVideo } from '../publish/publish-calls.ts';
 import type { TopicVideo as Video } from '../../../contract/calls/publish.ts';

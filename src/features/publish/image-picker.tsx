@@ -1,16 +1,20 @@
 /**
- * The topic's images: up to IMAGES_MAX tiles. A picked photo is scaled down in the browser
+ * Images of a draft (a topic on /release, a reply in its composer): up to IMAGES_MAX tiles. A picked photo is scaled down in the browser
  * (≤ 1600 px, WebP or JPEG: lib/shrink-image.ts) and uploaded at once through
  * /shard/memberUploadImg; its url joins the draft when the server has it, so the draft only ever
  * holds images that can be published. Tiles uploading show the local picture dimmed.
+ *
+ * `images` is the draft's list as a valtio proxy (e.g. releaseDraft.images): the picker pushes to
+ * and splices it, and reads it through a snapshot.
  */
+import './image-picker.css';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useSnapshot } from 'valtio/react';
 import { uploadPostImage } from './publish-calls.ts';
 import { IMAGES_MAX } from '../../../contract/calls/publish-limits.ts';
 import { shrinkImage } from '../../lib/shrink-image.ts';
 import { releaseMessages as t } from './publish-messages.ts';
-import { releaseDraft } from './release-draft.ts';
+import type { UploadedImage } from '../../../contract/calls/member.ts';
 import { showToast } from '../../stores/toast.ts';
 
 /** /shard/memberUploadImg's limit (contract/calls/member.ts UPLOAD_MAX_BYTES; that module is types-only here). */
@@ -18,8 +22,14 @@ const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 const POST_IMAGE_SIDE = 1600;
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/gif';
 
-export function ImagePicker() {
-  const { images } = useSnapshot(releaseDraft);
+interface ImagePickerProps {
+  images: UploadedImage[];
+  /** Prefix of the test ids (the add button, the file input). */
+  testIdPrefix?: string;
+}
+
+export function ImagePicker({ images: list, testIdPrefix = 'release' }: ImagePickerProps) {
+  const images = useSnapshot(list);
   const input = useRef<HTMLInputElement>(null);
   const [pending, setPending] = useState<{ id: number; preview: string }[]>([]);
   const room = IMAGES_MAX - images.length - pending.length;
@@ -31,7 +41,7 @@ export function ImagePicker() {
       const shrunk = await shrinkImage(file, POST_IMAGE_SIDE);
       if (shrunk.size > UPLOAD_MAX_BYTES) throw new Error(t.imageFailed);
       const uploaded = await uploadPostImage(shrunk);
-      if (releaseDraft.images.length < IMAGES_MAX) releaseDraft.images.push(uploaded);
+      if (list.length < IMAGES_MAX) list.push(uploaded);
     } catch (error) {
       showToast(error instanceof Error && error.message ? `${t.imageFailed}：${error.message}` : t.imageFailed, {
         kind: 'error',
@@ -60,7 +70,7 @@ export function ImagePicker() {
           <button
             type="button"
             className="image-tile__remove"
-            onClick={() => releaseDraft.images.splice(i, 1)}
+            onClick={() => list.splice(i, 1)}
             aria-label={t.removeImage(i + 1)}
           >
             ×
@@ -78,7 +88,7 @@ export function ImagePicker() {
           type="button"
           className="image-tile image-tile--add"
           onClick={() => input.current?.click()}
-          data-testid="release-add-image"
+          data-testid={`${testIdPrefix}-add-image`}
         >
           <span aria-hidden="true">+</span>
           <span className="image-tile__label">{t.addImage}</span>
@@ -91,7 +101,7 @@ export function ImagePicker() {
         multiple
         hidden
         onChange={pick}
-        data-testid="release-image-input"
+        data-testid={`${testIdPrefix}-image-input`}
       />
     </div>
   );
