@@ -10,6 +10,7 @@ import { fail } from '../contract/protocol/envelope.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import { mediaPlugin } from './media/media-plugin.ts';
+import { PushJobs } from './jobs/push-jobs.ts';
 import { paymentPlugin } from './payment/payment-plugin.ts';
 import type { Call } from './protocol/define-call.ts';
 import { createNodeCipher } from '../contract/protocol/node-cipher.ts';
@@ -141,6 +142,11 @@ export async function buildApp({ config, db, shared, now = Date.now, logStream }
   app.decorate('uploads', uploads);
   app.addHook('onReady', () => uploads.start());
   app.addHook('onClose', () => uploads.close());
+  // Web Push deliveries: sent by a job polling the store, started when the app is ready, stopped on close.
+  const pushJobs = new PushJobs(db, config, app.log);
+  app.decorate('pushJobs', pushJobs);
+  app.addHook('onReady', () => pushJobs.start());
+  app.addHook('onClose', () => pushJobs.close());
 
   await app.register(siteInfoRoutes, { sites });
   await app.register(iconRoutes);

@@ -20,6 +20,13 @@ export const DEV_MEDIA_SECRET = 'dev-media-secret-not-for-production';
 /** Development default of PAY_KEY, the payment sandbox's epay merchant key. */
 export const DEV_PAY_KEY = 'dev-pay-key-not-for-production';
 
+/** base64url (no padding) of exactly `bytes` bytes. */
+const base64urlBytes = (bytes: number) =>
+  z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/, 'must be base64url')
+    .refine((text) => Buffer.from(text, 'base64url').length === bytes, `must be ${bytes} bytes in base64url`);
+
 const aesText = z
   .string()
   .refine((text) => new TextEncoder().encode(text).length === 16, 'must be exactly 16 bytes of UTF-8');
@@ -69,6 +76,23 @@ const envSchema = z.object({
    * unset: derived from each request's protocol and Host, so any port works.
    */
   PUBLIC_URL: optional(z.string().regex(/^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/, 'must be an http(s) URL without query')),
+  /**
+   * Web Push (server/jobs/push-jobs.ts): the VAPID key pair, base64url (web-push generate-vapid-keys);
+   * both or neither. Unset: a pair generated on first start and kept in the store (server_keys).
+   */
+  VAPID_PUBLIC_KEY: optional(base64urlBytes(65)),
+  VAPID_PRIVATE_KEY: optional(base64urlBytes(32)),
+  /** Who push services may contact about this sender: a mailto: or https: URL. */
+  VAPID_SUBJECT: withDefault(
+    z.string().regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: or https: URL'),
+    'mailto:ops@example.com',
+  ),
+  /** The push job in this process: 'off' for tests and processes that must not send. */
+  PUSH_JOBS: withDefault(z.enum(['on', 'off']), 'on'),
+  /** How often the push job looks for due deliveries. */
+  PUSH_POLL_MS: withDefault(integer(10, 60_000), 1_000),
+  /** 'loopback' (tests only, never in production) also lets plain-HTTP push endpoints on 127.0.0.1 through. */
+  PUSH_TEST_ENDPOINTS: withDefault(z.enum(['off', 'loopback']), 'off'),
 });
 
 /** MEDIA_DIR and UPLOAD_DIR, once resolved, are always set. */
@@ -92,6 +116,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid server configuration:\n${lines.join('\n')}`);
   }
   assertKeyMaterial({ key: result.data.APP_AES_KEY, iv: result.data.APP_AES_IV });
+  if ((result.data.VAPID_PUBLIC_KEY === undefined) !== (result.data.VAPID_PRIVATE_KEY === undefined)) {
+    throw new ConfigError(
+      'Invalid server configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both or neither',
+    );
+  }
   const { DATA_DIR, MEDIA_DIR, UPLOAD_DIR } = result.data;
   return {
     ...result.data,

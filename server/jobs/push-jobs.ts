@@ -1,0 +1,154 @@
+/**
+ * The push job (docs/architecture.md "Community"): in each server process, every PUSH_POLL_MS it
+ * claims the due push_deliveries (server/db/push.ts: a lease under FOR UPDATE SKIP LOCKED, so
+ * processes never send one twice at once) and sends them (push-send.ts). A success marks the
+ * delivery sent; 404 or 410 (the subscription expired) drops the subscription with its
+ * deliveries; an endpoint no longer allowed (push-endpoint.ts) is dropped unsent; a request the
+ * service will never take (400, 401, 403, 413) fails at once; anything else is retried with
+ * exponential backoff and fails for good after MAX_ATTEMPTS, its last error kept.
+ *
+ * The calls that write notices never wait for it: they only insert rows. Tests drive it with
+ * wake() (a pass now) and idle() (until no pass runs).
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/db.ts';
+import { claimDue, dropSubscription, markFailed, markSent, type DueDelivery } from '../db/push.ts';
+import type { NoticeType } from '../../contract/enums.ts';
+import { allowedEndpoint } from './push-endpoint.ts';
+import { PUSH_TITLES } from './push-messages.ts';
+import { sendPush, type PushSender, type Urgency } from './push-send.ts';
+import { vapidKeys } from './vapid-keys.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's push job (server/app.ts). */
+    pushJobs: PushJobs;
+  }
+}
+
+export const MAX_ATTEMPTS = 5;
+/** The wait after the first failed attempt; doubled after each further one, at most RETRY_MAX_MS. */
+export const RETRY_BASE_MS = 30_000;
+const RETRY_MAX_MS = 3600_000;
+/** How long a claimed delivery is left to its process before another may take it. */
+const LEASE_MS = 60_000;
+const BATCH = 20;
+/** Answers after which sending again cannot succeed. */
+const PERMANENT = new Set([400, 401, 403, 413]);
+
+const URGENCY: Record<NoticeType, Urgency> = { reply: 'normal', mention: 'normal', like: 'low', system: 'normal' };
+
+/** The wait before the next attempt after `attempts` failed ones. */
+export const retryDelayMs = (attempts: number): number =>
+  Math.min(RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), RETRY_MAX_MS);
+
+/** What the service worker shows (sw/): the notification's title and text, and where a click goes. */
+export function pushPayload(d: DueDelivery): string {
+  return JSON.stringify({
+    title: PUSH_TITLES[d.type](d.actorNickname),
+    body: d.excerpt,
+    link: d.link,
+    type: d.type,
+    noticeId: d.noticeId,
+  });
+}
+
+export class PushJobs {
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = true;
+
+  constructor(
+    private readonly db: Db,
+    private readonly config: Config,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Polls from now on (unless PUSH_JOBS=off). */
+  start(): void {
+    if (this.config.PUSH_JOBS === 'off') return;
+    if (this.config.PUSH_TEST_ENDPOINTS === 'loopback' && process.env.NODE_ENV === 'production') {
+      this.log.warn('PUSH_TEST_ENDPOINTS=loopback is for tests: plain-HTTP pushes to 127.0.0.1 are allowed');
+    }
+    this.stopped = false;
+    this.schedule();
+  }
+
+  /** Stops polling and waits for the pass under way. */
+  async close(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.idle();
+  }
+
+  /** Runs a pass now (or right after the one under way). */
+  wake(): void {
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.loop().finally(() => {
+      this.running = undefined;
+      this.schedule();
+    });
+  }
+
+  /** Resolves once no pass is running. */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  private schedule(): void {
+    clearTimeout(this.timer);
+    if (this.stopped) return;
+    this.timer = setTimeout(() => this.wake(), this.config.PUSH_POLL_MS);
+    this.timer.unref();
+  }
+
+  private async loop(): Promise<void> {
+    do {
+      this.again = false;
+      try {
+        await this.pass();
+      } catch (err) {
+        this.log.warn({ err }, 'push job pass failed');
+      }
+    } while (this.again && !this.stopped);
+  }
+
+  /** Sends every due delivery, a batch at a time. */
+  private async pass(): Promise<void> {
+    for (;;) {
+      const due = await claimDue(this.db, BATCH, LEASE_MS);
+      if (due.length === 0) return;
+      const keys = await vapidKeys(this.db, this.config);
+      const sender: PushSender = {
+        ...keys,
+        subject: this.config.VAPID_SUBJECT,
+        policy: this.config.PUSH_TEST_ENDPOINTS,
+      };
+      await Promise.all(due.map((d) => this.deliver(d, sender)));
+    }
+  }
+
+  private async deliver(d: DueDelivery, sender: PushSender): Promise<void> {
+    const endpoint = allowedEndpoint(d.endpoint, sender.policy);
+    if (!endpoint) {
+      this.log.warn({ subscription: d.subscriptionId }, 'push endpoint not allowed: subscription dropped');
+      return dropSubscription(this.db, d.subscriptionId);
+    }
+    const outcome = await sendPush(
+      { endpoint, p256dh: d.p256dh, auth: d.auth },
+      pushPayload(d),
+      sender,
+      URGENCY[d.type],
+    );
+    const { status } = outcome;
+    if (status !== null && status >= 200 && status < 300) return markSent(this.db, d.id);
+    if (status === 404 || status === 410) return dropSubscription(this.db, d.subscriptionId);
+    const final = d.attempts >= MAX_ATTEMPTS || (status !== null && PERMANENT.has(status));
+    await markFailed(this.db, d.id, outcome.error, final ? null : retryDelayMs(d.attempts));
+  }
+}
