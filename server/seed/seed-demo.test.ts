@@ -3,6 +3,7 @@ import type { Db } from '../db/db.ts';
 import { migrate } from '../db/migrate.ts';
 import { ensureDemoSite } from '../db/sites.ts';
 import { DB_KINDS, openTestDb } from '../test/harness.ts';
+import { DEMO_WORDS } from './community-demo.ts';
 import { DEMO_SEED_VERSION, seedDemo } from './seed-demo.ts';
 
 const NO_MEDIA = { mediaDir: '/nonexistent', media: false } as const;
@@ -30,6 +31,8 @@ const TABLES = [
   'banners',
   'cdn_lines',
   'dictionary',
+  'danmaku',
+  'sensitive_words',
 ];
 const tableCounts = async (db: Db) =>
   Object.fromEntries(
@@ -116,7 +119,8 @@ describe.each(DB_KINDS)('the demo seed on %s', (kind) => {
     expect(
       await count(
         db,
-        'SELECT count(*) AS n FROM posts p WHERE reply_count <> (SELECT count(*) FROM replies r WHERE r.post_id = p.id)',
+        `SELECT count(*) AS n FROM posts p
+         WHERE reply_count <> (SELECT count(*) FROM replies r WHERE r.target_type = 'post' AND r.target_id = p.id)`,
       ),
     ).toBe(0);
     expect(
@@ -160,6 +164,21 @@ describe.each(DB_KINDS)('the demo seed on %s', (kind) => {
     ).toBeGreaterThanOrEqual(9);
   });
 
+  it('writes the demo words and danmaku over the first minutes of the first movies, once', async () => {
+    expect(await db.query('SELECT word, action FROM sensitive_words ORDER BY word')).toEqual(
+      [...DEMO_WORDS].map(([word, action]) => ({ word, action })).sort((a, b) => (a.word < b.word ? -1 : 1)),
+    );
+    expect(await count(db, 'SELECT count(DISTINCT movie_id) AS n FROM danmaku')).toBe(6);
+    expect(await count(db, 'SELECT count(*) AS n FROM danmaku WHERE movie_id = 1 AND at_ms < 30000')).toBeGreaterThan(
+      15,
+    );
+    expect(await count(db, 'SELECT max(at_ms) AS n FROM danmaku')).toBeLessThanOrEqual(180_000);
+    // An operator's removal of a word is not undone by the next start.
+    await db.query('DELETE FROM sensitive_words WHERE word = $1', [DEMO_WORDS[0]![0]]);
+    await seedDemo(db, NO_MEDIA);
+    expect(await count(db, 'SELECT count(*) AS n FROM sensitive_words')).toBe(DEMO_WORDS.length - 1);
+  });
+
   it('is a no-op when run again with the same version', async () => {
     const before = await tableCounts(db);
     const report = await seedDemo(db, NO_MEDIA);
@@ -170,9 +189,12 @@ describe.each(DB_KINDS)('the demo seed on %s', (kind) => {
   it("re-seeds after a version bump, keeping members' replies and the counts consistent", async () => {
     const before = await tableCounts(db);
     const author = (await db.one<{ author_id: number }>('SELECT author_id FROM posts WHERE id = 1'))!.author_id;
-    await db.query("INSERT INTO replies (post_id, author_id, body, created_at) VALUES (1, $1, '会员的回复', now())", [
-      author,
-    ]);
+    await db.query(
+      `INSERT INTO replies (target_type, target_id, floor, author_id, body, created_at)
+       VALUES ('post', 1, (SELECT floor_count + 1 FROM posts WHERE id = 1), $1, '会员的回复', now())`,
+      [author],
+    );
+    await db.query('UPDATE posts SET floor_count = floor_count + 1, reply_count = reply_count + 1 WHERE id = 1');
     await db.query('UPDATE seed_state SET version = version - 1');
     expect((await seedDemo(db, NO_MEDIA)).data).toBe('reseeded');
     expect(await count(db, "SELECT count(*) AS n FROM replies WHERE body = '会员的回复' AND id >= 10000000")).toBe(1);
@@ -180,7 +202,8 @@ describe.each(DB_KINDS)('the demo seed on %s', (kind) => {
     expect(
       await count(
         db,
-        'SELECT count(*) AS n FROM posts p WHERE reply_count <> (SELECT count(*) FROM replies r WHERE r.post_id = p.id)',
+        `SELECT count(*) AS n FROM posts p
+         WHERE reply_count <> (SELECT count(*) FROM replies r WHERE r.target_type = 'post' AND r.target_id = p.id)`,
       ),
     ).toBe(0);
     expect(await count(db, "SELECT version AS n FROM seed_state WHERE name = 'demo'")).toBe(DEMO_SEED_VERSION);

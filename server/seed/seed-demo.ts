@@ -13,16 +13,18 @@
  * Dates are the plan's, moved to the time of writing (write-plan.ts): a demo seeded today has
  * today's topics and newest movies, and keeps those dates until it is re-seeded.
  * The member catalogue (member-catalogue.ts) is filled in on every run, versions aside: it only
- * adds missing rows. A transaction-scoped advisory lock lets two processes start at once: the
+ * adds missing rows; the community's demo words and danmaku (community-demo.ts) are written once. A transaction-scoped advisory lock lets two processes start at once: the
  * second waits, then finds the version recorded. Media generation is separate and always checks its files, so a new
  * MEDIA_DIR is filled even when the rows exist.
  */
-import type { Db } from '../db/db.ts';
+import type { Db, Queryable } from '../db/db.ts';
 import { ensureDemoSite } from '../db/sites.ts';
+import { seedCommunityDemo } from './community-demo.ts';
 import { buildDemoPlan } from './demo-plan.ts';
 import { generateMedia, type MediaReport } from './generate-media.ts';
 import { demoMediaJobs } from './media-jobs.ts';
 import { seedMemberCatalogue } from './member-catalogue.ts';
+import type { DemoPlan } from './plan-types.ts';
 import { writeDemoPlan } from './write-plan.ts';
 
 export const DEMO_SEED_VERSION = 1;
@@ -54,16 +56,9 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedReport
     await q.query('SELECT pg_advisory_xact_lock($1::bigint)', [SEED_LOCK_KEY]);
     const site = await ensureDemoSite(q);
     await seedMemberCatalogue(q);
-    const state = await q.one<{ version: number }>('SELECT version FROM seed_state WHERE name = $1', [SEED_NAME]);
-    if (state && state.version === DEMO_SEED_VERSION) return 'up-to-date';
-    if (state && state.version > DEMO_SEED_VERSION) return 'newer-version-kept';
-    await writeDemoPlan(q, plan, site.id, started);
-    await q.query(
-      `INSERT INTO seed_state (name, version) VALUES ($1, $2)
-       ON CONFLICT (name) DO UPDATE SET version = EXCLUDED.version, seeded_at = now()`,
-      [SEED_NAME, DEMO_SEED_VERSION],
-    );
-    return state ? 'reseeded' : 'seeded';
+    const outcome = await writePlanOnce(q, plan, site.id, started);
+    await seedCommunityDemo(q);
+    return outcome;
   });
   const dataMs = Date.now() - started;
   const media = options.media
@@ -82,6 +77,20 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedReport
     },
     media,
   };
+}
+
+/** Writes the plan unless this version (or a newer one) is recorded. */
+async function writePlanOnce(q: Queryable, plan: DemoPlan, siteId: number, started: number): Promise<SeedOutcome> {
+  const state = await q.one<{ version: number }>('SELECT version FROM seed_state WHERE name = $1', [SEED_NAME]);
+  if (state && state.version === DEMO_SEED_VERSION) return 'up-to-date';
+  if (state && state.version > DEMO_SEED_VERSION) return 'newer-version-kept';
+  await writeDemoPlan(q, plan, siteId, started);
+  await q.query(
+    `INSERT INTO seed_state (name, version) VALUES ($1, $2)
+     ON CONFLICT (name) DO UPDATE SET version = EXCLUDED.version, seeded_at = now()`,
+    [SEED_NAME, DEMO_SEED_VERSION],
+  );
+  return state ? 'reseeded' : 'seeded';
 }
 
 /** One line for the server log. */
