@@ -5,7 +5,7 @@
  * The page's detail may be a cached answer: after the viewer rated (or deleted a comment) the
  * score is read again (refreshMovieScore) and shown instead of the page's.
  */
-import './replies.css';
+import './score.css';
 import { useSyncExternalStore } from 'react';
 import { call } from '../../api/client.ts';
 import type { MovieScore as Score } from '../../../contract/calls/content.ts';

@@ -2,6 +2,7 @@
  * Stars of a rating: `StarsShown` draws 0-5 (fractions filled in part: an average), `StarsInput`
  * is the composer's 1-5 picker (a radio group; tapping the chosen star again clears it).
  */
+import './score.css';
 import type { CSSProperties } from 'react';
 import { replyMessages as t } from './reply-messages.ts';
 

@@ -12,6 +12,8 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import type { Reply } from '../../../contract/calls/content.ts';
 import type { ReplySort } from '../../../contract/enums.ts';
+import { ApiError } from '../../api/api-error.ts';
+import { Code } from '../../../contract/protocol/codes.ts';
 import { getFloorCursor, getReplyPage, targetKey, type ReplyTargetRef } from './reply-calls.ts';
 
 export const REPLY_PAGE_SIZE = 20;
@@ -76,9 +78,15 @@ function appendNew(items: Reply[], more: Reply[]): Reply[] {
   return [...items, ...more.filter((reply) => !seen.has(reply.id))];
 }
 
+/** Where the list starts: its floor's cursor; from the beginning when that floor does not exist (code 6). */
 async function firstCursor(entry: Entry): Promise<string | null> {
   if (entry.from === null) return null;
-  return (await getFloorCursor(entry.target, entry.from)).cursor;
+  try {
+    return (await getFloorCursor(entry.target, entry.from)).cursor;
+  } catch (error) {
+    if (error instanceof ApiError && error.code === Code.NotFound) return null;
+    throw error;
+  }
 }
 
 function loadMore(entry: Entry): void {

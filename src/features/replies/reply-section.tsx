@@ -64,7 +64,7 @@ function useRefreshes(target: ReplyTargetRef) {
   }, []);
 }
 
-export function ReplySection({ target, count, floor = null, onLeaveFloor }: ReplySectionProps) {
+export default function ReplySection({ target, count, floor = null, onLeaveFloor }: ReplySectionProps) {
   const [sort, setSort] = useState<ReplySort>('oldest');
   const [from, setFrom] = useState<number | null>(floor);
   const [seenFloor, setSeenFloor] = useState(floor);
