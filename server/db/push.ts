@@ -91,6 +91,8 @@ export interface DueDelivery {
   excerpt: string;
   link: string;
   actorNickname: string | null;
+  /** The recipient's unread notices now (the app icon's badge). */
+  unread: number;
 }
 
 /** Claims up to `limit` due deliveries for `leaseMs` (counting the attempt). */
@@ -104,7 +106,8 @@ export function claimDue(q: Queryable, limit: number, leaseMs: number): Promise<
        FROM due WHERE d.id = due.id
        RETURNING d.id, d.attempts, d.subscription_id, d.notice_id)
      SELECT c.id, c.attempts, s.id AS "subscriptionId", s.endpoint, s.p256dh, s.auth, n.id AS "noticeId",
-       n.type, n.excerpt, n.link, u.nickname AS "actorNickname"
+       n.type, n.excerpt, n.link, u.nickname AS "actorNickname",
+       (SELECT count(*) FROM notices x WHERE x.user_id = n.user_id AND x.read_at IS NULL)::int AS unread
      FROM claimed c
        JOIN push_subscriptions s ON s.id = c.subscription_id
        JOIN notices n ON n.id = c.notice_id

@@ -15,6 +15,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import { claimDue, dropSubscription, markFailed, markSent, type DueDelivery } from '../db/push.ts';
 import type { NoticeType } from '../../contract/enums.ts';
+import type { PushPayload } from '../../contract/push-payload.ts';
 import { allowedEndpoint } from './push-endpoint.ts';
 import { PUSH_TITLES } from './push-messages.ts';
 import { sendPush, type PushSender, type Urgency } from './push-send.ts';
@@ -43,15 +44,17 @@ const URGENCY: Record<NoticeType, Urgency> = { reply: 'normal', mention: 'normal
 export const retryDelayMs = (attempts: number): number =>
   Math.min(RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), RETRY_MAX_MS);
 
-/** What the service worker shows (sw/): the notification's title and text, and where a click goes. */
+/** What the service worker shows (contract/push-payload.ts): the title and text, where a click goes, the badge. */
 export function pushPayload(d: DueDelivery): string {
-  return JSON.stringify({
+  const payload: PushPayload = {
     title: PUSH_TITLES[d.type](d.actorNickname),
     body: d.excerpt,
     link: d.link,
     type: d.type,
     noticeId: d.noticeId,
-  });
+    unread: d.unread,
+  };
+  return JSON.stringify(payload);
 }
 
 export class PushJobs {

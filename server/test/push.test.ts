@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '../../contract/calls/paths.ts';
+import { readPushPayload } from '../../contract/push-payload.ts';
 import { Code } from '../../contract/protocol/codes.ts';
+import { generateVAPIDKeys } from 'web-push';
+import { loadConfig } from '../config.ts';
 import { storedVapidKeys } from '../db/push.ts';
 import { guardedLookup, isPublicAddress } from '../jobs/push-endpoint.ts';
-import { MAX_ATTEMPTS, RETRY_BASE_MS } from '../jobs/push-jobs.ts';
+import { MAX_ATTEMPTS, PushJobs, RETRY_BASE_MS } from '../jobs/push-jobs.ts';
 import { codeOf, dataOf } from './content-fixture.ts';
 import { createHarness, DB_KINDS, type Harness } from './harness.ts';
 import { newMember, noticeOf, notify, seedNoticeTargets, writeReply, type Member } from './notice-fixture.ts';
@@ -15,6 +18,11 @@ interface Delivery {
   lastError: string | null;
   dueInMs: number;
 }
+
+const envOf = (pair: { publicKey: string; privateKey: string }) => ({
+  VAPID_PUBLIC_KEY: pair.publicKey,
+  VAPID_PRIVATE_KEY: pair.privateKey,
+});
 
 const REFUSED = '参数错误：endpoint 必须是公网 HTTPS 地址';
 
@@ -91,7 +99,8 @@ describe.each(DB_KINDS)('Web Push on %s', (kind) => {
     const { key, claims } = verifyVapid(request!.headers.authorization, service.origin);
     expect(key).toBe(publicKey);
     expect(claims.sub).toBe('mailto:ops@example.com');
-    const message = JSON.parse(decryptPush(subscriber, request!.body)) as Record<string, unknown>;
+    const text = decryptPush(subscriber, request!.body);
+    const message = JSON.parse(text) as Record<string, unknown>;
     const notice = await h.db.one<{ id: number }>('SELECT id FROM notices WHERE reply_id = $1', [reply.id]);
     expect(message).toEqual({
       title: '回复者 回复了你',
@@ -99,7 +108,9 @@ describe.each(DB_KINDS)('Web Push on %s', (kind) => {
       link: `/topic/${reply.targetId}?floor=${reply.floor}`,
       type: 'reply',
       noticeId: notice!.id,
+      unread: 1, // the owner's unread notices, for the app icon's badge
     });
+    expect(readPushPayload(text)).toEqual(message); // what the service worker reads
     await h.app.pushJobs.idle();
     expect((await deliveriesTo(endpoint)).map((d) => [d.state, d.attempts])).toEqual([['sent', 1]]);
     // Another subscriber's keys cannot open it.
@@ -171,6 +182,26 @@ describe.each(DB_KINDS)('Web Push on %s', (kind) => {
     expect(delays[3]! / delays[2]!).toBeCloseTo(2, 0);
     await runJob();
     expect(service.to(failing)).toHaveLength(MAX_ATTEMPTS);
+  });
+
+  it('sends each delivery once when two processes poll together', async () => {
+    const subscriber = newSubscriber();
+    const endpoint = await subscribe(owner, subscriber);
+    const replies = [];
+    for (let i = 0; i < 30; i += 1) replies.push(await writeReply(h.db, replier.id, `并发 ${i}`));
+    await notify(
+      h.db,
+      replies.map((r) => noticeOf('reply', owner.id, replier.id, r)),
+    );
+    const other = new PushJobs(h.db, h.config, h.app.log); // a second server process's job
+    h.app.pushJobs.wake();
+    other.wake();
+    await Promise.all([h.app.pushJobs.idle(), other.idle()]);
+    const bodies = service
+      .to(endpoint)
+      .map((r) => (JSON.parse(decryptPush(subscriber, r.body)) as { body: string }).body);
+    expect(bodies.sort()).toEqual(replies.map((r) => r.body).sort());
+    expect(new Set((await deliveriesTo(endpoint)).map((d) => `${d.state}/${d.attempts}`))).toEqual(new Set(['sent/1']));
   });
 
   it('keeps one subscription per device and lets an endpoint move to another user', async () => {
@@ -267,17 +298,22 @@ describe.each(DB_KINDS)('Web Push on %s', (kind) => {
   });
 });
 
-describe('Web Push endpoints outside test mode', () => {
-  it('refuses plain HTTP to 127.0.0.1 without PUSH_TEST_ENDPOINTS', async () => {
-    const h = await createHarness('pglite', { config: { PUSH_JOBS: 'off' } });
+describe('Web Push settings and address guard', () => {
+  it('outside test mode: takes the VAPID pair from the environment (both or neither), refuses loopback endpoints', async () => {
+    const pair = generateVAPIDKeys();
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: pair.publicKey })).toThrow(/set both or neither/);
+    expect(() => loadConfig({ ...envOf(pair), VAPID_PRIVATE_KEY: 'short' })).toThrow(/VAPID_PRIVATE_KEY/);
+    expect(() => loadConfig({ PUSH_TEST_ENDPOINTS: 'any' })).toThrow(/PUSH_TEST_ENDPOINTS/);
+    const config = loadConfig(envOf(pair));
+    expect(config.PUSH_TEST_ENDPOINTS).toBe('off');
+    const h = await createHarness('pglite', { config: { ...envOf(pair), PUSH_JOBS: 'off' } });
     try {
+      expect(await dataOf(h.client, API.pushVapidKey)).toEqual({ publicKey: pair.publicKey });
+      expect(await h.db.query(`SELECT 1 FROM server_keys WHERE name = 'vapid'`)).toEqual([]);
       const member = await newMember(h, '访客');
       const keys = newSubscriber().keys;
-      for (const endpoint of [
-        'http://127.0.0.1:8443/push/x',
-        'https://127.0.0.1:8443/push/x',
-        'https://127.0.0.53/x',
-      ]) {
+      const loopback = ['http://127.0.0.1:8443/push/x', 'https://127.0.0.1:8443/push/x', 'https://0x7f000001/x'];
+      for (const endpoint of [...loopback, 'https://127.0.0.53/x']) {
         const result = await codeOf(h.client, API.pushSubscribe, { endpoint, keys }, member.token);
         expect(result, endpoint).toEqual({ code: Code.InvalidParams, msg: REFUSED });
       }
@@ -285,9 +321,7 @@ describe('Web Push endpoints outside test mode', () => {
       await h.close();
     }
   });
-});
 
-describe('Web Push address guard', () => {
   it('refuses at connect time a name that resolves to a private address', async () => {
     const resolve = (policy: 'off' | 'loopback', name: string) =>
       new Promise<string>((done) => {
