@@ -1,8 +1,9 @@
 /**
- * The player's bottom bar: play/pause, the time, a seek bar, the speed menu (0.5-2x) and
- * fullscreen. Stateless: the player owns the video and passes what to show and what to do.
+ * The player's bottom bar: play/pause, the time, a seek bar, the danmaku's send bar (wide screens,
+ * fullscreen) and buttons, the speed menu (0.5-2x) and fullscreen. Stateless: the player owns the
+ * video and passes what to show and what to do.
  */
-import { useState, type CSSProperties } from 'react';
+import { useState, type CSSProperties, type ReactNode } from 'react';
 import { formatDuration } from '../../lib/format.ts';
 import { messages } from '../../messages.ts';
 import { IconExpand, IconPause, IconPlay, IconShrink } from './player-icons.tsx';
@@ -19,6 +20,12 @@ interface VideoControlsProps {
   onSeek: (seconds: number) => void;
   onRate: (rate: number) => void;
   onFullscreen: () => void;
+  /** The danmaku's buttons (switch, settings, list), before the speed menu. */
+  danmaku?: ReactNode;
+  /** The danmaku's send bar, in the middle of the bar. */
+  sendBar?: ReactNode;
+  /** Whether a text field of the bar (the send bar) has the focus: the bar then stays shown. */
+  onTyping?: (typing: boolean) => void;
 }
 
 export function VideoControls({
@@ -31,12 +38,20 @@ export function VideoControls({
   onSeek,
   onRate,
   onFullscreen,
+  danmaku,
+  sendBar,
+  onTyping,
 }: VideoControlsProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const p = messages.play;
   const progress = duration > 0 ? Math.min(100, (current / duration) * 100) : 0;
   return (
-    <div className="video-controls" onClick={(event) => event.stopPropagation()}>
+    <div
+      className="video-controls"
+      onClick={(event) => event.stopPropagation()}
+      onFocus={(event) => onTyping?.(event.target instanceof HTMLInputElement && event.target.type === 'text')}
+      onBlur={() => onTyping?.(false)}
+    >
       <input
         className="video-controls__seek"
         type="range"
@@ -61,6 +76,13 @@ export function VideoControls({
           {formatDuration(current)} / {formatDuration(duration)}
         </span>
         <span className="video-controls__spacer" />
+        {sendBar && (
+          <>
+            {sendBar}
+            <span className="video-controls__spacer" />
+          </>
+        )}
+        {danmaku}
         <div className="video-controls__speed">
           <button
             type="button"

@@ -5,8 +5,13 @@
  * from the watch history (seek on loadedmetadata); the position is saved every few seconds, on
  * pause, when the page is hidden and on leaving. A trial playlist simply ends: then an overlay
  * offers VIP. Controls: center play button, bottom bar (video-controls.tsx), keyboard (space, ←/→).
+ *
+ * Danmaku (features/danmaku): the layer over the video (its renderer loaded lazily, only while the
+ * switch is on), the buttons and panels inside the player, and the send bar: in the control bar on
+ * wide screens and in fullscreen, under the player on phones. The controls stay shown while the
+ * send bar has the focus.
  */
-import { useEffect, useEffectEvent, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { MovieCard } from '../../../contract/calls/content.ts';
 import { attachSource } from './hls-source.ts';
 import { mediaUrl } from '../../stores/media-url.ts';
@@ -18,6 +23,14 @@ import { recordWatch, resumePosition } from '../history/history-store.ts';
 import { showToast } from '../../stores/toast.ts';
 import { IconPlay } from './player-icons.tsx';
 import { VideoControls } from './video-controls.tsx';
+import { DanmakuButtons, type DanmakuPanelName } from '../danmaku/danmaku-buttons.tsx';
+import { DanmakuSendBar } from '../danmaku/danmaku-send-bar.tsx';
+import { useDanmakuSettings } from '../danmaku/danmaku-settings.ts';
+import { useDanmakuFeed } from '../danmaku/use-danmaku-feed.ts';
+import { useMediaQuery } from '../danmaku/use-media-query.ts';
+
+const DanmakuOverlay = lazy(() => import('../danmaku/danmaku-overlay.tsx'));
+const DanmakuPanel = lazy(() => import('../danmaku/danmaku-panel.tsx'));
 
 const SAVE_EVERY_S = 5;
 const HIDE_CONTROLS_MS = 3_000;
@@ -50,6 +63,11 @@ export function VideoPlayer({ movie, playlist, header, endOverlay }: VideoPlayer
   const resumeAt = useRef(resumePosition(movie.id));
   const wasPlaying = useRef(false);
   const lastSaved = useRef(0);
+  const danmakuFeed = useDanmakuFeed(movie.id, video);
+  const danmakuSettings = useDanmakuSettings();
+  const [danmakuPanel, setDanmakuPanel] = useState<DanmakuPanelName | null>(null);
+  const [typing, setTyping] = useState(false);
+  const sendInBar = useMediaQuery('(min-width: 768px)') || fullscreen;
 
   const save = () => {
     const element = video.current;
@@ -116,12 +134,24 @@ export function VideoPlayer({ movie, playlist, header, endOverlay }: VideoPlayer
     };
   }, []);
 
+  // The control bar's height, for the danmaku layer and panels to end above it.
+  useEffect(() => {
+    const element = wrapper.current;
+    const controls = element?.querySelector<HTMLElement>('.video-controls');
+    if (!element || !controls) return;
+    const observer = new ResizeObserver(() =>
+      element.style.setProperty('--video-controls-height', `${controls.offsetHeight}px`),
+    );
+    observer.observe(controls);
+    return () => observer.disconnect();
+  }, []);
+
   // Controls hide after a while of playing; any pointer movement shows them again.
   useEffect(() => {
-    if (!playing || !controlsShown) return;
+    if (!playing || !controlsShown || typing) return;
     const timer = setTimeout(() => setControlsShown(false), HIDE_CONTROLS_MS);
     return () => clearTimeout(timer);
-  }, [playing, controlsShown]);
+  }, [playing, controlsShown, typing]);
 
   const toggle = () => {
     const element = video.current;
@@ -145,84 +175,104 @@ export function VideoPlayer({ movie, playlist, header, endOverlay }: VideoPlayer
     event.preventDefault();
   };
 
-  const showControls = controlsShown || !playing;
+  const showControls = controlsShown || !playing || typing;
+  const sendBar = <DanmakuSendBar movieId={movie.id} feed={danmakuFeed} video={video} inBar={sendInBar} />;
   return (
-    <div
-      ref={wrapper}
-      className={`video-player${showControls ? ' is-controls' : ''}`}
-      tabIndex={-1}
-      onKeyDown={onKey}
-      onPointerMove={() => setControlsShown(true)}
-      onClick={() => setControlsShown(true)}
-    >
-      <video
-        ref={video}
-        className="video-player__video"
-        data-testid="player"
-        playsInline
-        preload="metadata"
-        onClick={toggle}
-        onPlay={() => {
-          setPlaying(true);
-          wasPlaying.current = true;
-          setStatus((s) => (s === 'ended' ? 'ready' : s));
-        }}
-        onPause={(event) => {
-          setPlaying(false);
-          if (!event.currentTarget.ended) wasPlaying.current = false;
-          save();
-        }}
-        onEnded={() => {
-          setStatus('ended');
-          wasPlaying.current = false;
-          save();
-        }}
-        onTimeUpdate={(event) => {
-          const element = event.currentTarget;
-          setTime({ current: element.currentTime, duration: Number.isFinite(element.duration) ? element.duration : 0 });
-          if (Math.abs(element.currentTime - lastSaved.current) >= SAVE_EVERY_S) save();
-        }}
-        onDurationChange={(event) => {
-          const duration = Number.isFinite(event.currentTarget.duration) ? event.currentTarget.duration : 0;
-          setTime((t) => ({ ...t, duration }));
-        }}
-        onRateChange={(event) => setRate(event.currentTarget.playbackRate)}
-      />
-      <div className="video-player__top">{header}</div>
-      {status === 'loading' && (
-        <span className="spinner video-player__spinner" role="status" aria-label={messages.play.loading} />
-      )}
-      {status === 'failed' && (
-        <p className="video-player__failed" role="alert">
-          {messages.play.failed}
-        </p>
-      )}
-      {status === 'ended' && endOverlay}
-      {!playing && status !== 'failed' && !(status === 'ended' && endOverlay) && (
-        <button
-          type="button"
-          className="video-player__big-play"
-          onClick={(event) => {
-            event.stopPropagation();
-            toggle();
+    <>
+      <div
+        ref={wrapper}
+        className={`video-player${showControls ? ' is-controls' : ''}`}
+        tabIndex={-1}
+        onKeyDown={onKey}
+        onPointerMove={() => setControlsShown(true)}
+        onClick={() => setControlsShown(true)}
+      >
+        <video
+          ref={video}
+          className="video-player__video"
+          data-testid="player"
+          playsInline
+          preload="metadata"
+          onClick={toggle}
+          onPlay={() => {
+            setPlaying(true);
+            wasPlaying.current = true;
+            setStatus((s) => (s === 'ended' ? 'ready' : s));
           }}
-          aria-label={messages.play.play}
-          data-testid="play-toggle"
-        >
-          <IconPlay />
-        </button>
-      )}
-      <VideoControls
-        playing={playing}
-        current={time.current}
-        duration={time.duration}
-        rate={rate}
-        fullscreen={fullscreen}
-        onToggle={toggle}
-        onSeek={seek}
-        onRate={(next) => video.current && (video.current.playbackRate = next)}
-        onFullscreen={toggleFullscreen}
-      />
-    </div>
+          onPause={(event) => {
+            setPlaying(false);
+            if (!event.currentTarget.ended) wasPlaying.current = false;
+            save();
+          }}
+          onEnded={() => {
+            setStatus('ended');
+            wasPlaying.current = false;
+            save();
+          }}
+          onTimeUpdate={(event) => {
+            const element = event.currentTarget;
+            setTime({
+              current: element.currentTime,
+              duration: Number.isFinite(element.duration) ? element.duration : 0,
+            });
+            if (Math.abs(element.currentTime - lastSaved.current) >= SAVE_EVERY_S) save();
+          }}
+          onDurationChange={(event) => {
+            const duration = Number.isFinite(event.currentTarget.duration) ? event.currentTarget.duration : 0;
+            setTime((t) => ({ ...t, duration }));
+          }}
+          onRateChange={(event) => setRate(event.currentTarget.playbackRate)}
+        />
+        {danmakuSettings.enabled && (
+          <Suspense fallback={null}>
+            <DanmakuOverlay video={video} feed={danmakuFeed} settings={danmakuSettings} />
+          </Suspense>
+        )}
+        <div className="video-player__top">{header}</div>
+        {status === 'loading' && (
+          <span className="spinner video-player__spinner" role="status" aria-label={messages.play.loading} />
+        )}
+        {status === 'failed' && (
+          <p className="video-player__failed" role="alert">
+            {messages.play.failed}
+          </p>
+        )}
+        {status === 'ended' && endOverlay}
+        {!playing && status !== 'failed' && !(status === 'ended' && endOverlay) && (
+          <button
+            type="button"
+            className="video-player__big-play"
+            onClick={(event) => {
+              event.stopPropagation();
+              toggle();
+            }}
+            aria-label={messages.play.play}
+            data-testid="play-toggle"
+          >
+            <IconPlay />
+          </button>
+        )}
+        <VideoControls
+          playing={playing}
+          current={time.current}
+          duration={time.duration}
+          rate={rate}
+          fullscreen={fullscreen}
+          onToggle={toggle}
+          onSeek={seek}
+          onRate={(next) => video.current && (video.current.playbackRate = next)}
+          onFullscreen={toggleFullscreen}
+          danmaku={<DanmakuButtons panel={danmakuPanel} onPanel={setDanmakuPanel} />}
+          sendBar={sendInBar ? sendBar : undefined}
+          onTyping={setTyping}
+        />
+        {danmakuPanel && (
+          <Suspense fallback={null}>
+            <DanmakuPanel name={danmakuPanel} feed={danmakuFeed} video={video} onClose={() => setDanmakuPanel(null)} />
+          </Suspense>
+        )}
+      </div>
+      {!sendInBar && sendBar}
+    </>
   );
 }
