@@ -1,6 +1,8 @@
 /**
  * Forum groups: the categories with a topicId (the children of '/forum'), with the number of their
- * topics (in the group and its subgroups) and of those created in the last 24 hours.
+ * topics (in the group and its subgroups) and their 今日 count: topics and replies under topics
+ * written on the current Asia/Shanghai day, read from the kept counter forum_days (one row per
+ * category and day, raised by countForumWrite in the transaction that writes the topic or reply).
  */
 import type { ForumGroup } from '../../contract/calls/content.ts';
 import type { Queryable } from './db.ts';
@@ -10,13 +12,25 @@ const GROUPS_SQL = `
     SELECT id AS group_id, id FROM categories WHERE topic_id IS NOT NULL AND ($1::int IS NULL OR topic_id = $1)
     UNION ALL SELECT s.group_id, c.id FROM categories c JOIN scope s ON c.parent_id = s.id)
   SELECT g.topic_id AS "topicId", g.id AS "categoryId", g.name, g.description, g.icon,
-    count(p.id) AS "topicCount",
-    count(p.id) FILTER (WHERE p.created_at > now() - interval '24 hours') AS "todayCount"
-  FROM categories g JOIN scope s ON s.group_id = g.id
-  LEFT JOIN posts p ON p.category_id = s.id AND p.kind = 'topic'
-  GROUP BY g.id ORDER BY g.sort, g.id`;
+    (SELECT count(*) FROM posts p JOIN scope t ON t.id = p.category_id
+      WHERE t.group_id = g.id AND p.kind = 'topic') AS "topicCount",
+    (SELECT coalesce(sum(d.writes), 0)::int FROM forum_days d JOIN scope t ON t.id = d.category_id
+      WHERE t.group_id = g.id AND d.day = $2::date) AS "todayCount"
+  FROM categories g WHERE g.id IN (SELECT group_id FROM scope)
+  ORDER BY g.sort, g.id`;
 
-export const forumGroups = (q: Queryable): Promise<ForumGroup[]> => q.query<ForumGroup>(GROUPS_SQL, [null]);
+/** Every forum group; `day` is today's Asia/Shanghai date (server/db/shanghai-day.ts). */
+export const forumGroups = (q: Queryable, day: string): Promise<ForumGroup[]> =>
+  q.query<ForumGroup>(GROUPS_SQL, [null, day]);
 
-export const findForumGroup = (q: Queryable, topicId: number): Promise<ForumGroup | undefined> =>
-  q.one<ForumGroup>(GROUPS_SQL, [topicId]);
+export const findForumGroup = (q: Queryable, topicId: number, day: string): Promise<ForumGroup | undefined> =>
+  q.one<ForumGroup>(GROUPS_SQL, [topicId, day]);
+
+/** Counts one topic or reply under a topic of the category on the day. Run it inside Db.tx. */
+export async function countForumWrite(q: Queryable, categoryId: number, day: string): Promise<void> {
+  await q.query(
+    `INSERT INTO forum_days (category_id, day, writes) VALUES ($1, $2::date, 1)
+     ON CONFLICT (category_id, day) DO UPDATE SET writes = forum_days.writes + 1`,
+    [categoryId, day],
+  );
+}

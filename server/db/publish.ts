@@ -1,11 +1,13 @@
 /**
  * Members' topics: the forum category a topic goes to, and the insert. Member topics
  * take ids from the member_post_ids sequence (100000 and up), so they never meet the seeded ids.
- * Title and body are stored exactly as written; the summary is the body's plain text.
+ * Title and body are stored exactly as written; the summary is the body's plain text. A topic counts
+ * for its forum's 今日 in the same transaction.
  */
 import { plainText } from '../../contract/rich-text.ts';
 import type { Queryable } from './db.ts';
-import { dayBounds } from './shanghai-day.ts';
+import { countForumWrite } from './forum.ts';
+import { dayBounds, shanghaiDay } from './shanghai-day.ts';
 
 const SUMMARY_LENGTH = 80;
 
@@ -54,6 +56,7 @@ export interface NewTopic {
   now: number;
 }
 
+/** Inserts the topic with its tags and counts it in its forum's 今日 (forum_days). Run it inside Db.tx. */
 export async function insertTopic(q: Queryable, topic: NewTopic): Promise<number> {
   const summary = [...plainText(topic.body)].slice(0, SUMMARY_LENGTH).join('');
   const row = await q.one<{ id: number }>(
@@ -73,6 +76,7 @@ export async function insertTopic(q: Queryable, topic: NewTopic): Promise<number
     ],
   );
   const id = row!.id;
+  await countForumWrite(q, topic.categoryId, shanghaiDay(topic.now));
   if (topic.tagIds.length > 0) {
     await q.query('INSERT INTO post_tags (post_id, tag_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING', [
       id,

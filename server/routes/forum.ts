@@ -1,17 +1,23 @@
-/** Forum groups (the children of '/forum', each with a topicId) with their topic counts. */
+/** Forum groups (the children of '/forum', each with a topicId) with their topic counts and 今日 counts. */
 import { emptyPayloadSchema, topicIdSchema } from '../../contract/calls/content.ts';
 import { API } from '../../contract/calls/paths.ts';
 import { findForumGroup, forumGroups } from '../db/forum.ts';
+import { shanghaiDay } from '../db/shanghai-day.ts';
 import { defineCall, type Call } from '../protocol/define-call.ts';
 import { found } from './lookups.ts';
 
 export const forumCalls: readonly Call[] = [
-  defineCall({ path: API.forumList, schema: emptyPayloadSchema, auth: 'none', handler: ({ db }) => forumGroups(db) }),
+  defineCall({
+    path: API.forumList,
+    schema: emptyPayloadSchema,
+    auth: 'none',
+    handler: ({ db, now }) => forumGroups(db, shanghaiDay(now)),
+  }),
   defineCall({
     path: API.forumDetail,
     schema: topicIdSchema,
     auth: 'none',
-    handler: async ({ db, payload }) =>
-      found(await findForumGroup(db, payload.topicId), `版块不存在：${payload.topicId}`),
+    handler: async ({ db, payload, now }) =>
+      found(await findForumGroup(db, payload.topicId, shanghaiDay(now)), `版块不存在：${payload.topicId}`),
   }),
 ];

@@ -1,8 +1,9 @@
 /**
  * Posts: the three sections that list them (forum topics, chigua, archive articles) share one
  * implementation parametrised by kind; replies, likes and favourites apply to posts of any kind
- * (under /topic/...). A detail counts a view; a priced post not yet unlocked for the viewer
- * answers its summary as the body and only the card's images.
+ * (under /topic/...); /topic/replyPage pages the reply engine's floors by number (server/db/replies.ts).
+ * A detail counts a view; a priced post not yet unlocked for the viewer answers its summary as the
+ * body and only the card's images.
  */
 import {
   idSchema,
@@ -19,7 +20,7 @@ import { recordRead } from '../db/activity.ts';
 import { postVideo } from '../db/chunk-uploads.ts';
 import type { Queryable } from '../db/db.ts';
 import { findPost, pagePosts, postExists, toPostCard, viewPost } from '../db/posts.ts';
-import { pageReplies } from '../db/replies.ts';
+import { findTarget, pageTopicReplies } from '../db/replies.ts';
 import { shanghaiDay } from '../db/shanghai-day.ts';
 import { tagsOf } from '../db/tags.ts';
 import { setFavourite, viewerFlags } from '../db/user-items.ts';
@@ -112,10 +113,10 @@ export const postCalls: readonly Call[] = [
   defineCall({
     path: API.topicReplies,
     schema: replyPageSchema,
-    auth: 'none',
-    handler: async ({ db, payload }) => {
-      if (!(await postExists(db, payload.id))) throw notFound(postNotFound(payload.id));
-      return pageReplies(db, payload.id, payload);
+    auth: 'optional',
+    handler: async ({ db, payload, user }) => {
+      const target = found(await findTarget(db, 'post', payload.id), postNotFound(payload.id));
+      return pageTopicReplies(db, target, payload, user?.id ?? null);
     },
   }),
   likeCall(API.topicLike, 'post', postNotFound),

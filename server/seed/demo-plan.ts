@@ -3,6 +3,7 @@
  * every machine and every run. Cheap (tens of milliseconds), so the media generator can rebuild it
  * to know which files to make even when the rows are already in the database.
  */
+import { planComments } from './plan-comments.ts';
 import { planAuthors, planBanners, planCdnLines, planDictionary, planFeatured } from './plan-extras.ts';
 import { planMovies } from './plan-movies.ts';
 import { planPosts } from './plan-posts.ts';
@@ -26,6 +27,7 @@ export function buildDemoPlan(): DemoPlan {
     authors: planAuthors(),
     movies,
     posts,
+    comments: planComments(movies),
     featured: planFeatured(movies, posts),
     banners: planBanners(movies, posts),
     cdnLines: planCdnLines(),

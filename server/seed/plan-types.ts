@@ -104,6 +104,12 @@ export interface ReplyRow {
   createdAt: number;
 }
 
+/** A comment under a movie (the replies table, target_type 'movie'), with its stars if rated. */
+export interface CommentRow extends ReplyRow {
+  movieId: number;
+  rating: number | null;
+}
+
 export interface PostRow {
   id: number;
   kind: 'topic' | 'chigua' | 'article';
@@ -154,6 +160,7 @@ export interface DemoPlan {
   authors: AuthorRow[];
   movies: MovieRow[];
   posts: PostRow[];
+  comments: CommentRow[];
   featured: FeaturedRow[];
   banners: BannerRow[];
   cdnLines: { id: number; name: string; url: string; sort: number }[];

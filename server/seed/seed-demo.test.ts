@@ -39,6 +39,16 @@ const tableCounts = async (db: Db) =>
     await Promise.all(TABLES.map(async (t) => [t, await count(db, `SELECT count(*) AS n FROM ${t}`)] as const)),
   );
 
+/** Replies whose floor is not their place under their target: seeded ones by (created_at, id), members' after them. */
+const FLOORS_OUT_OF_ORDER = `SELECT count(*) AS n FROM (SELECT floor, row_number() OVER (PARTITION BY target_type, target_id
+  ORDER BY id >= 10000000, CASE WHEN id < 10000000 THEN created_at END, id) AS place FROM replies) r
+  WHERE floor <> place`;
+/** Movies whose kept comment and rating counters differ from their comments. */
+const MOVIE_COUNTERS_OFF = `SELECT count(*) AS n FROM movies m, LATERAL (SELECT count(*) AS n,
+  coalesce(sum(rating), 0) AS stars, count(rating) AS rated, coalesce(max(floor), 0) AS floors
+  FROM replies r WHERE r.target_type = 'movie' AND r.target_id = m.id AND r.deleted_at IS NULL) c
+  WHERE m.comment_count <> c.n OR m.rating_sum <> c.stars OR m.rating_count <> c.rated OR m.floor_count <> c.floors`;
+
 describe.each(DB_KINDS)('the demo seed on %s', (kind) => {
   let db: Db;
   beforeAll(async () => {
@@ -164,6 +174,18 @@ describe.each(DB_KINDS)('the demo seed on %s', (kind) => {
     ).toBeGreaterThanOrEqual(9);
   });
 
+  it('seeds rated movie comments with their counters, and floors in (created_at, id) order everywhere', async () => {
+    expect(
+      await count(db, "SELECT count(DISTINCT target_id) AS n FROM replies WHERE target_type = 'movie'"),
+    ).toBeGreaterThan(50);
+    expect(
+      await count(db, "SELECT count(*) AS n FROM replies WHERE target_type = 'movie' AND rating IS NOT NULL"),
+    ).toBeGreaterThan(100);
+    expect(await count(db, FLOORS_OUT_OF_ORDER)).toBe(0);
+    expect(await count(db, MOVIE_COUNTERS_OFF)).toBe(0);
+    expect(await count(db, 'SELECT count(*) AS n FROM movies WHERE rating_count > 0')).toBeGreaterThan(50);
+  });
+
   it('writes the demo words and danmaku over the first minutes of the first movies, once', async () => {
     expect(await db.query('SELECT word, action FROM sensitive_words ORDER BY word')).toEqual(
       [...DEMO_WORDS].map(([word, action]) => ({ word, action })).sort((a, b) => (a.word < b.word ? -1 : 1)),
@@ -198,6 +220,11 @@ describe.each(DB_KINDS)('the demo seed on %s', (kind) => {
     await db.query('UPDATE seed_state SET version = version - 1');
     expect((await seedDemo(db, NO_MEDIA)).data).toBe('reseeded');
     expect(await count(db, "SELECT count(*) AS n FROM replies WHERE body = '会员的回复' AND id >= 10000000")).toBe(1);
+    expect(await count(db, FLOORS_OUT_OF_ORDER)).toBe(0);
+    expect(await count(db, MOVIE_COUNTERS_OFF)).toBe(0);
+    expect(await count(db, "SELECT floor AS n FROM replies WHERE body = '会员的回复'")).toBe(
+      await count(db, 'SELECT floor_count AS n FROM posts WHERE id = 1'),
+    );
     expect(await tableCounts(db)).toEqual({ ...before, replies: before.replies! + 1 });
     expect(
       await count(

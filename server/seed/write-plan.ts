@@ -1,13 +1,15 @@
 /**
  * Writes a DemoPlan inside the caller's transaction. Every seeded row is upserted by its fixed id
  * (or natural key), so the same code serves the first seed and a re-seed after a version bump:
- * link rows (tags, featured items) and seeded replies of seeded items are replaced; seeded movies,
- * posts, featured collections and banners the plan no longer has are deleted; categories, tags and
- * authors are only upserted (members' posts may point at them). Counters members add to (banner
- * clicks) and CDN line urls an operator may have changed are left alone on a re-seed.
+ * link rows (tags, featured items) are replaced; seeded replies and movie comments are upserted,
+ * with floors and counters recounted (write-replies.ts); seeded movies, posts, featured collections
+ * and banners the plan no longer has are deleted; categories, tags and authors are only upserted
+ * (members' posts may point at them). Counters members add to (banner clicks) and CDN line urls an
+ * operator may have changed are left alone on a re-seed.
  */
 import type { Queryable } from '../db/db.ts';
-import { BASE_DATE, SEEDED_ID_LIMIT, SEEDED_REPLY_LIMIT, type DemoPlan } from './plan-types.ts';
+import { BASE_DATE, SEEDED_ID_LIMIT, type DemoPlan } from './plan-types.ts';
+import { writeReplies } from './write-replies.ts';
 import { at, insertRows } from './write-rows.ts';
 
 const ids = (rows: readonly { id: number }[]): number[] => rows.map((row) => row.id);
@@ -151,24 +153,6 @@ async function writePosts(q: Queryable, plan: DemoPlan, userOf: Map<number, numb
     ['post_id', 'tag_id'],
     plan.posts.flatMap((p) => p.tagIds.map((tagId) => [p.id, tagId])),
   );
-  await q.query('DELETE FROM replies WHERE id < $1', [SEEDED_REPLY_LIMIT]);
-  await insertRows(
-    q,
-    'replies',
-    ['id', 'post_id', 'author_id', 'body', 'likes', 'created_at'],
-    plan.posts.flatMap((p) =>
-      p.replies.map((r) => [r.id, p.id, userOf.get(r.authorN), r.body, r.likes, dateOf(r.createdAt)]),
-    ),
-  );
-  // Members' replies get ids from SEEDED_REPLY_LIMIT up, so a re-seed never collides with them.
-  await q.query(
-    `SELECT setval(pg_get_serial_sequence('replies', 'id'), GREATEST($1::bigint, (SELECT COALESCE(max(id), 0) FROM replies)))`,
-    [SEEDED_REPLY_LIMIT - 1],
-  );
-  await q.query(
-    'UPDATE posts p SET reply_count = (SELECT count(*) FROM replies r WHERE r.post_id = p.id) WHERE p.id < $1',
-    [SEEDED_ID_LIMIT],
-  );
 }
 
 async function writeSiteRows(q: Queryable, plan: DemoPlan, siteId: number): Promise<void> {
@@ -231,5 +215,6 @@ export async function writeDemoPlan(q: Queryable, plan: DemoPlan, siteId: number
   const userOf = await writeAuthors(q, plan, siteId, dateOf);
   await writeMovies(q, plan, dateOf);
   await writePosts(q, plan, userOf, dateOf);
+  await writeReplies(q, plan, userOf, dateOf);
   await writeSiteRows(q, plan, siteId);
 }
