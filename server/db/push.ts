@@ -132,3 +132,13 @@ export async function markFailed(q: Queryable, id: number, error: string, retryI
     [id, error.slice(0, 500), retryInMs === null ? null : retryInMs / 1000],
   );
 }
+
+/** Deletes deliveries done (sent or failed) more than `keepDays` ago; answers how many. */
+export async function sweepDeliveries(q: Queryable, keepDays: number): Promise<number> {
+  const rows = await q.query(
+    `DELETE FROM push_deliveries WHERE state <> 'pending' AND created_at < now() - make_interval(days => $1::int)
+     RETURNING id`,
+    [keepDays],
+  );
+  return rows.length;
+}

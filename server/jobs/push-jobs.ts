@@ -7,13 +7,15 @@
  * service will never take (400, 401, 403, 413) fails at once; anything else is retried with
  * exponential backoff and fails for good after MAX_ATTEMPTS, its last error kept.
  *
+ * Deliveries done are swept after KEEP_DONE_DAYS.
+ *
  * The calls that write notices never wait for it: they only insert rows. Tests drive it with
  * wake() (a pass now) and idle() (until no pass runs).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
-import { claimDue, dropSubscription, markFailed, markSent, type DueDelivery } from '../db/push.ts';
+import { claimDue, dropSubscription, markFailed, markSent, sweepDeliveries, type DueDelivery } from '../db/push.ts';
 import type { NoticeType } from '../../contract/enums.ts';
 import type { PushPayload } from '../../contract/push-payload.ts';
 import { allowedEndpoint } from './push-endpoint.ts';
@@ -35,6 +37,9 @@ const RETRY_MAX_MS = 3600_000;
 /** How long a claimed delivery is left to its process before another may take it. */
 const LEASE_MS = 60_000;
 const BATCH = 20;
+/** Deliveries done are kept this long (for a look at what was sent), swept hourly. */
+export const KEEP_DONE_DAYS = 7;
+const SWEEP_EVERY_MS = 3600_000;
 /** Answers after which sending again cannot succeed. */
 const PERMANENT = new Set([400, 401, 403, 413]);
 
@@ -62,6 +67,7 @@ export class PushJobs {
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = true;
+  private sweptAt = 0;
 
   constructor(
     private readonly db: Db,
@@ -121,8 +127,15 @@ export class PushJobs {
     } while (this.again && !this.stopped);
   }
 
-  /** Sends every due delivery, a batch at a time. */
+  /** Deletes the deliveries done more than KEEP_DONE_DAYS ago. */
+  async sweep(): Promise<number> {
+    this.sweptAt = Date.now();
+    return sweepDeliveries(this.db, KEEP_DONE_DAYS);
+  }
+
+  /** Sends every due delivery, a batch at a time (and sweeps, hourly). */
   private async pass(): Promise<void> {
+    if (Date.now() - this.sweptAt >= SWEEP_EVERY_MS) await this.sweep();
     for (;;) {
       const due = await claimDue(this.db, BATCH, LEASE_MS);
       if (due.length === 0) return;

@@ -204,6 +204,19 @@ describe.each(DB_KINDS)('Web Push on %s', (kind) => {
     expect(new Set((await deliveriesTo(endpoint)).map((d) => `${d.state}/${d.attempts}`))).toEqual(new Set(['sent/1']));
   });
 
+  it('sweeps deliveries done a week ago, keeping pending ones', async () => {
+    const endpoint = await subscribe(owner, newSubscriber());
+    service.answer(endpoint, 201, 500);
+    await replyToOwner('已送达');
+    await replyToOwner('待重试');
+    await runJob();
+    expect((await deliveriesTo(endpoint)).map((d) => d.state).sort()).toEqual(['pending', 'sent']);
+    await h.db.query(`UPDATE push_deliveries SET created_at = now() - interval '8 days'`);
+    expect(await h.app.pushJobs.sweep()).toBeGreaterThanOrEqual(1);
+    expect((await deliveriesTo(endpoint)).map((d) => d.state)).toEqual(['pending']);
+    await h.db.query(`UPDATE push_deliveries SET next_at = now() WHERE state = 'pending'`);
+  });
+
   it('keeps one subscription per device and lets an endpoint move to another user', async () => {
     const first = await subscribe(owner, newSubscriber());
     const second = await subscribe(owner, newSubscriber()); // the same session's device subscribes anew
