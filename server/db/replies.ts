@@ -154,6 +154,22 @@ export async function replyById(q: Queryable, target: TargetRow, id: number, vie
 
 const OF_TARGET = `r.target_type = $2 AND r.target_id = $3 AND ${VISIBLE}`;
 
+/**
+ * After a hottest cursor: the rest of its likes (floors after its floor), then fewer likes, each
+ * taken as one bounded range of replies_target_hot (a single OR'ed condition would filter through
+ * every reply of the cursor's likes up to its floor: all the 0-like replies on the last pages).
+ */
+const afterHot = (floor: string, likes: string, limit: string) => `r.id IN (
+  (SELECT r.id FROM replies r WHERE ${OF_TARGET} AND r.likes = ${likes} AND r.floor > ${floor} ORDER BY r.floor LIMIT ${limit})
+  UNION ALL
+  (SELECT r.id FROM replies r WHERE ${OF_TARGET} AND r.likes < ${likes} ORDER BY r.likes DESC, r.floor LIMIT ${limit}))`;
+
+const ORDER: Record<ReplySort, string> = {
+  oldest: 'r.floor',
+  newest: 'r.floor DESC',
+  hottest: 'r.likes DESC, r.floor',
+};
+
 /** One keyset page in a sort, from the cursor (code 2 when malformed); total is the kept counter. */
 export async function pageReplies(
   q: Queryable,
@@ -164,19 +180,17 @@ export async function pageReplies(
   const { sort, pageSize } = request;
   const at = request.cursor === undefined ? undefined : decodeCursor(sort, request.cursor);
   const params: unknown[] = [target.type, target.id];
+  /** The placeholder of a new param ($1 is the viewer's). */
+  const param = (value: unknown): string => `$${params.push(value) + 1}`;
   let where = OF_TARGET;
   if (at) {
-    params.push(at.floor);
-    if (sort === 'oldest') where += ' AND r.floor > $4';
-    if (sort === 'newest') where += ' AND r.floor < $4';
-    if (sort === 'hottest') {
-      params.push(at.likes);
-      where += ' AND r.likes <= $5 AND (r.likes < $5 OR r.floor > $4)';
-    }
+    const floor = param(at.floor);
+    if (sort === 'oldest') where += ` AND r.floor > ${floor}`;
+    if (sort === 'newest') where += ` AND r.floor < ${floor}`;
+    if (sort === 'hottest') where += ` AND ${afterHot(floor, param(at.likes), param(pageSize + 1))}`;
   }
-  const order = { oldest: 'r.floor', newest: 'r.floor DESC', hottest: 'r.likes DESC, r.floor' }[sort];
-  params.push(pageSize + 1);
-  const rows = await replyRows(q, viewerId, where, params, `ORDER BY ${order} LIMIT $${params.length + 1}`);
+  const limit = param(pageSize + 1);
+  const rows = await replyRows(q, viewerId, where, params, `ORDER BY ${ORDER[sort]} LIMIT ${limit}`);
   const shown = rows.slice(0, pageSize);
   const last = shown.at(-1);
   return {

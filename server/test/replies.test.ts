@@ -207,6 +207,14 @@ describe.each(DB_KINDS)('replies and movie comments on %s', (kind) => {
     const hottest = await all(target, 'hottest', undefined, 4);
     const expected = [...oldest].sort((x, y) => y.likes - x.likes || x.floor - y.floor);
     expect(hottest.map((r) => r.id)).toEqual(expected.map((r) => r.id));
+    // Ties of likes page by floor without a gap or a repeat.
+    const tied = { targetType: 'post', targetId: 105 };
+    for (let i = 0; i < 9; i++) await create(c, { ...tied, body: `并列${i}` });
+    await h.db.query("UPDATE replies SET likes = floor % 3 WHERE target_type = 'post' AND target_id = 105");
+    const byFloor = await all(tied, 'oldest', undefined, 50);
+    expect((await all(tied, 'hottest', undefined, 2)).map((r) => r.floor)).toEqual(
+      [...byFloor].sort((x, y) => y.likes - x.likes || x.floor - y.floor).map((r) => r.floor),
+    );
     const last = await page({ ...target, pageSize: 50 });
     expect(last.nextCursor).toBeNull();
     for (const cursor of ['zzz', 'n5', 'o-1', 'o1.2', 'h5', 'o99999999999', '']) {
