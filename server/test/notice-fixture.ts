@@ -1,11 +1,16 @@
 /**
  * What the notice and push tests share: a post and a movie to reply under, members made through
- * the calls (a guest per device, with a known nickname), replies written as rows with their
- * floors, and notices added the way the reply engine adds them (addNotices inside Db.tx).
+ * the calls (a guest per device, with a known nickname), replies through /reply/create, and, for
+ * cases the calls cannot make, replies written as rows and notices added as the reply engine adds
+ * them (addNotices inside Db.tx).
  */
+import { randomUUID } from 'node:crypto';
+import type { Reply } from '../../contract/calls/content.ts';
+import { API } from '../../contract/calls/paths.ts';
 import type { ReplyTarget } from '../../contract/enums.ts';
 import type { Db } from '../db/db.ts';
 import { addNotices, type NewNotice } from '../db/notices.ts';
+import { dataOf } from './content-fixture.ts';
 import type { Harness } from './harness.ts';
 
 export const NX = {
@@ -16,6 +21,7 @@ export const NX = {
   movieTitle: '通知测试片',
 } as const;
 
+/** The post and the movie; the post is the author's when one is given (setPostAuthor). */
 export async function seedNoticeTargets(db: Db): Promise<void> {
   await db.exec(`
     INSERT INTO categories (id, parent_id, name, route, topic_id, icon, sort, depth)
@@ -24,6 +30,10 @@ export async function seedNoticeTargets(db: Db): Promise<void> {
       VALUES (${NX.movie}, '${NX.movieTitle}', '', 'posters/n', 'videos/n', 60, ${NX.category}, 'free', 2026, now());
     INSERT INTO posts (id, kind, category_id, author_id, title, body, created_at)
       VALUES (${NX.post}, 'topic', ${NX.category}, NULL, '${NX.postTitle}', '正文', now());`);
+}
+
+export async function setPostAuthor(db: Db, userId: number): Promise<void> {
+  await db.query('UPDATE posts SET author_id = $1 WHERE id = $2', [userId, NX.post]);
 }
 
 export interface Member {
@@ -48,19 +58,25 @@ export interface WrittenReply {
   targetId: number;
 }
 
-/** A reply row on the next floor of the target. */
+/** A reply row on the target's next floor, its counters raised as the reply engine does. */
 export async function writeReply(
   db: Db,
   authorId: number,
   body: string,
   target: { targetType: ReplyTarget; targetId: number } = { targetType: 'post', targetId: NX.post },
 ): Promise<WrittenReply> {
-  const row = await db.one<{ id: number; floor: number }>(
-    `INSERT INTO replies (target_type, target_id, floor, author_id, body, created_at)
-     SELECT $1, $2, coalesce(max(floor), 0) + 1, $3, $4, now() FROM replies WHERE target_type = $1 AND target_id = $2
-     RETURNING id, floor`,
-    [target.targetType, target.targetId, authorId, body],
-  );
+  const counters =
+    target.targetType === 'post'
+      ? 'UPDATE posts SET floor_count = floor_count + 1, reply_count = reply_count + 1 WHERE id = $1 RETURNING floor_count AS floor'
+      : 'UPDATE movies SET floor_count = floor_count + 1, comment_count = comment_count + 1 WHERE id = $1 RETURNING floor_count AS floor';
+  const row = await db.tx(async (q) => {
+    const { floor } = (await q.one<{ floor: number }>(counters, [target.targetId]))!;
+    return q.one<{ id: number; floor: number }>(
+      `INSERT INTO replies (target_type, target_id, floor, author_id, body, created_at)
+       VALUES ($1, $2, $3, $4, $5, now()) RETURNING id, floor`,
+      [target.targetType, target.targetId, floor, authorId, body],
+    );
+  });
   return { ...row!, body, ...target };
 }
 
@@ -80,3 +96,17 @@ export function noticeOf(type: NewNotice['type'], userId: number, actorId: numbe
 }
 
 export const notify = (db: Db, notices: readonly NewNotice[]): Promise<void> => db.tx((q) => addNotices(q, notices));
+
+/** A reply through /reply/create (to the post unless told otherwise). */
+export const replyVia = (
+  h: Harness,
+  member: Member,
+  body: string,
+  extra: { targetType?: ReplyTarget; targetId?: number; mentions?: number[]; quoteId?: number } = {},
+): Promise<Reply> =>
+  dataOf<Reply>(
+    h.client,
+    API.replyCreate,
+    { targetType: 'post', targetId: NX.post, body, idempotencyKey: randomUUID(), ...extra },
+    member.token,
+  );

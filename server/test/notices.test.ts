@@ -4,7 +4,17 @@ import { API } from '../../contract/calls/paths.ts';
 import { Code } from '../../contract/protocol/codes.ts';
 import { codeOf, dataOf } from './content-fixture.ts';
 import { createHarness, DB_KINDS, type Harness } from './harness.ts';
-import { newMember, noticeOf, notify, NX, seedNoticeTargets, writeReply, type Member } from './notice-fixture.ts';
+import {
+  newMember,
+  noticeOf,
+  notify,
+  NX,
+  replyVia,
+  seedNoticeTargets,
+  setPostAuthor,
+  writeReply,
+  type Member,
+} from './notice-fixture.ts';
 
 const counts = (partial: Partial<UnreadCounts>): UnreadCounts => ({
   reply: 0,
@@ -144,5 +154,30 @@ describe.each(DB_KINDS)('notices (the inbox) on %s', (kind) => {
     expect((await codeOf(h.client, API.noticeRead, { ids: [] }, owner.token)).code).toBe(Code.InvalidParams);
     expect((await codeOf(h.client, API.noticeRead, { ids: ['x'] }, owner.token)).code).toBe(Code.InvalidParams);
     expect((await codeOf(h.client, API.noticeUnread, {})).code).toBe(Code.SessionExpired);
+  });
+  it('gets the notices of replies, quotes, mentions and likes made through the calls', async () => {
+    await setPostAuthor(h.db, owner.id);
+    await dataOf(h.client, API.noticeRead, {}, alice.token);
+    await dataOf(h.client, API.noticeRead, {}, owner.token);
+    const first = await replyVia(h, alice, '楼主好');
+    const second = await replyVia(h, bob, '同意楼上', { quoteId: first.id, mentions: [owner.id] });
+    expect(await unread(owner)).toEqual(counts({ reply: 2, mention: 1, total: 3 }));
+    expect(await unread(alice)).toEqual(counts({ reply: 1, total: 1 })); // quoted
+    const [mention] = (await page(owner, { type: 'mention' })).list;
+    expect(mention).toMatchObject({
+      actor: { id: bob.id, nickname: '鲍勃' },
+      targetTitle: NX.postTitle,
+      replyId: second.id,
+      floor: second.floor,
+      excerpt: '同意楼上',
+      link: `/topic/${NX.post}?floor=${second.floor}`,
+    });
+    for (const like of [true, false, true]) {
+      await dataOf(h.client, API.replyLike, { id: first.id, like }, bob.token);
+    }
+    await dataOf(h.client, API.replyLike, { id: first.id, like: true }, alice.token); // her own: no notice
+    expect(await unread(alice)).toEqual(counts({ reply: 1, like: 1, total: 2 }));
+    const likes = (await page(alice, { type: 'like' })).list.filter((n) => n.replyId === first.id);
+    expect(likes.map((n) => [n.actor?.id, n.read])).toEqual([[bob.id, false]]);
   });
 });

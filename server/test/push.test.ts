@@ -9,7 +9,17 @@ import { guardedLookup, isPublicAddress } from '../jobs/push-endpoint.ts';
 import { MAX_ATTEMPTS, PushJobs, RETRY_BASE_MS } from '../jobs/push-jobs.ts';
 import { codeOf, dataOf } from './content-fixture.ts';
 import { createHarness, DB_KINDS, type Harness } from './harness.ts';
-import { newMember, noticeOf, notify, seedNoticeTargets, writeReply, type Member } from './notice-fixture.ts';
+import {
+  newMember,
+  noticeOf,
+  notify,
+  NX,
+  replyVia,
+  seedNoticeTargets,
+  setPostAuthor,
+  writeReply,
+  type Member,
+} from './notice-fixture.ts';
 import { decryptPush, FakePushService, newSubscriber, verifyVapid, type Subscriber } from './push-service.ts';
 
 interface Delivery {
@@ -68,6 +78,7 @@ describe.each(DB_KINDS)('Web Push on %s', (kind) => {
       config: { PUSH_TEST_ENDPOINTS: 'loopback', PUSH_POLL_MS: 50 },
     });
     [owner, replier] = [await newMember(h, '楼主'), await newMember(h, '回复者')];
+    await setPostAuthor(h.db, owner.id);
     ({ publicKey } = await dataOf<{ publicKey: string }>(h.client, API.pushVapidKey));
   });
   afterAll(async () => {
@@ -90,7 +101,7 @@ describe.each(DB_KINDS)('Web Push on %s', (kind) => {
   it('sends the reply as an RFC 8291 message signed with VAPID, which decrypts to its text', async () => {
     const subscriber = newSubscriber();
     const endpoint = await subscribe(owner, subscriber);
-    const reply = await replyToOwner('楼主说得对，我来补充一点 🎬');
+    const reply = await replyVia(h, replier, '楼主说得对，我来补充一点 🎬');
     // The polling job sends it without being woken.
     const [request] = await service.waitFor(endpoint);
     expect(request!.headers['content-encoding']).toBe('aes128gcm');
@@ -105,7 +116,7 @@ describe.each(DB_KINDS)('Web Push on %s', (kind) => {
     expect(message).toEqual({
       title: '回复者 回复了你',
       body: reply.body,
-      link: `/topic/${reply.targetId}?floor=${reply.floor}`,
+      link: `/topic/${NX.post}?floor=${reply.floor}`,
       type: 'reply',
       noticeId: notice!.id,
       unread: 1, // the owner's unread notices, for the app icon's badge
@@ -120,11 +131,8 @@ describe.each(DB_KINDS)('Web Push on %s', (kind) => {
   it('queues pushes only for the types a subscription wants, and never to the actor', async () => {
     const subscriber = newSubscriber();
     const endpoint = await subscribe(owner, subscriber, ['mention']);
-    const reply = await replyToOwner('只是回复');
-    await notify(h.db, [
-      noticeOf('mention', owner.id, replier.id, reply),
-      noticeOf('mention', replier.id, replier.id, reply),
-    ]);
+    // The post's author is replied to and mentioned; the replier's mention of themself is no notice.
+    await replyVia(h, replier, '@楼主 只是回复', { mentions: [owner.id, replier.id] });
     await runJob();
     const received = service.to(endpoint);
     expect(received.map((r) => (JSON.parse(decryptPush(subscriber, r.body)) as { type: string }).type)).toEqual([
