@@ -14,7 +14,7 @@ export interface Figure {
   group: string;
   name: string;
   value: number | null;
-  unit: 'KiB' | 'ms' | 's' | 'score' | 'req/s' | 'count' | 'x';
+  unit: 'KiB' | 'ms' | 's' | 'score' | 'req/s' | 'count' | 'x' | 'fps' | '%';
   budget?: Budget;
   /** What the figure is measured beside (e.g. the bare route's rate), or why it is missing. */
   note?: string;
@@ -30,7 +30,17 @@ export function holds(figure: Figure): boolean | null {
   return true;
 }
 
-const DECIMALS: Record<Figure['unit'], number> = { KiB: 1, ms: 1, s: 2, score: 0, 'req/s': 0, count: 0, x: 2 };
+const DECIMALS: Record<Figure['unit'], number> = {
+  KiB: 1,
+  ms: 1,
+  s: 2,
+  score: 0,
+  'req/s': 0,
+  count: 0,
+  x: 2,
+  fps: 1,
+  '%': 1,
+};
 
 const show = (value: number | null, unit: Figure['unit']): string =>
   value === null ? '—' : `${value.toFixed(DECIMALS[unit])} ${unit}`;

@@ -192,6 +192,11 @@ describe.skipIf(noBrowser)('danmaku in Chromium', () => {
       await signedInUserId(page);
       await openPlayer(page, 1);
       await seekTo(page, 2);
+      // One of the viewer's own, drawn with its outline.
+      const own = `我的弹幕 ${randomBytes(2).toString('hex')}`;
+      await page.locator('[data-testid=danmaku-input]').fill(own);
+      await page.locator('[data-testid=danmaku-send] button[type=submit]').click();
+      await expect.poll(() => mirror(page).filter({ hasText: own }).getAttribute('data-mine')).toBe('true');
       await page.locator('[data-testid=play-toggle]').click();
       await expect.poll(() => currentTime(page), { timeout: 30_000 }).toBeGreaterThan(6);
       if (device === LANDSCAPE) {
