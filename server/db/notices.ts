@@ -3,6 +3,8 @@
  * each also queues a push delivery for the recipient's subscriptions that want its type, which the
  * push job (server/jobs/push-jobs.ts) sends after the commit, so the call that caused it never waits.
  * Pages go newest first by id (a keyset cursor); unread counts read the partial index notices_unread.
+ * The excerpt of a reply deleted since, or hidden pending review (but to its author), reads empty,
+ * as a Reply's body and a quote do.
  */
 import type { Notice, NoticePage, UnreadCounts } from '../../contract/calls/community.ts';
 import { NOTICE_TYPES, type NoticeType, type ReplyTarget } from '../../contract/enums.ts';
@@ -94,7 +96,10 @@ export interface NoticePageRequest {
 export async function pageNotices(q: Queryable, userId: number, request: NoticePageRequest): Promise<NoticePage> {
   const rows = await q.query<NoticeRow>(
     `SELECT n.id, n.type, n.target_type AS "targetType", n.target_id AS "targetId",
-       coalesce(p.title, m.title, '') AS "targetTitle", n.reply_id AS "replyId", r.floor, n.excerpt, n.link,
+       coalesce(p.title, m.title, '') AS "targetTitle", n.reply_id AS "replyId", r.floor,
+       CASE WHEN r.deleted_at IS NOT NULL OR (r.hidden_at IS NOT NULL AND r.author_id <> n.user_id) THEN ''
+            ELSE n.excerpt END AS excerpt,
+       n.link,
        n.read_at IS NOT NULL AS read, n.created_at AS "createdAt", ${AUTHOR_COLUMNS}
      FROM notices n
        LEFT JOIN users u ON u.id = n.actor_id

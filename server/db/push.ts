@@ -93,6 +93,11 @@ export interface DueDelivery {
   actorNickname: string | null;
   /** The recipient's unread notices now (the app icon's badge). */
   unread: number;
+  /**
+   * Nothing to tell any more: the notice was read, its reply deleted or hidden, or the
+   * subscription no longer wants its type.
+   */
+  stale: boolean;
 }
 
 /** Claims up to `limit` due deliveries for `leaseMs` (counting the attempt). */
@@ -107,14 +112,22 @@ export function claimDue(q: Queryable, limit: number, leaseMs: number): Promise<
        RETURNING d.id, d.attempts, d.subscription_id, d.notice_id)
      SELECT c.id, c.attempts, s.id AS "subscriptionId", s.endpoint, s.p256dh, s.auth, n.id AS "noticeId",
        n.type, n.excerpt, n.link, u.nickname AS "actorNickname",
-       (SELECT count(*) FROM notices x WHERE x.user_id = n.user_id AND x.read_at IS NULL)::int AS unread
+       (SELECT count(*) FROM notices x WHERE x.user_id = n.user_id AND x.read_at IS NULL)::int AS unread,
+       (n.read_at IS NOT NULL OR r.deleted_at IS NOT NULL OR r.hidden_at IS NOT NULL OR NOT n.type = ANY (s.types))
+         AS stale
      FROM claimed c
        JOIN push_subscriptions s ON s.id = c.subscription_id
        JOIN notices n ON n.id = c.notice_id
        LEFT JOIN users u ON u.id = n.actor_id
+       LEFT JOIN replies r ON r.id = n.reply_id
      ORDER BY c.id`,
     [limit, leaseMs / 1000],
   );
+}
+
+/** Drops a delivery with nothing to tell any more. */
+export async function dropDelivery(q: Queryable, id: number): Promise<void> {
+  await q.query('DELETE FROM push_deliveries WHERE id = $1', [id]);
 }
 
 export async function markSent(q: Queryable, id: number): Promise<void> {

@@ -1,11 +1,14 @@
 /**
  * The push job (docs/architecture.md "Community"): in each server process, every PUSH_POLL_MS it
  * claims the due push_deliveries (server/db/push.ts: a lease under FOR UPDATE SKIP LOCKED, so
- * processes never send one twice at once) and sends them (push-send.ts). A success marks the
- * delivery sent; 404 or 410 (the subscription expired) drops the subscription with its
- * deliveries; an endpoint no longer allowed (push-endpoint.ts) is dropped unsent; a request the
- * service will never take (400, 401, 403, 413) fails at once; anything else is retried with
- * exponential backoff and fails for good after MAX_ATTEMPTS, its last error kept.
+ * processes never send one twice at once) and sends them (push-send.ts).
+ * - A success marks the delivery sent.
+ * - 404 or 410 (the subscription expired) drops the subscription with its deliveries; so does an
+ *   endpoint no longer allowed (push-endpoint.ts), unsent.
+ * - A delivery with nothing to tell any more (the notice read, its reply deleted or hidden, its
+ *   type no longer wanted) is dropped unsent.
+ * - A request the service will never take (400, 401, 403, 413) fails at once; anything else is
+ *   retried with exponential backoff and fails for good after MAX_ATTEMPTS, its last error kept.
  *
  * Deliveries done are swept after KEEP_DONE_DAYS.
  *
@@ -15,7 +18,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
-import { claimDue, dropSubscription, markFailed, markSent, sweepDeliveries, type DueDelivery } from '../db/push.ts';
+import {
+  claimDue,
+  dropDelivery,
+  dropSubscription,
+  markFailed,
+  markSent,
+  sweepDeliveries,
+  type DueDelivery,
+} from '../db/push.ts';
 import type { NoticeType } from '../../contract/enums.ts';
 import type { PushPayload } from '../../contract/push-payload.ts';
 import { allowedEndpoint } from './push-endpoint.ts';
@@ -150,6 +161,7 @@ export class PushJobs {
   }
 
   private async deliver(d: DueDelivery, sender: PushSender): Promise<void> {
+    if (d.stale) return dropDelivery(this.db, d.id);
     const endpoint = allowedEndpoint(d.endpoint, sender.policy);
     if (!endpoint) {
       this.log.warn({ subscription: d.subscriptionId }, 'push endpoint not allowed: subscription dropped');

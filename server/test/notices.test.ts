@@ -179,5 +179,10 @@ describe.each(DB_KINDS)('notices (the inbox) on %s', (kind) => {
     expect(await unread(alice)).toEqual(counts({ reply: 1, like: 1, total: 2 }));
     const likes = (await page(alice, { type: 'like' })).list.filter((n) => n.replyId === first.id);
     expect(likes.map((n) => [n.actor?.id, n.read])).toEqual([[bob.id, false]]);
+
+    // A reply deleted since: its notices keep their place, without its text.
+    await dataOf(h.client, API.replyDelete, { id: second.id }, bob.token);
+    const after = await page(owner, { type: 'mention' });
+    expect(after.list[0]).toMatchObject({ replyId: second.id, floor: second.floor, excerpt: '' });
   });
 });

@@ -192,6 +192,22 @@ describe.each(DB_KINDS)('Web Push on %s', (kind) => {
     expect(service.to(failing)).toHaveLength(MAX_ATTEMPTS);
   });
 
+  it('drops unsent a push whose notice was read or whose reply was deleted in the meantime', async () => {
+    const endpoint = await subscribe(owner, newSubscriber());
+    service.answer(endpoint, 500, 500);
+    const read = await replyVia(h, replier, '楼主会先在收件箱看到');
+    const deleted = await replyVia(h, replier, '马上删掉');
+    await runJob(); // both refused once by the service: retried later
+    expect((await deliveriesTo(endpoint)).map((d) => d.state)).toEqual(['pending', 'pending']);
+    const readNotice = await h.db.one<{ id: number }>('SELECT id FROM notices WHERE reply_id = $1', [read.id]);
+    await dataOf(h.client, API.noticeRead, { ids: [readNotice!.id] }, owner.token);
+    await dataOf(h.client, API.replyDelete, { id: deleted.id }, replier.token);
+    await h.db.query(`UPDATE push_deliveries SET next_at = now() WHERE state = 'pending'`);
+    await runJob();
+    expect(service.to(endpoint)).toHaveLength(2);
+    expect(await deliveriesTo(endpoint)).toEqual([]);
+  });
+
   it('sends each delivery once when two processes poll together', async () => {
     const subscriber = newSubscriber();
     const endpoint = await subscribe(owner, subscriber);
