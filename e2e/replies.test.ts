@@ -279,17 +279,31 @@ describe.skipIf(noBrowser)('replies and comments in Chromium', () => {
     await expect
       .poll(() => m.page.locator('[data-testid=movie-score-value]:visible').innerText(), { timeout: 20_000 })
       .toBe(shown);
+    await shoot(m.page, 'replies-movie-score-phone');
+    await expect.poll(() => floors(m.page).count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await m.page.locator('[data-testid=replies]:visible').scrollIntoViewIfNeeded();
+    await shoot(m.page, 'replies-movie-comments-phone');
+
+    // The play page shows the comments under the player.
+    await m.page.goto(`/movie/play/${movie.id}`);
+    await expect.poll(() => floors(m.page).filter({ hasText: '五星推荐' }).count(), { timeout: 20_000 }).toBe(1);
+    await m.page.locator('[data-testid=replies]:visible').scrollIntoViewIfNeeded();
+    await shoot(m.page, 'replies-play-comments-phone');
   });
 
   it('?floor=N opens the list at that floor, scrolled to and highlighted', async () => {
     const busiest = (await apiData('/topic/getPage', { sort: 'reply', page: 1, pageSize: 1 })).list[0]!;
-    const last = (await replyPage(busiest.id)).list.find((reply) => !reply.deleted)!;
-    const n = last.floor;
+    // A floor a few above the last, past the first page when the topic has that many.
+    const { list } = await replyPage(busiest.id);
+    const last = list.find((reply) => !reply.deleted)!.floor;
+    const n = list.find((reply) => !reply.deleted && reply.floor <= last - 3)?.floor ?? last;
     const f = await open(PHONE);
     await f.page.goto(`/topic/${busiest.id}?floor=${n}`);
     const target = floor(f.page, n);
-    await expect.poll(() => target.count(), { timeout: 20_000 }).toBe(1);
-    expect(Number(await floors(f.page).first().getAttribute('data-floor'))).toBe(n);
+    await expect.poll(() => target.count(), { timeout: 30_000 }).toBe(1);
+    const shown = await floors(f.page).evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-floor'))));
+    expect(shown[0]).toBe(n);
+    expect(shown.every((value, i) => i === 0 || value > shown[i - 1]!)).toBe(true);
     await expect.poll(() => target.evaluate((element) => element.classList.contains('is-highlighted'))).toBe(true);
     const box = await target.boundingBox();
     expect(box!.y).toBeGreaterThanOrEqual(0);

@@ -97,7 +97,7 @@ export function ComposerDock({ target, ref }: { target: ReplyTargetRef; ref: Ref
 
   return (
     <>
-      <div className="composer-dock-space" aria-hidden="true" />
+      <div className={`composer-dock-space${open && wide ? ' is-open' : ''}`} aria-hidden="true" />
       <div className={`composer-dock${open && wide ? ' is-open' : ''}`} data-testid="composer-dock">
         <div className="composer-dock__inner">
           {queued > 0 && (
@@ -107,14 +107,17 @@ export function ComposerDock({ target, ref }: { target: ReplyTargetRef; ref: Ref
           )}
           {open && wide ? (
             <>
-              <button
-                type="button"
-                className="composer-dock__collapse"
-                onClick={() => setOpen(false)}
-                aria-label={t.closeImage}
-              >
-                ×
-              </button>
+              <div className="composer-dock__head">
+                <span className="composer-dock__title">{t.composerTitle[target.type]}</span>
+                <button
+                  type="button"
+                  className="composer-dock__collapse"
+                  onClick={() => setOpen(false)}
+                  aria-label={t.collapse}
+                >
+                  ×
+                </button>
+              </div>
               {composer}
             </>
           ) : (

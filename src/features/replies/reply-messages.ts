@@ -37,11 +37,11 @@ export const replyMessages = {
   floorMissing: (floor: number) => `${floor}楼 不存在或已不可见`,
   images: (count: number) => `${count} 张图片`,
   imageOf: (index: number) => `第 ${index} 张图片`,
-  closeImage: '关闭',
   // The composer
   placeholder: { post: '说点什么…', movie: '写下你的评论…' } satisfies Record<ReplyTarget, string>,
   composerTitle: { post: '发表回复', movie: '发表评论' } satisfies Record<ReplyTarget, string>,
   draftMark: '[草稿]',
+  collapse: '收起',
   bodyLabel: '回复内容',
   counter: (length: number, max: number) => `${length}/${max}`,
   tooLong: (max: number) => `最多 ${max} 个字`,
