@@ -28,6 +28,13 @@ describe('loadConfig', () => {
       PAY_KEY: DEV_PAY_KEY,
       PAY_PID: '1001',
       PUBLIC_URL: undefined,
+      REPORT_HIDE_THRESHOLD: 3,
+      VAPID_PUBLIC_KEY: undefined,
+      VAPID_PRIVATE_KEY: undefined,
+      VAPID_SUBJECT: 'mailto:ops@example.com',
+      PUSH_JOBS: 'on',
+      PUSH_POLL_MS: 1000,
+      PUSH_TEST_ENDPOINTS: 'off',
     });
   });
 
