@@ -27,13 +27,18 @@ export interface TargetRow {
   categoryId: number | null;
 }
 
-/** The post (not hidden) or movie, or undefined. */
-export function findTarget(q: Queryable, type: ReplyTarget, id: number): Promise<TargetRow | undefined> {
+/** The post or movie, or undefined; a post hidden pending review only for its author (the viewer). */
+export function findTarget(
+  q: Queryable,
+  type: ReplyTarget,
+  id: number,
+  viewerId: number | null = null,
+): Promise<TargetRow | undefined> {
   return type === 'post'
     ? q.one<TargetRow>(
         `SELECT 'post' AS type, id, author_id AS "authorId", reply_count AS total, kind, category_id AS "categoryId"
-         FROM posts WHERE id = $1 AND hidden_at IS NULL`,
-        [id],
+         FROM posts WHERE id = $1 AND (hidden_at IS NULL OR author_id = $2::bigint)`,
+        [id, viewerId],
       )
     : q.one<TargetRow>(
         `SELECT 'movie' AS type, id, NULL::bigint AS "authorId", comment_count AS total, NULL AS kind,

@@ -14,7 +14,7 @@ export interface TakenFloor {
 
 /**
  * Takes the next floor of the target and counts the new reply (with its rating, for a movie);
- * undefined when the target does not exist (or is a hidden post).
+ * undefined when the target does not exist.
  */
 export function takeFloor(
   q: Queryable,
@@ -25,7 +25,7 @@ export function takeFloor(
   return type === 'post'
     ? q.one<TakenFloor>(
         `UPDATE posts SET floor_count = floor_count + 1, reply_count = reply_count + 1
-         WHERE id = $1 AND hidden_at IS NULL RETURNING floor_count AS floor`,
+         WHERE id = $1 RETURNING floor_count AS floor`,
         [id],
       )
     : q.one<TakenFloor>(

@@ -115,7 +115,7 @@ export const postCalls: readonly Call[] = [
     schema: replyPageSchema,
     auth: 'optional',
     handler: async ({ db, payload, user }) => {
-      const target = found(await findTarget(db, 'post', payload.id), postNotFound(payload.id));
+      const target = found(await findTarget(db, 'post', payload.id, user?.id ?? null), postNotFound(payload.id));
       return pageTopicReplies(db, target, payload, user?.id ?? null);
     },
   }),

@@ -39,7 +39,7 @@ export const replyCalls: readonly Call[] = [
     auth: 'optional',
     handler: async ({ db, payload, user }) => {
       const target = found(
-        await findTarget(db, payload.targetType, payload.targetId),
+        await findTarget(db, payload.targetType, payload.targetId, user?.id ?? null),
         targetNotFound(payload.targetType, payload.targetId),
       );
       return pageReplies(db, target, payload, user?.id ?? null);
@@ -66,10 +66,11 @@ export const replyCalls: readonly Call[] = [
       db.tx((q) =>
         onceByKey(q, user.id, API.replyLike, payload.idempotencyKey, async () => {
           const reply = await lockReply(q, payload.id);
-          if (!reply || (payload.like && (reply.deleted || reply.hidden))) throw notFound(replyNotFound(payload.id));
+          const target = reply && (await findTarget(q, reply.targetType, reply.targetId, user.id));
+          const gone = !target || reply.deleted || reply.hidden;
+          if (!reply || (payload.like && gone)) throw notFound(replyNotFound(payload.id));
           const { likes, added } = await setReplyLike(q, user.id, reply, payload.like);
-          if (added && reply.authorId !== null) {
-            const target = await findTarget(q, reply.targetType, reply.targetId);
+          if (added && target && reply.authorId !== null) {
             await addNotices(q, [
               {
                 userId: reply.authorId,
@@ -79,7 +80,7 @@ export const replyCalls: readonly Call[] = [
                 targetType: reply.targetType,
                 targetId: reply.targetId,
                 excerpt: plainText(reply.body),
-                link: floorLink(target ?? { type: reply.targetType, id: reply.targetId, kind: null }, reply.floor),
+                link: floorLink(target, reply.floor),
               },
             ]);
           }

@@ -60,7 +60,7 @@ async function write(q: Queryable, p: CreatePayload, writer: Writer, images: str
   const body = await screenText(q, 'body', p.body);
   await refuseRepeat(q, 'reply', writer.userId, body);
   const rating = p.rating ?? null;
-  const target: TargetRow | undefined = await findTarget(q, p.targetType, p.targetId);
+  const target: TargetRow | undefined = await findTarget(q, p.targetType, p.targetId, writer.userId);
   const taken = target && (await takeFloor(q, p.targetType, p.targetId, rating));
   if (!target || !taken) throw notFound(targetNotFound(p.targetType, p.targetId));
   const mentions = [...new Set(p.mentions)];

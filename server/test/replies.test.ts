@@ -113,6 +113,11 @@ describe.each(DB_KINDS)('replies and movie comments on %s', (kind) => {
     await h.db.query('UPDATE posts SET hidden_at = now() WHERE id = 110');
     expect((await send(a, { targetType: 'post', targetId: 110, body: 'x' })).code).toBe(Code.NotFound);
     expect((await refusal(API.replyPage, { targetType: 'post', targetId: 110 })).code).toBe(Code.NotFound);
+    // Its author still reads and answers under it.
+    await h.db.query('UPDATE posts SET author_id = $1 WHERE id = 110', [c.id]);
+    expect((await create(c, { targetType: 'post', targetId: 110, body: '作者自己' })).byPostAuthor).toBe(true);
+    expect((await page({ targetType: 'post', targetId: 110 }, c)).list).toHaveLength(1);
+    expect((await refusal(API.replyPage, { targetType: 'post', targetId: 110 }, a)).code).toBe(Code.NotFound);
     const other = await create(a, { targetType: 'post', targetId: 105, body: '别处的回复' });
     const bad = async (payload: object, field: RegExp) => {
       const answer = await send(a, { targetType: 'post', targetId: 106, body: '正文', ...payload });
