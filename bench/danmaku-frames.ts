@@ -4,8 +4,8 @@
  * Chromium plays it with the density at 多, and for MEASURE_S seconds of playback the figures are
  * read that the danmaku layer writes once a second (its frames, the ones that came late, its
  * drawing time per frame, how many are drawn) beside the page's own animation frames (the main
- * thread, which the layer's worker leaves free). Budget: 60 frames per second, i.e. a mean frame
- * interval within 16.7 ms and few frames dropped. Measured here, never asserted in a test.
+ * thread, which the layer's worker leaves free). Budget: 60 frames per second (a frame every
+ * 16.7 ms), at most 5 % of them dropped (later than 25 ms). Measured here, never asserted in a test.
  */
 import type { Page } from 'playwright-core';
 import { API } from '../contract/calls/paths.ts';
@@ -15,7 +15,8 @@ import { callApi } from './bench-api.ts';
 import { launchChromium } from './chromium.ts';
 import { median, type Figure } from './figures.ts';
 
-const DENSITY_PER_S = 25;
+/** 8 s × 4/5 scroll + 4 s × 1/5 fixed: about 200 on screen at once. */
+const DENSITY_PER_S = 28;
 const FROM_S = 1;
 const TO_S = 20;
 const START_S = 9;
@@ -59,21 +60,24 @@ async function sendDanmaku(baseURL: string, movieId: number): Promise<number> {
   return count;
 }
 
-/** Page-side: counts the main thread's animation frames and the late ones, into window.__mainFrames. */
-function countMainFrames(): void {
-  const marks = window as unknown as { __mainFrames: { frames: number; slow: number; since: number } };
-  marks.__mainFrames = { frames: 0, slow: 0, since: performance.now() };
+/**
+ * Page-side: counts the main thread's animation frames and the late ones, into window.__mainFrames.
+ * A string: tsx would wrap a named inner function of a function passed to evaluate in its __name helper.
+ */
+const COUNT_MAIN_FRAMES = `(() => {
+  const marks = { frames: 0, slow: 0, since: performance.now() };
+  window.__mainFrames = marks;
   let previous = 0;
-  const tick = (now: number) => {
+  const tick = (now) => {
     if (previous) {
-      marks.__mainFrames.frames++;
-      if (now - previous > 25) marks.__mainFrames.slow++;
+      marks.frames++;
+      if (now - previous > 25) marks.slow++;
     }
     previous = now;
     requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
-}
+})()`;
 
 async function readLayer(page: Page): Promise<LayerSecond & { stamp: string }> {
   return page.locator('[data-testid=danmaku-overlay]').evaluate((element: HTMLElement) => ({
@@ -107,7 +111,7 @@ export async function measureDanmakuFrames(baseURL: string): Promise<Figure[]> {
     await video.evaluate((element: HTMLVideoElement, at) => (element.currentTime = at), START_S);
     await page.locator('[data-testid=play-toggle]').click();
     await page.waitForFunction((at) => (document.querySelector('video')?.currentTime ?? 0) > at, START_S + 2);
-    await page.evaluate(countMainFrames);
+    await page.evaluate(COUNT_MAIN_FRAMES);
 
     const seconds: LayerSecond[] = [];
     let stamp = '';
@@ -137,16 +141,9 @@ export async function measureDanmakuFrames(baseURL: string): Promise<Figure[]> {
         name: 'layer frames per second',
         value: layerSeconds ? frames / layerSeconds : null,
         unit: 'fps',
-        budget: { min: 58 },
-        note,
-      },
-      {
-        group: 'danmaku',
-        name: 'layer mean frame interval',
-        value: frames ? (layerSeconds * 1_000) / frames : null,
-        unit: 'ms',
-        budget: { max: 16.7 },
-        note: `${seconds.length} one-second reports`,
+        // 60 at the display's rate, less the dropped frames the next figure allows.
+        budget: { min: 57 },
+        note: `${note}, ${seconds.length} one-second reports`,
       },
       {
         group: 'danmaku',
