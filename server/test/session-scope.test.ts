@@ -52,6 +52,8 @@ const PUBLIC_CALLS = new Set<string>([
   API.typePage,
   // The HLS job state of a published topic's video: public like the topic itself.
   API.topicVideo,
+  // The server's VAPID public key, which a browser needs to subscribe (nothing of the user's).
+  API.pushVapidKey,
 ]);
 
 describe.each(DB_KINDS)('sessions per site on %s', (kind) => {
