@@ -5,7 +5,8 @@
  * user for everyone but its author, N-1 do not.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DanmakuItem, ReportResult } from '../../contract/calls/community.ts';
+import type { DanmakuItem, ReplyPage, ReportResult } from '../../contract/calls/community.ts';
+import type { Reply } from '../../contract/calls/content.ts';
 import { API } from '../../contract/calls/paths.ts';
 import { Code } from '../../contract/protocol/codes.ts';
 import { RATE_RULES } from '../protocol/rate-limit.ts';
@@ -62,6 +63,27 @@ describe.each(DB_KINDS)('moderation on %s', (kind) => {
       expect(await h.db.one('SELECT text FROM danmaku WHERE id = $1', [item.id])).toEqual({ text: item.text });
     });
 
+    it('screens replies and movie comments the same way', async () => {
+      const topic = await writeTopic(h.db, reporters[0]!.id);
+      const create = (targetType: string, targetId: number, body: string) =>
+        h.client.call<Reply>(
+          API.replyCreate,
+          { targetType, targetId, body, idempotencyKey: newKey() },
+          { token: author.token },
+        );
+      expect((await create('post', topic, '出售违禁词')).envelope).toMatchObject({
+        code: Code.InvalidParams,
+        msg: 'body 含有违禁词「违禁词」，请修改后再发送',
+      });
+      expect((await create('movie', 2, 'SPAM!')).envelope).toMatchObject({ code: Code.InvalidParams, msg: /「Spam」/ });
+      const masked = (await create('movie', 2, '这部片的傻瓜剧情')).envelope;
+      expect(masked).toMatchObject({ code: 0, data: { body: '这部片的**剧情' } });
+      expect(await h.db.one('SELECT body FROM replies WHERE id = $1', [masked.data.id])).toEqual({
+        body: '这部片的**剧情',
+      });
+      expect(await h.db.one(`SELECT count(*)::int AS n FROM replies WHERE body LIKE '%违禁词%'`)).toEqual({ n: 0 });
+    });
+
     it('takes a change of the list at once after invalidation', async () => {
       expect(await screenText(h.db, 'body', '新词出现')).toBe('新词出现');
       await setWords(h.db, { 违禁词: 'refuse', Spam: 'refuse', 傻瓜: 'mask', abc: 'mask', 新词: 'mask' });
@@ -87,6 +109,25 @@ describe.each(DB_KINDS)('moderation on %s', (kind) => {
       expect((await sendDanmaku(author, '同一句话')).code).toBe(Code.Ok);
       await h.db.query(`UPDATE danmaku SET created_at = now() - interval '61 seconds' WHERE user_id = $1`, [first.id]);
       expect((await sendDanmaku(first, '同一句话')).code).toBe(Code.Ok);
+    });
+
+    it('refuses the same reply text from the same member within a minute', async () => {
+      const writer = await newMember(h);
+      const topic = await writeTopic(h.db, author.id);
+      const reply = (targetId: number) =>
+        codeOf(
+          h.client,
+          API.replyCreate,
+          { targetType: 'post', targetId, body: '沙发！', idempotencyKey: newKey() },
+          writer.token,
+        );
+      expect((await reply(topic)).code).toBe(Code.Ok);
+      expect(await reply(topic)).toEqual({ code: Code.RateLimited, msg: '一分钟内请勿重复发送相同的内容' });
+      expect((await reply(await writeTopic(h.db, author.id))).code).toBe(Code.RateLimited);
+      await h.db.query(`UPDATE replies SET created_at = now() - interval '61 seconds' WHERE author_id = $1`, [
+        writer.id,
+      ]);
+      expect((await reply(topic)).code).toBe(Code.Ok);
     });
   });
 
@@ -163,14 +204,24 @@ describe.each(DB_KINDS)('moderation on %s', (kind) => {
       expect(await detailCode(author)).toBe(Code.Ok);
     });
 
-    it('hides a reply pending review', async () => {
+    it('hides a reply from the reply list for everyone but its author', async () => {
       const postId = await writeTopic(h.db, reporters[0]!.id);
-      const reply = await h.db.one<{ id: number }>(
-        `INSERT INTO replies (target_type, target_id, floor, author_id, body, created_at)
-         VALUES ('post', $1, 1, $2, '被举报的回复', now()) RETURNING id`,
-        [postId, author.id],
+      const reply = await dataOf<Reply>(
+        h.client,
+        API.replyCreate,
+        { targetType: 'post', targetId: postId, body: '被举报的回复', idempotencyKey: newKey() },
+        author.token,
       );
-      await reportToThreshold('reply', reply!.id, 'replies', async () => {});
+      const listed = async (member?: Member) =>
+        (
+          await dataOf<ReplyPage>(h.client, API.replyPage, { targetType: 'post', targetId: postId }, member?.token)
+        ).list.find((r) => r.id === reply.id);
+      await reportToThreshold('reply', reply.id, 'replies', async () => {
+        expect(await listed(reporters[1])).toMatchObject({ body: '被举报的回复', hidden: false });
+      });
+      expect(await listed(reporters[1])).toBeUndefined();
+      expect(await listed()).toBeUndefined();
+      expect(await listed(author)).toMatchObject({ body: '被举报的回复', hidden: true, mine: true });
     });
 
     it('hides a user’s page and leaves them out of the authors list once enough members reported them', async () => {
@@ -252,6 +303,31 @@ describe.each(DB_KINDS)('rate limits of members’ writings on %s', (kind) => {
     const young = await flood(await newMember(h), limit + 5);
     expect(young.passed).toBe(newAccountLimit);
     expect(young.answer).toMatchObject({ code: Code.RateLimited, msg: expect.stringMatching(LIMITED) });
+  });
+
+  it('limits replies and comments per member, a new account sooner', async () => {
+    const { limit, newAccountLimit } = rule('reply');
+    const topic = await writeTopic(h.db, (await newMember(h)).id);
+    const replies = async (member: Member) => {
+      const codes: number[] = [];
+      for (let i = 0; i <= limit; i++) {
+        const target = i % 2 ? { targetType: 'post', targetId: topic } : { targetType: 'movie', targetId: 1 };
+        const answer = await codeOf(
+          h.client,
+          API.replyCreate,
+          { ...target, body: `第${i}楼的话`, idempotencyKey: newKey() },
+          member.token,
+        );
+        codes.push(answer.code);
+        if (answer.code !== Code.Ok) {
+          expect(answer.msg).toMatch(LIMITED);
+          break;
+        }
+      }
+      return codes;
+    };
+    expect(await replies(await newMember(h, 3))).toEqual([...Array.from({ length: limit }, () => 0), 8]);
+    expect(await replies(await newMember(h))).toEqual([...Array.from({ length: newAccountLimit! }, () => 0), 8]);
   });
 
   it('limits reports per member', async () => {
