@@ -38,8 +38,25 @@ export class FakePushService {
   private take(request: PushRequest, res: ServerResponse): void {
     this.received.push(request);
     const status = this.answers.get(request.path)?.shift() ?? 201;
-    res.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? '' : `status ${status}`);
+    const answer = () =>
+      res.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? '' : `status ${status}`);
+    if (this.holding) this.held.push(answer);
+    else answer();
     for (const wake of this.waiters.splice(0)) wake();
+  }
+
+  private holding = false;
+  private held: (() => void)[] = [];
+
+  /** From now on requests are received but left unanswered until release(). */
+  hold(): void {
+    this.holding = true;
+  }
+
+  /** Answers the held requests and answers at once again. */
+  release(): void {
+    this.holding = false;
+    for (const answer of this.held.splice(0)) answer();
   }
 
   /** A fresh endpoint URL on this service. */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NoticePage } from '../../contract/calls/community.ts';
 import { API } from '../../contract/calls/paths.ts';
 import { readPushPayload } from '../../contract/push-payload.ts';
 import { Code } from '../../contract/protocol/codes.ts';
@@ -126,6 +127,24 @@ describe.each(DB_KINDS)('Web Push on %s', (kind) => {
     expect((await deliveriesTo(endpoint)).map((d) => [d.state, d.attempts])).toEqual([['sent', 1]]);
     // Another subscriber's keys cannot open it.
     expect(() => decryptPush(newSubscriber(), request!.body)).toThrow();
+  });
+
+  it('never makes the call that caused a push wait for the push service', async () => {
+    const endpoint = await subscribe(owner, newSubscriber());
+    service.hold(); // the push service takes the request and does not answer
+    try {
+      await replyVia(h, replier, '服务没有应答');
+      await service.waitFor(endpoint);
+      // While the job's request hangs, replies (and their notices) are written and read as usual.
+      const next = await replyVia(h, replier, '照样能回复');
+      expect((await dataOf<NoticePage>(h.client, API.noticePage, {}, owner.token)).list[0]?.replyId).toBe(next.id);
+      expect((await deliveriesTo(endpoint)).map((d) => d.state)).toEqual(['pending', 'pending']);
+    } finally {
+      service.release();
+    }
+    await service.waitFor(endpoint, 2);
+    await runJob();
+    expect((await deliveriesTo(endpoint)).map((d) => d.state)).toEqual(['sent', 'sent']);
   });
 
   it('queues pushes only for the types a subscription wants, and never to the actor', async () => {
