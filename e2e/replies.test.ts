@@ -176,11 +176,18 @@ describe.skipIf(noBrowser)('replies and comments in Chromium', () => {
 
     await a.page.evaluate(() => window.scrollTo(0, 0));
     await shoot(a.page, 'replies-topic-phone');
+
+    // Two more reporters (B was the first) hide A's floor: A still sees it, marked 审核中.
+    for (const reporter of [await newMemberToken(), await newMemberToken()])
+      await apiData('/report/create', { targetType: 'reply', targetId: stored.id, reason: 'spam' }, reporter);
+    await a.page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await expect
+      .poll(() => floor(a.page, 2).locator('[data-testid=reply-hidden]').innerText(), { timeout: 15_000 })
+      .toBe('审核中');
+    expect(
+      (await replyPage(topicId, memberB.token)).list.some((reply) => reply.id === stored.id && !reply.hidden),
+    ).toBe(false);
     await b.page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-    await b.page
-      .locator('[data-testid=composer-open]:visible')
-      .waitFor({ state: 'detached' })
-      .catch(() => undefined);
     await b.page.locator('[data-testid=replies]:visible').scrollIntoViewIfNeeded();
     await shoot(b.page, 'replies-topic-desktop');
   });
@@ -234,6 +241,15 @@ describe.skipIf(noBrowser)('replies and comments in Chromium', () => {
     expect(await d.page.locator('[data-testid=composer-open]:visible').innerText()).toContain('[草稿]');
     await openComposer(d.page);
     expect(await composerInput(d.page).inputValue()).toBe(text);
+
+    // A refused send keeps the text and shows the server's message (a refused demo word).
+    await composerInput(d.page).fill(`${text} 网赌`);
+    await send(d.page);
+    await expect
+      .poll(() => d.page.locator('[data-testid=composer-error]:visible').innerText(), { timeout: 10_000 })
+      .toContain('网赌');
+    expect(await composerInput(d.page).inputValue()).toBe(`${text} 网赌`);
+    await composerInput(d.page).fill(text);
 
     await send(d.page);
     const sent = floors(d.page).filter({ hasText: text });
