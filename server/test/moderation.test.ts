@@ -111,6 +111,13 @@ describe.each(DB_KINDS)('moderation on %s', (kind) => {
       expect((await sendDanmaku(first, '同一句话')).code).toBe(Code.Ok);
     });
 
+    it('lets one of the same text sent at once through', async () => {
+      const member = await newMember(h);
+      const answers = await Promise.all(Array.from({ length: 8 }, () => sendDanmaku(member, '一起发的同一句')));
+      expect(answers.filter((a) => a.code === Code.Ok)).toHaveLength(1);
+      expect(answers.filter((a) => a.code === Code.RateLimited)).toHaveLength(7);
+    });
+
     it('refuses the same reply text from the same member within a minute', async () => {
       const writer = await newMember(h);
       const topic = await writeTopic(h.db, author.id);
@@ -179,6 +186,19 @@ describe.each(DB_KINDS)('moderation on %s', (kind) => {
       ).toEqual({ n: THRESHOLD });
       // One more distinct reporter after the threshold: counted, not hiding it again.
       expect((await report(reporters[THRESHOLD]!, 'danmaku', item.id)).envelope.data).toEqual({ hidden: false });
+    });
+
+    it('hides an item once when its threshold of reports arrives at once', async () => {
+      const item = await dataOf<DanmakuItem>(
+        h.client,
+        API.danmakuSend,
+        { movieId: 2, atMs: 3_000, text: '同时被举报', idempotencyKey: newKey() },
+        author.token,
+      );
+      const answers = await Promise.all(reporters.slice(0, THRESHOLD).map((r) => report(r, 'danmaku', item.id)));
+      expect(answers.map((a) => a.envelope.code)).toEqual(Array.from({ length: THRESHOLD }, () => 0));
+      expect(answers.filter((a) => a.envelope.data.hidden)).toHaveLength(1);
+      expect(await hiddenAt('danmaku', item.id)).toBe(true);
     });
 
     it('hides a post from lists and its detail for others, keeping it for its author', async () => {
