@@ -54,11 +54,9 @@ export function TabNav({ pathname, placement }: { pathname: string; placement: '
             className={active ? 'tab-nav__item is-active' : 'tab-nav__item'}
             aria-current={active ? 'page' : undefined}
           >
-            <span className="tab-nav__figure">
-              <tab.Icon className="tab-nav__icon" />
-              {tab.href === paths.mine() && <UnreadBadge />}
-            </span>
+            <tab.Icon className="tab-nav__icon" />
             <span className="tab-nav__label">{tab.label}</span>
+            {tab.href === paths.mine() && <UnreadBadge />}
           </Link>
         );
       })}
