@@ -77,7 +77,9 @@ export class PushJobs {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private running: Promise<void> | undefined;
   private again = false;
-  private stopped = true;
+  /** Polling (start); wake() works without it. */
+  private polling = false;
+  private closed = false;
   private sweptAt = 0;
 
   constructor(
@@ -92,19 +94,20 @@ export class PushJobs {
     if (this.config.PUSH_TEST_ENDPOINTS === 'loopback' && process.env.NODE_ENV === 'production') {
       this.log.warn('PUSH_TEST_ENDPOINTS=loopback is for tests: plain-HTTP pushes to 127.0.0.1 are allowed');
     }
-    this.stopped = false;
+    this.polling = true;
     this.schedule();
   }
 
   /** Stops polling and waits for the pass under way. */
   async close(): Promise<void> {
-    this.stopped = true;
+    this.closed = true;
     clearTimeout(this.timer);
     await this.idle();
   }
 
   /** Runs a pass now (or right after the one under way). */
   wake(): void {
+    if (this.closed) return;
     if (this.running) {
       this.again = true;
       return;
@@ -122,7 +125,7 @@ export class PushJobs {
 
   private schedule(): void {
     clearTimeout(this.timer);
-    if (this.stopped) return;
+    if (!this.polling || this.closed) return;
     this.timer = setTimeout(() => this.wake(), this.config.PUSH_POLL_MS);
     this.timer.unref();
   }
@@ -135,7 +138,7 @@ export class PushJobs {
       } catch (err) {
         this.log.warn({ err }, 'push job pass failed');
       }
-    } while (this.again && !this.stopped);
+    } while (this.again && !this.closed);
   }
 
   /** Deletes the deliveries done more than KEEP_DONE_DAYS ago. */
@@ -177,6 +180,7 @@ export class PushJobs {
     if (status !== null && status >= 200 && status < 300) return markSent(this.db, d.id);
     if (status === 404 || status === 410) return dropSubscription(this.db, d.subscriptionId);
     const final = d.attempts >= MAX_ATTEMPTS || (status !== null && PERMANENT.has(status));
+    if (final) this.log.warn({ delivery: d.id, status, error: outcome.error }, 'push delivery failed for good');
     await markFailed(this.db, d.id, outcome.error, final ? null : retryDelayMs(d.attempts));
   }
 }
