@@ -53,9 +53,15 @@ export const zhErrorMap: z.core.$ZodErrorMap = (issue) => {
   }
 };
 
+/** An issue's message naming its field: a schema's own message that does not ("必须是数字") gets it in front. */
+const namedMessage = (issue: z.core.$ZodIssue): string =>
+  issue.path.length > 0 && !issue.message.includes(String(issue.path[0]))
+    ? sentence(fieldOf(issue.path), issue.message)
+    : issue.message;
+
 /** "缺少 deviceId；deviceType 必须为 3": the first few issues, in order, for the envelope's msg. */
 export const describeIssues = (error: z.ZodError, max = 3): string =>
-  [...new Set(error.issues.slice(0, max).map((issue) => issue.message))].join('；');
+  [...new Set(error.issues.slice(0, max).map(namedMessage))].join('；');
 
 /**
  * PostgreSQL text cannot hold U+0000: a payload string (or key) with one is code 2 naming its

@@ -137,6 +137,9 @@ describe.each(DB_KINDS)('replies and movie comments on %s', (kind) => {
     await bad({ targetType: 'user' }, /targetType/);
     await bad({ rating: 6, targetType: 'movie', targetId: 1 }, /rating/);
     await bad({ mentions: 'x' }, /mentions/);
+    await bad({ targetId: 'x' }, /targetId 必须是数字/);
+    await bad({ quoteId: -1 }, /quoteId 必须是正整数/);
+    await bad({ mentions: [0] }, /mentions\.0 必须是正整数/);
     await bad({ idempotencyKey: 'short' }, /idempotencyKey/);
     // Nothing of the refused calls was written.
     expect(await count("SELECT count(*) AS n FROM replies WHERE target_type = 'post' AND target_id = 106")).toBe(0);
@@ -245,7 +248,10 @@ describe.each(DB_KINDS)('replies and movie comments on %s', (kind) => {
       code: Code.NotFound,
       msg: '楼层不存在：999',
     });
-    expect((await refusal(API.replyFloor, { ...target, floor: 0 })).code).toBe(Code.InvalidParams);
+    expect(await refusal(API.replyFloor, { ...target, floor: 0 })).toEqual({
+      code: Code.InvalidParams,
+      msg: '参数错误：floor 必须是正整数',
+    });
     expect((await refusal(API.replyFloor, { targetType: 'post', targetId: 999, floor: 1 })).code).toBe(Code.NotFound);
   });
 
@@ -429,6 +435,9 @@ describe.each(DB_KINDS)('replies and movie comments on %s', (kind) => {
     expect((await suggest('乙')).map((u) => u.id)).toEqual([b.id]);
     expect(await suggest('隔壁')).toEqual([]); // another site's user
     expect(await suggest('%')).toEqual([]);
-    expect((await refusal(API.userSuggest, { keyword: '' })).code).toBe(Code.InvalidParams);
+    expect(await refusal(API.userSuggest, { keyword: ' ' })).toEqual({
+      code: Code.InvalidParams,
+      msg: '参数错误：keyword 不能为空',
+    });
   });
 });
