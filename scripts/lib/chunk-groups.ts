@@ -15,7 +15,7 @@
 
 /** Shared modules of the member area, publishing and playback: kept out of the content chunk. */
 const NOT_CONTENT =
-  /member|mine|pay-|deposit|wallet|vip|points|purchase|order|ledger|checkout|claim|idempotency|credentials|form-field|validate|modal|upload|publish|release|shrink-image|progress|hls|player|danmaku|replies|reports|personal|saved/;
+  /member|mine|pay-|deposit|wallet|vip|points|purchase|order|ledger|checkout|claim|idempotency|credentials|form-field|validate|modal|upload|publish|release|shrink-image|progress|hls|player|danmaku|replies|reports|notifications|personal|saved/;
 
 const CONTENT =
   /[\\/]src[\\/](components|features|lib|api|stores)[\\/]|[\\/]contract[\\/]|[\\/]src[\\/]app[\\/]client-hooks\.ts$/;
