@@ -10,6 +10,7 @@ import type { Reply } from '../../contract/calls/content.ts';
 import { API } from '../../contract/calls/paths.ts';
 import { Code } from '../../contract/protocol/codes.ts';
 import { RATE_RULES } from '../protocol/rate-limit.ts';
+import { invalidateWords, sensitiveWords, WORDS_CHECK_MS } from '../moderation/sensitive-words.ts';
 import { screenText } from '../moderation/text-screen.ts';
 import { CX, newKey, newMember, seedCommunity, setWords, writeTopic, type Member } from './community-fixture.ts';
 import { codeOf, dataOf } from './content-fixture.ts';
@@ -92,6 +93,23 @@ describe.each(DB_KINDS)('moderation on %s', (kind) => {
         code: Code.InvalidParams,
         message: 'body 含有违禁词「违禁词」，请修改后再发送',
       });
+    });
+  });
+
+  describe('the cached list', () => {
+    it('notices a change of the table by itself once WORDS_CHECK_MS have passed', async () => {
+      invalidateWords();
+      const t = Date.now();
+      const before = await sensitiveWords(h.db, t);
+      await h.db.query(`INSERT INTO sensitive_words (word, action) VALUES ('悄悄加的', 'refuse')`);
+      expect(await sensitiveWords(h.db, t + WORDS_CHECK_MS - 1)).toBe(before);
+      const later = await sensitiveWords(h.db, t + WORDS_CHECK_MS);
+      expect(later).not.toBe(before);
+      expect(later.matcher!.match('有悄悄加的词')).toBe(true);
+      // Unchanged table: the same automaton, not rebuilt.
+      expect(await sensitiveWords(h.db, t + 2 * WORDS_CHECK_MS)).toBe(later);
+      await h.db.query(`DELETE FROM sensitive_words WHERE word = '悄悄加的'`);
+      invalidateWords();
     });
   });
 
