@@ -327,6 +327,19 @@ describe.skipIf(noBrowser)('replies and comments in Chromium', () => {
     expect(await f.page.getByText(`从 ${n}楼 开始查看`).count()).toBe(1);
   });
 
+  it('a topic without replies invites the first one; its button opens the composer', async () => {
+    const emptyId = await publishThroughApi(posterToken, `没人回复的话题 ${stamp()}`, '第一个回复的人在哪里？');
+    const e = await open(PHONE);
+    await e.page.goto(`/topic/${emptyId}`);
+    const invite = e.page.locator('[data-testid=replies-empty]:visible');
+    await expect.poll(() => invite.count(), { timeout: 20_000 }).toBe(1);
+    expect(await invite.innerText()).toContain('还没有回复，快来抢沙发吧');
+    await invite.scrollIntoViewIfNeeded();
+    await shoot(e.page, 'replies-empty-phone');
+    await invite.getByRole('button', { name: '抢沙发' }).click();
+    await expect.poll(() => composerInput(e.page).count(), { timeout: 15_000 }).toBe(1);
+  });
+
   it('no page logged an error or a failed request (but for the lost network)', () => {
     for (const { problems } of opened) expect(notFromOffline(problems)).toEqual([]);
   });

@@ -255,10 +255,6 @@ export const messages = {
     unlockNow: '立即解锁',
     lockedHint: '这是一篇付费内容，以上为摘要，解锁后可阅读全文与全部图片。',
     notFound: '内容不存在或已被删除',
-    repliesTitle: (count: number) => `全部回复 ${count}`,
-    noReplies: '还没有回复，快来抢沙发吧',
-    floor: (floor: number) => `${floor}楼`,
-    poster: '楼主',
     emptyList: '这里还没有内容',
   },
   forum: {

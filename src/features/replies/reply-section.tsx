@@ -136,7 +136,9 @@ export default function ReplySection({ target, count, floor = null, onLeaveFloor
         <h2 className="replies__title" id={titleId} data-testid="replies-title">
           {t.title[target.type](total)}
         </h2>
-        {from === null && <SegmentTabs tabs={SORT_TABS} value={sort} onChange={setSort} label={t.sortLabel} />}
+        {from === null && total + sent.length > 0 && (
+          <SegmentTabs tabs={SORT_TABS} value={sort} onChange={setSort} label={t.sortLabel} />
+        )}
       </header>
       {from !== null && (
         <p className="replies__jump">
