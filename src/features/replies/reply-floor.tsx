@@ -74,7 +74,11 @@ function QuoteBox({ quote }: { quote: NonNullable<Reply['quote']> }) {
         {t.quote(quote.floor)}
         {quote.author && <> @{quote.author.nickname}</>}：
       </span>
-      {quote.deleted || !quote.body ? <span className="reply-quote__gone">{t.quoteDeleted}</span> : quote.body}
+      {quote.deleted || !quote.body ? (
+        <span className="reply-quote__gone">{quote.deleted ? t.quoteDeleted : t.quoteHidden}</span>
+      ) : (
+        quote.body
+      )}
     </blockquote>
   );
 }

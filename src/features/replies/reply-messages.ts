@@ -16,6 +16,7 @@ export const replyMessages = {
   hiddenHint: '仅你可见',
   quote: (floor: number) => `回复 ${floor}楼`,
   quoteDeleted: '原回复已删除',
+  quoteHidden: '原回复暂不可见',
   reply: '回复',
   like: '点赞',
   likeCount: (count: string) => `${count} 赞`,
