@@ -2,8 +2,9 @@
  * Danmaku on the play page in a real Chromium against the real server: viewer A sends one at 0:05
  * and sees it at once (drawn with the outline of one's own); viewer B, in a browser of their own,
  * plays from 0:03 and sees it appear at 0:05; B's switch hides it and a blocked word it contains
- * hides it; B's settings survive a reload; B can report it from 弹幕列表. What is drawn is read
- * from the layer's accessible mirror (role="log"), and the layer never reaches the control bar.
+ * hides it; B's settings survive a reload; B can report it from 弹幕列表. A refused text keeps
+ * its draft and shows the server's message. What is drawn is read from the layer's accessible
+ * mirror (role="log"), and the layer never reaches the control bar.
  * Screenshots of danmaku over a playing video on a phone (portrait, landscape fullscreen) and a
  * desktop go to /work/notes/shots when that folder's parent exists, else to .artifacts.
  */
@@ -105,6 +106,13 @@ describe.skipIf(noBrowser)('danmaku in Chromium', () => {
     await expect.poll(() => a.page.locator('[data-testid=danmaku-input]').inputValue()).toBe('');
     expect((await drawnTexts(a.page)).filter((shown) => shown === text)).toHaveLength(1);
     await layerClearOfControls(a.page);
+    // A listed word: the server's message as a toast, the text kept, nothing left drawn.
+    const refused = `来网赌${word}`;
+    await a.page.locator('[data-testid=danmaku-input]').fill(refused);
+    await a.page.locator('[data-testid=danmaku-send] button[type=submit]').click();
+    await expect.poll(() => a.page.locator('.toast-host').innerText()).toContain('网赌');
+    await expect.poll(() => drawnTexts(a.page)).not.toContain(refused);
+    expect(await a.page.locator('[data-testid=danmaku-input]').inputValue()).toBe(refused);
     // A's list marks it as A's own (no 举报 for one's own).
     await a.page.locator('[data-testid=danmaku-list-button]').click();
     const ownRow = a.page.locator('[data-testid=danmaku-list] li', { hasText: text });
@@ -153,6 +161,7 @@ describe.skipIf(noBrowser)('danmaku in Chromium', () => {
     await expect.poll(() => drawnTexts(b.page)).not.toContain(text);
     expect(await b.page.locator('[data-testid=danmaku-blocked]').innerText()).toContain(word);
     await b.page.locator('[data-testid=danmaku-settings] [role=radio]', { hasText: '少' }).click();
+    await b.page.locator('[data-testid=danmaku-panel-settings] button[aria-label=关闭]').click();
     await switchButton(b.page).click();
     await expect.poll(() => b.page.locator('[data-testid=danmaku-overlay]').count()).toBe(0);
 
@@ -222,7 +231,16 @@ describe.skipIf(noBrowser)('danmaku in Chromium', () => {
         expect(panel!.y + panel!.height).toBeLessThanOrEqual(player!.y + player!.height);
         await shoot(page, 'danmaku-desktop-settings');
       } else if (device === PHONE) {
+        // Under the player on a phone; the list panel stays inside the player.
         expect(await page.locator('.video-player + [data-testid=danmaku-send]').count()).toBe(1);
+        await video(page).evaluate((element: HTMLVideoElement) => element.pause());
+        await page.locator('[data-testid=danmaku-list-button]').click();
+        const panel = await page.locator('[data-testid=danmaku-panel-list]').boundingBox();
+        const player = await page.locator('.video-player').boundingBox();
+        expect(panel!.y + panel!.height).toBeLessThanOrEqual(player!.y + player!.height);
+        expect(await page.locator('[data-testid=danmaku-list] li').count()).toBeGreaterThan(0);
+        await page.locator('.danmaku-send__style').click();
+        await shoot(page, 'danmaku-phone-list-and-pickers');
       }
       expect(problems).toEqual([]);
       await context.close();

@@ -1,23 +1,16 @@
 /**
- * Lays out and draws danmaku on a canvas, from the video's clock: the same module runs in the
- * danmaku worker (an OffscreenCanvas) and, where that is missing, on the main thread. Positions are
- * functions of the video's time, so pausing, seeking and the playback rate need nothing of their
- * own: a scroll danmaku crosses from the right edge to beyond the left in SCROLL_MS of video time at
- * constant speed, a top or bottom one stays centred for FIXED_MS.
- *
- * Lanes: a scroll danmaku takes the first lane where it never touches another (checked where the
- * later one enters and where the earlier one leaves: both move linearly); fixed ones take the first
- * free lane from the top or the bottom. The density caps the lanes and how many are on screen;
- * at 多 a danmaku with no free lane shares the lane that has the most room instead of being left
- * out. Each danmaku is rendered once into a sprite (text with a dark edge; the viewer's own with a
- * border) and each frame only copies sprites.
+ * Draws danmaku on a canvas from the video's clock: the same module runs in the danmaku worker (an
+ * OffscreenCanvas) and, where that is missing, on the main thread. Positions are functions of the
+ * video's time (danmaku-lanes.ts), so pausing, seeking and the playback rate need nothing of their
+ * own: a scroll danmaku crosses in SCROLL_MS of video time, a top or bottom one stays centred for
+ * FIXED_MS. The density caps the lanes and how many are on screen. Each danmaku is rendered once
+ * into a sprite (text with a dark edge; the viewer's own with a border) and each frame only copies
+ * sprites.
  */
 import type { DanmakuMode } from '../../../contract/enums.ts';
+import { DENSITY, fixedLane, lifeOf, SCROLL_MS, scrollLane, scrollX } from './danmaku-lanes.ts';
 import type { DanmakuDensity } from './danmaku-settings.ts';
 
-export const SCROLL_MS = 8_000;
-export const FIXED_MS = 4_000;
-const GAP_PX = 16;
 const PAD_PX = 4;
 /** A playing video's reported time within this of the engine's own: no correction (no jitter). */
 const CLOCK_SLACK_MS = 30;
@@ -54,14 +47,6 @@ interface Placed {
   width: number;
   sprite: Surface;
 }
-
-const DENSITY: Record<DanmakuDensity, { laneShare: number; max: number; overlap: boolean }> = {
-  low: { laneShare: 0.5, max: 20, overlap: false },
-  medium: { laneShare: 1, max: 60, overlap: false },
-  high: { laneShare: 1, max: Infinity, overlap: true },
-};
-
-const lifeOf = (mode: DanmakuMode): number => (mode === 'scroll' ? SCROLL_MS : FIXED_MS);
 
 /** The first index of `items` (sorted by atMs) with atMs ≥ `ms`. */
 function firstFrom(items: readonly EngineItem[], ms: number): number {
@@ -205,53 +190,14 @@ export class DanmakuEngine {
       const width = sprite.width / this.dpr;
       const lane =
         item.mode === 'scroll'
-          ? this.scrollLane(item, width, lanes, density.overlap)
-          : this.fixedLane(item, lanes, density.overlap);
+          ? scrollLane(this.placed.values(), { item, width }, lanes, this.width, density.overlap)
+          : fixedLane(this.placed.values(), item.mode, lanes, density.overlap);
       if (lane < 0) this.skipped.set(item.key, item.atMs);
       else {
         this.placed.set(item.key, { item, lane, width, sprite });
         this.shownChanged = true;
       }
     }
-  }
-
-  /** Left edge of a scroll danmaku at `time`. */
-  private scrollX(placed: { item: EngineItem; width: number }, time: number): number {
-    return this.width - ((time - placed.item.atMs) / SCROLL_MS) * (this.width + placed.width);
-  }
-
-  private scrollLane(item: EngineItem, width: number, lanes: number, overlap: boolean): number {
-    const candidate = { item, width };
-    const occupied: Placed[][] = Array.from({ length: lanes }, () => []);
-    for (const placed of this.placed.values()) {
-      if (placed.item.mode === 'scroll' && placed.lane < lanes) occupied[placed.lane]!.push(placed);
-    }
-    const clear = (other: Placed): boolean => {
-      const [front, back] = other.item.atMs <= item.atMs ? [other, candidate] : [candidate, other];
-      const enter = back.item.atMs;
-      const leave = front.item.atMs + SCROLL_MS;
-      return (
-        this.scrollX(back, enter) >= this.scrollX(front, enter) + front.width + GAP_PX &&
-        this.scrollX(back, leave) >= this.scrollX(front, leave) + front.width + GAP_PX
-      );
-    };
-    const free = occupied.findIndex((lane) => lane.every(clear));
-    if (free >= 0 || !overlap) return free;
-    // 多: the lane whose latest danmaku entered first has the most room.
-    let best = 0;
-    let bestAt = Infinity;
-    occupied.forEach((lane, index) => {
-      const latest = Math.max(...lane.map((placed) => placed.item.atMs));
-      if (latest < bestAt) [best, bestAt] = [index, latest];
-    });
-    return best;
-  }
-
-  private fixedLane(item: EngineItem, lanes: number, overlap: boolean): number {
-    const taken = new Set<number>();
-    for (const placed of this.placed.values()) if (placed.item.mode === item.mode) taken.add(placed.lane);
-    for (let lane = 0; lane < lanes; lane++) if (!taken.has(lane)) return lane;
-    return overlap ? this.placed.size % lanes : -1;
   }
 
   private render(item: EngineItem): Surface {
@@ -286,7 +232,7 @@ export class DanmakuEngine {
     context.globalAlpha = this.options.opacity;
     for (const placed of this.placed.values()) {
       const { item, lane, width } = placed;
-      const x = item.mode === 'scroll' ? this.scrollX(placed, time) : (this.width - width) / 2;
+      const x = item.mode === 'scroll' ? scrollX(placed, time, this.width) : (this.width - width) / 2;
       const y = item.mode === 'bottom' ? this.height - (lane + 1) * this.laneHeight : lane * this.laneHeight;
       context.drawImage(placed.sprite, Math.round(x * this.dpr), Math.round(y * this.dpr));
     }

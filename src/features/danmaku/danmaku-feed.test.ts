@@ -39,9 +39,23 @@ describe('danmaku feed', () => {
       [WINDOW_MS, 2 * WINDOW_MS],
     ]);
     expect(feed.list().map((d) => d.id)).toEqual([1, 2, 3]);
-    feed.follow(65_000); // a seek
+    feed.follow(65_000, true); // a seek
     await settle();
     expect(feed.list().map((d) => d.id)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('fetches the window again after a seek: what others sent since comes in, nothing twice', async () => {
+    const { feed, asked, all } = feedOver([item(1, 1_000)]);
+    feed.follow(0);
+    await settle();
+    all.push(item(2, 2_000));
+    feed.follow(3_000); // playing on: not asked again
+    await settle();
+    expect(feed.list().map((d) => d.id)).toEqual([1]);
+    feed.follow(1_500, true); // a seek back
+    await settle();
+    expect(asked).toHaveLength(2);
+    expect(feed.list().map((d) => d.id)).toEqual([1, 2]);
   });
 
   it('keeps each id once, by time, whatever overlaps', () => {

@@ -1,7 +1,8 @@
 /**
  * The danmaku of one movie as the viewer moves through it: fetched by aligned time windows
  * (WINDOW_MS) as playback advances, the next one shortly before the current ends, and the window of
- * a new position after a seek; kept by id, so a window fetched twice or overlapping adds nothing.
+ * the new position again after a seek (what others sent since comes in); kept by id, so a window
+ * fetched twice adds nothing twice.
  * The viewer's own danmaku is added at once (optimistic, under a temporary key) and confirmed with
  * the server's id; the window that later brings it back does not add it a second time.
  */
@@ -23,27 +24,31 @@ type FetchRange = (fromMs: number, toMs: number) => Promise<DanmakuItem[]>;
 export class DanmakuFeed {
   private readonly byKey = new Map<string, FeedItem>();
   private readonly keyOfId = new Map<number, string>();
-  /** Windows fetched or in flight (index → true), or failed (index → when to retry). */
-  private readonly windows = new Map<number, true | number>();
+  /** Windows fetched or in flight, or failed (index → when to retry). */
+  private readonly windows = new Map<number, 'loading' | 'loaded' | number>();
   private readonly listeners = new Set<() => void>();
   private sorted: FeedItem[] = [];
   private pending = 0;
 
   constructor(private readonly fetchRange: FetchRange) {}
 
-  /** The current position (ms): its window, and the next one when near its end. */
-  follow(atMs: number): void {
+  /** The current position (ms): its window, and the next one when near its end; `seeked`: again. */
+  follow(atMs: number, seeked = false): void {
     const index = Math.floor(Math.max(0, atMs) / WINDOW_MS);
-    this.load(index);
-    if (atMs - index * WINDOW_MS >= WINDOW_MS - AHEAD_MS) this.load(index + 1);
+    this.load(index, seeked);
+    if (atMs - index * WINDOW_MS >= WINDOW_MS - AHEAD_MS) this.load(index + 1, seeked);
   }
 
-  private load(index: number): void {
+  private load(index: number, again: boolean): void {
     const state = this.windows.get(index);
-    if (state === true || (typeof state === 'number' && Date.now() < state)) return;
-    this.windows.set(index, true);
+    if (state === 'loading' || (state === 'loaded' && !again) || (typeof state === 'number' && Date.now() < state))
+      return;
+    this.windows.set(index, 'loading');
     this.fetchRange(index * WINDOW_MS, (index + 1) * WINDOW_MS).then(
-      (list) => this.merge(list),
+      (list) => {
+        this.windows.set(index, 'loaded');
+        this.merge(list);
+      },
       () => this.windows.set(index, Date.now() + RETRY_MS),
     );
   }

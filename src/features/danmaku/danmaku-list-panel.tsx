@@ -10,7 +10,8 @@ import { danmakuMessages as m } from './danmaku-messages.ts';
 import { isBlocked, useDanmakuSettings } from './danmaku-settings.ts';
 
 /** How far before and after the current time the list reaches. */
-const NEAR_MS = 30_000;
+const BEFORE_MS = 10_000;
+const AFTER_MS = 30_000;
 
 interface DanmakuListPanelProps {
   feed: DanmakuFeed;
@@ -39,7 +40,9 @@ export function DanmakuListPanel({ feed, video }: DanmakuListPanelProps) {
     };
   }, [video]);
 
-  const near = items.filter((item) => Math.abs(item.atMs - nowMs) <= NEAR_MS && !isBlocked(item.text, blocked));
+  const near = items.filter(
+    (item) => item.atMs >= nowMs - BEFORE_MS && item.atMs <= nowMs + AFTER_MS && !isBlocked(item.text, blocked),
+  );
   return (
     <>
       {near.length ? (

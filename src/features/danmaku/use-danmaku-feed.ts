@@ -1,6 +1,6 @@
 /**
  * The danmaku feed of the movie being played, following the video: the window of the current
- * position when the source loads, as playback advances and after every seek.
+ * position when the source loads and as playback advances, fetched again after every seek.
  */
 import { useEffect, useMemo, type RefObject } from 'react';
 import { getDanmakuRange } from './danmaku-calls.ts';
@@ -12,11 +12,15 @@ export function useDanmakuFeed(movieId: number, video: RefObject<HTMLVideoElemen
     const element = video.current;
     if (!element) return;
     const follow = () => feed.follow(element.currentTime * 1_000);
-    const events = ['loadedmetadata', 'timeupdate', 'seeking'] as const;
-    for (const type of events) element.addEventListener(type, follow);
+    const seeked = () => feed.follow(element.currentTime * 1_000, true);
+    element.addEventListener('loadedmetadata', follow);
+    element.addEventListener('timeupdate', follow);
+    element.addEventListener('seeking', seeked);
     follow();
     return () => {
-      for (const type of events) element.removeEventListener(type, follow);
+      element.removeEventListener('loadedmetadata', follow);
+      element.removeEventListener('timeupdate', follow);
+      element.removeEventListener('seeking', seeked);
     };
   }, [feed, video]);
   return feed;

@@ -6,12 +6,11 @@
  * pause, when the page is hidden and on leaving. A trial playlist simply ends: then an overlay
  * offers VIP. Controls: center play button, bottom bar (video-controls.tsx), keyboard (space, ←/→).
  *
- * Danmaku (features/danmaku): the layer over the video (its renderer loaded lazily, only while the
- * switch is on), the buttons and panels inside the player, and the send bar: in the control bar on
- * wide screens and in fullscreen, under the player on phones. The controls stay shown while the
- * send bar has the focus.
+ * Danmaku (features/danmaku/use-player-danmaku.tsx): the layer over the video, the buttons and
+ * panels inside the player, and the send bar (in the control bar on wide screens and in
+ * fullscreen, under the player on phones). The controls stay shown while the send bar has the focus.
  */
-import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { MovieCard } from '../../../contract/calls/content.ts';
 import { attachSource } from './hls-source.ts';
 import { mediaUrl } from '../../stores/media-url.ts';
@@ -23,14 +22,7 @@ import { recordWatch, resumePosition } from '../history/history-store.ts';
 import { showToast } from '../../stores/toast.ts';
 import { IconPlay } from './player-icons.tsx';
 import { VideoControls } from './video-controls.tsx';
-import { DanmakuButtons, type DanmakuPanelName } from '../danmaku/danmaku-buttons.tsx';
-import { DanmakuSendBar } from '../danmaku/danmaku-send-bar.tsx';
-import { useDanmakuSettings } from '../danmaku/danmaku-settings.ts';
-import { useDanmakuFeed } from '../danmaku/use-danmaku-feed.ts';
-import { useMediaQuery } from '../danmaku/use-media-query.ts';
-
-const DanmakuOverlay = lazy(() => import('../danmaku/danmaku-overlay.tsx'));
-const DanmakuPanel = lazy(() => import('../danmaku/danmaku-panel.tsx'));
+import { usePlayerDanmaku } from '../danmaku/use-player-danmaku.tsx';
 
 const SAVE_EVERY_S = 5;
 const HIDE_CONTROLS_MS = 3_000;
@@ -63,11 +55,8 @@ export function VideoPlayer({ movie, playlist, header, endOverlay }: VideoPlayer
   const resumeAt = useRef(resumePosition(movie.id));
   const wasPlaying = useRef(false);
   const lastSaved = useRef(0);
-  const danmakuFeed = useDanmakuFeed(movie.id, video);
-  const danmakuSettings = useDanmakuSettings();
-  const [danmakuPanel, setDanmakuPanel] = useState<DanmakuPanelName | null>(null);
-  const [typing, setTyping] = useState(false);
-  const sendInBar = useMediaQuery('(min-width: 768px)') || fullscreen;
+  const danmaku = usePlayerDanmaku(movie.id, wrapper, video, fullscreen);
+  const [typing, setTyping] = useState(false); // in the send bar
 
   const save = () => {
     const element = video.current;
@@ -134,18 +123,6 @@ export function VideoPlayer({ movie, playlist, header, endOverlay }: VideoPlayer
     };
   }, []);
 
-  // The control bar's height, for the danmaku layer and panels to end above it.
-  useEffect(() => {
-    const element = wrapper.current;
-    const controls = element?.querySelector<HTMLElement>('.video-controls');
-    if (!element || !controls) return;
-    const observer = new ResizeObserver(() =>
-      element.style.setProperty('--video-controls-height', `${controls.offsetHeight}px`),
-    );
-    observer.observe(controls);
-    return () => observer.disconnect();
-  }, []);
-
   // Controls hide after a while of playing; any pointer movement shows them again.
   useEffect(() => {
     if (!playing || !controlsShown || typing) return;
@@ -176,7 +153,6 @@ export function VideoPlayer({ movie, playlist, header, endOverlay }: VideoPlayer
   };
 
   const showControls = controlsShown || !playing || typing;
-  const sendBar = <DanmakuSendBar movieId={movie.id} feed={danmakuFeed} video={video} inBar={sendInBar} />;
   return (
     <>
       <div
@@ -223,11 +199,7 @@ export function VideoPlayer({ movie, playlist, header, endOverlay }: VideoPlayer
           }}
           onRateChange={(event) => setRate(event.currentTarget.playbackRate)}
         />
-        {danmakuSettings.enabled && (
-          <Suspense fallback={null}>
-            <DanmakuOverlay video={video} feed={danmakuFeed} settings={danmakuSettings} />
-          </Suspense>
-        )}
+        {danmaku.layer}
         <div className="video-player__top">{header}</div>
         {status === 'loading' && (
           <span className="spinner video-player__spinner" role="status" aria-label={messages.play.loading} />
@@ -262,17 +234,13 @@ export function VideoPlayer({ movie, playlist, header, endOverlay }: VideoPlayer
           onSeek={seek}
           onRate={(next) => video.current && (video.current.playbackRate = next)}
           onFullscreen={toggleFullscreen}
-          danmaku={<DanmakuButtons panel={danmakuPanel} onPanel={setDanmakuPanel} />}
-          sendBar={sendInBar ? sendBar : undefined}
+          danmaku={danmaku.buttons}
+          sendBar={danmaku.sendInBar ? danmaku.sendBar : undefined}
           onTyping={setTyping}
         />
-        {danmakuPanel && (
-          <Suspense fallback={null}>
-            <DanmakuPanel name={danmakuPanel} feed={danmakuFeed} video={video} onClose={() => setDanmakuPanel(null)} />
-          </Suspense>
-        )}
+        {danmaku.panel}
       </div>
-      {!sendInBar && sendBar}
+      {!danmaku.sendInBar && danmaku.sendBar}
     </>
   );
 }
