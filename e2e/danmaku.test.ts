@@ -190,6 +190,47 @@ describe.skipIf(noBrowser)('danmaku in Chromium', () => {
     await b.context.close();
   });
 
+  it('without OffscreenCanvas draws on the main thread, moving while playing and still while paused', async () => {
+    const { page, context, problems } = await openPage(browser, WIDE);
+    await context.addInitScript(() => {
+      delete (HTMLCanvasElement.prototype as Partial<HTMLCanvasElement>).transferControlToOffscreen;
+    });
+    await signedInUserId(page);
+    await openPlayer(page, 1);
+    await seekTo(page, 2);
+    await page.locator('[data-testid=play-toggle]').click();
+    await expect.poll(() => currentTime(page), { timeout: 30_000 }).toBeGreaterThan(4);
+    const layer = page.locator('[data-testid=danmaku-overlay]');
+    expect(await layer.getAttribute('data-renderer')).toBe('main');
+    expect(Number(await layer.getAttribute('data-drawn'))).toBeGreaterThan(0);
+    /** A digest of the canvas's pixels: which columns hold any ink. */
+    const ink = () =>
+      page.locator('.danmaku-overlay__canvas').evaluate((canvas: HTMLCanvasElement) => {
+        const { data, width, height } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+        const columns: number[] = [];
+        for (let x = 0; x < width; x += 4) {
+          for (let y = 0; y < height; y += 2) {
+            if (data[(y * width + x) * 4 + 3]! > 0) {
+              columns.push(x);
+              break;
+            }
+          }
+        }
+        return columns.join(',');
+      });
+    const moving = await ink();
+    expect(moving).not.toBe('');
+    await page.waitForTimeout(300);
+    expect(await ink()).not.toBe(moving); // scroll danmaku moved
+    await video(page).evaluate((element: HTMLVideoElement) => element.pause());
+    await page.waitForTimeout(200);
+    const paused = await ink();
+    await page.waitForTimeout(400);
+    expect(await ink()).toBe(paused);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('draws danmaku over a playing video on a phone and a desktop, under the controls (screenshots)', async () => {
     // Movie 1 has the demo's danmaku, most within its first half minute.
     for (const [device, name] of [

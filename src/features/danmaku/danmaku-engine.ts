@@ -91,7 +91,7 @@ export class DanmakuEngine {
     this.dpr = dpr;
     this.canvas.width = Math.round(width * dpr);
     this.canvas.height = Math.round(height * dpr);
-    this.fontPx = Math.round(Math.max(14, Math.min(25, height / 12, width / 34)));
+    this.fontPx = Math.round(Math.max(14, Math.min(25, height / 12, width / 42)));
     this.laneHeight = Math.round(this.fontPx * 1.3);
     this.reset(); // sprites and lanes depend on the size
   }
