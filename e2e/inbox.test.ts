@@ -30,6 +30,9 @@ const tabCount = async (page: Page, name: string) =>
 const tabBarBadge = async (page: Page) =>
   (await page.locator('.tab-nav--bottom [data-testid=tab-unread]').allInnerTexts()).join('');
 
+/** Chromium's console line for Push in a context without a profile. */
+const notFromIncognito = (problems: string[]) => problems.filter((line) => !line.includes('Push API in incognito'));
+
 async function shoot(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
   await page.waitForLoadState('networkidle');
@@ -288,6 +291,26 @@ describe.skipIf(noBrowser)('the inbox in Chromium', () => {
       .toBe(true);
     expect(await shown()).toEqual([]); // the click closed it
     expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('a switch turned on where the browser refuses a push subscription says so and stays off', async () => {
+    // Chromium refuses Push in a context without a profile (as in incognito): the refusal is real.
+    const { page, context, problems } = await openPage(browser);
+    await context.grantPermissions(['notifications']);
+    await signedInUserId(page);
+    await page.goto('/mine/message');
+    await controlledBySw(page);
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/push/')) sent.push(new URL(request.url()).pathname);
+    });
+    await byTestId(page, 'push-reply').click();
+    await expect.poll(() => byTestId(page, 'push-error').count(), { timeout: 20_000 }).toBe(1);
+    expect(await byTestId(page, 'push-error').innerText()).toBe('开启推送失败，请稍后再试');
+    expect(await byTestId(page, 'push-reply').isChecked()).toBe(false);
+    expect(sent).toEqual(['/api/push/vapidKey']); // the key was fetched; nothing subscribed on the server
+    expect(notFromIncognito(problems)).toEqual([]);
     await context.close();
   });
 

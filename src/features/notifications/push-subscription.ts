@@ -11,6 +11,8 @@ import { getVapidKey, subscribePush, unsubscribePush } from './notifications-cal
 export type PushSupport = 'ready' | 'unsupported' | 'ios-home-screen' | 'denied';
 
 const READY_TIMEOUT_MS = 10_000;
+/** A browser whose push service cannot be reached may never settle a subscribe (Chromium without Google's). */
+const SUBSCRIBE_TIMEOUT_MS = 20_000;
 
 export class PushDeniedError extends Error {}
 
@@ -26,14 +28,16 @@ export function pushSupport(): PushSupport {
   return Notification.permission === 'denied' ? 'denied' : 'ready';
 }
 
-function registration(): Promise<ServiceWorkerRegistration> {
-  return Promise.race([
-    navigator.serviceWorker.ready,
-    new Promise<never>((_, reject) =>
-      setTimeout(() => reject(new Error('service worker not ready')), READY_TIMEOUT_MS),
-    ),
-  ]);
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
+
+const registration = (): Promise<ServiceWorkerRegistration> =>
+  withTimeout(navigator.serviceWorker.ready, READY_TIMEOUT_MS, 'service worker');
 
 /** The VAPID public key (base64url, as /push/vapidKey answers) as bytes. */
 export function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
@@ -87,7 +91,11 @@ export async function savePushTypes(types: NoticeType[]): Promise<NoticeType[]> 
     await subscription.unsubscribe(); // made with the server's former key: it would never receive
     subscription = null;
   }
-  subscription ??= await pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+  subscription ??= await withTimeout(
+    pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }),
+    SUBSCRIBE_TIMEOUT_MS,
+    'push service',
+  );
   return send(subscription, types);
 }
 
