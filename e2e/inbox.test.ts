@@ -17,7 +17,7 @@ import type { Notice } from '../contract/calls/community.ts';
 import { baseURL, DESKTOP, launch, noBrowser, openPage, PHONE, tokenCookie } from './browser.ts';
 import { apiData } from './content-api.ts';
 import { signedInUserId } from './member-flows.ts';
-import { controlledBySw } from './pwa-browser.ts';
+import { controlledBySw, openProfile } from './pwa-browser.ts';
 import { newMemberToken, publishThroughApi } from './release-flows.ts';
 
 const SHOTS = '.artifacts/screenshots';
@@ -145,6 +145,10 @@ describe.skipIf(noBrowser)('the inbox in Chromium', () => {
     expect(await reply.getAttribute('class')).toContain('is-unread');
     await expect.poll(() => tabCount(page, '回复我的')).toBe('');
     await shoot(page, 'inbox-phone');
+    const theme = (mode: string) => page.evaluate((m) => document.documentElement.setAttribute('data-theme', m), mode);
+    await theme('dark');
+    await shoot(page, 'inbox-phone-dark');
+    await theme('light');
     // A tap opens the floor.
     await reply.click();
     await page.waitForURL(
@@ -203,6 +207,36 @@ describe.skipIf(noBrowser)('the inbox in Chromium', () => {
     expect(await byTestId(page, 'mine-unread').innerText()).toBe('2');
     expect(problems).toEqual([]);
     await context.close();
+  });
+
+  it('the installed app shows the unread total on its icon and clears it once read', async () => {
+    const { page, context, close } = await openProfile(DESKTOP, [`--app=${baseURL}/`]);
+    // Records what the app asks of the real Badging API (the call still goes through).
+    await page.addInitScript(() => {
+      const calls: Array<number | null> = [];
+      Object.assign(window, { badgeCalls: calls });
+      const set = navigator.setAppBadge?.bind(navigator);
+      const clear = navigator.clearAppBadge?.bind(navigator);
+      if (set) navigator.setAppBadge = (count?: number) => (calls.push(count ?? -1), set(count));
+      if (clear) navigator.clearAppBadge = () => (calls.push(null), clear());
+    });
+    const badgeCalls = () =>
+      page.evaluate(() => (window as unknown as { badgeCalls: Array<number | null> }).badgeCalls);
+    await page.goto('/');
+    expect(await page.evaluate(() => matchMedia('(display-mode: standalone)').matches)).toBe(true);
+    expect(await page.evaluate(() => typeof navigator.setAppBadge)).toBe('function');
+    // (Not signedInUserId: reading IndexedDB before the app has made its store would break it.)
+    await expect.poll(async () => (await tokenCookie(context))?.value ?? null, { timeout: 30_000 }).not.toBeNull();
+    const tokenOfB = (await tokenCookie(context))!.value;
+    await replyToB(tokenOfB, (await apiData('/current', {}, tokenOfB)).id);
+
+    await page.goto('/mine');
+    await expect.poll(badgeCalls, { timeout: 20_000 }).toEqual([2]);
+    await apiData('/notice/read', { type: 'reply' }, tokenOfB);
+    await apiData('/notice/read', { type: 'mention' }, tokenOfB);
+    await page.reload();
+    await expect.poll(badgeCalls, { timeout: 20_000 }).toEqual([null]);
+    await close();
   });
 
   it('lays the inbox out on a desktop: the list beside the push settings, counts on the top bar', async () => {
