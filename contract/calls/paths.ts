@@ -127,7 +127,6 @@ export const PUBLIC_PATHS: ReadonlySet<string> = new Set([
   API.tagDetail,
   API.moviePage,
   API.topicPage,
-  API.topicReplies,
   API.forumList,
   API.forumDetail,
   API.chiguaPage,

@@ -54,6 +54,12 @@ const PUBLIC_CALLS = new Set<string>([
   API.topicVideo,
   // The server's VAPID public key, which a browser needs to subscribe (nothing of the user's).
   API.pushVapidKey,
+  // Replies, comments and danmaku are read by visitors too; a session only adds the viewer's own
+  // flags (liked, mine, their hidden items). Nicknames for @mentions are public like /user pages.
+  API.replyPage,
+  API.replyFloor,
+  API.danmakuRange,
+  API.userSuggest,
 ]);
 
 describe.each(DB_KINDS)('sessions per site on %s', (kind) => {

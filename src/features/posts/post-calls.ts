@@ -10,7 +10,7 @@
  */
 import { sendOrQueue } from '../../api/offline-queue.ts';
 import { call, type CallOptions } from '../../api/client.ts';
-import type { Page, PostCard, PostDetail, Reply } from '../../../contract/calls/content.ts';
+import type { Page, PostCard, PostDetail } from '../../../contract/calls/content.ts';
 import type { PostKind, PostSort } from '../../../contract/enums.ts';
 import { API } from '../../../contract/calls/paths.ts';
 
@@ -50,13 +50,6 @@ export async function getPostDetail(kind: PostKind, id: number, options?: ToastO
   const detail = await call(SECTION_PATHS[kind].detail, { id }, { ...options, cache: true });
   return { ...detail, ...reactions.get(id) };
 }
-
-export const getReplies = (
-  postId: number,
-  page: number,
-  pageSize: number,
-  options?: ToastOption,
-): Promise<Page<Reply>> => call(API.topicReplies, { id: postId, page, pageSize }, { ...options, cache: true });
 
 /**
  * Sets or clears the viewer's like to what the screen shows (`next`); answers the server's state and
