@@ -88,6 +88,27 @@ export default tseslint.config(
     },
   },
   {
+    // The app and the service worker take only types from the calls' modules: their values are zod
+    // schemas, which would pull zod into the visitors' bundles. Limits the client checks live in
+    // the zod-free *-limits.ts modules beside them.
+    files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: 'contract/calls/(account|community|content|member|publish)\\.ts$',
+              allowTypeImports: true,
+              message:
+                'Import only types from the calls’ schema modules (zod stays out of the client); limits are in *-limits.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // A test composes the layers as the app does (e.g. the API client with the app's hooks):
     // inside src/ it may import any layer; the separation of the tiers still holds.
     files: ['**/*.test.{ts,tsx}', 'src/test-support/**'],

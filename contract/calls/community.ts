@@ -23,16 +23,13 @@ import {
 import { id, idempotencyKeySchema, type Reply, type UserBrief } from './content.ts';
 import { IMAGES_MAX } from './publish-limits.ts';
 import { userText } from './publish.ts';
-import { DANMAKU_TEXT_MAX, DANMAKU_WINDOW_MAX_MS } from './community-limits.ts';
-
-/** A reply's or comment's text, in code points (the rich-text rules of /release). */
-export const REPLY_BODY_MAX = 5_000;
-/** The danmaku's limits live in the zod-free community-limits.ts, for the client. */
-export { DANMAKU_TEXT_MAX, DANMAKU_WINDOW_MAX_MS };
-/** Users one reply may @mention. */
-export const MENTIONS_MAX = 10;
-/** A report's free text (the reason's detail), in code points. */
-export const REPORT_DETAIL_MAX = 200;
+import {
+  DANMAKU_TEXT_MAX,
+  DANMAKU_WINDOW_MAX_MS,
+  MENTIONS_MAX,
+  REPLY_BODY_MAX,
+  REPORT_DETAIL_MAX,
+} from './community-limits.ts';
 
 const cursor = z.string().max(64, 'cursor 无效').optional();
 const pageSize = z.number().int().min(1).max(50).default(20);
@@ -108,7 +105,10 @@ const base64url = (name: string, max: number) =>
 export const pushSubscribeSchema = z.object({
   endpoint: z.string().min(1, 'endpoint 不能为空').max(1000, 'endpoint 太长'),
   keys: z.object({ p256dh: base64url('keys.p256dh', 200), auth: base64url('keys.auth', 64) }),
-  types: z.array(z.enum(NOTICE_TYPES)).max(NOTICE_TYPES.length).default([...NOTICE_TYPES]),
+  types: z
+    .array(z.enum(NOTICE_TYPES))
+    .max(NOTICE_TYPES.length)
+    .default([...NOTICE_TYPES]),
 });
 export const pushUnsubscribeSchema = z.object({ endpoint: z.string().min(1).max(1000) });
 
@@ -119,7 +119,9 @@ export const reportCreateSchema = z.object({
   detail: userText('detail', REPORT_DETAIL_MAX).optional(),
 });
 
-export const userSuggestSchema = z.object({ keyword: z.string().trim().min(1, '不能为空').max(20, '不能超过 20 个字符') });
+export const userSuggestSchema = z.object({
+  keyword: z.string().trim().min(1, '不能为空').max(20, '不能超过 20 个字符'),
+});
 
 export interface ReplyPage {
   list: Reply[];

@@ -85,6 +85,15 @@ describe('the import arrows', () => {
     expect(await ruleIds([file!])).toContain('import-x/no-restricted-paths');
   });
 
+  it('fails on the app taking a value (a zod schema) from a calls module, and passes its types', async () => {
+    const [bad, good] = scratch('src/features', {
+      'bad.ts': `import { replyCreateSchema } from '../../../contract/calls/community.ts';\nexport const x = replyCreateSchema;\n`,
+      'good.ts': `import type { Reply } from '../../../contract/calls/content.ts';\nimport { REPLY_BODY_MAX } from '../../../contract/calls/community-limits.ts';\nexport const x = (r: Reply) => r.body.length <= REPLY_BODY_MAX;\n`,
+    });
+    expect(await ruleIds([bad!])).toContain('@typescript-eslint/no-restricted-imports');
+    expect(await ruleIds([good!])).toEqual([]);
+  });
+
   it('passes a module that imports only downwards', async () => {
     const files = scratch('src/features', {
       'good.ts': `import { formatCount } from '../../lib/format.ts';\nimport { API } from '../../../contract/calls/paths.ts';\nexport const x = [formatCount, API];\n`,

@@ -12,7 +12,7 @@
 import './composer.css';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useSnapshot } from 'valtio/react';
-import { REPLY_BODY_MAX } from '../../../contract/calls/community.ts';
+import { REPLY_BODY_MAX } from '../../../contract/calls/community-limits.ts';
 import { textLength } from '../../../contract/calls/publish-limits.ts';
 import type { Reply } from '../../../contract/calls/content.ts';
 import { showToast } from '../../stores/toast.ts';

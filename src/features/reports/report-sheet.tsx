@@ -9,7 +9,7 @@ import './reports.css';
 import { useState } from 'react';
 import { Modal } from '../../components/modal.tsx';
 import { REPORT_REASONS, type ReportReason } from '../../../contract/enums.ts';
-import { REPORT_DETAIL_MAX } from '../../../contract/calls/community.ts';
+import { REPORT_DETAIL_MAX } from '../../../contract/calls/community-limits.ts';
 import { showToast } from '../../stores/toast.ts';
 import { createReport, type ReportTargetRef } from './report-calls.ts';
 import { reportMessages as t } from './report-messages.ts';
