@@ -221,6 +221,37 @@ describe.skipIf(noBrowser)('replies and comments in Chromium', () => {
     await expect.poll(() => c.page.locator('[data-testid=composer-queued]:visible').count()).toBe(0);
   });
 
+  it('a reply written offline that the server refuses on reconnect goes back to the draft, with the reason', async () => {
+    const c = await open(PHONE);
+    await signedInUserId(c.page);
+    await c.page.goto(`/topic/${topicId}`);
+    await expect.poll(() => floors(c.page).count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    const before = (await replyPage(topicId)).total;
+    await openComposer(c.page);
+    await c.page.keyboard.press('Escape');
+    await c.context.setOffline(true);
+
+    const text = `离线写的广告 网赌 ${stamp()}`;
+    await openComposer(c.page);
+    await composerInput(c.page).fill(text);
+    await send(c.page);
+    await expect
+      .poll(() => c.page.locator('[data-testid=composer-queued]:visible').count(), { timeout: 10_000 })
+      .toBe(1);
+
+    await c.context.setOffline(false);
+    await expect.poll(() => c.page.getByText('离线时写的回复未能发送').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    // The toast carries the server's reason, which names the word.
+    expect(await c.page.getByText('离线时写的回复未能发送').first().innerText()).toContain('网赌');
+    const bar = c.page.locator('[data-testid=composer-open]:visible');
+    await expect.poll(() => bar.innerText()).toContain('[草稿]');
+    expect(await bar.innerText()).toContain('离线写的广告');
+    await expect.poll(() => c.page.locator('[data-testid=composer-queued]:visible').count()).toBe(0);
+    await openComposer(c.page);
+    expect(await composerInput(c.page).inputValue()).toBe(text);
+    expect((await replyPage(topicId)).total).toBe(before);
+  });
+
   it('a draft survives a reload, is cleared by its send, and a deleted reply keeps its floor', async () => {
     const d = await open(WIDE);
     await signedInUserId(d.page);

@@ -5,7 +5,8 @@
  * on the next start), each call with its own key: the server acts once per key and answers a repeat
  * with the first answer (server/db/call-keys.ts), so a call whose answer was lost, or that two tabs
  * send together, still counts exactly once. A call the server refuses (the post is gone, ...) is
- * dropped: sending it again would not change the answer.
+ * dropped: sending it again would not change the answer. Listeners hear of each queued call that
+ * was sent or refused (onOutboxSettled), so a feature can give a refused reply's text back to its draft.
  *
  * The first like or favourite also asks the browser to keep the site's storage
  * (navigator.storage.persist()), so the queue and the offline copies are not evicted.
@@ -47,13 +48,19 @@ const FINAL_CODES: ReadonlySet<number> = new Set([
 const store = createStore('outbox', 'calls');
 let askedToPersist = false;
 let flushing: Promise<number> | null = null;
-const sentListeners = new Set<(path: QueueablePath) => void>();
+/** A queued call the server answered: `refusal` null when it was done, else the final refusal. */
+export type OutboxListener = (queued: QueuedCall, refusal: ApiError | null) => void;
+const settledListeners = new Set<OutboxListener>();
 
-/** Called after each queued call the server answered (e.g. a reply list shows the queued reply); answers the unsubscribe. */
-export function onOutboxSent(listener: (path: QueueablePath) => void): () => void {
-  sentListeners.add(listener);
-  return () => sentListeners.delete(listener);
+/** Called after each queued call the server answered or finally refused; answers the unsubscribe. */
+export function onOutboxSettled(listener: OutboxListener): () => void {
+  settledListeners.add(listener);
+  return () => settledListeners.delete(listener);
 }
+
+const settle = (queued: QueuedCall, refusal: ApiError | null): void => {
+  for (const listener of settledListeners) listener(queued, refusal);
+};
 
 const isNetworkFailure = (error: unknown): boolean => error instanceof ApiError && error.isNetwork;
 
@@ -105,10 +112,11 @@ export function flushOutbox(): Promise<number> {
       try {
         await call(queued.path, queued.payload as PayloadOf<QueueablePath>, { cache: false, toast: false });
         sent += 1;
-        for (const listener of sentListeners) listener(queued.path);
+        settle(queued, null);
       } catch (error) {
         if (isNetworkFailure(error)) break;
         if (!(error instanceof ApiError && FINAL_CODES.has(error.code))) break;
+        settle(queued, error);
       }
       await del(queued.key, store);
     }

@@ -9,12 +9,11 @@ import './composer.css';
 import { lazy, Suspense, useEffect, useImperativeHandle, useState, type Ref } from 'react';
 import { useSnapshot } from 'valtio/react';
 import type { Reply } from '../../../contract/calls/content.ts';
-import { API } from '../../../contract/calls/paths.ts';
 import { plainText } from '../../../contract/rich-text.ts';
-import { onOutboxSent } from '../../api/offline-queue.ts';
 import { Modal } from '../../components/modal.tsx';
 import { targetKey, type ReplyTargetRef } from './reply-calls.ts';
 import { draftOf, draftsReady, draftsState, isDraftEmpty } from './reply-drafts.ts';
+import { hasQueued } from './queued-replies.ts';
 import { addSentReply, refreshTarget } from './reply-list-store.ts';
 import { refreshMovieScore } from './movie-score.tsx';
 import { replyMessages as t } from './reply-messages.ts';
@@ -44,8 +43,7 @@ export function ComposerDock({ target, ref }: { target: ReplyTargetRef; ref: Ref
   const wide = useWide();
   const [open, setOpen] = useState(false);
   const [ready, setReady] = useState(false);
-  const [queued, setQueued] = useState(0);
-  const { drafts } = useSnapshot(draftsState);
+  const { drafts, queued } = useSnapshot(draftsState);
   const draft = ready ? drafts[key] : undefined;
 
   useEffect(() => {
@@ -55,13 +53,6 @@ export function ComposerDock({ target, ref }: { target: ReplyTargetRef; ref: Ref
       live = false;
     };
   }, []);
-  useEffect(
-    () =>
-      onOutboxSent((path) => {
-        if (path === API.replyCreate) setQueued(0);
-      }),
-    [],
-  );
 
   const openWith = (quote: Reply | null) => {
     void draftsReady().then(() => {
@@ -83,7 +74,6 @@ export function ComposerDock({ target, ref }: { target: ReplyTargetRef; ref: Ref
   const done = (reply: Reply | null) => {
     setOpen(false);
     if (reply) addSentReply(target, reply);
-    else setQueued((count) => count + 1);
     refreshTarget(target);
     if (reply?.rating && target.type === 'movie') void refreshMovieScore(target.id).catch(() => undefined);
   };
@@ -100,7 +90,7 @@ export function ComposerDock({ target, ref }: { target: ReplyTargetRef; ref: Ref
       <div className={`composer-dock-space${open && wide ? ' is-open' : ''}`} aria-hidden="true" />
       <div className={`composer-dock${open && wide ? ' is-open' : ''}`} data-testid="composer-dock">
         <div className="composer-dock__inner">
-          {queued > 0 && (
+          {hasQueued(queued, target) && (
             <p className="composer-dock__queued" role="status" data-testid="composer-queued">
               {t.queued}
             </p>

@@ -19,6 +19,7 @@ import { showToast } from '../../stores/toast.ts';
 import { ImagePicker } from '../publish/image-picker.tsx';
 import { sendReply, targetKey, type ReplyTargetRef } from './reply-calls.ts';
 import { clearDraft, draftOf, mentionIds } from './reply-drafts.ts';
+import { queueDraft } from './queued-replies.ts';
 import { insertMention, mentionAt, useMentionSuggestions } from './mention-suggest.ts';
 import { StarsInput } from './rating-stars.tsx';
 import { UserAvatar } from '../users/user-avatar.tsx';
@@ -118,7 +119,8 @@ export default function ReplyComposer({ target, onDone, autoFocus = true }: Comp
         ...(draft.quote ? { quoteId: draft.quote.id } : {}),
         ...(target.type === 'movie' && draft.rating ? { rating: draft.rating } : {}),
       });
-      clearDraft(key);
+      if (result.queued) queueDraft(target);
+      else clearDraft(key);
       if (result.queued) showToast(t.queued, { duration: 3_000 });
       else showToast(t.sent, { kind: 'success' });
       onDone(result.queued ? null : result.reply);

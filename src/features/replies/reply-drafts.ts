@@ -1,8 +1,8 @@
 /**
  * What a member is writing, per target (a post's replies, a movie's comments), kept in IndexedDB
  * through the stores' persistence facade (stores/persist.ts, key STORE_KEYS.replyDrafts), so it
- * survives a reload, a failed send and going offline; cleared after a successful send (or once the
- * send is queued in the outbox, which then holds it).
+ * survives a reload, a failed send and going offline; cleared after a successful send. A send queued
+ * offline moves the draft to `queued` (queued-replies.ts) until the outbox settles it.
  *
  * A draft keeps its idempotency key from its first send to its success: a send retried after an
  * error the client could not read (the answer lost) is still created once.
@@ -10,6 +10,7 @@
 import { proxy } from 'valtio/vanilla';
 import type { UploadedImage } from '../../../contract/calls/member.ts';
 import type { UserBrief } from '../../../contract/calls/content.ts';
+import type { ReplyTarget } from '../../../contract/enums.ts';
 import { newIdempotencyKey } from '../../lib/idempotency-key.ts';
 import { STORE_KEYS } from '../../lib/storage-keys.ts';
 import { persist } from '../../stores/persist.ts';
@@ -35,7 +36,16 @@ export interface ReplyDraft {
   updatedAt: number;
 }
 
-export const draftsState = proxy<{ drafts: Record<string, ReplyDraft> }>({ drafts: {} });
+/** A reply queued offline: its target and the draft as it was sent. */
+export interface QueuedDraft {
+  target: { type: ReplyTarget; id: number };
+  draft: ReplyDraft;
+}
+
+export const draftsState = proxy<{ drafts: Record<string, ReplyDraft>; queued: Record<string, QueuedDraft> }>({
+  drafts: {},
+  queued: {},
+});
 
 let hydrated: Promise<void> | null = null;
 
@@ -71,6 +81,17 @@ export const isDraftEmpty = (
 export function clearDraft(key: string): void {
   const draft = draftsState.drafts[key];
   if (draft) Object.assign(draft, blank());
+}
+
+/**
+ * Gives a refused reply's text back to the target's draft: as it was when the draft is empty, else
+ * before what was written since (a new idempotency key either way: the refused one is spent).
+ */
+export function restoreDraft(key: string, refused: ReplyDraft): void {
+  const draft = draftOf(key);
+  if (isDraftEmpty(draft)) Object.assign(draft, refused, { idempotencyKey: newIdempotencyKey() });
+  else draft.body = `${refused.body}\n\n${draft.body}`;
+  draft.updatedAt = Date.now();
 }
 
 /** The mentions still written in the text, as user ids. */

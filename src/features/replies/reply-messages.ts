@@ -51,6 +51,7 @@ export const replyMessages = {
   sent: '发送成功',
   queued: '网络恢复后将自动发送',
   queuedSent: '离线时写的回复已发送',
+  queuedRefused: (reason: string) => `离线时写的回复未能发送：${reason}。内容已放回草稿`,
   addImage: '图片',
   mention: '@',
   mentionLabel: '提及用户',

@@ -13,8 +13,6 @@ import './replies.css';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { Reply } from '../../../contract/calls/content.ts';
 import { REPLY_SORTS, type ReplySort } from '../../../contract/enums.ts';
-import { API } from '../../../contract/calls/paths.ts';
-import { onOutboxSent } from '../../api/offline-queue.ts';
 import { ConfirmModal } from '../../components/modal.tsx';
 import { InfiniteList } from '../../components/infinite-list.tsx';
 import { SegmentTabs } from '../../components/segment-tabs.tsx';
@@ -42,7 +40,7 @@ interface ReplySectionProps {
   onLeaveFloor?: () => void;
 }
 
-/** Refresh when the page is shown again, the tab comes back, every 30 s, and after queued replies went out. */
+/** Refresh when the page is shown again, the tab comes back and every 30 s (queued-replies.ts after queued replies went out). */
 function useRefreshes(target: ReplyTargetRef) {
   const refresh = useEffectEvent(() => refreshTarget(target));
   useEffect(() => {
@@ -50,16 +48,9 @@ function useRefreshes(target: ReplyTargetRef) {
     const onVisible = () => document.visibilityState === 'visible' && refresh();
     const timer = setInterval(onVisible, REFRESH_EVERY_MS);
     document.addEventListener('visibilitychange', onVisible);
-    const off = onOutboxSent((path) => {
-      if (path === API.replyCreate) {
-        showToast(t.queuedSent, { kind: 'success' });
-        refresh();
-      }
-    });
     return () => {
       clearInterval(timer);
       document.removeEventListener('visibilitychange', onVisible);
-      off();
     };
   }, []);
 }
