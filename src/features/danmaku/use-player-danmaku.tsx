@@ -11,7 +11,7 @@ import { DanmakuButtons, type DanmakuPanelName } from './danmaku-buttons.tsx';
 import { DanmakuSendBar } from './danmaku-send-bar.tsx';
 import { useDanmakuSettings } from './danmaku-settings.ts';
 import { useDanmakuFeed } from './use-danmaku-feed.ts';
-import { useMediaQuery } from './use-media-query.ts';
+import { useMediaQuery } from '../../components/hooks/use-media-query.ts';
 
 const DanmakuOverlay = lazy(() => import('./danmaku-overlay.tsx'));
 const DanmakuPanel = lazy(() => import('./danmaku-panel.tsx'));

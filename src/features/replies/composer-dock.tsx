@@ -10,6 +10,7 @@ import { lazy, Suspense, useEffect, useImperativeHandle, useState, type Ref } fr
 import { useSnapshot } from 'valtio/react';
 import type { Reply } from '../../../contract/calls/content.ts';
 import { plainText } from '../../../contract/rich-text.ts';
+import { useMediaQuery } from '../../components/hooks/use-media-query.ts';
 import { Modal } from '../../components/modal.tsx';
 import { targetKey, type ReplyTargetRef } from './reply-calls.ts';
 import { draftOf, draftsReady, draftsState, isDraftEmpty } from './reply-drafts.ts';
@@ -27,20 +28,9 @@ export interface ComposerHandle {
   open: (quote: Reply | null) => void;
 }
 
-function useWide(): boolean {
-  const [wide, setWide] = useState(() => typeof matchMedia === 'function' && matchMedia(WIDE).matches);
-  useEffect(() => {
-    const query = matchMedia(WIDE);
-    const change = () => setWide(query.matches);
-    query.addEventListener('change', change);
-    return () => query.removeEventListener('change', change);
-  }, []);
-  return wide;
-}
-
 export function ComposerDock({ target, ref }: { target: ReplyTargetRef; ref: Ref<ComposerHandle> }) {
   const key = targetKey(target);
-  const wide = useWide();
+  const wide = useMediaQuery(WIDE);
   const [open, setOpen] = useState(false);
   const [ready, setReady] = useState(false);
   const { drafts, queued } = useSnapshot(draftsState);

@@ -11,7 +11,7 @@ import { useLocation } from 'wouter';
 import type { PointTask } from '../../../contract/calls/member.ts';
 import { getPointTasks } from '../points/point-calls.ts';
 import { dueDialogs, type DialogContext } from './dialog-rules.ts';
-import { currentPlatform } from '../../lib/platform.ts';
+import { currentPlatform, isStandalone } from '../../lib/platform.ts';
 import { isVipActive } from '../vip/vip-status.ts';
 import { authState } from '../../stores/auth.ts';
 import { markDialogShown, userState, type DialogName } from '../../stores/user.ts';
@@ -31,10 +31,6 @@ const DIALOGS: Record<DialogName, ComponentType<DialogProps>> = {
   dialog9: VipDialog,
   dialog16: CheckinDialog,
 };
-
-const isStandalone = (): boolean =>
-  matchMedia('(display-mode: standalone)').matches ||
-  (navigator as Navigator & { standalone?: boolean }).standalone === true;
 
 function contextOf(pathname: string): DialogContext {
   const info = userState.info;
