@@ -22,9 +22,9 @@ import { DB_KINDS, openTestDb } from './harness.ts';
 /** The values a column's `CHECK (column IN (...))` constraint allows, in the order written. */
 async function allowedValues(db: Db, table: string, column: string): Promise<string[]> {
   const rows = await db.query<{ definition: string }>(
+    // The table as the search path finds it: other tests' schemas on the same server hold tables of the same name.
     `SELECT pg_get_constraintdef(c.oid) AS definition FROM pg_constraint c
-       JOIN pg_class t ON t.oid = c.conrelid
-      WHERE t.relname = $1 AND c.contype = 'c'`,
+      WHERE c.conrelid = $1::regclass AND c.contype = 'c'`,
     [table],
   );
   // PostgreSQL writes `CHECK ((column = ANY (ARRAY['a'::text, 'b'::text])))`.
