@@ -5,9 +5,11 @@
  * ledgers still balance at the end. The test files calls-*.fuzz.test.ts each run a share of the calls.
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_CALLS } from '../../app.ts';
+import type { DbKind } from '../../db/db.ts';
 import type { Call } from '../../protocol/define-call.ts';
+import { communityCounterMismatches, replyLikeOffsets } from '../community-counters.ts';
 import { assertLedgersBalanced } from '../member-fixture.ts';
 import type { FormPart } from '../test-client.ts';
 import { expectEnvelope, fuzzParameters, fuzzTimeout, openFuzzApp, signedBody, type FuzzApp } from './fuzz-support.ts';
@@ -23,19 +25,32 @@ function partsOf(payload: unknown, file: Uint8Array): FormPart[] {
   );
 }
 
+export interface FuzzScope {
+  /** The store (default PGlite). */
+  kind?: DbKind;
+  /** Only the calls whose path passes. */
+  only?: (path: string) => boolean;
+}
+
 /**
  * Fuzzes the calls of ALL_CALLS whose index is `shard` modulo `shards`: the suite runs in a few test
- * files so that the slow part spreads over the test workers.
+ * files so that the slow part spreads over the test workers. At the end the ledgers balance and the
+ * community's counters agree with their rows: nothing was half-written.
  */
-export function describeCallFuzz(shard: number, shards: number): void {
-  const calls = ALL_CALLS.filter((_, index) => index % shards === shard);
-  describe(`fuzzing the payloads of ${calls.length} calls (part ${shard + 1} of ${shards})`, () => {
+export function describeCallFuzz(shard: number, shards: number, { kind = 'pglite', only }: FuzzScope = {}): void {
+  const calls = ALL_CALLS.filter((call) => !only || only(call.path)).filter((_, index) => index % shards === shard);
+  describe(`fuzzing the payloads of ${calls.length} calls on ${kind} (part ${shard + 1} of ${shards})`, () => {
     let fuzz: FuzzApp;
+    let likeOffsets: Map<number, number>;
     beforeAll(async () => {
-      fuzz = await openFuzzApp();
+      fuzz = await openFuzzApp(kind);
+      likeOffsets = await replyLikeOffsets(fuzz.h.db);
     });
     afterAll(async () => {
-      if (fuzz) await assertLedgersBalanced(fuzz.h.db);
+      if (fuzz) {
+        await assertLedgersBalanced(fuzz.h.db);
+        expect(await communityCounterMismatches(fuzz.h.db, likeOffsets)).toEqual([]);
+      }
       await fuzz?.close();
     });
 

@@ -13,6 +13,7 @@ import { Code } from '../../../contract/protocol/codes.ts';
 import { newRequestId } from '../../../contract/protocol/ids.ts';
 import { signOf } from '../../../contract/protocol/wrapper.ts';
 import type { Cipher } from '../../../contract/protocol/cipher.ts';
+import type { DbKind } from '../../db/db.ts';
 import { DEMO_SITE } from '../../db/sites.ts';
 import { createHarness, type Harness } from '../harness.ts';
 import { grant, seedMember } from '../member-fixture.ts';
@@ -38,9 +39,9 @@ export interface FuzzApp {
   close(): Promise<void>;
 }
 
-export async function openFuzzApp(): Promise<FuzzApp> {
+export async function openFuzzApp(kind: DbKind = 'pglite'): Promise<FuzzApp> {
   const uploadDir = mkdtempSync(join(tmpdir(), 'fuzz-uploads-'));
-  const h = await createHarness('pglite', { seed: seedMember, config: { UPLOAD_DIR: uploadDir } });
+  const h = await createHarness(kind, { seed: seedMember, config: { UPLOAD_DIR: uploadDir } });
   const member = await h.client.registerGuest();
   await grant(h.db, member.info.id, { coins: 1_000_000, points: 1_000_000 });
   return {
