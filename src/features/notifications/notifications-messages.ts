@@ -18,7 +18,7 @@ export const notificationsMessages = {
     system: '系统通知',
   } satisfies Record<NoticeType, string>,
   systemActor: '系统消息',
-  floor: (floor: number) => `#${floor}`,
+  floor: (floor: number) => `${floor}楼`,
   empty: {
     reply: '还没有人回复你',
     mention: '还没有人@你',
