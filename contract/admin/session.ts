@@ -1,0 +1,57 @@
+/**
+ * The operator console's sign-in and audit (docs/admin-api.md): plain JSON under /admin-api, an
+ * HttpOnly SameSite=Strict session cookie and the CSRF header on every change. Types only, plus the
+ * fixed lists; the server validates with zod of its own.
+ */
+
+/** The roles, each written once: 超级管理员 (everything), 运营 (content, settings), 审核 (moderation), 财务 (money). */
+export const OPERATOR_ROLES = ['super', 'ops', 'moderator', 'finance'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+
+/** The header that carries the session's CSRF token on every POST, PATCH, PUT and DELETE. */
+export const CSRF_HEADER = 'x-csrf-token';
+/** The session cookie (HttpOnly, SameSite=Strict, Secure over HTTPS, Path=/admin-api). */
+export const ADMIN_COOKIE = 'admin_session';
+
+export interface OperatorInfo {
+  id: number;
+  username: string;
+  role: OperatorRole;
+  /** The sites this operator may act on; null: every site of the station group. */
+  siteIds: number[] | null;
+}
+
+/** POST /admin-api/session {username, password, totp} and GET /admin-api/session answer this. */
+export interface AdminSession {
+  operator: OperatorInfo;
+  /** Send it back in CSRF_HEADER on every change. */
+  csrfToken: string;
+  /** When the session ends if unused (ms since epoch); each request moves it on. */
+  idleExpiresAt: number;
+}
+
+/** One audited change: never edited, never deleted. */
+export interface AuditEntry {
+  id: number;
+  operator: { id: number; username: string } | null;
+  /** e.g. 'session.signIn', 'operator.create', 'reply.hide', 'order.refund'. */
+  action: string;
+  targetType: string | null;
+  targetId: string | null;
+  before: unknown;
+  after: unknown;
+  /** The client address the change came from. */
+  address: string;
+  at: number;
+}
+
+export interface AuditPage {
+  list: AuditEntry[];
+  nextCursor: string | null;
+}
+
+/** Every error of /admin-api: 400 (field names the bad one), 401, 403, 404, 409, 429 (with the wait). */
+export interface AdminError {
+  message: string;
+  field?: string;
+}
