@@ -45,7 +45,7 @@ const SEPARATION = [
     ['./server', './sw', './admin'],
     'the app shares with the server and the service worker only through contract/',
   ),
-  zone('./admin', ['./server', './sw']),
+  zone('./admin', ['./server', './sw'], 'the console reaches the server only through /admin-api and contract/'),
   zone('./admin', ['./src'], 'the console may use src/components and src/lib only', ['./components', './lib']),
 ];
 

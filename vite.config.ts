@@ -38,6 +38,20 @@ function buildId(): Plugin {
  * <build>/.ssr` (scripts/lib/build.ts) makes one self-contained module the server imports
  * (server/first-paint/first-screen.ts), dependencies bundled in, so a build folder anywhere works.
  */
+/** `npm run dev`: /admin and /admin/* open the console's page (the server does the same in production). */
+function consolePage(): Plugin {
+  return {
+    name: 'console-page',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        if (req.url && /^\/admin(\/[^.]*)?(\?.*)?$/.test(req.url)) req.url = '/admin.html';
+        next();
+      });
+    },
+  };
+}
+
 const serverEntryConfig = defineConfig({
   plugins: [react()],
   ssr: { noExternal: true, target: 'node' },
@@ -54,6 +68,7 @@ const serverEntryConfig = defineConfig({
 const appConfig = defineConfig({
   plugins: [
     react(),
+    consolePage(),
     webManifest(),
     buildId(),
     precompress(),
@@ -66,9 +81,11 @@ const appConfig = defineConfig({
       injectManifest: {
         // The shell only: the app's code, styles, icons and the manifest. Not the manifest's
         // screenshots (only install dialogs show them) nor hls.js (playback needs the network anyway);
-        // media live under /cdn and are cached at run time by the service worker.
+        // media live under /cdn and are cached at run time by the service worker. Nothing of the
+        // operator console (admin.html and the files only it loads, named admin-*): visitors never
+        // need it and the console must never be served stale.
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
-        globIgnores: ['screenshots/**', 'assets/hls-*.js'],
+        globIgnores: ['screenshots/**', 'assets/hls-*.js', 'admin.html', 'assets/admin-*'],
       },
       devOptions: { enabled: false },
     }),
@@ -80,12 +97,17 @@ const appConfig = defineConfig({
     manifest: true,
     // Browsers without modulepreload (Safari before 17) still load every module, only later.
     modulePreload: { polyfill: false },
-    rolldownOptions: { output: { codeSplitting: { groups: chunkGroups } } },
+    rolldownOptions: {
+      // The visitors' app and the operator console (/admin, its own bundle: chunk-groups.ts).
+      input: { index: 'index.html', admin: 'admin.html' },
+      output: { codeSplitting: { groups: chunkGroups } },
+    },
   },
   server: {
     port: 5173,
     proxy: {
       '/api': 'http://localhost:8080',
+      '/admin-api': 'http://localhost:8080',
       '/media': 'http://localhost:8080',
       // The payment sandbox's cashier and members' uploaded images (server/payment, server/uploads).
       '/pay': 'http://localhost:8080',

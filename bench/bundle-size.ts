@@ -1,7 +1,9 @@
 /**
  * Sizes of a production build: the entry JS (what index.html loads at start: its module script and
  * every modulepreload), the largest lazy chunk (hls.js apart: it loads only for playback) and the
- * precache total of the built service worker's manifest. Sizes are gzip -9, as Vite reports them.
+ * precache total of the built service worker's manifest. The operator console (admin.html, the
+ * second entry) is measured apart: its own JS, every file only it can load, which counts in neither
+ * the visitors' entry nor their route chunks. Sizes are gzip -9, as Vite reports them.
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,6 +23,39 @@ export function entryFiles(distDir: string): string[] {
   return [...new Set([...scripts, ...preloads])];
 }
 
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+
+/** Every file (JS and CSS) an HTML entry of the build may load, statically or lazily (.vite/manifest.json). */
+export function filesOfEntry(distDir: string, html: string): Set<string> {
+  const manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
+  const files = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const next of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) visit(next);
+  };
+  visit(html);
+  return files;
+}
+
+/** The console's own files: what admin.html may load and the visitors' index.html never does. */
+export function consoleFiles(distDir: string): string[] {
+  const visitors = filesOfEntry(distDir, 'index.html');
+  return [...filesOfEntry(distDir, 'admin.html')].filter((file) => !visitors.has(file));
+}
+
 /** The urls of the service worker's precache manifest (injectManifest writes them into sw.js). */
 export function precacheUrls(distDir: string): string[] {
   const sw = readFileSync(join(distDir, 'sw.js'), 'utf8');
@@ -30,10 +65,12 @@ export function precacheUrls(distDir: string): string[] {
 export function measureBundle(distDir: string): { figures: Figure[]; largestChunk: string } {
   const entry = entryFiles(distDir);
   const entryKib = entry.reduce((sum, file) => sum + gzipKib(join(distDir, file)), 0);
+  const consoleJs = consoleFiles(distDir).filter((file) => file.endsWith('.js'));
+  const consoleKib = consoleJs.reduce((sum, file) => sum + gzipKib(join(distDir, file)), 0);
   const chunks = readdirSync(join(distDir, 'assets'))
     .filter((name) => name.endsWith('.js') && !name.startsWith('hls-'))
     .map((name) => `assets/${name}`)
-    .filter((file) => !entry.includes(file))
+    .filter((file) => !entry.includes(file) && !consoleJs.includes(file))
     .map((file) => ({ file, kib: gzipKib(join(distDir, file)) }))
     .sort((a, b) => b.kib - a.kib);
   const largest = chunks[0] ?? { file: '—', kib: 0 };
@@ -57,6 +94,13 @@ export function measureBundle(distDir: string): { figures: Figure[]; largestChun
         unit: 'KiB',
         budget: { max: 25 },
         note: largest.file.replace(/^assets\//, ''),
+      },
+      {
+        group: 'size',
+        name: 'console JS (gzip)',
+        value: consoleKib,
+        unit: 'KiB',
+        note: `${consoleJs.length} files of its own, besides the shared React vendor file`,
       },
       {
         group: 'size',

@@ -5,6 +5,7 @@
  * routes); a missing file, recognised by an extension in its last segment unless the browser asks
  * for HTML, stays a 404, so a stale chunk fails loudly instead of parsing HTML as JavaScript.
  * Files are listed at start-up (wildcard: false): restart the server after a new build.
+ * /admin and /admin/* get the operator console's page (admin.html), never the visitors' shell.
  */
 import { existsSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
@@ -13,8 +14,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { policyForPage, type FirstScreens } from './first-paint/first-screen.ts';
 
-const REVALIDATE = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js']);
-const NOT_SPA = /^\/(api|media|assets)(\/|$)/;
+const REVALIDATE = new Set(['index.html', 'admin.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js']);
+const NOT_SPA = /^\/(api|admin-api|media|assets)(\/|$)/;
+const CONSOLE = /^\/admin(\/|$)/;
 
 function cacheControlFor(filePath: string): string {
   if (REVALIDATE.has(basename(filePath).replace(/\.(?:br|gz)$/, ''))) return 'no-cache';
@@ -88,5 +90,9 @@ export async function registerStatic(
     preCompressed: true,
     setHeaders: (reply, filePath) => reply.header('cache-control', cacheControlFor(filePath)),
   });
-  app.setNotFoundHandler((req, reply) => (wantsSpaShell(req) ? sendShell(req, reply, firstScreens) : notFound(reply)));
+  app.setNotFoundHandler((req, reply) => {
+    if (!wantsSpaShell(req)) return notFound(reply);
+    if (CONSOLE.test(req.url.split('?')[0]!)) return reply.sendFile('admin.html');
+    return sendShell(req, reply, firstScreens);
+  });
 }

@@ -11,8 +11,18 @@ import {
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 
-/** Served by the server, never by the SPA: the API, media lines, the payment sandbox, uploads. */
-const NOT_THE_APP = [/^\/api\//, /^\/cdn\//, /^\/media\//, /^\/pay\//, /^\/uploads\//];
+/**
+ * Served by the server, never by the SPA: the API, media lines, the payment sandbox, uploads, and the
+ * operator console (admin.html and /admin-api), which always comes from the network, never stale.
+ */
+const NOT_THE_APP = [
+  /^\/api\//,
+  /^\/cdn\//,
+  /^\/media\//,
+  /^\/pay\//,
+  /^\/uploads\//,
+  /^\/admin(?:-api|\.html)?(?:[/?]|$)/,
+];
 
 export function registerShell(manifest: Array<PrecacheEntry | string>): void {
   precacheAndRoute(manifest);

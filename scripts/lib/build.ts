@@ -15,6 +15,8 @@ const SOURCES = [
   'sw',
   'public',
   'index.html',
+  'admin',
+  'admin.html',
   'vite.config.ts',
   'manifest.webmanifest',
   'package-lock.json',

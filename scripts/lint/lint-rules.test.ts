@@ -76,6 +76,41 @@ describe('the import arrows', () => {
       `import { MovieCard } from '../../features/movies/movie-card.tsx';\nexport const x = MovieCard;\n`,
     ],
     [
+      'the console importing a feature of the app',
+      'admin',
+      `import { MovieCard } from '../../src/features/movies/movie-card.tsx';\nexport const x = MovieCard;\n`,
+    ],
+    [
+      'the console importing a store of the app',
+      'admin',
+      `import { userState } from '../../src/stores/user.ts';\nexport const x = userState;\n`,
+    ],
+    [
+      'the console importing the server',
+      'admin',
+      `import { loadConfig } from '../../server/config.ts';\nexport const x = loadConfig;\n`,
+    ],
+    [
+      'the app importing the console',
+      'src/lib',
+      `import { adminMessages } from '../../../admin/admin-messages.ts';\nexport const x = adminMessages;\n`,
+    ],
+    [
+      'the service worker importing the console',
+      'sw',
+      `import { adminMessages } from '../../admin/admin-messages.ts';\nexport const x = adminMessages;\n`,
+    ],
+    [
+      'the server importing the console',
+      'server',
+      `import { adminMessages } from '../../admin/admin-messages.ts';\nexport const x = adminMessages;\n`,
+    ],
+    [
+      'contract/ importing the console',
+      'contract',
+      `import { adminMessages } from '../../admin/admin-messages.ts';\nexport const x = adminMessages;\n`,
+    ],
+    [
       'a feature importing a route',
       'src/features',
       `import Home from '../../routes/home.tsx';\nexport const x = Home;\n`,
@@ -97,6 +132,13 @@ describe('the import arrows', () => {
   it('passes a module that imports only downwards', async () => {
     const files = scratch('src/features', {
       'good.ts': `import { formatCount } from '../../lib/format.ts';\nimport { API } from '../../../contract/calls/paths.ts';\nexport const x = [formatCount, API];\n`,
+    });
+    expect(await ruleIds(files)).toEqual([]);
+  });
+
+  it('passes the console importing contract/, src/lib and src/components', async () => {
+    const files = scratch('admin', {
+      'good.ts': `import { CSRF_HEADER } from '../../contract/admin/session.ts';\nimport { formatCount } from '../../src/lib/format.ts';\nimport { Modal } from '../../src/components/modal.tsx';\nexport const x = [CSRF_HEADER, formatCount, Modal];\n`,
     });
     expect(await ruleIds(files)).toEqual([]);
   });

@@ -1,0 +1,46 @@
+/** The console's shell strings (zh-CN): the menu, the top bar, the sign-in and the placeholder pages. */
+import type { OperatorRole } from '../contract/admin/session.ts';
+
+export const ROLE_LABELS: Record<OperatorRole, string> = {
+  super: '超级管理员',
+  ops: '运营',
+  moderator: '审核',
+  finance: '财务',
+};
+
+export const adminMessages = {
+  title: '运营后台',
+  signIn: {
+    heading: '运营后台登录',
+    username: '用户名',
+    password: '密码',
+    totp: '动态验证码',
+    totpHint: '身份验证器 App 中的 6 位数字',
+    submit: '登录',
+    submitting: '登录中…',
+    missing: (field: string) => `请填写${field}`,
+    totpFormat: '动态验证码为 6 位数字',
+    wait: (seconds: number) => `尝试次数过多，请 ${formatWait(seconds)}后再试`,
+    network: '网络异常，请稍后重试',
+  },
+  shell: {
+    signOut: '退出',
+    signingOut: '退出中…',
+    menu: '导航',
+    sites: (ids: number[] | null) => (ids === null ? '全部站点' : `站点 ${ids.join('、')}`),
+  },
+  comingSoon: '即将上线',
+  comingSoonHint: '此功能正在建设中，完成后会出现在这里。',
+  forbidden: '无权访问',
+  forbiddenHint: '你的角色不能使用此页面。',
+  notFound: '页面不存在',
+  loading: '加载中…',
+  loadFailed: '加载失败',
+  retry: '重试',
+};
+
+function formatWait(seconds: number): string {
+  if (seconds < 60) return `${seconds} 秒`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} 分钟`;
+}

@@ -1,0 +1,150 @@
+/**
+ * 审计日志 (超级管理员 only): every change, newest first, filtered by action and operator, with
+ * 加载更多 by the server's cursor. Operators to filter by are those the loaded rows name.
+ */
+import './audit.css';
+import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import type { AuditEntry } from '../../../contract/admin/session.ts';
+import { adminMessages } from '../../admin-messages.ts';
+import { fetchAudit, type AuditFilters } from './audit-calls.ts';
+import { formatChange, formatTime } from './audit-format.ts';
+import { auditMessages as text } from './audit-messages.ts';
+
+const NO_FILTERS: AuditFilters = { action: '', operatorId: null };
+
+export function AuditPage() {
+  const [filters, setFilters] = useState<AuditFilters>(NO_FILTERS);
+  const [actionInput, setActionInput] = useState('');
+  const [entries, setEntries] = useState<AuditEntry[]>([]);
+  const [cursor, setCursor] = useState<string | null>(null);
+  const [busy, setBusy] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [operators, setOperators] = useState<Map<number, string>>(new Map());
+
+  const load = useCallback(async (wanted: AuditFilters, after: string | null) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const page = await fetchAudit(wanted, after);
+      setEntries((shown) => (after ? [...shown, ...page.list] : page.list));
+      setCursor(page.nextCursor);
+      setOperators((known) => {
+        const next = new Map(known);
+        for (const entry of page.list) if (entry.operator) next.set(entry.operator.id, entry.operator.username);
+        return next;
+      });
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : adminMessages.loadFailed);
+    } finally {
+      setBusy(false);
+    }
+  }, []);
+
+  useEffect(() => {
+    void load(filters, null);
+  }, [filters, load]);
+
+  const operatorChoices = useMemo(() => [...operators].sort((a, b) => a[1].localeCompare(b[1])), [operators]);
+
+  function apply(event: FormEvent) {
+    event.preventDefault();
+    setFilters((current) => ({ ...current, action: actionInput.trim() }));
+  }
+
+  return (
+    <section className="audit">
+      <h1 className="page-title">{text.title}</h1>
+      <form className="audit__filters" onSubmit={apply}>
+        <label className="field field--inline">
+          <span className="field__label">{text.action}</span>
+          <input
+            className="field__input"
+            name="action"
+            value={actionInput}
+            placeholder={text.actionPlaceholder}
+            onChange={(event) => setActionInput(event.target.value)}
+          />
+        </label>
+        <label className="field field--inline">
+          <span className="field__label">{text.operator}</span>
+          <select
+            className="field__input"
+            name="operatorId"
+            value={filters.operatorId ?? ''}
+            onChange={(event) =>
+              setFilters((current) => ({
+                ...current,
+                operatorId: event.target.value ? Number(event.target.value) : null,
+              }))
+            }
+          >
+            <option value="">{text.anyOperator}</option>
+            {operatorChoices.map(([id, username]) => (
+              <option key={id} value={id}>
+                {username}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button className="button button--primary" type="submit">
+          {text.apply}
+        </button>
+        <button
+          className="button"
+          type="button"
+          onClick={() => {
+            setActionInput('');
+            setFilters(NO_FILTERS);
+          }}
+        >
+          {text.clear}
+        </button>
+      </form>
+      <div className="audit__table-wrap">
+        <table className="audit__table">
+          <thead>
+            <tr>
+              <th>{text.columns.at}</th>
+              <th>{text.columns.operator}</th>
+              <th>{text.columns.action}</th>
+              <th>{text.columns.target}</th>
+              <th>{text.columns.address}</th>
+              <th>{text.columns.change}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((entry) => (
+              <tr key={entry.id}>
+                <td className="audit__nowrap">{formatTime(entry.at)}</td>
+                <td>{entry.operator?.username ?? text.system}</td>
+                <td>
+                  <code>{entry.action}</code>
+                </td>
+                <td>{entry.targetType ? `${entry.targetType}${entry.targetId ? ` #${entry.targetId}` : ''}` : '—'}</td>
+                <td className="audit__nowrap">{entry.address}</td>
+                <td className="audit__change">
+                  <code>{formatChange(entry.before, entry.after)}</code>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {!busy && !error && entries.length === 0 && <p className="audit__status">{text.empty}</p>}
+        {error && (
+          <p className="audit__status audit__status--error" role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+      <div className="audit__more">
+        {cursor ? (
+          <button className="button" type="button" disabled={busy} onClick={() => void load(filters, cursor)}>
+            {busy ? text.loadingMore : text.more}
+          </button>
+        ) : (
+          entries.length > 0 && !busy && <span className="audit__status">{text.end}</span>
+        )}
+      </div>
+    </section>
+  );
+}

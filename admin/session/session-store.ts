@@ -1,0 +1,55 @@
+/**
+ * The signed-in operator: unknown until GET /admin-api/session answers, then a session or none.
+ * A 401 from any call clears it, which shows the sign-in screen again.
+ */
+import { useSyncExternalStore } from 'react';
+import type { AdminSession } from '../../contract/admin/session.ts';
+import { adminCall, AdminApiError, setCsrfToken, setUnauthorizedHandler } from '../api/admin-client.ts';
+
+type State = { status: 'checking' } | { status: 'signedOut' } | { status: 'signedIn'; session: AdminSession };
+
+let state: State = { status: 'checking' };
+const listeners = new Set<() => void>();
+
+function setState(next: State): void {
+  state = next;
+  setCsrfToken(next.status === 'signedIn' ? next.session.csrfToken : null);
+  for (const listener of listeners) listener();
+}
+
+setUnauthorizedHandler(() => setState({ status: 'signedOut' }));
+
+export function useSession(): State {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => state,
+  );
+}
+
+export async function checkSession(): Promise<void> {
+  try {
+    setState({ status: 'signedIn', session: await adminCall<AdminSession>('GET', '/session', { quiet401: true }) });
+  } catch (error) {
+    if (error instanceof AdminApiError && error.status === 401) setState({ status: 'signedOut' });
+    else throw error;
+  }
+}
+
+export async function signIn(username: string, password: string, totp: string): Promise<void> {
+  const session = await adminCall<AdminSession>('POST', '/session', {
+    body: { username, password, totp },
+    quiet401: true,
+  });
+  setState({ status: 'signedIn', session });
+}
+
+export async function signOut(): Promise<void> {
+  try {
+    await adminCall('DELETE', '/session', { quiet401: true });
+  } finally {
+    setState({ status: 'signedOut' });
+  }
+}

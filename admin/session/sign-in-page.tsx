@@ -1,0 +1,88 @@
+/** 用户名, 密码 and the 6-digit 动态验证码; the server's message shown as it is, a 429 with its wait. */
+import './sign-in.css';
+import { useState, type FormEvent } from 'react';
+import { adminMessages } from '../admin-messages.ts';
+import { AdminApiError } from '../api/admin-client.ts';
+import { signIn } from './session-store.ts';
+
+const text = adminMessages.signIn;
+
+export function SignInPage() {
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [totp, setTotp] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!username.trim()) return setError(text.missing(text.username));
+    if (!password) return setError(text.missing(text.password));
+    if (!/^\d{6}$/.test(totp)) return setError(text.totpFormat);
+    setBusy(true);
+    setError(null);
+    try {
+      await signIn(username.trim(), password, totp);
+    } catch (failure) {
+      setTotp('');
+      if (!(failure instanceof AdminApiError)) setError(text.network);
+      else if (failure.status === 429 && failure.retryAfter)
+        setError(`${failure.message}（${text.wait(failure.retryAfter)}）`);
+      else setError(failure.message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <main className="sign-in">
+      <form className="sign-in__card" onSubmit={submit} noValidate>
+        <h1 className="sign-in__title">{text.heading}</h1>
+        <label className="field">
+          <span className="field__label">{text.username}</span>
+          <input
+            className="field__input"
+            name="username"
+            autoComplete="username"
+            value={username}
+            onChange={(event) => setUsername(event.target.value)}
+            autoFocus
+          />
+        </label>
+        <label className="field">
+          <span className="field__label">{text.password}</span>
+          <input
+            className="field__input"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        </label>
+        <label className="field">
+          <span className="field__label">{text.totp}</span>
+          <input
+            className="field__input field__input--code"
+            name="totp"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            placeholder="000000"
+            value={totp}
+            onChange={(event) => setTotp(event.target.value.replace(/\D/g, '').slice(0, 6))}
+          />
+          <span className="field__hint">{text.totpHint}</span>
+        </label>
+        {error && (
+          <p className="sign-in__error" role="alert">
+            {error}
+          </p>
+        )}
+        <button className="button button--primary sign-in__submit" type="submit" disabled={busy}>
+          {busy ? text.submitting : text.submit}
+        </button>
+      </form>
+    </main>
+  );
+}
