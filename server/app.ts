@@ -6,6 +6,7 @@
  */
 import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import { Code } from '../contract/protocol/codes.ts';
+import { adminPlugin } from './admin/admin-plugin.ts';
 import { fail } from '../contract/protocol/envelope.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
@@ -163,6 +164,7 @@ export async function buildApp({ config, db, shared, now = Date.now, logStream }
     limits: config.RATE_LIMITS === 'on' ? createRateLimiter(state) : noRateLimits,
     now,
   });
+  await app.register(adminPlugin, { prefix: '/admin-api', db, config, shared: state, now });
   await app.register(mediaPlugin, { mediaDir: config.MEDIA_DIR, secret: config.MEDIA_SECRET, now });
   await app.register(paymentPlugin, { db, config, sites, now });
   await app.register(uploadsPlugin, { uploadDir: config.UPLOAD_DIR });

@@ -53,6 +53,8 @@ const envSchema = z.object({
   APP_AES_IV: withDefault(aesText, DEV_KEY_MATERIAL.iv),
   STATIC_DIR: withDefault(z.string(), './dist'),
   SESSION_TTL_SECONDS: withDefault(integer(60, 365 * 86400), 86400),
+  /** The operator console (server/admin/): a session ends after this many minutes unused (and after 12 h anyway). */
+  ADMIN_IDLE_MINUTES: withDefault(integer(1, 720), 30),
   /** How long a public read's answer is reused (server/protocol/read-cache.ts); 0 turns it off. */
   READ_CACHE_MS: withDefault(integer(0, 60_000), 2_000),
   BODY_LIMIT: withDefault(integer(1024, 64 * 1024 * 1024), 1024 * 1024),

@@ -1,0 +1,12 @@
+/** What the console's route modules are given (a module of its own, so they import no plugin). */
+import type { Config } from '../config.ts';
+import type { Db } from '../db/db.ts';
+import type { SharedState } from '../request-state/memory-state.ts';
+
+export interface AdminDeps {
+  db: Db;
+  config: Config;
+  shared: SharedState;
+  /** The app's clock (tests move it). */
+  now: () => number;
+}

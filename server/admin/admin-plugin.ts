@@ -1,0 +1,61 @@
+/**
+ * The operator console's API, registered under /admin-api (docs/admin-api.md): plain JSON, errors
+ * as AdminError with their HTTP status. Every route but sign-in needs the session cookie (401
+ * otherwise; a visitor's `token` header opens nothing), and every method but GET/HEAD also the
+ * session's CSRF token in CSRF_HEADER (403 otherwise). Later console routes register here too,
+ * with `requireRole` and `assertSite` of guards.ts and `audit` of audit.ts in their transactions.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { CSRF_HEADER } from '../../contract/admin/session.ts';
+import type { AdminDeps } from './admin-deps.ts';
+import { forbidden, sendAdminError, unauthorised } from './admin-errors.ts';
+import { adminMessages } from './admin-messages.ts';
+import { readAdminCookie } from './admin-cookie.ts';
+import { touchSession } from './admin-sessions.ts';
+import { auditRoutes } from './audit-routes.ts';
+import { sessionRoutes } from './session-routes.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** An /admin-api route open without a session (sign-in only). */
+    adminPublic?: boolean;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function csrfMatches(req: FastifyRequest, expected: string): boolean {
+  const sent = req.headers[CSRF_HEADER];
+  if (typeof sent !== 'string') return false;
+  const a = Buffer.from(sent);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export const adminPlugin: FastifyPluginAsync<AdminDeps> = async (api, deps) => {
+  const idleMs = deps.config.ADMIN_IDLE_MINUTES * 60_000;
+
+  api.setErrorHandler((error, req, reply) => sendAdminError(error, req, reply));
+  api.setNotFoundHandler((req, reply) =>
+    reply.code(404).send({ message: adminMessages.notFound(`${req.method} ${req.url.split('?')[0]!.slice(0, 200)}`) }),
+  );
+  // Nothing of the console is cached anywhere.
+  api.addHook('onSend', async (_req, reply) => {
+    void reply.header('cache-control', 'no-store');
+  });
+
+  api.addHook('onRequest', async (req) => {
+    if (req.routeOptions.config.adminPublic) return;
+    const token = readAdminCookie(req);
+    const session = token === undefined ? undefined : await touchSession(deps.db, token, deps.now(), idleMs);
+    if (!session) throw unauthorised();
+    if (!SAFE_METHODS.has(req.method) && !csrfMatches(req, session.csrfToken)) throw forbidden(adminMessages.csrf);
+    req.adminSession = session;
+  });
+
+  // Only the deps: passing the options on would pass their prefix too (/admin-api/admin-api/…).
+  const { db, config, shared, now } = deps;
+  await api.register(sessionRoutes, { db, config, shared, now });
+  await api.register(auditRoutes, { db, config, shared, now });
+};

@@ -1,0 +1,94 @@
+/**
+ * The operators table: create (with a one-time password and a fresh TOTP secret), find for sign-in,
+ * and mark a TOTP step used. Usernames are unique whatever their case.
+ */
+import { OPERATOR_ROLES, type OperatorInfo, type OperatorRole } from '../../contract/admin/session.ts';
+import { sqlState, UNIQUE_VIOLATION, type Queryable } from '../db/db.ts';
+import { hashPassword, oneTimePassword } from './passwords.ts';
+import { newTotpSecret, totpUri } from './totp.ts';
+
+export const USERNAME_PATTERN = /^[\p{L}\p{N}_.-]{2,32}$/u;
+
+export interface OperatorRow extends OperatorInfo {
+  passwordHash: string;
+  totpSecret: string;
+  totpLastStep: number | null;
+}
+
+export const OPERATOR_INFO_COLUMNS = `o.id, o.username, o.role, o.site_ids AS "siteIds"`;
+
+export async function findOperatorForSignIn(q: Queryable, username: string): Promise<OperatorRow | undefined> {
+  return q.one<OperatorRow>(
+    `SELECT ${OPERATOR_INFO_COLUMNS}, o.password_hash AS "passwordHash", o.totp_secret AS "totpSecret",
+            o.totp_last_step AS "totpLastStep"
+       FROM operators o WHERE lower(o.username) = lower($1) AND o.disabled_at IS NULL`,
+    [username],
+  );
+}
+
+/** Records `step` as used; false when that step (or a later one) was used already. */
+export async function useTotpStep(q: Queryable, operatorId: number, step: number): Promise<boolean> {
+  const rows = await q.query(
+    `UPDATE operators SET totp_last_step = $2
+      WHERE id = $1 AND (totp_last_step IS NULL OR totp_last_step < $2) RETURNING id`,
+    [operatorId, step],
+  );
+  return rows.length === 1;
+}
+
+export interface NewOperator {
+  username: string;
+  role: OperatorRole;
+  siteIds?: number[] | null;
+}
+
+export interface CreatedOperator {
+  operator: OperatorInfo;
+  /** Shown once: only its scrypt hash is stored. */
+  password: string;
+  totpSecret: string;
+  otpauthUrl: string;
+}
+
+export class OperatorInputError extends Error {
+  override name = 'OperatorInputError';
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export async function createOperator(q: Queryable, input: NewOperator): Promise<CreatedOperator> {
+  if (!USERNAME_PATTERN.test(input.username)) {
+    throw new OperatorInputError('username', 'username: 2-32 letters, digits, _ . or -');
+  }
+  if (!OPERATOR_ROLES.includes(input.role)) {
+    throw new OperatorInputError('role', `role: one of ${OPERATOR_ROLES.join(', ')}`);
+  }
+  const siteIds = input.siteIds ?? null;
+  if (siteIds !== null && (siteIds.length === 0 || !siteIds.every((id) => Number.isSafeInteger(id) && id > 0))) {
+    throw new OperatorInputError('sites', 'sites: a comma-separated list of site ids');
+  }
+  const password = oneTimePassword();
+  const totpSecret = newTotpSecret();
+  try {
+    const row = await q.one<OperatorInfo>(
+      `INSERT INTO operators AS o (username, password_hash, totp_secret, role, site_ids)
+       VALUES ($1, $2, $3, $4, $5) RETURNING ${OPERATOR_INFO_COLUMNS}`,
+      [input.username, await hashPassword(password), totpSecret, input.role, siteIds],
+    );
+    return { operator: row!, password, totpSecret, otpauthUrl: totpUri(input.username, totpSecret) };
+  } catch (error) {
+    if (sqlState(error) === UNIQUE_VIOLATION) {
+      throw new OperatorInputError('username', `username: ${input.username} exists already`);
+    }
+    throw error;
+  }
+}
+
+export async function operatorCount(q: Queryable): Promise<number> {
+  const row = await q.one<{ n: number }>('SELECT count(*)::int AS n FROM operators');
+  return row!.n;
+}

@@ -1,0 +1,363 @@
+/**
+ * The operator console's sign-in and its security (issue 16): scrypt password + TOTP, one answer
+ * for any wrong part, no code twice, rate limits per username and per address, the session cookie's
+ * attributes, CSRF on changes, idle expiry on the app's clock, visitors' tokens refused, the audit
+ * log (super only) and the CLI's operators.
+ */
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import {
+  ADMIN_COOKIE,
+  CSRF_HEADER,
+  type AdminError,
+  type AdminSession,
+  type AuditPage,
+  type OperatorRole,
+} from '../../contract/admin/session.ts';
+import { runAdminCommand, UsageError } from '../admin/cli.ts';
+import { createOperator, type CreatedOperator } from '../admin/operators.ts';
+import { SIGN_IN_PER_ADDRESS, SIGN_IN_PER_USERNAME } from '../admin/sign-in-limits.ts';
+import { totpCode } from '../admin/totp.ts';
+import { createRedisState } from '../request-state/redis-state.ts';
+import { createHarness, DB_KINDS, type Harness } from './harness.ts';
+
+const IDLE_MINUTES = 30;
+let serial = 0;
+let addressSerial = 0;
+/** A fresh client address per test, so the per-address limit counts only that test's tries. */
+const newAddress = () => `10.9.${Math.floor(++addressSerial / 250)}.${addressSerial % 250}`;
+
+describe.each(DB_KINDS)('operator sign-in on %s', (kind) => {
+  let h: Harness;
+  let clock = Date.now();
+  /** A visitor's token, made while the server's clock is still near real time (signed calls check it). */
+  let visitorToken = '';
+
+  beforeAll(async () => {
+    h = await createHarness(kind, {
+      config: { RATE_LIMITS: 'on', ADMIN_IDLE_MINUTES: IDLE_MINUTES },
+      now: () => clock,
+    });
+    visitorToken = (await h.client.registerGuest()).token;
+  });
+  afterAll(() => h?.close());
+
+  const newOperator = (role: OperatorRole = 'super', siteIds: number[] | null = null): Promise<CreatedOperator> =>
+    createOperator(h.db, { username: `Op_${kind}_${++serial}`, role, siteIds });
+
+  const postSession = (body: unknown, remoteAddress = newAddress()) =>
+    h.app.inject({ method: 'POST', url: '/admin-api/session', payload: body as object, remoteAddress });
+
+  /** Signs in on a new time step (each code is good once); answers the session and its cookie. */
+  async function signIn(op: CreatedOperator, remoteAddress = newAddress()) {
+    clock += 30_000;
+    const totp = await totpCode(op.totpSecret, clock);
+    const res = await postSession({ username: op.operator.username, password: op.password, totp }, remoteAddress);
+    expect(res.statusCode, res.body).toBe(200);
+    const cookie = String(res.headers['set-cookie']);
+    const token = /admin_session=([^;]+)/.exec(cookie)![1]!;
+    return { session: res.json<AdminSession>(), cookie, header: `${ADMIN_COOKIE}=${token}` };
+  }
+
+  const errorOf = (res: LightMyRequestResponse) => res.json<AdminError>();
+
+  it('signs in with the password and the current code, with the session cookie set as it must be', async () => {
+    const op = await newOperator('ops', [1]);
+    const { session, cookie, header } = await signIn(op);
+    expect(session.operator).toEqual({ id: op.operator.id, username: op.operator.username, role: 'ops', siteIds: [1] });
+    expect(session.csrfToken).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(session.idleExpiresAt).toBe(clock + IDLE_MINUTES * 60_000);
+    expect(cookie).toMatch(new RegExp(`^${ADMIN_COOKIE}=[A-Za-z0-9_-]{43};`));
+    expect(cookie).toContain('; HttpOnly');
+    expect(cookie).toContain('; SameSite=Strict');
+    expect(cookie).toContain('; Path=/admin-api');
+    expect(cookie).not.toContain('Secure'); // plain HTTP here
+
+    const again = await h.app.inject({ method: 'GET', url: '/admin-api/session', headers: { cookie: header } });
+    expect(again.statusCode).toBe(200);
+    expect(again.json<AdminSession>().operator.username).toBe(op.operator.username);
+    // The username matches whatever its case.
+    clock += 30_000;
+    const upper = await postSession({
+      username: op.operator.username.toUpperCase(),
+      password: op.password,
+      totp: await totpCode(op.totpSecret, clock),
+    });
+    expect(upper.statusCode).toBe(200);
+    // The store keeps neither the password nor the cookie's token.
+    const rows = await h.db.query<{ password_hash: string; token_hash: string }>(
+      'SELECT o.password_hash, s.token_hash FROM operators o JOIN operator_sessions s ON s.operator_id = o.id WHERE o.id = $1',
+      [op.operator.id],
+    );
+    expect(rows[0]!.password_hash).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(rows.map((r) => r.token_hash)).not.toContain(header.split('=')[1]);
+  });
+
+  it('sets the cookie Secure when the request came over HTTPS through a trusted proxy', async () => {
+    const proxied = await createHarness(kind, { config: { TRUST_PROXY: 'true' } });
+    try {
+      const op = await createOperator(proxied.db, { username: 'proxied', role: 'super' });
+      const res = await proxied.app.inject({
+        method: 'POST',
+        url: '/admin-api/session',
+        headers: { 'x-forwarded-proto': 'https' },
+        payload: { username: 'proxied', password: op.password, totp: await totpCode(op.totpSecret, Date.now()) },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(String(res.headers['set-cookie'])).toContain('; Secure');
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('answers 400 naming the missing field, and one 401 for a wrong password or code', async () => {
+    const op = await newOperator();
+    const { username } = op.operator;
+    const noTotp = await postSession({ username, password: op.password });
+    expect(noTotp.statusCode).toBe(400);
+    expect(errorOf(noTotp)).toEqual({ message: '请填写动态码', field: 'totp' });
+    expect(errorOf(await postSession({ password: 'x', totp: '123456' })).field).toBe('username');
+    expect(errorOf(await postSession({ username, password: 5, totp: '1' })).field).toBe('password');
+
+    clock += 30_000;
+    const code = await totpCode(op.totpSecret, clock);
+    const wrongPassword = await postSession({ username, password: `${op.password}x`, totp: code });
+    const wrongCode = await postSession({
+      username,
+      password: op.password,
+      totp: code === '000000' ? '111111' : '000000',
+    });
+    const unknown = await postSession({ username: 'nobody_here', password: op.password, totp: code });
+    for (const res of [wrongPassword, wrongCode, unknown]) {
+      expect(res.statusCode).toBe(401);
+      expect(errorOf(res)).toEqual({ message: '用户名、密码或动态码错误' });
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+    // A code two steps old is outside the ±1 step window.
+    const stale = await postSession({
+      username,
+      password: op.password,
+      totp: await totpCode(op.totpSecret, clock - 61_000),
+    });
+    expect(stale.statusCode).toBe(401);
+    // Bad bodies are 4xx JSON, never a 5xx.
+    const notJson = await h.app.inject({
+      method: 'POST',
+      url: '/admin-api/session',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":',
+    });
+    expect(notJson.statusCode).toBe(400);
+    expect(notJson.json<AdminError>().message).toMatch(/^请求无效/);
+    expect(notJson.body).not.toContain('at ');
+  });
+
+  it('refuses a code used once already, also one step later', async () => {
+    const op = await newOperator();
+    clock += 30_000;
+    const totp = await totpCode(op.totpSecret, clock);
+    const body = { username: op.operator.username, password: op.password, totp };
+    expect((await postSession(body)).statusCode).toBe(200);
+    expect((await postSession(body)).statusCode).toBe(401);
+    clock += 30_000; // still within the window as the previous step
+    expect((await postSession(body)).statusCode).toBe(401);
+    // The current code still works.
+    expect((await postSession({ ...body, totp: await totpCode(op.totpSecret, clock) })).statusCode).toBe(200);
+  });
+
+  it('limits sign-in tries per username and per address with 429 and the wait', async () => {
+    const op = await newOperator();
+    const wrong = { username: op.operator.username, password: 'wrong-password', totp: '123456' };
+    for (let i = 0; i < SIGN_IN_PER_USERNAME; i++) expect((await postSession(wrong)).statusCode).toBe(401);
+    // From yet another address, even with everything right: the username is locked for the window.
+    clock += 30_000;
+    const right = { ...wrong, password: op.password, totp: await totpCode(op.totpSecret, clock) };
+    const limited = await postSession(right);
+    expect(limited.statusCode).toBe(429);
+    expect(errorOf(limited).message).toMatch(/请 \d+ 分钟后再试/);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+
+    const address = newAddress();
+    for (let i = 0; i < SIGN_IN_PER_ADDRESS; i++) {
+      const res = await postSession({ username: `guess_${i}`, password: 'x', totp: '123456' }, address);
+      expect(res.statusCode).toBe(401);
+    }
+    const other = await newOperator();
+    clock += 30_000;
+    const fromThere = await postSession(
+      { username: other.operator.username, password: other.password, totp: await totpCode(other.totpSecret, clock) },
+      address,
+    );
+    expect(fromThere.statusCode).toBe(429);
+  });
+
+  it('refuses a change without the CSRF header (403), and signs out with it', async () => {
+    const op = await newOperator();
+    const { session, header } = await signIn(op);
+    const noHeader = await h.app.inject({ method: 'DELETE', url: '/admin-api/session', headers: { cookie: header } });
+    expect(noHeader.statusCode).toBe(403);
+    const wrong = await h.app.inject({
+      method: 'DELETE',
+      url: '/admin-api/session',
+      headers: { cookie: header, [CSRF_HEADER]: `${session.csrfToken.slice(1)}x` },
+    });
+    expect(wrong.statusCode).toBe(403);
+    const still = await h.app.inject({ method: 'GET', url: '/admin-api/session', headers: { cookie: header } });
+    expect(still.statusCode).toBe(200);
+
+    const out = await h.app.inject({
+      method: 'DELETE',
+      url: '/admin-api/session',
+      headers: { cookie: header, [CSRF_HEADER]: session.csrfToken },
+    });
+    expect(out.statusCode).toBe(204);
+    expect(String(out.headers['set-cookie'])).toMatch(/^admin_session=; Path=\/admin-api; Max-Age=0/);
+    const after = await h.app.inject({ method: 'GET', url: '/admin-api/session', headers: { cookie: header } });
+    expect(after.statusCode).toBe(401);
+  });
+
+  it("opens nothing for a visitor's token, in the token header or as the cookie", async () => {
+    for (const headers of [{ token: visitorToken }, { cookie: `${ADMIN_COOKIE}=${visitorToken}` }]) {
+      for (const url of ['/admin-api/session', '/admin-api/audit', '/admin-api/nothing-here']) {
+        const res = await h.app.inject({ method: 'GET', url, headers });
+        expect(res.statusCode, url).toBe(401);
+        expect(errorOf(res)).toEqual({ message: '未登录或登录已过期' });
+      }
+    }
+  });
+
+  it('ends a session after the idle time without requests, and keeps a used one alive', async () => {
+    const op = await newOperator();
+    const { header } = await signIn(op);
+    const get = () => h.app.inject({ method: 'GET', url: '/admin-api/session', headers: { cookie: header } });
+    clock += (IDLE_MINUTES - 1) * 60_000;
+    const used = await get();
+    expect(used.statusCode).toBe(200);
+    expect(used.json<AdminSession>().idleExpiresAt).toBe(clock + IDLE_MINUTES * 60_000);
+    clock += (IDLE_MINUTES - 1) * 60_000; // 58 min after sign-in, 29 after the last use
+    expect((await get()).statusCode).toBe(200);
+    clock += IDLE_MINUTES * 60_000 + 1;
+    expect((await get()).statusCode).toBe(401);
+  });
+
+  it('ends a session 12 hours after sign-in however busy', async () => {
+    const op = await newOperator();
+    const { header } = await signIn(op);
+    const get = () => h.app.inject({ method: 'GET', url: '/admin-api/session', headers: { cookie: header } });
+    for (let minutes = 0; minutes < 12 * 60 - 20; minutes += 20) {
+      clock += 20 * 60_000;
+      expect((await get()).statusCode).toBe(200);
+    }
+    clock += 40 * 60_000;
+    expect((await get()).statusCode).toBe(401);
+  });
+
+  it('audits sign-ins and sign-outs with the address, lists them newest first to super only', async () => {
+    const op = await newOperator('super');
+    const address = newAddress();
+    const { session, header } = await signIn(op, address);
+    await h.app.inject({
+      method: 'DELETE',
+      url: '/admin-api/session',
+      remoteAddress: address,
+      headers: { cookie: header, [CSRF_HEADER]: session.csrfToken },
+    });
+    const { header: reader } = await signIn(op);
+    const res = await h.app.inject({
+      method: 'GET',
+      url: `/admin-api/audit?operatorId=${op.operator.id}`,
+      headers: { cookie: reader },
+    });
+    expect(res.statusCode).toBe(200);
+    const page = res.json<AuditPage>();
+    expect(page.list.slice(1, 3).map((e) => [e.action, e.address])).toEqual([
+      ['session.signOut', address],
+      ['session.signIn', address],
+    ]);
+    expect(page.list[0]!.action).toBe('session.signIn');
+    expect(page.list[1]!.operator).toEqual({ id: op.operator.id, username: op.operator.username });
+
+    // Keyset pages: one row at a time by the cursor, the same rows in the same order.
+    const byAction = await h.app.inject({
+      method: 'GET',
+      url: '/admin-api/audit?action=session.signInFailed',
+      headers: { cookie: reader },
+    });
+    const failed = byAction.json<AuditPage>().list;
+    expect(failed.length).toBeGreaterThan(5);
+    expect(failed.every((e) => e.action === 'session.signInFailed')).toBe(true);
+    expect(failed.map((e) => e.id)).toEqual([...failed.map((e) => e.id)].sort((a, b) => b - a));
+
+    const bad = await h.app.inject({ method: 'GET', url: '/admin-api/audit?cursor=abc', headers: { cookie: reader } });
+    expect(bad.statusCode).toBe(400);
+    expect(errorOf(bad).field).toBe('cursor');
+    const huge = await h.app.inject({
+      method: 'GET',
+      url: '/admin-api/audit?operatorId=99999999999',
+      headers: { cookie: reader },
+    });
+    expect(errorOf(huge).field).toBe('operatorId');
+
+    const moderator = await newOperator('moderator');
+    const { header: modHeader } = await signIn(moderator);
+    const refused = await h.app.inject({ method: 'GET', url: '/admin-api/audit', headers: { cookie: modHeader } });
+    expect(refused.statusCode).toBe(403);
+    expect(errorOf(refused)).toEqual({ message: '没有权限执行此操作' });
+  });
+
+  it('keeps the audit log append-only in the store itself', async () => {
+    await expect(h.db.query("UPDATE audit_log SET action = 'x'")).rejects.toThrow(/append-only/);
+    await expect(h.db.query('DELETE FROM audit_log')).rejects.toThrow(/append-only/);
+  });
+
+  it('creates an operator from the CLI who can then sign in', async () => {
+    const { created, text } = await runAdminCommand(h.db, [
+      'create-operator',
+      '--username',
+      `cli_${kind}`,
+      '--role',
+      'finance',
+      '--sites',
+      '1,2',
+    ]);
+    expect(text).toContain(created.password);
+    expect(text).toContain(created.totpSecret);
+    expect(text).toContain('otpauth://totp/');
+    expect(text).toMatch(/[▀▄█]/); // the QR drawn in the terminal
+    const { session } = await signIn(created);
+    expect(session.operator).toMatchObject({ username: `cli_${kind}`, role: 'finance', siteIds: [1, 2] });
+
+    await expect(
+      runAdminCommand(h.db, ['create-operator', '--username', `CLI_${kind}`, '--role', 'ops']),
+    ).rejects.toThrow(/exists already/);
+    await expect(runAdminCommand(h.db, ['create-operator', '--username', 'x_y', '--role', 'root'])).rejects.toThrow(
+      UsageError,
+    );
+    await expect(
+      runAdminCommand(h.db, ['create-operator', '--username', 'x_y', '--role', 'ops', '--sites', 'a']),
+    ).rejects.toThrow(/--sites/);
+  });
+});
+
+describe.runIf(process.env.REDIS_URL)('operator sign-in limits shared through Redis', () => {
+  it('counts tries made on one server process against another', async () => {
+    const keyPrefix = `test:${randomBytes(6).toString('hex')}:`;
+    const log = { info: () => {}, warn: () => {} };
+    const states = [0, 1].map(() => createRedisState({ url: process.env.REDIS_URL!, keyPrefix, log }));
+    const first = await createHarness('pglite', { config: { RATE_LIMITS: 'on' }, shared: states[0] });
+    const second = await createHarness('pglite', { config: { RATE_LIMITS: 'on' }, shared: states[1] });
+    try {
+      const body = { username: 'shared_name', password: 'wrong', totp: '123456' };
+      for (let i = 0; i < SIGN_IN_PER_USERNAME; i++) {
+        const res = await first.app.inject({ method: 'POST', url: '/admin-api/session', payload: body });
+        expect(res.statusCode).toBe(401);
+      }
+      const res = await second.app.inject({ method: 'POST', url: '/admin-api/session', payload: body });
+      expect(res.statusCode).toBe(429);
+    } finally {
+      await Promise.all([first.close(), second.close()]);
+      await Promise.all(states.map((state) => state.close()));
+    }
+  });
+});
