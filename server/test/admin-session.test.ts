@@ -16,6 +16,7 @@ import {
   type OperatorRole,
 } from '../../contract/admin/session.ts';
 import { runAdminCommand, UsageError } from '../admin/cli.ts';
+import { canActOnSite } from '../admin/guards.ts';
 import { createOperator, type CreatedOperator } from '../admin/operators.ts';
 import { SIGN_IN_PER_ADDRESS, SIGN_IN_PER_USERNAME } from '../admin/sign-in-limits.ts';
 import { totpCode } from '../admin/totp.ts';
@@ -151,6 +152,28 @@ describe.each(DB_KINDS)('operator sign-in on %s', (kind) => {
     expect(notJson.statusCode).toBe(400);
     expect(notJson.json<AdminError>().message).toMatch(/^请求无效/);
     expect(notJson.body).not.toContain('at ');
+    const odd: Array<[string, string]> = [
+      ['application/json', 'null'],
+      ['application/json', '[]'],
+      ['application/json', '"text"'],
+      ['application/json', JSON.stringify({ username: {}, password: 'x', totp: '1' })],
+      ['application/json', JSON.stringify({ username: 'a'.repeat(10_000), password: 'x', totp: '1' })],
+      ['application/json', JSON.stringify({ username: 'u', password: 'x', totp: ['123456'] })],
+      ['application/json', '{"__proto__":{"username":"admin"}}'],
+      ['text/plain', 'username=admin'],
+      ['application/x-www-form-urlencoded', 'username=admin&password=x&totp=1'],
+    ];
+    for (const [type, payload] of odd) {
+      const res = await h.app.inject({
+        method: 'POST',
+        url: '/admin-api/session',
+        headers: { 'content-type': type },
+        payload,
+      });
+      expect(res.statusCode, `${type} ${payload.slice(0, 40)}`).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, `${type} ${payload.slice(0, 40)}`).toBeLessThan(500);
+      expect(typeof res.json<AdminError>().message).toBe('string');
+    }
   });
 
   it('refuses a code used once already, also one step later', async () => {
@@ -327,6 +350,8 @@ describe.each(DB_KINDS)('operator sign-in on %s', (kind) => {
     expect(text).toMatch(/[▀▄█]/); // the QR drawn in the terminal
     const { session } = await signIn(created);
     expect(session.operator).toMatchObject({ username: `cli_${kind}`, role: 'finance', siteIds: [1, 2] });
+    expect([1, 2, 3].map((siteId) => canActOnSite(session.operator, siteId))).toEqual([true, true, false]);
+    expect(canActOnSite({ ...session.operator, siteIds: null }, 3)).toBe(true);
 
     await expect(
       runAdminCommand(h.db, ['create-operator', '--username', `CLI_${kind}`, '--role', 'ops']),
