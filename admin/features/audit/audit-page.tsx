@@ -44,6 +44,7 @@ export function AuditPage() {
     void load(filters, null);
   }, [filters, load]);
 
+  const actions = useMemo(() => [...new Set(entries.map((entry) => entry.action))].sort(), [entries]);
   const operatorChoices = useMemo(() => [...operators].sort((a, b) => a[1].localeCompare(b[1])), [operators]);
 
   function apply(event: FormEvent) {
@@ -62,8 +63,14 @@ export function AuditPage() {
             name="action"
             value={actionInput}
             placeholder={text.actionPlaceholder}
+            list="audit-actions"
             onChange={(event) => setActionInput(event.target.value)}
           />
+          <datalist id="audit-actions">
+            {actions.map((action) => (
+              <option key={action} value={action} />
+            ))}
+          </datalist>
         </label>
         <label className="field field--inline">
           <span className="field__label">{text.operator}</span>
@@ -116,11 +123,13 @@ export function AuditPage() {
             {entries.map((entry) => (
               <tr key={entry.id}>
                 <td className="audit__nowrap">{formatTime(entry.at)}</td>
-                <td>{entry.operator?.username ?? text.system}</td>
-                <td>
+                <td className="audit__nowrap">{entry.operator?.username ?? text.system}</td>
+                <td className="audit__nowrap">
                   <code>{entry.action}</code>
                 </td>
-                <td>{entry.targetType ? `${entry.targetType}${entry.targetId ? ` #${entry.targetId}` : ''}` : '—'}</td>
+                <td className="audit__nowrap">
+                  {entry.targetType ? `${entry.targetType}${entry.targetId ? ` #${entry.targetId}` : ''}` : '—'}
+                </td>
                 <td className="audit__nowrap">{entry.address}</td>
                 <td className="audit__change">
                   <code>{formatChange(entry.before, entry.after)}</code>

@@ -1,0 +1,171 @@
+/**
+ * The operator console (/admin) in Chromium against the production build: operators made by the
+ * console's own CLI command (server/admin/cli.ts) in a server of this file's own, signed in through
+ * the sign-in screen with a TOTP code computed here (otplib); the menu of each role, the audit page,
+ * 退出; and the console kept apart from the visitors: never in the precache, never downloaded by
+ * the visitors' app, never answered by its service worker. Screenshots in /work/notes/shots/ when
+ * that folder exists (else .artifacts/screenshots/).
+ */
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { generate } from 'otplib';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { consoleFiles, precacheUrls } from '../bench/bundle-size.ts';
+import { runAdminCommand } from '../server/admin/cli.ts';
+import { migrate } from '../server/db/migrate.ts';
+import { openDb } from '../server/db/open-db.ts';
+import { DESKTOP, launch, noBrowser, openPage } from './browser.ts';
+import { controlledBySw, openOn } from './pwa-browser.ts';
+import { startServer, type RunningServer } from './server-process.ts';
+
+const SHOTS = existsSync('/work/notes') ? '/work/notes/shots' : '.artifacts/screenshots';
+const staticDir = inject('staticDir');
+
+interface Credentials {
+  username: string;
+  password: string;
+  totpSecret: string;
+}
+
+/** Operators made as `npm run admin -- create-operator` makes them, in the data folder before the server opens it. */
+async function createOperators(dataDir: string, specs: Array<[string, string]>): Promise<Credentials[]> {
+  const db = await openDb({ DATA_DIR: dataDir, DATABASE_URL: undefined });
+  try {
+    await migrate(db);
+    const made: Credentials[] = [];
+    for (const [username, role] of specs) {
+      const { created } = await runAdminCommand(db, ['create-operator', '--username', username, '--role', role]);
+      made.push({ username, password: created.password, totpSecret: created.totpSecret });
+    }
+    return made;
+  } finally {
+    await db.close();
+  }
+}
+
+async function fillSignIn(page: Page, who: Credentials, code?: string): Promise<void> {
+  await page.getByLabel('用户名').fill(who.username);
+  await page.getByLabel('密码').fill(who.password);
+  await page.getByLabel('动态验证码').fill(code ?? (await generate({ secret: who.totpSecret })));
+  await page.getByRole('button', { name: '登录' }).click();
+}
+
+const menuOf = (page: Page) => page.getByRole('navigation').getByRole('link').allInnerTexts();
+
+describe.skipIf(noBrowser)('operator console', () => {
+  let browser: Browser;
+  let server: RunningServer;
+  let superOp: Credentials;
+  let moderator: Credentials;
+
+  beforeAll(async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'e2e-admin-'));
+    const made = await createOperators(dataDir, [
+      ['root-e2e', 'super'],
+      ['mod-e2e', 'moderator'],
+    ]);
+    superOp = made[0]!;
+    moderator = made[1]!;
+    server = await startServer({ STATIC_DIR: staticDir }, { dataDir });
+    browser = await launch();
+    mkdirSync(SHOTS, { recursive: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('is its own bundle: no console file in the precache, and the visitors’ app never downloads one', async () => {
+    const own = consoleFiles(staticDir);
+    expect(own.some((file) => file.endsWith('.js'))).toBe(true);
+    const precache = precacheUrls(staticDir);
+    expect(precache).not.toContain('admin.html');
+    expect(precache.filter((url) => own.includes(url))).toEqual([]);
+
+    const { page, context } = await openOn(browser, server.baseURL);
+    const requested: string[] = [];
+    context.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto('/');
+    await controlledBySw(page);
+    await page.goto('/movie');
+    await page.waitForLoadState('networkidle');
+    expect(requested.length).toBeGreaterThan(5);
+    expect(requested.filter((path) => own.includes(path.slice(1)) || path.startsWith('/admin'))).toEqual([]);
+
+    // With the visitors' service worker in control, /admin still comes from the server, as the console.
+    const response = await page.goto('/admin');
+    expect(response?.fromServiceWorker()).toBe(false);
+    await expect.poll(() => page.title()).toBe('运营后台');
+    await page.getByRole('heading', { name: '运营后台登录' }).waitFor();
+    expect(await page.locator('#root').count()).toBe(0);
+    await context.close();
+  });
+
+  it('a 超级管理员 signs in with the TOTP code, sees every entry, the audit lists the sign-in, 退出 returns to sign-in', async () => {
+    const { page, context, problems } = await openPage(browser, DESKTOP, server.baseURL, { waitForApp: false });
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.goto('/admin/audit');
+    await page.getByRole('heading', { name: '运营后台登录' }).waitFor();
+    await page.screenshot({ path: `${SHOTS}/admin-sign-in-1366.png` });
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.screenshot({ path: `${SHOTS}/admin-sign-in-1024.png` });
+
+    // A wrong code: the server's message, as it is.
+    await fillSignIn(page, superOp, '000000');
+    await expect.poll(() => page.getByRole('alert').innerText()).toMatch(/验证码|用户名|密码/);
+
+    await fillSignIn(page, superOp);
+    await page.getByTestId('operator').waitFor();
+    expect(await page.getByTestId('operator').innerText()).toContain('root-e2e');
+    expect(await page.getByTestId('operator').innerText()).toContain('超级管理员');
+    expect(await menuOf(page)).toEqual(['内容', '审核', '订单与退款', '站点设置', '数据看板', '操作员', '审计日志']);
+
+    // The audit page (the address it was opened at), with the sign-in and the refused try.
+    await page.getByRole('heading', { name: '审计日志' }).waitFor();
+    const rows = page.locator('.audit__table tbody tr');
+    await expect.poll(() => rows.count()).toBeGreaterThan(0);
+    const table = await page.locator('.audit__table tbody').innerText();
+    expect(table).toContain('session.signIn');
+    expect(table).toContain('root-e2e');
+    await page.screenshot({ path: `${SHOTS}/admin-audit-1024.png` });
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.screenshot({ path: `${SHOTS}/admin-audit-1366.png` });
+
+    // Filter by action: only rows of that action stay.
+    await page.getByLabel('操作', { exact: true }).fill('operator.create');
+    await page.getByRole('button', { name: '筛选' }).click();
+    await expect
+      .poll(async () => [...new Set(await page.locator('.audit__table tbody tr td:nth-child(3)').allInnerTexts())])
+      .toEqual(['operator.create']);
+
+    // A section not built yet says so.
+    await page.getByRole('link', { name: '订单与退款' }).click();
+    await page.getByRole('heading', { name: /即将上线/ }).waitFor();
+
+    await page.getByRole('button', { name: '退出' }).click();
+    await page.getByRole('heading', { name: '运营后台登录' }).waitFor();
+    expect((await page.request.get('/admin-api/session')).status()).toBe(401);
+    expect(problems.filter((problem) => !/401|400|status of 4\d\d/.test(problem))).toEqual([]);
+    await context.close();
+  });
+
+  it('a 审核 sees only 审核, no 订单与退款 entry, and a direct GET of /admin-api/audit answers 403', async () => {
+    const { page, context } = await openPage(browser, DESKTOP, server.baseURL, { waitForApp: false });
+    await page.goto('/admin');
+    await fillSignIn(page, moderator);
+    await page.getByTestId('operator').waitFor();
+    expect(await menuOf(page)).toEqual(['审核']);
+    await page.waitForURL(/\/admin\/moderation$/);
+    await page.getByRole('heading', { name: /即将上线/ }).waitFor();
+
+    const audit = await page.request.get('/admin-api/audit');
+    expect(audit.status()).toBe(403);
+    expect(((await audit.json()) as { message: string }).message).toBeTruthy();
+
+    await page.goto('/admin/orders');
+    await page.getByRole('heading', { name: '无权访问' }).waitFor();
+    await context.close();
+  });
+});
