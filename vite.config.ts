@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { chunkGroups } from './scripts/lib/chunk-groups.ts';
+import { chunkGroups, CONSOLE_COPY, inConsole } from './scripts/lib/chunk-groups.ts';
 import { precompress } from './scripts/lib/precompress.ts';
 
 /** The top-level manifest.webmanifest is the source of truth; the build copies it to dist as is. */
@@ -52,6 +52,27 @@ function consolePage(): Plugin {
   };
 }
 
+/**
+ * The operator console's own graph: a module the console imports from outside its folders (React,
+ * wouter, src/lib …) resolves to a copy, its id suffixed with CONSOLE_COPY, and so do that copy's
+ * imports. One build, two disjoint bundles: the console shares no chunk with the visitors' app
+ * (scripts/lib/chunk-groups.ts), only the bundler's runtime helpers.
+ */
+function consoleCopies(): Plugin {
+  return {
+    name: 'console-copies',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer || source.startsWith('\0') || !inConsole(importer)) return null;
+      const from = importer.endsWith(CONSOLE_COPY) ? importer.slice(0, -CONSOLE_COPY.length) : importer;
+      const resolved = await this.resolve(source, from, { ...options, skipSelf: true });
+      if (!resolved || resolved.external || resolved.id.startsWith('\0') || inConsole(resolved.id)) return resolved;
+      return { ...resolved, id: `${resolved.id}${CONSOLE_COPY}` };
+    },
+  };
+}
+
 const serverEntryConfig = defineConfig({
   plugins: [react()],
   ssr: { noExternal: true, target: 'node' },
@@ -67,6 +88,7 @@ const serverEntryConfig = defineConfig({
 
 const appConfig = defineConfig({
   plugins: [
+    consoleCopies(),
     react(),
     consolePage(),
     webManifest(),

@@ -1,7 +1,7 @@
 /**
  * The operator console's entry (admin.html, served for /admin and /admin/*): checks the session,
- * then shows the sign-in screen or the console. Its own bundle: it shares with the visitors' app
- * only React and wouter (scripts/lib/chunk-groups.ts), and no service worker serves it.
+ * then shows the sign-in screen or the console. Its own bundle, sharing no chunk with the visitors'
+ * app (vite.config.ts consoleCopies), and no service worker serves it.
  */
 import './styles/base.css';
 import { StrictMode, useEffect, useState } from 'react';

@@ -11,10 +11,12 @@
  *     own chunk;
  *   - the member area, publishing and playback keep automatic splitting (never on a first visit's
  *     critical path; the service worker precaches every chunk after it anyway);
- *   - the operator console (admin.html, the second entry): its modules (admin/, contract/admin/) never
- *     join the visitors' groups, and what both entries need at start (React, wouter and the bundler's
- *     runtime) is one vendor file of its own, so loading the console never runs the visitors' boot
- *     and visitors never load a byte of the console.
+ *   - the operator console (admin.html, the second entry) is a graph of its own: what it imports
+ *     from outside admin/ and contract/admin/ (React, wouter, src/lib …) is a copy of the module,
+ *     its id ending in CONSOLE_COPY (vite.config.ts), so neither its modules nor its copies ever
+ *     join the visitors' groups: loading the console never runs the visitors' boot, visitors never
+ *     load a byte of the console. Both need the bundler's runtime helpers, which therefore leave the
+ *     visitors' entry file for one of their own (0.6 KiB gzip, loaded beside it).
  */
 import { join } from 'node:path';
 
@@ -22,9 +24,10 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const ROOT = escape(join(import.meta.dirname, '..', '..'));
 /** The console's own modules: its page (admin.html), admin/ and the contract it alone reads (contract/admin/). */
 export const CONSOLE_MODULE = new RegExp(`^${ROOT}[\\\\/]((contract[\\\\/])?admin[\\\\/]|admin\\.html)`);
-/** What the visitors' app and the console both run at start. */
-const VENDOR =
-  /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|use-sync-external-store)[\\/]|rolldown[\\/]runtime|vite[\\/]preload-helper/;
+/** The id suffix of the console's copies of modules the visitors' app has too (vite.config.ts). */
+export const CONSOLE_COPY = '?console-copy';
+/** A module of the console's graph: its own, or its copy of a shared one. */
+export const inConsole = (id: string): boolean => CONSOLE_MODULE.test(id) || id.endsWith(CONSOLE_COPY);
 
 /** Shared modules of the member area, publishing and playback: kept out of the content chunk. */
 const NOT_CONTENT =
@@ -34,11 +37,10 @@ const CONTENT =
   /[\\/]src[\\/](components|features|lib|api|stores)[\\/]|[\\/]contract[\\/]|[\\/]src[\\/]app[\\/]client-hooks\.ts$/;
 
 export const chunkGroups = [
-  { name: 'vendor', test: VENDOR, priority: 3 },
-  { name: 'boot', tags: ['$initial' as const], test: (id: string) => !CONSOLE_MODULE.test(id), priority: 2 },
+  { name: 'boot', tags: ['$initial' as const], test: (id: string) => !inConsole(id), priority: 2 },
   {
     name: 'content',
-    test: (id: string) => CONTENT.test(id) && !NOT_CONTENT.test(id) && !CONSOLE_MODULE.test(id),
+    test: (id: string) => CONTENT.test(id) && !NOT_CONTENT.test(id) && !inConsole(id),
     minShareCount: 2,
     priority: 1,
   },
