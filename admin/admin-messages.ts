@@ -20,7 +20,7 @@ export const adminMessages = {
     submitting: '登录中…',
     missing: (field: string) => `请填写${field}`,
     totpFormat: '动态验证码为 6 位数字',
-    wait: (seconds: number) => `尝试次数过多，请 ${formatWait(seconds)}后再试`,
+    wait: (seconds: number) => `请等待 ${formatWait(seconds)}`,
     network: '网络异常，请稍后重试',
   },
   shell: {
@@ -40,7 +40,6 @@ export const adminMessages = {
 };
 
 function formatWait(seconds: number): string {
-  if (seconds < 60) return `${seconds} 秒`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} 分钟`;
+  const minutes = Math.floor(seconds / 60);
+  return minutes > 0 ? `${minutes} 分 ${seconds % 60} 秒` : `${seconds} 秒`;
 }

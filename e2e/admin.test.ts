@@ -168,4 +168,25 @@ describe.skipIf(noBrowser)('operator console', () => {
     await page.getByRole('heading', { name: '无权访问' }).waitFor();
     await context.close();
   });
+
+  it('brute force: past the limit the server’s 429 message shows and 登录 waits out the time it gives', async () => {
+    const { page, context } = await openPage(browser, DESKTOP, server.baseURL, { waitForApp: false });
+    await page.goto('/admin');
+    const stranger = { username: 'nobody-e2e', password: 'wrong-password', totpSecret: '' };
+    const submit = page.locator('button[type=submit]');
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      const answered = page.waitForResponse(
+        (response) => response.url().endsWith('/admin-api/session') && response.request().method() === 'POST',
+      );
+      await fillSignIn(page, stranger, '123456');
+      statuses.push((await answered).status());
+    }
+    expect(statuses.slice(0, 5).every((status) => status === 401 || status === 400)).toBe(true);
+    expect(statuses[5]).toBe(429);
+    await expect.poll(() => page.getByRole('alert').innerText()).toMatch(/频繁/);
+    expect(await submit.isDisabled()).toBe(true);
+    expect(await submit.innerText()).toMatch(/^请等待 \d+ 分 \d+ 秒$/);
+    await context.close();
+  });
 });

@@ -1,6 +1,9 @@
-/** 用户名, 密码 and the 6-digit 动态验证码; the server's message shown as it is, a 429 with its wait. */
+/**
+ * 用户名, 密码 and the 6-digit 动态验证码. The server's message is shown as it is; after a 429 the
+ * button counts down the wait (Retry-After) and stays disabled until it has passed.
+ */
 import './sign-in.css';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { adminMessages } from '../admin-messages.ts';
 import { AdminApiError } from '../api/admin-client.ts';
 import { signIn } from './session-store.ts';
@@ -13,6 +16,15 @@ export function SignInPage() {
   const [totp, setTotp] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [waitUntil, setWaitUntil] = useState(0);
+  const [now, setNow] = useState(() => Date.now());
+  const waitSeconds = Math.max(0, Math.ceil((waitUntil - now) / 1000));
+
+  useEffect(() => {
+    if (waitUntil <= Date.now()) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [waitUntil]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -26,9 +38,13 @@ export function SignInPage() {
     } catch (failure) {
       setTotp('');
       if (!(failure instanceof AdminApiError)) setError(text.network);
-      else if (failure.status === 429 && failure.retryAfter)
-        setError(`${failure.message}（${text.wait(failure.retryAfter)}）`);
-      else setError(failure.message);
+      else {
+        setError(failure.message);
+        if (failure.status === 429 && failure.retryAfter) {
+          setNow(Date.now());
+          setWaitUntil(Date.now() + failure.retryAfter * 1000);
+        }
+      }
     } finally {
       setBusy(false);
     }
@@ -79,8 +95,8 @@ export function SignInPage() {
             {error}
           </p>
         )}
-        <button className="button button--primary sign-in__submit" type="submit" disabled={busy}>
-          {busy ? text.submitting : text.submit}
+        <button className="button button--primary sign-in__submit" type="submit" disabled={busy || waitSeconds > 0}>
+          {busy ? text.submitting : waitSeconds > 0 ? text.wait(waitSeconds) : text.submit}
         </button>
       </form>
     </main>
