@@ -59,15 +59,18 @@ describe.skipIf(noBrowser)('operator console', () => {
   let server: RunningServer;
   let superOp: Credentials;
   let moderator: Credentials;
+  let ended: Credentials;
 
   beforeAll(async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'e2e-admin-'));
     const made = await createOperators(dataDir, [
       ['root-e2e', 'super'],
       ['mod-e2e', 'moderator'],
+      ['ended-e2e', 'super'],
     ]);
     superOp = made[0]!;
     moderator = made[1]!;
+    ended = made[2]!;
     server = await startServer({ STATIC_DIR: staticDir }, { dataDir });
     browser = await launch();
     mkdirSync(SHOTS, { recursive: true });
@@ -166,6 +169,17 @@ describe.skipIf(noBrowser)('operator console', () => {
 
     await page.goto('/admin/orders');
     await page.getByRole('heading', { name: '无权访问' }).waitFor();
+    await context.close();
+  });
+
+  it('a session that ends (401 on any call) brings the sign-in screen back', async () => {
+    const { page, context } = await openPage(browser, DESKTOP, server.baseURL, { waitForApp: false });
+    await page.goto('/admin/audit');
+    await fillSignIn(page, ended);
+    await page.getByRole('heading', { name: '审计日志' }).waitFor();
+    await context.clearCookies();
+    await page.getByRole('button', { name: '筛选' }).click();
+    await page.getByRole('heading', { name: '运营后台登录' }).waitFor();
     await context.close();
   });
 
