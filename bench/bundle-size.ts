@@ -100,7 +100,7 @@ export function measureBundle(distDir: string): { figures: Figure[]; largestChun
         name: 'console JS (gzip)',
         value: consoleKib,
         unit: 'KiB',
-        note: `${consoleJs.length} files of its own (React included)`,
+        note: `${consoleJs.length} file${consoleJs.length === 1 ? '' : 's'} of its own (React included)`,
       },
       {
         group: 'size',
