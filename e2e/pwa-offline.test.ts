@@ -71,7 +71,10 @@ describe.skipIf(noBrowser)('offline in Chromium', () => {
       await page.goto(screen.path);
       if (screen.tab) await page.getByRole('tab', { name: screen.tab }).click();
       await settled(page, screen.ready);
-      expect(await screenText(page), `${screen.path} offline`).toBe(online.get(screen.path));
+      // Sections below the fold (replies, comments) load their code after the screen: wait for them.
+      await expect
+        .poll(() => screenText(page), { message: `${screen.path} offline`, timeout: 10_000 })
+        .toBe(online.get(screen.path));
       await expect.poll(() => page.locator('[data-testid=offline-bar]').count(), { timeout: 10_000 }).toBe(1);
     }
     await page.screenshot({ path: `${SHOTS}/pwa-offline-like.png` });
