@@ -6,53 +6,18 @@
  * the visitors' app, never answered by its service worker. Screenshots in /work/notes/shots/ when
  * that folder exists (else .artifacts/screenshots/).
  */
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { generate } from 'otplib';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { consoleFiles, precacheUrls } from '../bench/bundle-size.ts';
-import { runAdminCommand } from '../server/admin/cli.ts';
-import { migrate } from '../server/db/migrate.ts';
-import { openDb } from '../server/db/open-db.ts';
+import { createOperators, fillSignIn, menuOf, SHOTS, type Credentials } from './admin-flows.ts';
 import { DESKTOP, launch, noBrowser, openPage } from './browser.ts';
 import { controlledBySw, openOn } from './pwa-browser.ts';
 import { startServer, type RunningServer } from './server-process.ts';
 
-const SHOTS = existsSync('/work/notes') ? '/work/notes/shots' : '.artifacts/screenshots';
 const staticDir = inject('staticDir');
-
-interface Credentials {
-  username: string;
-  password: string;
-  totpSecret: string;
-}
-
-/** Operators made as `npm run admin -- create-operator` makes them, in the data folder before the server opens it. */
-async function createOperators(dataDir: string, specs: Array<[string, string]>): Promise<Credentials[]> {
-  const db = await openDb({ DATA_DIR: dataDir, DATABASE_URL: undefined });
-  try {
-    await migrate(db);
-    const made: Credentials[] = [];
-    for (const [username, role] of specs) {
-      const { created } = await runAdminCommand(db, ['create-operator', '--username', username, '--role', role]);
-      made.push({ username, password: created.password, totpSecret: created.totpSecret });
-    }
-    return made;
-  } finally {
-    await db.close();
-  }
-}
-
-async function fillSignIn(page: Page, who: Credentials, code?: string): Promise<void> {
-  await page.getByLabel('用户名').fill(who.username);
-  await page.getByLabel('密码').fill(who.password);
-  await page.getByLabel('动态验证码').fill(code ?? (await generate({ secret: who.totpSecret })));
-  await page.getByRole('button', { name: '登录' }).click();
-}
-
-const menuOf = (page: Page) => page.getByRole('navigation').getByRole('link').allInnerTexts();
 
 describe.skipIf(noBrowser)('operator console', () => {
   let browser: Browser;
@@ -123,7 +88,17 @@ describe.skipIf(noBrowser)('operator console', () => {
     await page.getByTestId('operator').waitFor();
     expect(await page.getByTestId('operator').innerText()).toContain('root-e2e');
     expect(await page.getByTestId('operator').innerText()).toContain('超级管理员');
-    expect(await menuOf(page)).toEqual(['内容', '审核', '订单与退款', '站点设置', '数据看板', '操作员', '审计日志']);
+    expect(await menuOf(page)).toEqual([
+      '数据看板',
+      '影片',
+      '分类与标签',
+      '审核',
+      '用户',
+      '订单与退款',
+      '站点设置',
+      '操作员',
+      '审计日志',
+    ]);
 
     // The audit page (the address it was opened at), with the sign-in and the refused try.
     await page.getByRole('heading', { name: '审计日志' }).waitFor();
@@ -159,7 +134,7 @@ describe.skipIf(noBrowser)('operator console', () => {
     await page.goto('/admin');
     await fillSignIn(page, moderator);
     await page.getByTestId('operator').waitFor();
-    expect(await menuOf(page)).toEqual(['审核']);
+    expect(await menuOf(page)).toEqual(['审核', '用户']);
     await page.waitForURL(/\/admin\/moderation$/);
     await page.getByRole('heading', { name: /即将上线/ }).waitFor();
 

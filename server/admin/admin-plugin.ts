@@ -14,7 +14,15 @@ import { adminMessages } from './admin-messages.ts';
 import { readAdminCookie } from './admin-cookie.ts';
 import { touchSession } from './admin-sessions.ts';
 import { auditRoutes } from './audit-routes.ts';
+import { catalogueRoutes } from './catalogue/catalogue-routes.ts';
+import { dashboardRoutes } from './dashboard/dashboard-routes.ts';
+import { ingestRoutes } from './ingest/ingest-routes.ts';
+import { moderationRoutes } from './moderation/moderation-routes.ts';
+import { moneyRoutes } from './money/money-routes.ts';
+import { operatorRoutes } from './operators/operator-routes.ts';
 import { sessionRoutes } from './session-routes.ts';
+import { settingsRoutes } from './settings/settings-routes.ts';
+import { taxonomyRoutes } from './taxonomy/taxonomy-routes.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -55,7 +63,18 @@ export const adminPlugin: FastifyPluginAsync<AdminDeps> = async (api, deps) => {
   });
 
   // Only the deps: passing the options on would pass their prefix too (/admin-api/admin-api/…).
-  const { db, config, shared, now } = deps;
-  await api.register(sessionRoutes, { db, config, shared, now });
-  await api.register(auditRoutes, { db, config, shared, now });
+  const { prefix: _prefix, ...own } = deps as AdminDeps & { prefix?: string };
+  for (const routes of [
+    sessionRoutes,
+    auditRoutes,
+    operatorRoutes,
+    catalogueRoutes,
+    ingestRoutes,
+    taxonomyRoutes,
+    moderationRoutes,
+    moneyRoutes,
+    settingsRoutes,
+    dashboardRoutes,
+  ])
+    await api.register(routes, own);
 };
