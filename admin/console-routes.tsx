@@ -11,6 +11,7 @@ import { OrdersPage } from './features/money/orders-page.tsx';
 import { UsersPage } from './features/money/users-page.tsx';
 import { OperatorsPage } from './features/operators/operators-page.tsx';
 import { NoticePage } from './features/placeholder/notice-page.tsx';
+import { PointsPage } from './features/points/points-page.tsx';
 import { SettingsPage } from './features/settings/settings-page.tsx';
 import { TaxonomyPage } from './features/taxonomy/taxonomy-page.tsx';
 import { SECTIONS, sectionsOf } from './shell/menu.ts';
@@ -23,6 +24,7 @@ const PAGES: Record<string, () => ReactNode> = {
   '/users': () => <UsersPage />,
   '/orders': () => <OrdersPage />,
   '/settings': () => <SettingsPage />,
+  '/points': () => <PointsPage />,
   '/operators': () => <OperatorsPage />,
   '/audit': () => <AuditPage />,
 };

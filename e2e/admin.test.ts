@@ -96,6 +96,7 @@ describe.skipIf(noBrowser)('operator console', () => {
       '用户',
       '订单与退款',
       '站点设置',
+      '积分与签到',
       '操作员',
       '审计日志',
     ]);

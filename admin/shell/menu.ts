@@ -19,6 +19,7 @@ export const SECTIONS: readonly Section[] = [
   { path: '/users', label: '用户', roles: ['super', 'moderator', 'finance'] },
   { path: '/orders', label: '订单与退款', roles: ['super', 'finance'] },
   { path: '/settings', label: '站点设置', roles: ['super', 'ops'] },
+  { path: '/points', label: '积分与签到', roles: ['super', 'ops'] },
   { path: '/operators', label: '操作员', roles: ['super'] },
   { path: '/audit', label: '审计日志', roles: ['super'] },
 ];

@@ -20,6 +20,7 @@ import { ingestRoutes } from './ingest/ingest-routes.ts';
 import { moderationRoutes } from './moderation/moderation-routes.ts';
 import { moneyRoutes } from './money/money-routes.ts';
 import { operatorRoutes } from './operators/operator-routes.ts';
+import { pointsRoutes } from './points/points-routes.ts';
 import { sessionRoutes } from './session-routes.ts';
 import { settingsRoutes } from './settings/settings-routes.ts';
 import { taxonomyRoutes } from './taxonomy/taxonomy-routes.ts';
@@ -74,6 +75,7 @@ export const adminPlugin: FastifyPluginAsync<AdminDeps> = async (api, deps) => {
     moderationRoutes,
     moneyRoutes,
     settingsRoutes,
+    pointsRoutes,
     dashboardRoutes,
   ])
     await api.register(routes, own);
