@@ -25,8 +25,12 @@ export type PostSort = (typeof POST_SORTS)[number];
 export const ORDER_KINDS = ['vip', 'coin'] as const;
 export type OrderKind = (typeof ORDER_KINDS)[number];
 
+/** An order's state: pending until paid (or failed at the gateway); a paid order may be refunded once. */
+export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'refunded'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
 /** What moves a member's coins or points: every ledger row has one. */
-export const LEDGER_TYPES = ['deposit', 'purchase', 'exchange', 'task', 'adjust'] as const;
+export const LEDGER_TYPES = ['deposit', 'purchase', 'exchange', 'task', 'adjust', 'refund'] as const;
 export type LedgerType = (typeof LEDGER_TYPES)[number];
 
 /** What replies hang under: posts of every kind (topic, 吃瓜, article) and movies (their comments). */

@@ -12,7 +12,7 @@
  * retry treats 9 as success.
  */
 import { z } from 'zod';
-import { PAY_TYPES, type LedgerType, type OrderKind, type PayType } from '../enums.ts';
+import { PAY_TYPES, type LedgerType, type OrderKind, type OrderStatus, type PayType } from '../enums.ts';
 import type { UserInfo } from './account.ts';
 import { idempotencyKeySchema, pageSchema, type MovieCard, type Page, type PostCard } from './content.ts';
 
@@ -54,7 +54,7 @@ export interface DepositOrder {
   payUrl: string;
 }
 
-export type OrderStatus = 'pending' | 'paid';
+export type { OrderStatus };
 
 export interface OrderInfo {
   orderNo: string;

@@ -29,10 +29,14 @@ export const walletMessages = {
     ledger: '收支明细',
     emptyLedger: '还没有收支记录',
     balanceAfter: (balance: number) => `余额 ${balance}`,
-    types: { deposit: '充值', purchase: '购买', exchange: '兑换', task: '任务', adjust: '调整' } satisfies Record<
-      LedgerType,
-      string
-    >,
+    types: {
+      deposit: '充值',
+      purchase: '购买',
+      exchange: '兑换',
+      task: '任务',
+      adjust: '调整',
+      refund: '退款',
+    } satisfies Record<LedgerType, string>,
     emptyPackages: '暂无可选的充值套餐',
   },
 } as const;
