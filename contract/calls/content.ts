@@ -69,6 +69,16 @@ export interface CategoryBrief {
   name: string;
 }
 
+/** One episode of a title: a film has one (number 1), a series many. */
+export interface EpisodeBrief {
+  id: number;
+  /** 1, 2, … in the order they are watched. */
+  number: number;
+  /** Its own title (e.g. 第1集); may be empty: the number stands for it. */
+  title: string;
+  durationS: number;
+}
+
 export interface MovieDetail extends MovieCard {
   description: string;
   category: CategoryBrief;
@@ -87,15 +97,22 @@ export interface MovieDetail extends MovieCard {
   /** Comments that count (not deleted) and the viewers' rating (contract/calls/community.ts). */
   commentCount: number;
   score: MovieScore;
+  /** The episodes a visitor can play, by number (one for a film). */
+  episodes: EpisodeBrief[];
 }
 
 export interface PlayInfo {
   movieId: number;
+  /** The episode this playlist plays. */
+  episode: EpisodeBrief;
+  /** How many episodes the title has (1 for a film). */
+  episodeCount: number;
   /** Media key of a playlist signed for this viewer, relative to a CDN line. */
   playlist: string;
   /** The playlist is cut to the trial. */
   trial: boolean;
   trialSeconds: number;
+  /** The episode's length. */
   durationS: number;
 }
 
@@ -291,6 +308,16 @@ export const postPageSchema = pageSchema.extend({
 });
 
 export const idSchema = z.object({ id });
+/** /movie/play: a title and one of its episodes by number (default 1). */
+export const playSchema = z.object({
+  id,
+  episode: z
+    .number({ message: '必须是数字' })
+    .int('必须是整数')
+    .min(1, '必须是正整数')
+    .max(100_000, '超出范围')
+    .optional(),
+});
 export const topicIdSchema = z.object({ topicId: id });
 export const replyPageSchema = pageSchema.extend({ id });
 export const categoryLookupSchema = z
@@ -332,7 +359,7 @@ export interface ContentCalls {
   '/long/tag/detail': { payload: In<typeof tagKeySchema>; data: Tag };
   '/movie/getPage': { payload: In<typeof moviePageSchema>; data: Page<MovieCard> };
   '/movie/detail': { payload: In<typeof idSchema>; data: MovieDetail };
-  '/movie/play': { payload: In<typeof idSchema>; data: PlayInfo };
+  '/movie/play': { payload: In<typeof playSchema>; data: PlayInfo };
   '/movie/like': { payload: In<typeof likeSchema>; data: { liked: boolean; likes: number } };
   '/long/handle/userFavorRecord': { payload: In<typeof favouriteSchema>; data: { favorited: boolean } };
   '/topic/getPage': { payload: In<typeof postPageSchema>; data: Page<PostCard> };

@@ -2,6 +2,10 @@
  * Movies: the one place for their SQL and their wire shapes (MovieCard and the detail's own
  * fields). Lists filter by a resolved category subtree, a tag id, an access kind or a keyword
  * (title or tag name), in one of the sort orders, always tie-broken by id.
+ *
+ * Visitors see a title only while it is published and its publication time has come (VISIBLE):
+ * every read here applies it, so a draft, an unpublished or a scheduled title is as unknown as an
+ * id that never existed. Its videos are its episodes (episodes.ts).
  */
 import type { MovieSort } from '../../contract/enums.ts';
 import type { MovieAccess, MovieCard, MovieScore } from '../../contract/calls/content.ts';
@@ -36,7 +40,6 @@ interface MovieCardRow {
 /** A movie with what its detail, play and access checks need besides the card. */
 export interface MovieRow extends MovieCardRow {
   description: string;
-  video: string;
   categoryId: number;
   trialS: number;
   publishedAt: Date;
@@ -48,9 +51,12 @@ export interface MovieRow extends MovieCardRow {
 
 const CARD_COLUMNS = `m.id, m.title, m.poster, m.duration_s AS "durationS", m.views, m.likes, m.access,
   m.price_coins AS "priceCoins", m.year, m.region`;
-const ROW_COLUMNS = `${CARD_COLUMNS}, m.description, m.video, m.category_id AS "categoryId",
+const ROW_COLUMNS = `${CARD_COLUMNS}, m.description, m.category_id AS "categoryId",
   m.trial_s AS "trialS", m.published_at AS "publishedAt", m.comment_count AS "commentCount",
   m.rating_sum AS "ratingSum", m.rating_count AS "ratingCount"`;
+
+/** What a visitor may see of `movies m` (the partial index movies_visible serves the newest-first lists). */
+export const VISIBLE = `m.status = 'published' AND m.published_at <= now()`;
 
 const ORDER: Record<MovieSort, string> = {
   new: 'm.published_at DESC, m.id DESC',
@@ -79,6 +85,7 @@ export const toMovieCard = (row: MovieCardRow): MovieCard => ({
 
 function listQuery(filters: MovieFilters): ListQuery {
   const filter = new Filter()
+    .require(VISIBLE)
     .addIf('m.category_id = ANY($?::int[])', filters.categoryIds)
     .addIf('m.id IN (SELECT movie_id FROM movie_tags WHERE tag_id = $?)', filters.tagId)
     .addIf('m.access = $?', filters.access);
@@ -101,11 +108,13 @@ export async function topMovies(q: Queryable, filters: MovieFilters, limit: numb
 }
 
 export const findMovie = (q: Queryable, id: number): Promise<MovieRow | undefined> =>
-  q.one<MovieRow>(`SELECT ${ROW_COLUMNS} FROM movies m WHERE m.id = $1`, [id]);
+  q.one<MovieRow>(`SELECT ${ROW_COLUMNS} FROM movies m WHERE m.id = $1 AND ${VISIBLE}`, [id]);
 
 /** Counts a view of the movie's page and answers the movie, in one statement. */
 export const viewMovie = (q: Queryable, id: number): Promise<MovieRow | undefined> =>
-  q.one<MovieRow>(`UPDATE movies m SET views = views + 1 WHERE m.id = $1 RETURNING ${ROW_COLUMNS}`, [id]);
+  q.one<MovieRow>(`UPDATE movies m SET views = views + 1 WHERE m.id = $1 AND ${VISIBLE} RETURNING ${ROW_COLUMNS}`, [
+    id,
+  ]);
 
 /**
  * Up to `limit` other movies of the same category or sharing tags: the more shared tags (the same
@@ -119,17 +128,20 @@ export async function relatedMovies(q: Queryable, movie: MovieRow, limit = 12): 
        WHERE a.movie_id = $1 GROUP BY b.movie_id
        UNION ALL SELECT id, 1 FROM movies WHERE category_id = $2 AND id <> $1),
      ranked AS (SELECT id, sum(score) AS score FROM candidates GROUP BY id)
-     SELECT ${CARD_COLUMNS} FROM ranked r JOIN movies m ON m.id = r.id
+     SELECT ${CARD_COLUMNS} FROM ranked r JOIN movies m ON m.id = r.id WHERE ${VISIBLE}
      ORDER BY r.score DESC, m.published_at DESC, m.id DESC LIMIT $3`,
     [movie.id, movie.categoryId, limit],
   );
   return rows.map(toMovieCard);
 }
 
-/** The movies of the given ids, in the order of the ids; unknown ids are skipped. */
+/** The movies of the given ids, in the order of the ids; unknown and hidden ids are skipped. */
 export async function moviesByIds(q: Queryable, ids: readonly number[]): Promise<MovieCard[]> {
   if (ids.length === 0) return [];
-  const rows = await q.query<MovieCardRow>(`SELECT ${CARD_COLUMNS} FROM movies m WHERE m.id = ANY($1::int[])`, [ids]);
+  const rows = await q.query<MovieCardRow>(
+    `SELECT ${CARD_COLUMNS} FROM movies m WHERE m.id = ANY($1::int[]) AND ${VISIBLE}`,
+    [ids],
+  );
   const byId = new Map(rows.map((row) => [row.id, toMovieCard(row)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

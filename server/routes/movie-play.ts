@@ -3,12 +3,19 @@
  * A viewer who may not play the movie in full gets a playlist cut to the movie's trial, and the
  * media server refuses that ticket's segments past the trial, so calling the play URL directly
  * does not reach them either. A movie without a trial is code 4 for such a viewer.
+ *
+ * The call plays one episode (number `episode`, default 1) of the title: access is the title's
+ * (trial, VIP and coins hold for each of its episodes alike). An episode the title does not have,
+ * or whose video is not ready, is code 6 naming its number.
  */
-import { idSchema, type PlayInfo } from '../../contract/calls/content.ts';
+import { playSchema, type PlayInfo } from '../../contract/calls/content.ts';
 import { API } from '../../contract/calls/paths.ts';
 import { Code } from '../../contract/protocol/codes.ts';
 import { canPlayInFull } from '../db/access.ts';
+import { countPlay } from '../db/daily-stats.ts';
+import { playableEpisode } from '../db/episodes.ts';
 import { findMovie } from '../db/movies.ts';
+import { shanghaiDay } from '../db/shanghai-day.ts';
 import { issuePlaylistKey } from '../media/play-ticket.ts';
 import { ApiError } from '../api-error.ts';
 import { defineCall, type Call } from '../protocol/define-call.ts';
@@ -20,23 +27,37 @@ const NEEDS: Record<string, string> = {
   coins: '该影片需购买后观看',
 };
 
+export const episodeNotFound = (number: number): string => `没有第 ${number} 集`;
+
 export const moviePlayCalls: readonly Call[] = [
   defineCall({
     path: API.moviePlay,
-    schema: idSchema,
+    schema: playSchema,
     auth: 'user',
-    handler: async ({ db, payload, user, config }): Promise<PlayInfo> => {
+    handler: async ({ db, payload, user, config, site, now }): Promise<PlayInfo> => {
       const movie = found(await findMovie(db, payload.id), movieNotFound(payload.id));
+      const number = payload.episode ?? 1;
+      const { episode, count } = await playableEpisode(db, movie.id, number);
+      if (!episode) throw new ApiError(Code.NotFound, episodeNotFound(number));
       const full = await canPlayInFull(db, user, movie);
       if (!full && movie.trialS <= 0) throw new ApiError(Code.NotAllowed, NEEDS[movie.access] ?? '没有观看权限');
       const trialSeconds = full ? null : movie.trialS;
       const playlist = issuePlaylistKey({
         movieId: movie.id,
-        video: movie.video,
+        video: episode.video,
         trialSeconds,
         secret: config.MEDIA_SECRET,
       });
-      return { movieId: movie.id, playlist, trial: !full, trialSeconds: trialSeconds ?? 0, durationS: movie.durationS };
+      await countPlay(db, site.id, shanghaiDay(now), movie.id, user.id);
+      return {
+        movieId: movie.id,
+        episode: { id: episode.id, number: episode.number, title: episode.title, durationS: episode.durationS },
+        episodeCount: count,
+        playlist,
+        trial: !full,
+        trialSeconds: trialSeconds ?? 0,
+        durationS: episode.durationS,
+      };
     },
   }),
 ];

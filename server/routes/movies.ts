@@ -1,6 +1,7 @@
 /**
  * Movies: the filtered list, the detail (counts a view; per viewer: liked, favorited, canPlay),
- * likes and the favourite toggle of /long/handle/userFavorRecord. Playback is movie-play.ts.
+ * its episodes, likes and the favourite toggle of /long/handle/userFavorRecord. Playback is
+ * movie-play.ts. Only titles visitors may see (server/db/movies.ts VISIBLE): any other id is code 6.
  */
 import { favouriteSchema, idSchema, moviePageSchema, type MovieDetail } from '../../contract/calls/content.ts';
 import { API } from '../../contract/calls/paths.ts';
@@ -8,6 +9,7 @@ import { canPlayInFull } from '../db/access.ts';
 import { onceByKey } from '../db/call-keys.ts';
 import { categoryPath } from '../db/categories.ts';
 import type { Queryable } from '../db/db.ts';
+import { readyEpisodes } from '../db/episodes.ts';
 import { findMovie, movieScore, pageMovies, relatedMovies, toMovieCard, viewMovie } from '../db/movies.ts';
 import { tagsOf } from '../db/tags.ts';
 import { toggleFavourite, viewerFlags } from '../db/user-items.ts';
@@ -20,12 +22,13 @@ export const movieNotFound = (id: number): string => `影片不存在：${id}`;
 
 async function movieDetail(q: Queryable, id: number, user: User | null, countView = true): Promise<MovieDetail> {
   const movie = found(await (countView ? viewMovie : findMovie)(q, id), movieNotFound(id));
-  const [path, tags, related, flags, canPlay] = await Promise.all([
+  const [path, tags, related, flags, canPlay, episodes] = await Promise.all([
     categoryPath(q, movie.categoryId),
     tagsOf(q, 'movie', movie.id),
     relatedMovies(q, movie),
     viewerFlags(q, user?.id ?? null, 'movie', movie.id),
     canPlayInFull(q, user, movie),
+    readyEpisodes(q, movie.id),
   ]);
   return {
     ...toMovieCard(movie),
@@ -40,6 +43,7 @@ async function movieDetail(q: Queryable, id: number, user: User | null, countVie
     trialSeconds: canPlay ? 0 : movie.trialS,
     commentCount: movie.commentCount,
     score: movieScore(movie),
+    episodes,
   };
 }
 

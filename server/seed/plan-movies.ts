@@ -2,11 +2,14 @@
  * The demo movies: each drawn from its own PRNG stream ("movie:<id>") so one movie's values never
  * depend on another's, except for title uniqueness (titles are made in id order). Views are
  * log-uniform from a few hundred to several million; about 60% are free, 25% VIP, 15% coins.
+ *
+ * Every title has its episodes: a film one, with its demo video; a few titles (SERIES) are series
+ * of 3-12 episodes (第1集 …) whose videos cycle through the demo videos, so seeding stays as fast.
  */
 import { mediaKeys } from '../media/media-layout.ts';
 import { fill, unique } from './fill.ts';
 import { subgenreCategoryId } from './plan-taxonomy.ts';
-import { BASE_DATE, COUNTS, DAY_MS, type MovieRow } from './plan-types.ts';
+import { BASE_DATE, COUNTS, DAY_MS, type EpisodeRow, type MovieRow } from './plan-types.ts';
 import { rngFor, type Rng } from './prng.ts';
 import { GENERAL_MOVIE_TAGS, GENRES, MOVIE_SLOTS, REGIONS, SYNOPSIS_ENDINGS, type GenreWords } from './words-movies.ts';
 
@@ -20,6 +23,46 @@ function duration(rng: Rng, genre: string): number {
   if (genre === '动画') return rng.int(78, 112) * 60 + rng.int(0, 59);
   if (rng.chance(0.06)) return rng.int(150, 180) * 60;
   return rng.int(86, 148) * 60 + rng.int(0, 59);
+}
+
+/**
+ * The series: the first title from id 40 up of each of these genres and access kinds (so demos have
+ * free series to play, and a VIP one whose episodes each keep the trial), with an episode's length.
+ */
+const SERIES: readonly { genre: string; access: MovieRow['access']; minutes: [number, number] }[] = [
+  { genre: '剧情', access: 'free', minutes: [40, 48] },
+  { genre: '动画', access: 'free', minutes: [22, 25] },
+  { genre: '纪录片', access: 'free', minutes: [45, 52] },
+  { genre: '悬疑', access: 'free', minutes: [42, 46] },
+  { genre: '剧情', access: 'vip', minutes: [40, 48] },
+];
+const FIRST_SERIES_ID = 40;
+
+const videoKey = (n: number): string => mediaKeys.video(((n - 1) % COUNTS.videos) + 1);
+
+/** Episodes 1..count of title `id`, the first with the title's own video. */
+function seriesEpisodes(id: number, count: number, minutes: [number, number]): EpisodeRow[] {
+  const rng = rngFor(`series:${id}`);
+  return Array.from({ length: count }, (_, i) => ({
+    number: i + 1,
+    title: `第${i + 1}集`,
+    video: videoKey(id + i),
+    durationS: rng.int(minutes[0], minutes[1]) * 60 + rng.int(0, 59),
+  }));
+}
+
+/** Turns the chosen titles into series (in place). */
+function makeSeries(movies: MovieRow[]): void {
+  const taken = new Set<number>();
+  for (const spec of SERIES) {
+    const movie = movies.find(
+      (m) => m.id >= FIRST_SERIES_ID && !taken.has(m.id) && m.genre === spec.genre && m.access === spec.access,
+    );
+    if (!movie) continue;
+    taken.add(movie.id);
+    movie.episodes = seriesEpisodes(movie.id, rngFor(`series-count:${movie.id}`).int(3, 12), spec.minutes);
+    movie.durationS = movie.episodes[0]!.durationS;
+  }
 }
 
 /** Mostly recent films; the oldest from 1990. */
@@ -58,13 +101,14 @@ export function planMovies(tagId: (name: string) => number, count: number = COUN
     const tagNames = new Set<string>(rng.sample(genre.tags, rng.int(1, 2)));
     if (region.tag && rng.chance(0.5)) tagNames.add(region.tag);
     for (const name of rng.sample(GENERAL_MOVIE_TAGS, rng.int(1, 2))) tagNames.add(name);
+    const durationS = duration(rng, genre.name);
     movies.push({
       id,
       title,
       description: synopsis(rng, genre),
       poster: mediaKeys.poster(id),
-      video: mediaKeys.video(((id - 1) % COUNTS.videos) + 1),
-      durationS: duration(rng, genre.name),
+      episodes: [{ number: 1, title: '', video: videoKey(id), durationS }],
+      durationS,
       views,
       likes: Math.round(views * rng.float(0.008, 0.06)),
       categoryId: subgenreCategoryId(g, sub),
@@ -79,5 +123,6 @@ export function planMovies(tagId: (name: string) => number, count: number = COUN
       tagIds: [...tagNames].slice(0, 5).map(tagId),
     });
   }
+  makeSeries(movies);
   return movies;
 }

@@ -75,12 +75,22 @@ export interface AuthorRow {
   createdAt: number;
 }
 
+/** An episode of a seeded title (ready, with one of the demo videos). */
+export interface EpisodeRow {
+  number: number;
+  title: string;
+  video: string;
+  durationS: number;
+}
+
 export interface MovieRow {
   id: number;
   title: string;
   description: string;
   poster: string;
-  video: string;
+  /** One for a film; several for the few series (plan-movies.ts). */
+  episodes: EpisodeRow[];
+  /** The length its cards show: the film's, or one episode's of a series. */
   durationS: number;
   views: number;
   likes: number;

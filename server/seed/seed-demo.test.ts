@@ -120,8 +120,38 @@ describe.each(DB_KINDS)('the demo seed on %s', (kind) => {
       await count(db, "SELECT count(*) AS n FROM movies WHERE access = 'coins' AND price_coins NOT BETWEEN 5 AND 50"),
     ).toBe(0);
     expect(
-      await count(db, "SELECT count(DISTINCT video) AS n FROM movies WHERE video ~ '^videos/v[0-9]+$'"),
+      await count(db, "SELECT count(DISTINCT video) AS n FROM episodes WHERE video ~ '^videos/v[0-9]+$'"),
     ).toBeGreaterThanOrEqual(5);
+  });
+
+  it('gives every movie a ready episode 1, and a few series of 3-12 numbered episodes', async () => {
+    expect(
+      await count(
+        db,
+        `SELECT count(*) AS n FROM movies m WHERE NOT EXISTS (SELECT 1 FROM episodes e
+           WHERE e.movie_id = m.id AND e.number = 1 AND e.state = 'ready' AND e.video IS NOT NULL)`,
+      ),
+    ).toBe(0);
+    const series = await db.query<{ movie_id: number; n: number; last: number; titled: number }>(
+      `SELECT movie_id, count(*)::int AS n, max(number) AS last, count(*) FILTER (WHERE title = '第' || number || '集')::int AS titled
+       FROM episodes GROUP BY movie_id HAVING count(*) > 1`,
+    );
+    expect(series.length).toBeGreaterThanOrEqual(3);
+    expect(series.length).toBeLessThanOrEqual(6);
+    for (const s of series) {
+      expect(s.n).toBeGreaterThanOrEqual(3);
+      expect(s.n).toBeLessThanOrEqual(12);
+      expect(s.last).toBe(s.n);
+      expect(s.titled).toBe(s.n);
+    }
+    // A series' card shows one episode's length.
+    expect(
+      await count(
+        db,
+        `SELECT count(*) AS n FROM movies m JOIN episodes e ON e.movie_id = m.id AND e.number = 1
+         WHERE e.duration_s <> m.duration_s`,
+      ),
+    ).toBe(0);
   });
 
   it('keeps reply_count equal to the replies, and use_count equal to the tag links', async () => {

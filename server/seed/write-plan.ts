@@ -66,7 +66,6 @@ async function writeMovies(q: Queryable, plan: DemoPlan, dateOf: DateOf): Promis
       'title',
       'description',
       'poster',
-      'video',
       'duration_s',
       'views',
       'likes',
@@ -83,7 +82,6 @@ async function writeMovies(q: Queryable, plan: DemoPlan, dateOf: DateOf): Promis
       m.title,
       m.description,
       m.poster,
-      m.video,
       m.durationS,
       m.views,
       m.likes,
@@ -104,6 +102,23 @@ async function writeMovies(q: Queryable, plan: DemoPlan, dateOf: DateOf): Promis
     'movie_tags',
     ['movie_id', 'tag_id'],
     plan.movies.flatMap((m) => m.tagIds.map((tagId) => [m.id, tagId])),
+  );
+  await writeEpisodes(q, plan);
+}
+
+/** The seeded titles' episodes, upserted by (title, number); episodes past a title's last are deleted. */
+async function writeEpisodes(q: Queryable, plan: DemoPlan): Promise<void> {
+  await insertRows(
+    q,
+    'episodes',
+    ['movie_id', 'number', 'title', 'video', 'duration_s', 'state'],
+    plan.movies.flatMap((m) => m.episodes.map((e) => [m.id, e.number, e.title, e.video, e.durationS, 'ready'])),
+    { conflict: ['movie_id', 'number'] },
+  );
+  await q.query(
+    `DELETE FROM episodes e USING unnest($1::int[], $2::int[]) AS last(movie_id, number)
+     WHERE e.movie_id = last.movie_id AND e.number > last.number`,
+    [ids(plan.movies), plan.movies.map((m) => m.episodes.length)],
   );
 }
 

@@ -16,9 +16,11 @@ INSERT INTO categories (id, parent_id, name, route, topic_id, icon, sort, depth)
   (1, NULL, '电影', '/movie', NULL, NULL, 1, 1),
   (2, NULL, '论坛', '/forum', NULL, NULL, 2, 1),
   (21, 2, '综合讨论', NULL, 501, NULL, 1, 2);
-INSERT INTO movies (id, title, description, poster, video, duration_s, category_id, access, year, published_at)
-SELECT i, '影片' || i, '简介', 'posters/m' || i, 'videos/v' || i, 600, 1, 'free', 2024, now()
-FROM generate_series(1, 3) i;`);
+INSERT INTO movies (id, title, description, poster, duration_s, category_id, access, year, published_at)
+SELECT i, '影片' || i, '简介', 'posters/m' || i, 600, 1, 'free', 2024, now()
+FROM generate_series(1, 3) i;
+INSERT INTO episodes (movie_id, number, video, duration_s, state)
+SELECT i, 1, 'videos/v' || i, 600, 'ready' FROM generate_series(1, 3) i;`);
 }
 
 export interface Member {

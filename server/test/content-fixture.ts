@@ -1,6 +1,6 @@
 /**
  * A small but complete content data set for the content call tests, inserted with plain SQL:
- * a three-level category tree, tags, 30 movies (10 free, 10 VIP, 10 priced), topics, chigua posts
+ * a three-level category tree, tags, 30 movies (10 free, 10 VIP, 10 priced; films of one episode), topics, chigua posts
  * and articles with replies, featured collections, banners, CDN lines, the dictionary and authors
  * (plus a second site with its own author and banner, to check site scoping).
  */
@@ -52,18 +52,20 @@ INSERT INTO tags (id, key, name, hot_rank) VALUES
 
 /** Movies 1-10 free, 11-20 VIP (20 without a trial), 21-30 priced; views and likes all distinct. */
 const MOVIES = `
-INSERT INTO movies (id, title, description, poster, video, duration_s, views, likes, category_id, access,
+INSERT INTO movies (id, title, description, poster, duration_s, views, likes, category_id, access,
                     price_coins, trial_s, region, year, published_at)
 SELECT i,
   CASE i WHEN 5 THEN '50% 折扣之夜' WHEN 6 THEN '5000 折扣' WHEN 7 THEN 'Star_Wars 特别版'
          WHEN 8 THEN 'The MATRIX 重制' ELSE '影片' || i END,
-  '影片' || i || '的简介', 'posters/m' || i, 'videos/v' || i, 600 + i, (i * 7) % 31 * 10, (i * 11) % 31,
+  '影片' || i || '的简介', 'posters/m' || i, 600 + i, (i * 7) % 31 * 10, (i * 11) % 31,
   (ARRAY[111, 112, 12, 11])[i % 4 + 1],
   CASE WHEN i <= 10 THEN 'free' WHEN i <= 20 THEN 'vip' ELSE 'coins' END,
   CASE WHEN i > 20 THEN 50 ELSE 0 END,
   CASE WHEN i <= 10 OR i = 20 THEN 0 WHEN i <= 20 THEN 60 ELSE 30 END,
   '大陆', 2000 + i, timestamptz '2025-01-01 00:00:00+00' + i * interval '1 day'
 FROM generate_series(1, 30) i;
+INSERT INTO episodes (movie_id, number, video, duration_s, state)
+  SELECT i, 1, 'videos/v' || i, 600 + i, 'ready' FROM generate_series(1, 30) i;
 INSERT INTO movie_tags (movie_id, tag_id)
   SELECT i, 1 FROM generate_series(1, 30) i WHERE i % 3 = 0
   UNION ALL SELECT i, 2 FROM generate_series(1, 30) i WHERE i % 4 = 0

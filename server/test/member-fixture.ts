@@ -26,10 +26,12 @@ export const MX = {
 } as const;
 
 const EXTRA = (siteId: number) => `
-INSERT INTO movies (id, title, description, poster, video, duration_s, category_id, access, price_coins, trial_s, year, published_at)
-SELECT i, '付费影片' || i, '简介', 'posters/m' || i, 'videos/v' || i, 900, 12, 'coins', 50, 0, 2024,
+INSERT INTO movies (id, title, description, poster, duration_s, category_id, access, price_coins, trial_s, year, published_at)
+SELECT i, '付费影片' || i, '简介', 'posters/m' || i, 900, 12, 'coins', 50, 0, 2024,
   timestamptz '2024-06-01 00:00:00+00' + i * interval '1 day'
 FROM generate_series(41, 60) i;
+INSERT INTO episodes (movie_id, number, video, duration_s, state)
+SELECT i, 1, 'videos/v' || i, 900, 'ready' FROM generate_series(41, 60) i;
 INSERT INTO points_goods (site_id, code, name, kind, value, points_cost, stock, per_user_limit, sort) VALUES
   (${siteId}, '${MX.stockFive}', '限量徽章', 'item', 0, 10, 5, NULL, 100),
   (${siteId}, '${MX.limitTwo}', '限购贴纸', 'item', 0, 10, 100, 2, 101);`;

@@ -26,8 +26,9 @@ export async function seedNoticeTargets(db: Db): Promise<void> {
   await db.exec(`
     INSERT INTO categories (id, parent_id, name, route, topic_id, icon, sort, depth)
       VALUES (${NX.category}, NULL, '通知测试', NULL, NULL, NULL, 99, 1);
-    INSERT INTO movies (id, title, description, poster, video, duration_s, category_id, access, year, published_at)
-      VALUES (${NX.movie}, '${NX.movieTitle}', '', 'posters/n', 'videos/n', 60, ${NX.category}, 'free', 2026, now());
+    INSERT INTO movies (id, title, description, poster, duration_s, category_id, access, year, published_at)
+      VALUES (${NX.movie}, '${NX.movieTitle}', '', 'posters/n', 60, ${NX.category}, 'free', 2026, now());
+    INSERT INTO episodes (movie_id, number, video, duration_s, state) VALUES (${NX.movie}, 1, 'videos/n', 60, 'ready');
     INSERT INTO posts (id, kind, category_id, author_id, title, body, created_at)
       VALUES (${NX.post}, 'topic', ${NX.category}, NULL, '${NX.postTitle}', '正文', now());`);
 }

@@ -41,3 +41,7 @@ CREATE TABLE episodes (
 -- Every existing title is a film of one episode with its video.
 INSERT INTO episodes (movie_id, number, video, duration_s, state)
   SELECT id, 1, video, duration_s, 'ready' FROM movies;
+
+-- The episodes hold the videos now; a title's duration_s stays the length its cards show (for a
+-- series: one episode's).
+ALTER TABLE movies DROP COLUMN video;
