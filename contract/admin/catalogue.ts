@@ -1,0 +1,184 @@
+/**
+ * The console's titles and episodes (docs/admin-api.md, "Content"): the list, the editor's shape,
+ * the changes it sends and the limits both sides check. Types and fixed lists only; the server
+ * validates with zod of its own.
+ */
+import type { MovieAccess, TagBrief } from '../calls/content.ts';
+
+/** What movies.status holds. A 'published' title with a future publishedAt is scheduled. */
+export const MOVIE_STATUSES = ['draft', 'published', 'unpublished'] as const;
+export type MovieStatus = (typeof MOVIE_STATUSES)[number];
+
+/** The status as an operator reads it (and filters the list by). */
+export const SHOWN_STATUSES = ['draft', 'published', 'scheduled', 'unpublished'] as const;
+export type ShownStatus = (typeof SHOWN_STATUSES)[number];
+
+export const MOVIE_ACCESS: readonly MovieAccess[] = ['free', 'vip', 'coins'];
+
+export const EPISODE_STATES = ['waiting', 'processing', 'ready', 'failed'] as const;
+export type EpisodeState = (typeof EPISODE_STATES)[number];
+
+/** Limits of the editor's fields (the server answers 400 naming the field past them). */
+export const MOVIE_LIMITS = {
+  title: 100,
+  description: 5000,
+  region: 32,
+  personName: 40,
+  castNames: 50,
+  directors: 20,
+  tagIds: 30,
+  priceCoinsMax: 100_000,
+  trialSMax: 3600,
+  introEndSMax: 1800,
+  outroStartSMax: 6 * 3600,
+  yearMin: 1900,
+  episodeTitle: 100,
+  episodeNumberMax: 9999,
+} as const;
+
+/** Posters: the upload's limit and the smallest crop (source pixels, the width of a 2:3 frame). */
+export const POSTER_MAX_BYTES = 10 * 1024 ** 2;
+export const POSTER_MIN_CROP_WIDTH = 120;
+
+export const MOVIE_PAGE_SIZE = 30;
+
+export interface PosterFiles {
+  /** Media keys relative to a CDN line: 360x540 and 720x1080 WebP. */
+  small: string;
+  large: string;
+}
+
+/** One row of GET /admin-api/movies. */
+export interface AdminMovieRow {
+  id: number;
+  title: string;
+  poster: PosterFiles;
+  categoryId: number;
+  categoryName: string;
+  access: MovieAccess;
+  episodeCount: number;
+  status: MovieStatus;
+  shownStatus: ShownStatus;
+  /** ms since epoch. */
+  publishedAt: number;
+  updatedAt: number;
+}
+
+export interface AdminMoviePage {
+  list: AdminMovieRow[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface AdminMovieQuery {
+  q?: string;
+  status?: ShownStatus;
+  categoryId?: number;
+  access?: MovieAccess;
+  page?: number;
+}
+
+export interface AdminEpisode {
+  id: number;
+  number: number;
+  title: string;
+  state: EpisodeState;
+  /** 0-100 while a job runs. */
+  progress: number;
+  failure: string | null;
+  /** Ladder heights, ascending; empty for a single-rung video or none yet. */
+  rungs: number[];
+  durationS: number;
+  hasVideo: boolean;
+  jobId: string | null;
+}
+
+/** GET /admin-api/movies/:id: every field of a title. */
+export interface AdminMovie {
+  id: number;
+  title: string;
+  description: string;
+  categoryId: number;
+  /** Root first, the title's category last. */
+  categoryPath: Array<{ id: number; name: string }>;
+  tags: TagBrief[];
+  region: string;
+  year: number;
+  castNames: string[];
+  directors: string[];
+  access: MovieAccess;
+  priceCoins: number;
+  trialS: number;
+  introEndS: number | null;
+  outroStartS: number | null;
+  status: MovieStatus;
+  shownStatus: ShownStatus;
+  publishedAt: number;
+  updatedAt: number;
+  /** movies.poster: the key prefix of the two files. */
+  posterKey: string;
+  poster: PosterFiles;
+  views: number;
+  episodes: AdminEpisode[];
+}
+
+/** POST /admin-api/movies: a draft. */
+export interface MovieCreate {
+  title: string;
+  categoryId: number;
+}
+
+/** PATCH /admin-api/movies/:id: any subset. */
+export interface MoviePatch {
+  title?: string;
+  description?: string;
+  categoryId?: number;
+  tagIds?: number[];
+  region?: string;
+  year?: number;
+  castNames?: string[];
+  directors?: string[];
+  access?: MovieAccess;
+  priceCoins?: number;
+  trialS?: number;
+  introEndS?: number | null;
+  outroStartS?: number | null;
+  status?: MovieStatus;
+  /** ms since epoch; a future time with status 'published' schedules the title. */
+  publishedAt?: number;
+}
+
+/** PATCH /admin-api/episodes/:id. */
+export interface EpisodePatch {
+  number?: number;
+  title?: string;
+}
+
+/** A rectangle of the source image, in its pixels (after EXIF orientation). */
+export interface CropRect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** POST /admin-api/movies/:id/poster: the image as base64 (no data: prefix) and the crop. */
+export interface PosterUpload {
+  image: string;
+  crop: CropRect;
+}
+
+export interface CategoryOption {
+  id: number;
+  name: string;
+  /** e.g. "电影 / 动作片". */
+  path: string;
+  depth: number;
+}
+
+/** GET /admin-api/movies/options: what the editor's selects offer. */
+export interface MovieOptions {
+  categories: CategoryOption[];
+  tags: TagBrief[];
+}
