@@ -230,6 +230,8 @@ export interface AppInit {
   cdnLines: CdnLine[];
   dictionary: Dictionary;
   hotTags: Tag[];
+  /** The site's hot search words (热搜), pinned first; empty when its operators set none. */
+  hotWords: string[];
 }
 
 export interface FeaturedCard {

@@ -24,7 +24,7 @@ const CONTENT_OF_ROUTE: Record<string, CategoryDetail['contentType']> = {
   '/archives': 'article',
 };
 
-const contentTypeOfRoute = (route: string | null): CategoryDetail['contentType'] =>
+export const contentTypeOfRoute = (route: string | null): CategoryDetail['contentType'] =>
   (route !== null && CONTENT_OF_ROUTE[route]) || 'article';
 
 const listRows = (q: Queryable): Promise<CategoryRow[]> =>

@@ -1,8 +1,9 @@
 /**
  * Search (/search/{key}, page-search layout; the bar above records the term and navigates).
  * With a keyword: the recent terms, then the results in two tabs, 电影 and 帖子, each an infinite
- * list with its empty state. Without one (idle): the search history with 清空, and the hot tags.
- * Tapping a recent term or a hot tag searches it, which records it like a submitted term.
+ * list with its empty state. Without one (idle): the search history with 清空, and 热门搜索: the
+ * site's hot search words (set in the console), or the hot tags while it has none.
+ * Tapping a recent term or a hot word searches it, which records it like a submitted term.
  */
 import '../features/search/search.css';
 import { useState } from 'react';
@@ -83,22 +84,24 @@ function SearchHistory({ current, compact }: { current: string; compact: boolean
 }
 
 function HotTerms() {
-  const { hotTags } = useAppInit();
+  const { hotTags, hotWords } = useAppInit();
   const search = useSearchTerm();
+  // A persisted copy from before hot words has none.
+  const terms = hotWords?.length ? hotWords : hotTags.map((tag) => tag.name);
   return (
     <section className="search-hot" aria-labelledby="search-hot-title">
       <h2 className="search-history__title" id="search-hot-title">
         {messages.searchResults.hotTags}
       </h2>
-      {hotTags.length === 0 ? (
+      {terms.length === 0 ? (
         <p className="muted">{messages.searchResults.idleHint}</p>
       ) : (
-        <ol className="search-hot__list">
-          {hotTags.map((tag, index) => (
-            <li key={tag.key}>
-              <button type="button" className="search-hot__item" onClick={() => search(tag.name)}>
+        <ol className="search-hot__list" data-testid="search-hot">
+          {terms.map((term, index) => (
+            <li key={term}>
+              <button type="button" className="search-hot__item" onClick={() => search(term)}>
                 <span className={`search-hot__rank${index < 3 ? ' is-top' : ''}`}>{index + 1}</span>
-                <span className="search-hot__name">{tag.name}</span>
+                <span className="search-hot__name">{term}</span>
               </button>
             </li>
           ))}

@@ -26,6 +26,7 @@ export const appInitState = proxy<AppInitState>({
   cdnLines: [],
   dictionary: {},
   hotTags: [],
+  hotWords: [],
   loaded: false,
 });
 
