@@ -95,6 +95,24 @@ const envSchema = z.object({
   PUSH_POLL_MS: withDefault(integer(10, 60_000), 1_000),
   /** 'loopback' (tests only, never in production) also lets plain-HTTP push endpoints on 127.0.0.1 through. */
   PUSH_TEST_ENDPOINTS: withDefault(z.enum(['off', 'loopback']), 'off'),
+  /**
+   * Background jobs (server/jobs/job-queue.ts, pg-boss): 'on' runs the job workers in this server
+   * process; 'off' only queues jobs, for processes whose jobs run under `npm run worker` elsewhere.
+   */
+  JOBS: withDefault(z.enum(['on', 'off']), 'on'),
+  /** The schema of pg-boss's tables; default pgboss (or the store's own schema when not public). */
+  JOBS_SCHEMA: optional(z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lowercase SQL name')),
+  /** How often pg-boss's maintenance runs (expiring jobs whose worker died, archiving finished ones). */
+  JOBS_MAINTENANCE_SECONDS: withDefault(integer(1, 3600), 60),
+  /** How often an idle worker looks for jobs. */
+  JOBS_POLL_SECONDS: withDefault(z.coerce.number().min(0.5).max(60), 2),
+  /**
+   * A video job running longer than this (or whose worker died) is failed and retried: make it
+   * longer than the longest transcoding (a 2 h film on the worker's cores).
+   */
+  VIDEO_JOB_EXPIRE_SECONDS: withDefault(integer(5, 23 * 3600), 4 * 3600),
+  /** Wait before a failed video job's first retry (doubled after each further failure). */
+  VIDEO_JOB_RETRY_SECONDS: withDefault(integer(1, 3600), 30),
 });
 
 /** MEDIA_DIR and UPLOAD_DIR, once resolved, are always set. */

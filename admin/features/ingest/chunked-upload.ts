@@ -1,0 +1,87 @@
+/**
+ * A resumable upload through the console's chunk calls: the file's MD5 (crypto-js, in pieces, so a
+ * large video never sits in memory whole), then check (the server answers the chunks it holds, so
+ * after a reload only the rest is sent), the missing chunks one after another, and merge.
+ */
+import CryptoJS from 'crypto-js/core';
+import 'crypto-js/lib-typedarrays';
+import 'crypto-js/md5';
+import { INGEST_VIDEO_MIME_TYPES, type IngestFile, type IngestVideoMime } from '../../../contract/admin/ingest.ts';
+import { checkUpload, mergeUpload, sendChunk } from './ingest-calls.ts';
+import { ingestMessages as text } from './ingest-messages.ts';
+
+export const CHUNK_BYTES = 4 * 1024 * 1024;
+const HASH_PIECE = 4 * 1024 * 1024;
+
+export type UploadPhase = 'hashing' | 'uploading' | 'merging';
+
+export interface UploadProgress {
+  phase: UploadPhase;
+  /** Bytes hashed, or bytes the server holds. */
+  done: number;
+  total: number;
+  /** Chunks the server held before this run sent any (a resumed upload). */
+  resumed: number;
+}
+
+const yieldToPage = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+async function md5Of(file: Blob, onBytes: (bytes: number) => void, signal?: AbortSignal): Promise<string> {
+  const md5 = CryptoJS.algo.MD5.create();
+  for (let at = 0; at < file.size; at += HASH_PIECE) {
+    signal?.throwIfAborted();
+    const piece = await file.slice(at, at + HASH_PIECE).arrayBuffer();
+    md5.update(CryptoJS.lib.WordArray.create(piece as unknown as number[]));
+    onBytes(Math.min(file.size, at + HASH_PIECE));
+    await yieldToPage();
+  }
+  return md5.finalize().toString();
+}
+
+/** The mime the server takes for a chosen file (by its type, else its extension), or null. */
+export function videoMimeOf(file: File): IngestVideoMime | null {
+  if ((INGEST_VIDEO_MIME_TYPES as readonly string[]).includes(file.type)) return file.type as IngestVideoMime;
+  const ext = file.name.slice(file.name.lastIndexOf('.') + 1).toLowerCase();
+  const byExt: Record<string, IngestVideoMime> = {
+    mp4: 'video/mp4',
+    m4v: 'video/mp4',
+    mov: 'video/quicktime',
+    webm: 'video/webm',
+    mkv: 'video/x-matroska',
+  };
+  return byExt[ext] ?? null;
+}
+
+export async function uploadVideo(
+  file: File,
+  onProgress: (progress: UploadProgress) => void,
+  signal?: AbortSignal,
+): Promise<IngestFile> {
+  const mime = videoMimeOf(file);
+  if (!mime) throw new Error(text.notVideo);
+  const total = file.size;
+  const fileId = await md5Of(file, (done) => onProgress({ phase: 'hashing', done, total, resumed: 0 }), signal);
+  const chunkCount = Math.max(1, Math.ceil(total / CHUNK_BYTES));
+  const checked = await checkUpload({
+    fileId,
+    fileName: file.name.slice(0, 200),
+    fileSize: total,
+    chunkSize: CHUNK_BYTES,
+    chunkCount,
+    mime,
+  });
+  if (checked.done) return checked.done;
+  const held = new Set(checked.uploaded);
+  const bytesOf = (index: number) => Math.min(CHUNK_BYTES, total - index * CHUNK_BYTES);
+  let done = [...held].reduce((sum, index) => sum + bytesOf(index), 0);
+  onProgress({ phase: 'uploading', done, total, resumed: held.size });
+  for (let index = 0; index < chunkCount; index++) {
+    if (held.has(index)) continue;
+    signal?.throwIfAborted();
+    await sendChunk(fileId, index, file.slice(index * CHUNK_BYTES, (index + 1) * CHUNK_BYTES), signal);
+    done += bytesOf(index);
+    onProgress({ phase: 'uploading', done, total, resumed: held.size });
+  }
+  onProgress({ phase: 'merging', done: total, total, resumed: held.size });
+  return mergeUpload(fileId);
+}
