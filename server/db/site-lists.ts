@@ -5,8 +5,14 @@
 import type { Banner, CdnLine, DictEntry, Dictionary } from '../../contract/calls/content.ts';
 import type { Queryable } from './db.ts';
 
+/** The banners inside their time window now (starts_at/ends_at, NULL: open on that side). */
 export const siteBanners = (q: Queryable, siteId: number): Promise<Banner[]> =>
-  q.query<Banner>('SELECT id, title, image, link FROM banners WHERE site_id = $1 ORDER BY sort, id', [siteId]);
+  q.query<Banner>(
+    `SELECT id, title, image, link FROM banners
+      WHERE site_id = $1 AND (starts_at IS NULL OR starts_at <= now()) AND (ends_at IS NULL OR ends_at > now())
+      ORDER BY sort, id`,
+    [siteId],
+  );
 
 /** Counts a click on a banner of the site; undefined when the site has no such banner. */
 export async function clickBanner(q: Queryable, siteId: number, bannerId: number): Promise<number | undefined> {
@@ -17,8 +23,12 @@ export async function clickBanner(q: Queryable, siteId: number, bannerId: number
   return row?.clicks;
 }
 
+/** The lines offered to the app: the enabled ones (a disabled line is kept for the console only). */
 export const siteCdnLines = (q: Queryable, siteId: number): Promise<CdnLine[]> =>
-  q.query<CdnLine>('SELECT id, name, url AS "cdnLine" FROM cdn_lines WHERE site_id = $1 ORDER BY sort, id', [siteId]);
+  q.query<CdnLine>(
+    'SELECT id, name, url AS "cdnLine" FROM cdn_lines WHERE site_id = $1 AND enabled ORDER BY sort, id',
+    [siteId],
+  );
 
 export async function dictionary(q: Queryable): Promise<Dictionary> {
   const rows = await q.query<DictEntry & { type: string }>(

@@ -1,0 +1,259 @@
+/**
+ * The per-site lists the console edits the same way (list-routes.ts): what each stores, its input
+ * rules (400 naming the field), and the checks across fields that must hold after a change. VIP
+ * plans, coin packages and goods are never deleted (orders and exchanges point at them): they are
+ * disabled. An order copies what it sells when it is made, so an edit never changes a past order.
+ */
+import { z } from 'zod';
+import { GOODS_KINDS, type SiteList } from '../../../contract/admin/settings.ts';
+import type { Queryable } from '../../db/db.ts';
+import { badField } from '../admin-errors.ts';
+import { codeSchema, imageSchema, linkSchema } from './settings-scope.ts';
+import { settingsMessages as text } from './settings-messages.ts';
+
+export interface Column {
+  column: string;
+  /** ms since the epoch in the API, timestamptz in the store. */
+  time?: boolean;
+}
+
+export interface ListKind {
+  segment: SiteList;
+  table: string;
+  /** The audit's targetType and action prefix (banner.create …). */
+  target: string;
+  /** 404 text: "<label>不存在". */
+  label: string;
+  /** API field → store column; `id` and `sort` included. */
+  columns: Record<string, Column>;
+  create: z.ZodType<Record<string, unknown>>;
+  patch: z.ZodType<Record<string, unknown>>;
+  /** Checks the whole row after a change (400 naming the field). */
+  check?: (row: Record<string, unknown>) => void;
+  /** Runs in the change's transaction after it (e.g. a site keeps one enabled CDN line). */
+  afterChange?: (q: Queryable, siteId: number) => Promise<void>;
+  /** Fields filled in when a new row leaves them out (e.g. a generated code). */
+  defaults?: () => Record<string, unknown>;
+  deletable: boolean;
+}
+
+const int = (message: string, min = 1) =>
+  z
+    .number({ message })
+    .int({ message })
+    .min(min, { message })
+    .max(2 ** 31 - 1, { message });
+const sort = z.number().int().min(0).max(1_000_000);
+const time = z.number().int().min(0).max(8_640_000_000_000).nullable();
+const title = (message: string) => z.string({ message }).trim().min(1, { message }).max(100);
+const badge = z
+  .string()
+  .trim()
+  .max(20)
+  .nullable()
+  .transform((value) => (value ? value : null));
+
+/** A patch schema: every field optional, at least one given. */
+const patchOf = <T extends z.ZodRawShape>(shape: T) =>
+  z
+    .object(shape)
+    .partial()
+    .refine((value) => Object.keys(value).length > 0, { message: text.nothingToChange });
+
+const banner = { title: title(text.title), image: imageSchema, link: linkSchema, sort, startsAt: time, endsAt: time };
+const line = {
+  name: title(text.name),
+  url: z
+    .string()
+    .trim()
+    .max(300)
+    .refine((value) => /^\/[a-zA-Z0-9/_.-]*$/.test(value) || /^https?:\/\/[^\s/]+(\/[^\s]*)?$/i.test(value), {
+      message: text.cdnUrl,
+    })
+    .transform((value) => (value.length > 1 ? value.replace(/\/+$/, '') : value)),
+  sort,
+  enabled: z.boolean(),
+};
+const plan = {
+  code: codeSchema,
+  name: title(text.name),
+  days: int(text.days),
+  priceFen: int(text.price),
+  originalPriceFen: int(text.price),
+  badge,
+  description: z.string().trim().max(200),
+  sort,
+  enabled: z.boolean(),
+};
+const coinPackage = {
+  code: codeSchema,
+  coins: int(text.coins),
+  bonusCoins: int(text.bonus, 0),
+  priceFen: int(text.price),
+  badge,
+  sort,
+  enabled: z.boolean(),
+};
+const goods = {
+  code: codeSchema,
+  name: title(text.name),
+  description: z.string().trim().max(200),
+  image: imageSchema.nullable(),
+  kind: z.enum(GOODS_KINDS),
+  value: int(text.goodsValue, 0),
+  pointsCost: int(text.pointsCost),
+  stock: int(text.stock, 0),
+  perUserLimit: int(text.perUserLimit).nullable(),
+  sort,
+  enabled: z.boolean(),
+};
+
+const code = (prefix: string) => () => ({
+  code: `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`,
+});
+
+/** A site keeps at least one enabled line (the caller locked the site's row). */
+async function keepsOneLine(q: Queryable, siteId: number): Promise<void> {
+  const row = await q.one<{ n: number }>('SELECT count(*)::int AS n FROM cdn_lines WHERE site_id = $1 AND enabled', [
+    siteId,
+  ]);
+  if ((row?.n ?? 0) < 1) throw badField('enabled', text.lastLine);
+}
+
+export const LIST_KINDS: readonly ListKind[] = [
+  {
+    segment: 'banners',
+    table: 'banners',
+    target: 'banner',
+    label: '轮播图',
+    columns: {
+      id: { column: 'id' },
+      title: { column: 'title' },
+      image: { column: 'image' },
+      link: { column: 'link' },
+      sort: { column: 'sort' },
+      startsAt: { column: 'starts_at', time: true },
+      endsAt: { column: 'ends_at', time: true },
+      clicks: { column: 'clicks' },
+    },
+    create: z.object({ ...banner, sort: sort.default(0), startsAt: time.default(null), endsAt: time.default(null) }),
+    patch: patchOf(banner),
+    check: (row) => {
+      if (row.startsAt !== null && row.endsAt !== null && (row.endsAt as number) <= (row.startsAt as number))
+        throw badField('endsAt', text.window);
+    },
+    deletable: true,
+  },
+  {
+    segment: 'cdn-lines',
+    table: 'cdn_lines',
+    target: 'cdnLine',
+    label: 'CDN 线路',
+    columns: {
+      id: { column: 'id' },
+      name: { column: 'name' },
+      url: { column: 'url' },
+      sort: { column: 'sort' },
+      enabled: { column: 'enabled' },
+    },
+    create: z.object({ ...line, sort: sort.default(0), enabled: z.boolean().default(true) }),
+    patch: patchOf(line),
+    afterChange: keepsOneLine,
+    deletable: true,
+  },
+  {
+    segment: 'vip-plans',
+    table: 'vip_plans',
+    target: 'vipPlan',
+    label: 'VIP 套餐',
+    columns: {
+      id: { column: 'id' },
+      code: { column: 'code' },
+      name: { column: 'name' },
+      days: { column: 'days' },
+      priceFen: { column: 'price_fen' },
+      originalPriceFen: { column: 'original_price_fen' },
+      badge: { column: 'badge' },
+      description: { column: 'description' },
+      sort: { column: 'sort' },
+      enabled: { column: 'enabled' },
+    },
+    create: z.object({
+      ...plan,
+      code: codeSchema.optional(),
+      badge: badge.default(null),
+      description: plan.description.default(''),
+      sort: sort.default(0),
+      enabled: z.boolean().default(true),
+    }),
+    patch: patchOf(plan),
+    check: (row) => {
+      if ((row.originalPriceFen as number) < (row.priceFen as number))
+        throw badField('originalPriceFen', text.original);
+    },
+    defaults: code('vip'),
+    deletable: false,
+  },
+  {
+    segment: 'coin-packages',
+    table: 'coin_packages',
+    target: 'coinPackage',
+    label: '金币套餐',
+    columns: {
+      id: { column: 'id' },
+      code: { column: 'code' },
+      coins: { column: 'coins' },
+      bonusCoins: { column: 'bonus_coins' },
+      priceFen: { column: 'price_fen' },
+      badge: { column: 'badge' },
+      sort: { column: 'sort' },
+      enabled: { column: 'enabled' },
+    },
+    create: z.object({
+      ...coinPackage,
+      code: codeSchema.optional(),
+      bonusCoins: coinPackage.bonusCoins.default(0),
+      badge: badge.default(null),
+      sort: sort.default(0),
+      enabled: z.boolean().default(true),
+    }),
+    patch: patchOf(coinPackage),
+    defaults: code('coin'),
+    deletable: false,
+  },
+  {
+    segment: 'goods',
+    table: 'points_goods',
+    target: 'goods',
+    label: '积分商品',
+    columns: {
+      id: { column: 'id' },
+      code: { column: 'code' },
+      name: { column: 'name' },
+      description: { column: 'description' },
+      image: { column: 'image' },
+      kind: { column: 'kind' },
+      value: { column: 'value' },
+      pointsCost: { column: 'points_cost' },
+      stock: { column: 'stock' },
+      perUserLimit: { column: 'per_user_limit' },
+      sort: { column: 'sort' },
+      enabled: { column: 'enabled' },
+    },
+    create: z.object({
+      ...goods,
+      code: codeSchema.optional(),
+      description: goods.description.default(''),
+      image: goods.image.default(null),
+      perUserLimit: goods.perUserLimit.default(null),
+      sort: sort.default(0),
+      enabled: z.boolean().default(true),
+    }),
+    patch: patchOf(goods),
+    check: (row) => {
+      if (row.kind !== 'item' && (row.value as number) <= 0) throw badField('value', text.goodsValue);
+    },
+    defaults: code('goods'),
+    deletable: false,
+  },
+];

@@ -1,0 +1,149 @@
+/**
+ * The sites of the station group: list (an operator limited to some sites sees only those), edit
+ * host, title, description and colour, upload the icon, and add a branded site (超级管理员 only).
+ * A new site works at once: it gets the demo site's first enabled CDN line and copies of the demo's
+ * enabled VIP plans and coin packages (so its VIP and wallet screens sell something); banners and
+ * goods start empty (goods carry stock of their own). Its accountId is the next number after the
+ * highest numeric one, its appId `site<accountId>`.
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { SettingsSite } from '../../../contract/admin/settings.ts';
+import type { Config } from '../../config.ts';
+import type { Db, Queryable } from '../../db/db.ts';
+import { DEMO_SITE, SITE_COLUMNS } from '../../db/sites.ts';
+import { badField } from '../admin-errors.ts';
+import { auditOf, parseInput } from '../admin-input.ts';
+import { audit } from '../audit.ts';
+import { canActOnSite, operatorOf } from '../guards.ts';
+import { lockSite } from './list-routes.ts';
+import { storeSiteIcons } from './settings-images.ts';
+import { colourSchema, settingsRoles, siteOf, superOnly, uniqueAs } from './settings-scope.ts';
+import { settingsMessages as text } from './settings-messages.ts';
+
+const HOST = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
+const hostSchema = z
+  .string({ message: text.host })
+  .trim()
+  .toLowerCase()
+  .refine((value) => HOST.test(value), { message: text.host });
+const fields = {
+  host: hostSchema,
+  title: z.string({ message: text.title }).trim().min(1, { message: text.title }).max(40),
+  description: z.string().trim().max(200),
+  primaryColor: colourSchema,
+};
+const newSite = z.object({ ...fields, description: fields.description.default('') });
+const siteChange = z
+  .object(fields)
+  .partial()
+  .refine((value) => Object.keys(value).length > 0, { message: text.nothingToChange });
+
+const COLUMNS = `${SITE_COLUMNS}, icons`;
+
+export const listSettingsSites = (q: Queryable): Promise<SettingsSite[]> =>
+  q.query<SettingsSite>(`SELECT ${COLUMNS} FROM sites ORDER BY id`);
+const siteRow = (q: Queryable, id: number) => q.one<SettingsSite>(`SELECT ${COLUMNS} FROM sites WHERE id = $1`, [id]);
+
+/** The defaults a new site gets from the demo site (see the module's header). */
+async function copyDefaults(q: Queryable, siteId: number): Promise<void> {
+  const demo = await q.one<{ id: number }>('SELECT id FROM sites WHERE account_id = $1', [DEMO_SITE.accountId]);
+  const line = demo
+    ? await q.one<{ name: string; url: string }>(
+        'SELECT name, url FROM cdn_lines WHERE site_id = $1 AND enabled ORDER BY sort, id LIMIT 1',
+        [demo.id],
+      )
+    : undefined;
+  await q.query('INSERT INTO cdn_lines (site_id, name, url, sort, enabled) VALUES ($1, $2, $3, 0, true)', [
+    siteId,
+    line?.name ?? '线路一',
+    line?.url ?? '/cdn/1',
+  ]);
+  if (!demo) return;
+  await q.query(
+    `INSERT INTO vip_plans (site_id, code, name, days, price_fen, original_price_fen, badge, description, sort, enabled)
+     SELECT $1, code, name, days, price_fen, original_price_fen, badge, description, sort, true
+       FROM vip_plans WHERE site_id = $2 AND enabled`,
+    [siteId, demo.id],
+  );
+  await q.query(
+    `INSERT INTO coin_packages (site_id, code, coins, bonus_coins, price_fen, badge, sort, enabled)
+     SELECT $1, code, coins, bonus_coins, price_fen, badge, sort, true FROM coin_packages WHERE site_id = $2 AND enabled`,
+    [siteId, demo.id],
+  );
+}
+
+export function siteRoutes(api: FastifyInstance, db: Db, config: Config): void {
+  api.get('/settings/sites', settingsRoles, async (req) => {
+    const operator = operatorOf(req);
+    return { list: (await listSettingsSites(db)).filter((site) => canActOnSite(operator, site.id)) };
+  });
+
+  api.post('/settings/sites', superOnly, async (req) => {
+    const input = parseInput(newSite, req.body);
+    return uniqueAs('host', text.hostTaken, () =>
+      db.tx(async (q) => {
+        // One new site at a time: the next accountId is taken from the highest one.
+        await q.query('LOCK TABLE sites IN SHARE ROW EXCLUSIVE MODE');
+        const next = await q.one<{ n: string }>(
+          `SELECT (COALESCE(MAX(account_id::bigint), 10000) + 1)::text AS n FROM sites WHERE account_id ~ '^[0-9]{1,15}$'`,
+        );
+        const accountId = next!.n;
+        const made = await q.one<{ id: number }>(
+          `INSERT INTO sites (account_id, app_id, host, title, description, primary_color)
+           VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+          [accountId, `site${accountId}`, input.host, input.title, input.description, input.primaryColor],
+        );
+        await copyDefaults(q, made!.id);
+        const site = (await siteRow(q, made!.id))!;
+        await audit(q, { ...auditOf(req), action: 'site.create', targetType: 'site', targetId: site.id, after: site });
+        return site;
+      }),
+    );
+  });
+
+  api.patch('/settings/sites/:siteId', settingsRoles, async (req) => {
+    const input = parseInput(siteChange, req.body);
+    return uniqueAs('host', text.hostTaken, () =>
+      db.tx(async (q) => {
+        const siteId = await siteOf(q, req);
+        await lockSite(q, siteId);
+        const before = (await siteRow(q, siteId))!;
+        const next = { ...before, ...input };
+        await q.query('UPDATE sites SET host = $2, title = $3, description = $4, primary_color = $5 WHERE id = $1', [
+          siteId,
+          next.host,
+          next.title,
+          next.description,
+          next.primaryColor,
+        ]);
+        const after = (await siteRow(q, siteId))!;
+        await audit(q, { ...auditOf(req), action: 'site.update', targetType: 'site', targetId: siteId, before, after });
+        return after;
+      }),
+    );
+  });
+
+  // The icon: the image's bytes as the body (Content-Type image/*).
+  api.post('/settings/sites/:siteId/icon', settingsRoles, async (req) => {
+    const siteId = await siteOf(db, req);
+    if (!Buffer.isBuffer(req.body)) throw badField('file', text.imageType);
+    const colour = (await siteRow(db, siteId))!.primaryColor;
+    const icons = await storeSiteIcons(config.UPLOAD_DIR, req.body, colour);
+    return db.tx(async (q) => {
+      await lockSite(q, siteId);
+      const before = (await siteRow(q, siteId))!;
+      await q.query('UPDATE sites SET icons = $2::jsonb WHERE id = $1', [siteId, JSON.stringify(icons)]);
+      const after = (await siteRow(q, siteId))!;
+      await audit(q, {
+        ...auditOf(req),
+        action: 'site.icon',
+        targetType: 'site',
+        targetId: siteId,
+        before: { icons: before.icons },
+        after: { icons: after.icons },
+      });
+      return after;
+    });
+  });
+}
