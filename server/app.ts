@@ -130,7 +130,8 @@ export async function buildApp({ config, db, shared, now = Date.now, logStream }
       return plainReply.code(400).type('text/plain; charset=utf-8').send(error.message);
     },
   });
-  const sites = new SiteDirectory(db);
+  // Reloaded as often as public reads are (a site edited in the console shows on every process within it).
+  const sites = new SiteDirectory(db, config.READ_CACHE_MS, Math.min(config.READ_CACHE_MS, 2_000));
   const state = shared ?? (await openSharedState(app, config, now));
   // Callback style: an async hook costs a promise and a microtask per request for sync work.
   app.addHook('onRequest', (req, reply, done) => {
