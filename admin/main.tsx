@@ -10,6 +10,7 @@ import { Router } from 'wouter';
 import { adminMessages } from './admin-messages.ts';
 import { ConsoleRoutes } from './console-routes.tsx';
 import { NoticePage } from './features/placeholder/notice-page.tsx';
+import { ChangePasswordPage } from './session/change-password-page.tsx';
 import { checkSession, useSession } from './session/session-store.ts';
 import { SignInPage } from './session/sign-in-page.tsx';
 import { ConsoleShell } from './shell/console-shell.tsx';
@@ -23,6 +24,7 @@ function Console() {
   if (failed) return <NoticePage title={adminMessages.loadFailed} hint={adminMessages.signIn.network} />;
   if (state.status === 'checking') return <NoticePage title={adminMessages.loading} />;
   if (state.status === 'signedOut') return <SignInPage />;
+  if (state.session.mustChangePassword) return <ChangePasswordPage username={state.session.operator.username} />;
   return (
     <ConsoleShell session={state.session}>
       <ConsoleRoutes role={state.session.operator.role} />

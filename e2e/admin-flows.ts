@@ -48,12 +48,30 @@ export async function fillSignIn(page: Page, who: Credentials, code?: string): P
   await page.getByRole('button', { name: '登录' }).click();
 }
 
-/** Opens `path` of the console, signs in and waits for the shell. */
+/**
+ * On the 设置新密码 screen a one-time password leads to: sets a password of the operator's own and
+ * keeps it in `who` for the next sign-in.
+ */
+export async function choosePassword(page: Page, who: Credentials): Promise<void> {
+  await page.getByRole('heading', { name: '设置新密码' }).waitFor();
+  const next = `Own-${who.totpSecret.slice(0, 6)}-9k`;
+  await page.getByLabel('当前密码（一次性密码）').fill(who.password);
+  await page.getByLabel('新密码', { exact: true }).fill(next);
+  await page.getByLabel('再次输入新密码').fill(next);
+  await page.getByRole('button', { name: '保存新密码' }).click();
+  await page.getByTestId('operator').waitFor();
+  who.password = next;
+}
+
+/** Opens `path` of the console, signs in (choosing a password after a one-time one) and waits for the shell. */
 export async function signInAt(page: Page, path: string, who: Credentials): Promise<void> {
   await page.goto(path);
   await page.getByRole('heading', { name: '运营后台登录' }).waitFor();
   await fillSignIn(page, who);
-  await page.getByTestId('operator').waitFor();
+  const shell = page.getByTestId('operator');
+  const choose = page.getByRole('heading', { name: '设置新密码' });
+  await shell.or(choose).waitFor();
+  if (await choose.isVisible()) await choosePassword(page, who);
 }
 
 /** The menu's entries as shown. */

@@ -46,6 +46,12 @@ export async function signIn(username: string, password: string, totp: string): 
   setState({ status: 'signedIn', session });
 }
 
+/** The operator's own new password (POST /admin-api/session/password); the session goes on without the 403s. */
+export async function changePassword(current: string, next: string): Promise<void> {
+  const session = await adminCall<AdminSession>('POST', '/session/password', { body: { current, next } });
+  setState({ status: 'signedIn', session });
+}
+
 export async function signOut(): Promise<void> {
   try {
     await adminCall('DELETE', '/session', { quiet401: true });

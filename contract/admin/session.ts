@@ -28,6 +28,11 @@ export interface AdminSession {
   csrfToken: string;
   /** When the session ends if unused (ms since epoch); each request moves it on. */
   idleExpiresAt: number;
+  /**
+   * Signed in with a one-time password: every call but the session's and
+   * POST /admin-api/session/password answers 403 until a password of the operator's own is set.
+   */
+  mustChangePassword: boolean;
 }
 
 /** One audited change: never edited, never deleted. */

@@ -8,6 +8,7 @@ export const adminMessages = {
   csrf: '缺少或错误的 CSRF 令牌，请刷新后台页面',
   forbidden: '没有权限执行此操作',
   siteForbidden: '没有该站点的权限',
+  passwordFirst: '请先修改一次性密码',
   notFound: (what: string) => `接口不存在：${what}`,
   badRequest: '请求无效',
   serverError: '服务器错误，请稍后再试',

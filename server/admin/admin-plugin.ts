@@ -29,6 +29,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** An /admin-api route open without a session (sign-in only). */
     adminPublic?: boolean;
+    /** Open to a session still on a one-time password (the session's own calls, the password change). */
+    adminOnTemporaryPassword?: boolean;
   }
 }
 
@@ -60,6 +62,9 @@ export const adminPlugin: FastifyPluginAsync<AdminDeps> = async (api, deps) => {
     const session = token === undefined ? undefined : await touchSession(deps.db, token, deps.now(), idleMs);
     if (!session) throw unauthorised();
     if (!SAFE_METHODS.has(req.method) && !csrfMatches(req, session.csrfToken)) throw forbidden(adminMessages.csrf);
+    if (session.mustChangePassword && !req.routeOptions.config.adminOnTemporaryPassword) {
+      throw forbidden(adminMessages.passwordFirst);
+    }
     req.adminSession = session;
   });
 

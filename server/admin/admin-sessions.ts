@@ -15,6 +15,8 @@ export const hashToken = (token: string): string => createHash('sha256').update(
 export interface OpenSession {
   sessionId: number;
   operator: OperatorInfo;
+  /** On a one-time password: only the session calls and the password change are open. */
+  mustChangePassword: boolean;
   csrfToken: string;
   /** When it ends if unused (the earlier of the idle and the absolute end). */
   idleExpiresAt: number;
@@ -30,6 +32,7 @@ const endOf = (createdAt: number, idleEnd: number) => Math.min(idleEnd, createdA
 export async function startSession(
   q: Queryable,
   operator: OperatorInfo,
+  mustChangePassword: boolean,
   address: string,
   now: number,
   idleMs: number,
@@ -41,7 +44,14 @@ export async function startSession(
      VALUES ($1, $2, $3, $4, $4, $5, $6) RETURNING id`,
     [hashToken(token), csrfToken, operator.id, new Date(now), new Date(now + idleMs), address],
   );
-  return { sessionId: row!.id, operator, csrfToken, token, idleExpiresAt: endOf(now, now + idleMs) };
+  return {
+    sessionId: row!.id,
+    operator,
+    mustChangePassword,
+    csrfToken,
+    token,
+    idleExpiresAt: endOf(now, now + idleMs),
+  };
 }
 
 interface SessionRow {
@@ -52,6 +62,7 @@ interface SessionRow {
   username: string;
   role: OperatorInfo['role'];
   siteIds: number[] | null;
+  mustChangePassword: boolean;
 }
 
 /** The live session of `token`, its idle end moved on; undefined when unknown, expired or disabled. */
@@ -67,7 +78,7 @@ export async function touchSession(
       WHERE s.token_hash = $1 AND o.id = s.operator_id AND o.disabled_at IS NULL
         AND s.idle_expires_at > $2 AND s.created_at > $4
      RETURNING s.id AS "sessionId", s.csrf_token AS "csrfToken", s.created_at AS "createdAt",
-               o.id, o.username, o.role, o.site_ids AS "siteIds"`,
+               o.id, o.username, o.role, o.site_ids AS "siteIds", o.must_change_password AS "mustChangePassword"`,
     [hashToken(token), new Date(now), new Date(now + idleMs), new Date(now - SESSION_MAX_MS)],
   );
   if (!row) return undefined;
@@ -75,10 +86,16 @@ export async function touchSession(
     sessionId: row.sessionId,
     csrfToken: row.csrfToken,
     operator: { id: row.id, username: row.username, role: row.role, siteIds: row.siteIds },
+    mustChangePassword: row.mustChangePassword,
     idleExpiresAt: endOf(row.createdAt.getTime(), now + idleMs),
   };
 }
 
 export async function endSession(q: Queryable, sessionId: number): Promise<void> {
   await q.query('DELETE FROM operator_sessions WHERE id = $1', [sessionId]);
+}
+
+/** Ends every session of the operator but `keep` (a disabled operator, new credentials). */
+export async function endSessionsOf(q: Queryable, operatorId: number, keep: number | null = null): Promise<void> {
+  await q.query('DELETE FROM operator_sessions WHERE operator_id = $1 AND id IS DISTINCT FROM $2', [operatorId, keep]);
 }

@@ -43,7 +43,12 @@ export async function runAdminCommand(db: Db, argv: string[]): Promise<{ created
   if (!values.role || !OPERATOR_ROLES.includes(values.role as OperatorRole)) {
     throw new UsageError(`--role must be one of ${OPERATOR_ROLES.join(', ')}\n${USAGE}`);
   }
-  const input = { username: values.username, role: values.role as OperatorRole, siteIds: parseSites(values.sites) };
+  const input = {
+    username: values.username,
+    role: values.role as OperatorRole,
+    siteIds: parseSites(values.sites),
+    temporaryPassword: true,
+  };
   try {
     const created = await db.tx(async (q) => {
       const made = await createOperator(q, input);

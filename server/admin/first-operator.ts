@@ -16,7 +16,7 @@ export async function ensureFirstOperator(db: Db, signInUrl?: string): Promise<s
     await q.query('LOCK TABLE operators IN SHARE ROW EXCLUSIVE MODE');
     const any = await q.one('SELECT 1 FROM operators LIMIT 1');
     if (any) return null;
-    const made = await createOperator(q, { username: FIRST_OPERATOR, role: 'super' });
+    const made = await createOperator(q, { username: FIRST_OPERATOR, role: 'super', temporaryPassword: true });
     await audit(q, {
       operatorId: null,
       action: 'operator.create',

@@ -10,6 +10,7 @@ import { newTotpSecret, totpUri } from './totp.ts';
 export const USERNAME_PATTERN = /^[\p{L}\p{N}_.-]{2,32}$/u;
 
 export interface OperatorRow extends OperatorInfo {
+  mustChangePassword: boolean;
   passwordHash: string;
   totpSecret: string;
   totpLastStep: number | null;
@@ -19,7 +20,8 @@ export const OPERATOR_INFO_COLUMNS = `o.id, o.username, o.role, o.site_ids AS "s
 
 export async function findOperatorForSignIn(q: Queryable, username: string): Promise<OperatorRow | undefined> {
   return q.one<OperatorRow>(
-    `SELECT ${OPERATOR_INFO_COLUMNS}, o.password_hash AS "passwordHash", o.totp_secret AS "totpSecret",
+    `SELECT ${OPERATOR_INFO_COLUMNS}, o.must_change_password AS "mustChangePassword",
+            o.password_hash AS "passwordHash", o.totp_secret AS "totpSecret",
             o.totp_last_step AS "totpLastStep"
        FROM operators o WHERE lower(o.username) = lower($1) AND o.disabled_at IS NULL`,
     [username],
@@ -40,6 +42,11 @@ export interface NewOperator {
   username: string;
   role: OperatorRole;
   siteIds?: number[] | null;
+  /**
+   * The one-time password is to be replaced at the first sign-in (operators made by the CLI,
+   * `npm start` and the console); false for operators whose password their maker chose (tests).
+   */
+  temporaryPassword?: boolean;
 }
 
 export interface CreatedOperator {
@@ -75,9 +82,9 @@ export async function createOperator(q: Queryable, input: NewOperator): Promise<
   const totpSecret = newTotpSecret();
   try {
     const row = await q.one<OperatorInfo>(
-      `INSERT INTO operators AS o (username, password_hash, totp_secret, role, site_ids)
-       VALUES ($1, $2, $3, $4, $5) RETURNING ${OPERATOR_INFO_COLUMNS}`,
-      [input.username, await hashPassword(password), totpSecret, input.role, siteIds],
+      `INSERT INTO operators AS o (username, password_hash, totp_secret, role, site_ids, must_change_password)
+       VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${OPERATOR_INFO_COLUMNS}`,
+      [input.username, await hashPassword(password), totpSecret, input.role, siteIds, input.temporaryPassword ?? false],
     );
     return { operator: row!, password, totpSecret, otpauthUrl: totpUri(input.username, totpSecret) };
   } catch (error) {

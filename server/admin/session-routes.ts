@@ -32,10 +32,11 @@ function readSignIn(body: unknown): Record<Field, string> {
   return out;
 }
 
-const answerOf = (session: OpenSession): AdminSession => ({
+export const answerOf = (session: OpenSession): AdminSession => ({
   operator: session.operator,
   csrfToken: session.csrfToken,
   idleExpiresAt: session.idleExpiresAt,
+  mustChangePassword: session.mustChangePassword,
 });
 
 const currentSession = (req: FastifyRequest): OpenSession => {
@@ -61,8 +62,15 @@ export const sessionRoutes: FastifyPluginAsync<AdminDeps> = async (api, { db, co
             // Two sign-ins racing with one code: only the first marks the step used.
             if (!(await useTotpStep(q, operator.id, step))) return undefined;
             // Only the operator's info: never the row with its hash and TOTP secret.
-            const { id, username, role, siteIds } = operator;
-            const opened = await startSession(q, { id, username, role, siteIds }, address, time, idleMs);
+            const { id, username, role, siteIds, mustChangePassword } = operator;
+            const opened = await startSession(
+              q,
+              { id, username, role, siteIds },
+              mustChangePassword,
+              address,
+              time,
+              idleMs,
+            );
             await audit(q, {
               operatorId: operator.id,
               action: 'session.signIn',
@@ -89,9 +97,9 @@ export const sessionRoutes: FastifyPluginAsync<AdminDeps> = async (api, { db, co
     return answerOf(session);
   });
 
-  api.get('/session', async (req) => answerOf(currentSession(req)));
+  api.get('/session', { config: { adminOnTemporaryPassword: true } }, async (req) => answerOf(currentSession(req)));
 
-  api.delete('/session', async (req, reply) => {
+  api.delete('/session', { config: { adminOnTemporaryPassword: true } }, async (req, reply) => {
     const session = currentSession(req);
     await db.tx(async (q) => {
       await endSession(q, session.sessionId);

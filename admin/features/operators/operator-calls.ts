@@ -1,0 +1,32 @@
+/** The 操作员 calls (超级管理员 only). */
+import type {
+  NewOperatorInput,
+  OperatorChange,
+  OperatorCredentials,
+  OperatorList,
+  OperatorListItem,
+  OperatorReset,
+} from '../../../contract/admin/operators.ts';
+import { adminCall } from '../../api/admin-client.ts';
+
+export const fetchOperators = (): Promise<OperatorList> => adminCall<OperatorList>('GET', '/operators');
+
+export const createOperator = (input: NewOperatorInput): Promise<OperatorCredentials> =>
+  adminCall<OperatorCredentials>('POST', '/operators', { body: input });
+
+export const changeOperator = (id: number, change: OperatorChange): Promise<OperatorListItem> =>
+  adminCall<OperatorListItem>('PATCH', `/operators/${id}`, { body: change });
+
+export const resetOperator = (id: number, reset: OperatorReset): Promise<OperatorCredentials> =>
+  adminCall<OperatorCredentials>('POST', `/operators/${id}/reset`, { body: reset });
+
+/** "1, 2" → [1, 2]; empty → null (every site); anything else → undefined (not a list). */
+export function parseSiteIds(text: string): number[] | null | undefined {
+  const parts = text
+    .split(/[,，、\s]+/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+  if (parts.length === 0) return null;
+  const ids = parts.map(Number);
+  return ids.every((id) => Number.isSafeInteger(id) && id > 0) ? [...new Set(ids)] : undefined;
+}

@@ -1,0 +1,142 @@
+/**
+ * The 操作员 page's dialogs: the form that creates or edits one (username only when creating),
+ * and the credentials shown once after creating or resetting (one-time password, TOTP secret and
+ * its QR code as an image of the server's SVG).
+ */
+import { useState, type FormEvent } from 'react';
+import type { OperatorCredentials, OperatorListItem } from '../../../contract/admin/operators.ts';
+import { OPERATOR_ROLES, type OperatorRole } from '../../../contract/admin/session.ts';
+import { Modal } from '../../../src/components/modal.tsx';
+import { ROLE_LABELS } from '../../admin-messages.ts';
+import { AdminApiError } from '../../api/admin-client.ts';
+import { parseSiteIds } from './operator-calls.ts';
+import { operatorText as text } from './operator-messages.ts';
+
+export interface OperatorForm {
+  username: string;
+  role: OperatorRole;
+  siteIds: number[] | null;
+}
+
+export function OperatorFormDialog({
+  editing,
+  onSubmit,
+  onClose,
+}: {
+  /** The operator edited; undefined to create one. */
+  editing?: OperatorListItem;
+  onSubmit: (form: OperatorForm) => Promise<void>;
+  onClose: () => void;
+}) {
+  const [username, setUsername] = useState(editing?.username ?? '');
+  const [role, setRole] = useState<OperatorRole>(editing?.role ?? 'ops');
+  const [sites, setSites] = useState(editing?.siteIds?.join(', ') ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const siteIds = parseSiteIds(sites);
+    if (siteIds === undefined) return setError(text.sitesInvalid);
+    setBusy(true);
+    setError(null);
+    try {
+      await onSubmit({ username: username.trim(), role, siteIds });
+    } catch (failure) {
+      setError(failure instanceof AdminApiError ? failure.message : String(failure));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal open title={editing ? text.editTitle(editing.username) : text.create} onClose={onClose} dismissible={!busy}>
+      <form className="operators__form" onSubmit={submit} noValidate>
+        {!editing && (
+          <label className="field">
+            <span className="field__label">{text.username}</span>
+            <input
+              className="field__input"
+              value={username}
+              onChange={(event) => setUsername(event.target.value)}
+              autoFocus
+            />
+          </label>
+        )}
+        <label className="field">
+          <span className="field__label">{text.role}</span>
+          <select
+            className="field__input"
+            value={role}
+            onChange={(event) => setRole(event.target.value as OperatorRole)}
+          >
+            {OPERATOR_ROLES.map((value) => (
+              <option key={value} value={value}>
+                {ROLE_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span className="field__label">{text.sites}</span>
+          <input className="field__input" value={sites} onChange={(event) => setSites(event.target.value)} />
+          <span className="field__hint">{text.sitesHint}</span>
+        </label>
+        {error && (
+          <p className="operators__error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="operators__actions">
+          <button className="button" type="button" onClick={onClose} disabled={busy}>
+            {text.cancel}
+          </button>
+          <button className="button button--primary" type="submit" disabled={busy}>
+            {busy ? text.saving : text.save}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+export function CredentialsDialog({ credentials, onClose }: { credentials: OperatorCredentials; onClose: () => void }) {
+  const { operator, password, totp } = credentials;
+  return (
+    <Modal open title={text.credentialsTitle(operator.username)} onClose={onClose} testId="operator-credentials">
+      <p className="operators__once">{text.credentialsOnce}</p>
+      <dl className="operators__secrets">
+        <dt>{text.username}</dt>
+        <dd>
+          <code>{operator.username}</code>
+        </dd>
+        {password && (
+          <>
+            <dt>{text.password}</dt>
+            <dd>
+              <code data-testid="one-time-password">{password}</code>
+            </dd>
+          </>
+        )}
+        {totp && (
+          <>
+            <dt>{text.totpSecret}</dt>
+            <dd>
+              <code data-testid="totp-secret">{totp.secret}</code>
+            </dd>
+          </>
+        )}
+      </dl>
+      {totp && (
+        <figure className="operators__qr">
+          <img src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(totp.qrSvg)}`} alt={text.scan} />
+          <figcaption>{text.scan}</figcaption>
+        </figure>
+      )}
+      <div className="operators__actions">
+        <button className="button button--primary" type="button" onClick={onClose}>
+          {text.done}
+        </button>
+      </div>
+    </Modal>
+  );
+}

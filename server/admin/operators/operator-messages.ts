@@ -1,0 +1,21 @@
+/** The 操作员 calls' messages (zh-CN). */
+import { OPERATOR_PASSWORD_MAX, OPERATOR_PASSWORD_MIN } from '../../../contract/admin/operators.ts';
+
+export const operatorMessages = {
+  role: '角色须为 super、ops、moderator 或 finance',
+  nothingToChange: '没有要修改的内容',
+  nothingToReset: '请选择要重置的密码或动态码',
+  unknownSites: (ids: number[]) => `站点不存在：${ids.join('、')}`,
+  notFound: (id: number) => `操作员不存在：${id}`,
+  ownRole: '不能修改自己的角色',
+  ownDisable: '不能停用自己',
+  lastSuper: '至少要保留一名启用的超级管理员',
+  input: {
+    username: '用户名为 2-32 位字母、数字、_ . 或 -，且不能与已有操作员重复',
+  } as Record<string, string>,
+  length: `新密码长度须为 ${OPERATOR_PASSWORD_MIN}-${OPERATOR_PASSWORD_MAX} 位`,
+  mix: '新密码须同时包含字母和数字',
+  hasUsername: '新密码不能包含用户名',
+  same: '新密码不能与当前密码相同',
+  wrongCurrent: '当前密码错误',
+} as const;
