@@ -18,5 +18,6 @@ export async function credentialsText(created: CreatedOperator, signInUrl?: stri
     '用身份验证器 App 扫描 / scan with an authenticator app:',
     qr,
     '密码与密钥只显示这一次 / the password and secret are shown only this once.',
+    '首次登录后须设置自己的密码 / choose a password of your own at the first sign-in.',
   ].join('\n');
 }
