@@ -1,7 +1,15 @@
-/** The console's 影片 section. Not built yet: it says 即将上线. */
-import { adminMessages } from '../../admin-messages.ts';
-import { NoticePage } from '../placeholder/notice-page.tsx';
+/** The console's 影片 section: the list at /admin/content, a title's editor at /admin/content/:id. */
+import { Route, Switch } from 'wouter';
+import { MovieEditor } from './movie-editor.tsx';
+import { MovieList } from './movie-list.tsx';
 
 export function CataloguePage() {
-  return <NoticePage title={`影片 · ${adminMessages.comingSoon}`} hint={adminMessages.comingSoonHint} />;
+  return (
+    <Switch>
+      <Route path="/">
+        <MovieList />
+      </Route>
+      <Route path="/:id">{(params) => <MovieEditor key={params.id} id={Number(params.id)} />}</Route>
+    </Switch>
+  );
 }

@@ -1,0 +1,36 @@
+/** The 影片 section's calls to /admin-api (docs/admin-api.md, "Content"). */
+import type {
+  AdminMovie,
+  AdminMoviePage,
+  AdminMovieQuery,
+  CropRect,
+  EpisodePatch,
+  MovieCreate,
+  MovieOptions,
+  MoviePatch,
+} from '../../../contract/admin/catalogue.ts';
+import { adminCall } from '../../api/admin-client.ts';
+
+/** Posters are media keys under a CDN line; every line name serves the same files here. */
+export const mediaUrl = (key: string): string => `/cdn/console/${key}`;
+
+export const fetchMovies = (query: AdminMovieQuery): Promise<AdminMoviePage> =>
+  adminCall<AdminMoviePage>('GET', '/movies', { query: { ...query } });
+
+export const fetchOptions = (): Promise<MovieOptions> => adminCall<MovieOptions>('GET', '/movies/options');
+
+export const createMovie = (body: MovieCreate): Promise<AdminMovie> =>
+  adminCall<AdminMovie>('POST', '/movies', { body });
+
+export const fetchMovie = (id: number): Promise<AdminMovie> => adminCall<AdminMovie>('GET', `/movies/${id}`);
+
+export const patchMovie = (id: number, body: MoviePatch): Promise<AdminMovie> =>
+  adminCall<AdminMovie>('PATCH', `/movies/${id}`, { body });
+
+export const patchEpisode = (id: number, body: EpisodePatch): Promise<AdminMovie> =>
+  adminCall<AdminMovie>('PATCH', `/episodes/${id}`, { body });
+
+export const deleteEpisode = (id: number): Promise<AdminMovie> => adminCall<AdminMovie>('DELETE', `/episodes/${id}`);
+
+export const uploadPoster = (id: number, image: string, crop: CropRect): Promise<AdminMovie> =>
+  adminCall<AdminMovie>('POST', `/movies/${id}/poster`, { body: { image, crop } });

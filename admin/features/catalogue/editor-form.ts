@@ -1,0 +1,96 @@
+/**
+ * The editor's form: a title's fields as the inputs hold them (strings), and the PATCH of what the
+ * operator changed. Marks typed as m:ss that cannot be read are caught here, named like the
+ * server names fields, so every error shows beside its field the same way.
+ */
+import type { AdminMovie, MoviePatch } from '../../../contract/admin/catalogue.ts';
+import type { MovieAccess } from '../../../contract/calls/content.ts';
+import { formatMark, parseMark, splitNames } from './catalogue-format.ts';
+import { catalogueMessages as text } from './catalogue-messages.ts';
+
+export interface EditorForm {
+  title: string;
+  description: string;
+  region: string;
+  year: string;
+  categoryId: string;
+  tagIds: number[];
+  castNames: string;
+  directors: string;
+  access: MovieAccess;
+  priceCoins: string;
+  trialS: string;
+  introEndS: string;
+  outroStartS: string;
+}
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export const formOf = (movie: AdminMovie): EditorForm => ({
+  title: movie.title,
+  description: movie.description,
+  region: movie.region,
+  year: String(movie.year),
+  categoryId: String(movie.categoryId),
+  tagIds: movie.tags.map((tag) => tag.id).sort((a, b) => a - b),
+  castNames: movie.castNames.join('、'),
+  directors: movie.directors.join('、'),
+  access: movie.access,
+  priceCoins: String(movie.priceCoins),
+  trialS: String(movie.trialS),
+  introEndS: formatMark(movie.introEndS),
+  outroStartS: formatMark(movie.outroStartS),
+});
+
+/** A number typed in a box; NaN when it is not a whole number (the server names the field). */
+const whole = (value: string): number => (/^\s*-?\d+\s*$/.test(value) ? Number(value) : NaN);
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The fields that differ from the stored title, or the first mark that cannot be read. */
+export function patchOf(form: EditorForm, movie: AdminMovie): { patch: MoviePatch } | { error: FieldError } {
+  const introEndS = parseMark(form.introEndS);
+  if (introEndS === undefined) return { error: { field: 'introEndS', message: text.badTime } };
+  const outroStartS = parseMark(form.outroStartS);
+  if (outroStartS === undefined) return { error: { field: 'outroStartS', message: text.badTime } };
+  const next: Required<Omit<MoviePatch, 'status' | 'publishedAt'>> = {
+    title: form.title.trim(),
+    description: form.description.trim(),
+    region: form.region.trim(),
+    year: whole(form.year),
+    categoryId: Number(form.categoryId),
+    tagIds: [...form.tagIds].sort((a, b) => a - b),
+    castNames: splitNames(form.castNames),
+    directors: splitNames(form.directors),
+    access: form.access,
+    priceCoins: form.access === 'coins' ? whole(form.priceCoins) : 0,
+    trialS: whole(form.trialS),
+    introEndS,
+    outroStartS,
+  };
+  const stored: typeof next = {
+    title: movie.title,
+    description: movie.description,
+    region: movie.region,
+    year: movie.year,
+    categoryId: movie.categoryId,
+    tagIds: movie.tags.map((tag) => tag.id).sort((a, b) => a - b),
+    castNames: movie.castNames,
+    directors: movie.directors,
+    access: movie.access,
+    priceCoins: movie.priceCoins,
+    trialS: movie.trialS,
+    introEndS: movie.introEndS,
+    outroStartS: movie.outroStartS,
+  };
+  const patch: Record<string, unknown> = {};
+  for (const key of Object.keys(next) as Array<keyof typeof next>) {
+    // NaN is sent as null so the server names the field.
+    const value = typeof next[key] === 'number' && Number.isNaN(next[key]) ? null : next[key];
+    if (!same(value, stored[key])) patch[key] = value;
+  }
+  return { patch: patch as MoviePatch };
+}

@@ -1,0 +1,275 @@
+/**
+ * A title's editor (/admin/content/:id): every field in groups (基本信息, 分类与标签, 演职人员,
+ * 播放权限, 片头片尾), 保存 sending only what changed with the server's error beside its field, the
+ * publication card (立即发布 / 下架 / 定时发布), the poster with its crop, and the episodes.
+ */
+import './catalogue.css';
+import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'wouter';
+import type { AdminMovie, MovieOptions, MoviePatch } from '../../../contract/admin/catalogue.ts';
+import type { MovieAccess } from '../../../contract/calls/content.ts';
+import { adminMessages } from '../../admin-messages.ts';
+import { AdminApiError } from '../../api/admin-client.ts';
+import { fetchMovie, fetchOptions, patchMovie } from './catalogue-calls.ts';
+import { ACCESS_LABELS, catalogueMessages as text } from './catalogue-messages.ts';
+import { formOf, patchOf, type EditorForm, type FieldError } from './editor-form.ts';
+import { EpisodesPanel } from './episodes-panel.tsx';
+import { PosterPanel } from './poster-panel.tsx';
+import { PublishCard } from './publish-card.tsx';
+import { TagPicker } from './tag-picker.tsx';
+
+/** Fields whose errors show beside their inputs; the publication card shows its own. */
+const FORM_FIELDS = new Set([
+  'title',
+  'description',
+  'region',
+  'year',
+  'categoryId',
+  'tagIds',
+  'castNames',
+  'directors',
+  'access',
+  'priceCoins',
+  'trialS',
+  'introEndS',
+  'outroStartS',
+]);
+const PUBLICATION_FIELDS = new Set(['status', 'publishedAt']);
+
+const errorOf = (failure: unknown): FieldError =>
+  failure instanceof AdminApiError
+    ? { field: (failure.field ?? '').split('.')[0]!, message: failure.message }
+    : { field: '', message: failure instanceof Error ? failure.message : adminMessages.loadFailed };
+
+export function MovieEditor({ id }: { id: number }) {
+  const [movie, setMovie] = useState<AdminMovie | null>(null);
+  const [options, setOptions] = useState<MovieOptions | null>(null);
+  const [form, setForm] = useState<EditorForm | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [error, setError] = useState<FieldError | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [saved, setSaved] = useState(false);
+
+  const show = useCallback((next: AdminMovie) => {
+    setMovie(next);
+    setForm(formOf(next));
+  }, []);
+
+  const reload = useCallback(async () => {
+    try {
+      const next = await fetchMovie(id);
+      setMovie(next);
+      setForm((current) => current ?? formOf(next));
+    } catch (failure) {
+      setLoadError(errorOf(failure).message);
+    }
+  }, [id]);
+
+  useEffect(() => {
+    void reload();
+    fetchOptions().then(setOptions, () => setOptions({ categories: [], tags: [] }));
+  }, [reload]);
+
+  if (loadError) {
+    return (
+      <section className="catalogue">
+        <Link href="/">{text.back}</Link>
+        <p className="catalogue__status catalogue__status--error" role="alert">
+          {loadError}
+        </p>
+      </section>
+    );
+  }
+  if (!movie || !form) return <p className="catalogue__status">{adminMessages.loading}</p>;
+
+  const built = patchOf(form, movie);
+  const dirty = 'error' in built || Object.keys(built.patch).length > 0;
+  const set = (change: Partial<EditorForm>) => {
+    setForm({ ...form, ...change });
+    setSaved(false);
+  };
+
+  async function send(patch: MoviePatch) {
+    setBusy(true);
+    setError(null);
+    try {
+      show(await patchMovie(id, patch));
+      return true;
+    } catch (failure) {
+      setError(errorOf(failure));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if ('error' in built) return setError(built.error);
+    if (Object.keys(built.patch).length === 0) return;
+    setSaved(await send(built.patch));
+  }
+
+  const field = (name: keyof EditorForm | 'categoryId', label: string, input: ReactNode, wide = false) => (
+    <label className={`field${wide ? ' catalogue-form__wide' : ''}`}>
+      <span className="field__label">{label}</span>
+      {input}
+      {error?.field === name && (
+        <span className="catalogue-error" role="alert">
+          {error.message}
+        </span>
+      )}
+    </label>
+  );
+  const textInput = (name: keyof EditorForm, extra: Record<string, unknown> = {}) => (
+    <input
+      className="field__input"
+      name={name}
+      value={form[name] as string}
+      onChange={(event) => set({ [name]: event.target.value })}
+      {...extra}
+    />
+  );
+
+  return (
+    <section className="catalogue catalogue-editor">
+      <Link className="catalogue-editor__back" href="/">
+        {text.back}
+      </Link>
+      <h1 className="page-title">
+        {movie.title} <span className="catalogue__id">#{movie.id}</span>
+      </h1>
+      <div className="catalogue-editor__columns">
+        <form className="catalogue-form" onSubmit={save} noValidate>
+          <fieldset className="catalogue-form__group">
+            <legend>{text.groups.basic}</legend>
+            {field('title', text.fields.title, textInput('title', { maxLength: 100 }), true)}
+            {field(
+              'description',
+              text.fields.description,
+              <textarea
+                className="field__input catalogue-form__textarea"
+                name="description"
+                value={form.description}
+                onChange={(event) => set({ description: event.target.value })}
+              />,
+              true,
+            )}
+            {field('region', text.fields.region, textInput('region'))}
+            {field('year', text.fields.year, textInput('year', { inputMode: 'numeric' }))}
+          </fieldset>
+
+          <fieldset className="catalogue-form__group">
+            <legend>{text.groups.taxonomy}</legend>
+            {field(
+              'categoryId',
+              text.fields.category,
+              <select
+                className="field__input"
+                name="categoryId"
+                value={form.categoryId}
+                onChange={(event) => set({ categoryId: event.target.value })}
+              >
+                {!options?.categories.some((c) => String(c.id) === form.categoryId) && (
+                  <option value={form.categoryId}>{movie.categoryPath.map((c) => c.name).join(' / ')}</option>
+                )}
+                {options?.categories.map((category) => (
+                  <option key={category.id} value={category.id}>
+                    {category.path}
+                  </option>
+                ))}
+              </select>,
+              true,
+            )}
+            <div className="field catalogue-form__wide">
+              <span className="field__label">{text.fields.tags}</span>
+              <TagPicker tags={options?.tags ?? []} chosen={form.tagIds} onChange={(tagIds) => set({ tagIds })} />
+              {error?.field === 'tagIds' && <span className="catalogue-error">{error.message}</span>}
+            </div>
+          </fieldset>
+
+          <fieldset className="catalogue-form__group">
+            <legend>{text.groups.people}</legend>
+            {field(
+              'castNames',
+              text.fields.castNames,
+              textInput('castNames', { placeholder: text.fields.peopleHint }),
+              true,
+            )}
+            {field(
+              'directors',
+              text.fields.directors,
+              textInput('directors', { placeholder: text.fields.peopleHint }),
+              true,
+            )}
+          </fieldset>
+
+          <fieldset className="catalogue-form__group">
+            <legend>{text.groups.access}</legend>
+            <div className="field catalogue-form__wide" role="radiogroup" aria-label={text.fields.access}>
+              <span className="field__label">{text.fields.access}</span>
+              <div className="catalogue-form__radios">
+                {(Object.keys(ACCESS_LABELS) as MovieAccess[]).map((access) => (
+                  <label key={access} className="catalogue-form__radio">
+                    <input
+                      type="radio"
+                      name="access"
+                      checked={form.access === access}
+                      onChange={() => set({ access, priceCoins: access === 'coins' ? form.priceCoins : '0' })}
+                    />
+                    {ACCESS_LABELS[access]}
+                  </label>
+                ))}
+              </div>
+              {error?.field === 'access' && <span className="catalogue-error">{error.message}</span>}
+            </div>
+            {field(
+              'priceCoins',
+              text.fields.priceCoins,
+              textInput('priceCoins', { inputMode: 'numeric', disabled: form.access !== 'coins' }),
+            )}
+            {field('trialS', text.fields.trialS, textInput('trialS', { inputMode: 'numeric' }))}
+          </fieldset>
+
+          <fieldset className="catalogue-form__group">
+            <legend>{text.groups.marks}</legend>
+            {field('introEndS', text.fields.introEndS, textInput('introEndS', { placeholder: '1:30' }))}
+            {field('outroStartS', text.fields.outroStartS, textInput('outroStartS', { placeholder: '42:10' }))}
+            <p className="field__hint catalogue-form__wide">{text.fields.marksHint}</p>
+          </fieldset>
+
+          <div className="catalogue-form__actions">
+            <button className="button button--primary" type="submit" disabled={busy || !dirty}>
+              {busy ? text.saving : text.save}
+            </button>
+            {dirty && (
+              <button className="button" type="button" onClick={() => setForm(formOf(movie))}>
+                {text.discard}
+              </button>
+            )}
+            <span className="catalogue__muted" role="status">
+              {dirty ? text.unsaved : saved ? text.saved : ''}
+            </span>
+            {error && !FORM_FIELDS.has(error.field) && !PUBLICATION_FIELDS.has(error.field) && (
+              <span className="catalogue-error" role="alert">
+                {error.message}
+              </span>
+            )}
+          </div>
+        </form>
+
+        <aside className="catalogue-editor__side">
+          <PublishCard
+            movie={movie}
+            busy={busy}
+            dirty={dirty}
+            error={error && PUBLICATION_FIELDS.has(error.field) ? error.message : null}
+            onPatch={send}
+          />
+          <PosterPanel movie={movie} onChange={setMovie} />
+        </aside>
+      </div>
+      <EpisodesPanel movie={movie} onChange={setMovie} onReload={reload} />
+    </section>
+  );
+}

@@ -1,0 +1,187 @@
+/**
+ * 影片: every title newest first, 30 a page, searched by title and filtered by status, category
+ * (with its sub-categories) and access; 新建影片 makes a draft and opens its editor.
+ */
+import './catalogue.css';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
+import type { AdminMoviePage, AdminMovieQuery, MovieOptions, ShownStatus } from '../../../contract/admin/catalogue.ts';
+import { SHOWN_STATUSES } from '../../../contract/admin/catalogue.ts';
+import type { MovieAccess } from '../../../contract/calls/content.ts';
+import { adminMessages } from '../../admin-messages.ts';
+import { fetchMovies, fetchOptions, mediaUrl } from './catalogue-calls.ts';
+import { formatTime, statusLabel } from './catalogue-format.ts';
+import { ACCESS_LABELS, catalogueMessages as text, STATUS_LABELS } from './catalogue-messages.ts';
+import { NewMovieDialog } from './new-movie-dialog.tsx';
+
+export function MovieList() {
+  const [query, setQuery] = useState<AdminMovieQuery>({ page: 1 });
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState<AdminMoviePage | null>(null);
+  const [options, setOptions] = useState<MovieOptions | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(true);
+  const [creating, setCreating] = useState(false);
+
+  const load = useCallback(async (wanted: AdminMovieQuery) => {
+    setBusy(true);
+    setError(null);
+    try {
+      setPage(await fetchMovies(wanted));
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : adminMessages.loadFailed);
+    } finally {
+      setBusy(false);
+    }
+  }, []);
+
+  useEffect(() => {
+    void load(query);
+  }, [query, load]);
+  useEffect(() => {
+    fetchOptions().then(setOptions, () => setOptions({ categories: [], tags: [] }));
+  }, []);
+
+  const filter = (change: Partial<AdminMovieQuery>) => setQuery((current) => ({ ...current, ...change, page: 1 }));
+  const pages = page ? Math.max(1, Math.ceil(page.total / page.pageSize)) : 1;
+
+  return (
+    <section className="catalogue">
+      <div className="catalogue__head">
+        <h1 className="page-title">{text.title}</h1>
+        <button className="button button--primary" type="button" onClick={() => setCreating(true)}>
+          {text.create}
+        </button>
+      </div>
+      <form
+        className="catalogue__filters"
+        role="search"
+        onSubmit={(event: FormEvent) => {
+          event.preventDefault();
+          filter({ q: search.trim() });
+        }}
+      >
+        <input
+          className="field__input catalogue__search"
+          type="search"
+          aria-label={text.search}
+          placeholder={text.search}
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+        <button className="button" type="submit">
+          {text.searchButton}
+        </button>
+        <select
+          className="field__input"
+          aria-label={text.columns.status}
+          value={query.status ?? ''}
+          onChange={(event) => filter({ status: (event.target.value || undefined) as ShownStatus | undefined })}
+        >
+          <option value="">{text.anyStatus}</option>
+          {SHOWN_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {STATUS_LABELS[status]}
+            </option>
+          ))}
+        </select>
+        <select
+          className="field__input catalogue__category-filter"
+          aria-label={text.columns.category}
+          value={query.categoryId ?? ''}
+          onChange={(event) => filter({ categoryId: event.target.value ? Number(event.target.value) : undefined })}
+        >
+          <option value="">{text.anyCategory}</option>
+          {options?.categories.map((category) => (
+            <option key={category.id} value={category.id}>
+              {category.path}
+            </option>
+          ))}
+        </select>
+        <select
+          className="field__input"
+          aria-label={text.columns.access}
+          value={query.access ?? ''}
+          onChange={(event) => filter({ access: (event.target.value || undefined) as MovieAccess | undefined })}
+        >
+          <option value="">{text.anyAccess}</option>
+          {(Object.keys(ACCESS_LABELS) as MovieAccess[]).map((access) => (
+            <option key={access} value={access}>
+              {ACCESS_LABELS[access]}
+            </option>
+          ))}
+        </select>
+        {page && <span className="catalogue__muted">{text.total(page.total)}</span>}
+      </form>
+
+      <div className="catalogue__table-wrap">
+        <table className="catalogue__table">
+          <thead>
+            <tr>
+              <th>{text.columns.poster}</th>
+              <th>{text.columns.title}</th>
+              <th>{text.columns.category}</th>
+              <th className="catalogue__num">{text.columns.episodes}</th>
+              <th>{text.columns.access}</th>
+              <th>{text.columns.status}</th>
+              <th>{text.columns.updated}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {page?.list.map((movie) => (
+              <tr key={movie.id}>
+                <td className="catalogue__thumb-cell">
+                  <img className="catalogue__thumb" src={mediaUrl(movie.poster.small)} alt="" loading="lazy" />
+                </td>
+                <td>
+                  <Link className="catalogue__title-link" href={`/${movie.id}`}>
+                    {movie.title}
+                  </Link>
+                  <span className="catalogue__id">#{movie.id}</span>
+                </td>
+                <td className="catalogue__nowrap">{movie.categoryName}</td>
+                <td className="catalogue__num">{movie.episodeCount}</td>
+                <td className="catalogue__nowrap">{ACCESS_LABELS[movie.access]}</td>
+                <td className="catalogue__nowrap">
+                  <span className={`catalogue-status catalogue-status--${movie.shownStatus}`}>
+                    {statusLabel(movie.shownStatus, movie.publishedAt)}
+                  </span>
+                </td>
+                <td className="catalogue__nowrap catalogue__muted">{formatTime(movie.updatedAt)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {busy && !page && <p className="catalogue__status">{adminMessages.loading}</p>}
+        {!busy && !error && page?.list.length === 0 && <p className="catalogue__status">{text.empty}</p>}
+        {error && (
+          <p className="catalogue__status catalogue__status--error" role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+      {page && pages > 1 && (
+        <div className="catalogue__pager">
+          <button
+            className="button"
+            type="button"
+            disabled={busy || page.page <= 1}
+            onClick={() => setQuery((current) => ({ ...current, page: page.page - 1 }))}
+          >
+            {text.previous}
+          </button>
+          <span className="catalogue__muted">{text.pageOf(page.page, pages)}</span>
+          <button
+            className="button"
+            type="button"
+            disabled={busy || page.page >= pages}
+            onClick={() => setQuery((current) => ({ ...current, page: page.page + 1 }))}
+          >
+            {text.next}
+          </button>
+        </div>
+      )}
+      {creating && <NewMovieDialog categories={options?.categories ?? []} onClose={() => setCreating(false)} />}
+    </section>
+  );
+}
