@@ -153,6 +153,61 @@ export interface PointTask {
 
 export const claimTaskSchema = z.object({ taskId: id });
 
+/**
+ * The daily check-in (the 'checkin' task, shown in the points mall): one a day continues the
+ * streak, a missed day resets it. Reaching a milestone's days in one streak credits its points
+ * once. A 补签 card (so many per member and month) fills the most recent missed day of the current
+ * month, so the streak goes on; it credits the base points of that day.
+ */
+export interface CheckinMilestone {
+  /** Consecutive days. */
+  days: number;
+  points: number;
+}
+
+export interface CheckinDay {
+  /** 'YYYY-MM-DD' (Asia/Shanghai). */
+  day: string;
+  checked: boolean;
+  /** Filled by a 补签 card. */
+  makeup: boolean;
+}
+
+export interface CheckinStatus {
+  today: string;
+  checkedToday: boolean;
+  /** Consecutive checked days up to today, or up to yesterday while today is not checked yet. */
+  streak: number;
+  /** Points of each day's check-in; false enabled: the operator turned check-in off (code 4). */
+  basePoints: number;
+  enabled: boolean;
+  /** reached: rewarded in the current streak. */
+  milestones: Array<CheckinMilestone & { reached: boolean }>;
+  /** The next milestone of the streak and the check-ins still needed; null when none is left. */
+  nextMilestone: (CheckinMilestone & { remaining: number }) | null;
+  /** Every day of the current month. */
+  month: CheckinDay[];
+  makeupCardsPerMonth: number;
+  makeupCardsLeft: number;
+  /** The day a 补签 card may fill now (the most recent missed day this month), or null. */
+  makeupDay: string | null;
+}
+
+export interface CheckinResult {
+  /** The day checked (today, or the day a 补签 card filled). */
+  day: string;
+  /** All points credited: the base and any milestone bonus. */
+  gained: number;
+  bonus: number;
+  /** Points balance after. */
+  points: number;
+  status: CheckinStatus;
+}
+
+export const checkinMakeupSchema = z.object({
+  day: z.string({ message: 'day 必须是日期' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'day 格式应为 YYYY-MM-DD'),
+});
+
 export type GoodsKind = 'vip_days' | 'coins' | 'item';
 
 export interface Goods {
@@ -248,6 +303,9 @@ export interface MemberCalls {
     data: { points: number; gained: number };
   };
   '/activity/pointsgoods/userGetGoodsPage': { payload: In<typeof pageSchema>; data: Page<Goods> };
+  '/activity/checkin/userGetCheckin': { payload: Record<string, never>; data: CheckinStatus };
+  '/activity/checkin/userCheckin': { payload: Record<string, never>; data: CheckinResult };
+  '/activity/checkin/userMakeup': { payload: In<typeof checkinMakeupSchema>; data: CheckinResult };
   '/activity/pointsmall/userExchangePointsGoods': { payload: In<typeof exchangeSchema>; data: ExchangeResult };
   '/activity/pointsmall/userExchangePage': { payload: In<typeof pageSchema>; data: Page<ExchangeRecord> };
   '/personal/update': { payload: In<typeof personalUpdateSchema>; data: UserInfo };

@@ -67,6 +67,9 @@ export const API = {
   goodsPage: '/activity/pointsgoods/userGetGoodsPage',
   exchangeGoods: '/activity/pointsmall/userExchangePointsGoods',
   exchangePage: '/activity/pointsmall/userExchangePage',
+  checkinStatus: '/activity/checkin/userGetCheckin',
+  checkIn: '/activity/checkin/userCheckin',
+  checkinMakeup: '/activity/checkin/userMakeup',
   updatePersonal: '/personal/update',
   uploadImage: '/shard/memberUploadImg',
 

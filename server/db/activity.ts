@@ -25,19 +25,29 @@ export interface Heartbeat {
   now: number;
 }
 
-/** Records the heartbeat; answers the movie's watched seconds of the day. */
+const CREDIT = `CASE WHEN watch_days.playing
+  THEN LEAST(GREATEST((extract(epoch FROM EXCLUDED.last_beat_at - watch_days.last_beat_at) * 1000)::bigint, 0), $7)
+  ELSE 0 END`;
+
+/**
+ * Records the heartbeat; answers the movie's watched seconds of the day and the milliseconds this
+ * beat credited (last_credit_ms, for the dashboard's watch time).
+ */
 export async function recordHeartbeat(q: Queryable, beat: Heartbeat): Promise<number> {
-  const row = await q.one<{ watchedMs: number }>(
+  return (await recordBeat(q, beat)).secondsToday;
+}
+
+export async function recordBeat(q: Queryable, beat: Heartbeat): Promise<{ secondsToday: number; creditMs: number }> {
+  const row = await q.one<{ watchedMs: number; creditMs: number }>(
     `INSERT INTO watch_days (user_id, day, movie_id, watched_ms, position_s, playing, last_beat_at)
      VALUES ($1, $2::date, $3, 0, $4, $5, $6::timestamptz)
      ON CONFLICT (user_id, day, movie_id) DO UPDATE SET
-       watched_ms = watch_days.watched_ms + CASE WHEN watch_days.playing
-         THEN LEAST(GREATEST((extract(epoch FROM EXCLUDED.last_beat_at - watch_days.last_beat_at) * 1000)::bigint, 0), $7)
-         ELSE 0 END,
+       watched_ms = watch_days.watched_ms + ${CREDIT},
+       last_credit_ms = ${CREDIT},
        position_s = EXCLUDED.position_s,
        playing = EXCLUDED.playing,
        last_beat_at = GREATEST(watch_days.last_beat_at, EXCLUDED.last_beat_at)
-     RETURNING watched_ms AS "watchedMs"`,
+     RETURNING watched_ms AS "watchedMs", last_credit_ms AS "creditMs"`,
     [
       beat.userId,
       beat.day,
@@ -48,7 +58,7 @@ export async function recordHeartbeat(q: Queryable, beat: Heartbeat): Promise<nu
       MAX_BEAT_CREDIT_MS,
     ],
   );
-  return Math.floor((row?.watchedMs ?? 0) / 1000);
+  return { secondsToday: Math.floor(Number(row?.watchedMs ?? 0) / 1000), creditMs: Number(row?.creditMs ?? 0) };
 }
 
 /** Notes that the user opened the post today (once per post and day). */

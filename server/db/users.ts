@@ -4,6 +4,7 @@
  */
 import { randomInt } from 'node:crypto';
 import type { UserInfo } from '../../contract/calls/account.ts';
+import { addStats } from './daily-stats.ts';
 import type { Queryable } from './db.ts';
 
 export interface User {
@@ -63,7 +64,7 @@ export const findUserByAccount = (q: Queryable, siteId: number, account: string)
  * device registers twice at once: the second insert does nothing and both read the same binding.
  * Run it inside a transaction.
  */
-export async function ensureDeviceUser(q: Queryable, siteId: number, deviceId: string): Promise<User> {
+export async function ensureDeviceUser(q: Queryable, siteId: number, deviceId: string, day?: string): Promise<User> {
   const bound = await findUserByDevice(q, siteId, deviceId);
   if (bound) return bound;
   const created = await q.one<{ id: number }>(
@@ -77,6 +78,8 @@ export async function ensureDeviceUser(q: Queryable, siteId: number, deviceId: s
        ON CONFLICT (site_id, device_id) DO NOTHING`,
       [siteId, deviceId, created.id],
     );
+    // The dashboard's new users of the day (Asia/Shanghai), in this transaction.
+    if (day) await addStats(q, siteId, created.id, [{ day, delta: { new_users: 1 } }]);
   }
   const user = await findUserByDevice(q, siteId, deviceId);
   if (!user) throw new Error(`device ${deviceId} has no user after its registration`);

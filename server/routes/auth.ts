@@ -11,8 +11,10 @@ import {
 import { API } from '../../contract/calls/paths.ts';
 import { Code } from '../../contract/protocol/codes.ts';
 import { hashPassword, verifyNothing, verifyPassword } from '../auth/password.ts';
+import { markActiveDevice } from '../db/daily-stats.ts';
 import { sqlState, UNIQUE_VIOLATION, type Queryable } from '../db/db.ts';
 import { openSession } from '../db/sessions.ts';
+import { shanghaiDay } from '../db/shanghai-day.ts';
 import {
   bindDeviceToUser,
   ensureDeviceUser,
@@ -25,8 +27,15 @@ import {
 import { ApiError, invalidParams } from '../api-error.ts';
 import { defineCall, type Call } from '../protocol/define-call.ts';
 
-async function signIn(q: Queryable, user: User, deviceId: string | null, ttlSeconds: number): Promise<SignInData> {
+async function signIn(
+  q: Queryable,
+  user: User,
+  deviceId: string | null,
+  ttlSeconds: number,
+  now: number,
+): Promise<SignInData> {
   const token = await openSession(q, { userId: user.id, siteId: user.siteId, deviceId, ttlSeconds });
+  await markActiveDevice(q, user.siteId, shanghaiDay(now), deviceId ?? `user:${user.id}`, user.id);
   return { info: toUserInfo(user), token };
 }
 
@@ -39,10 +48,10 @@ export const authCalls: readonly Call[] = [
     schema: deviceSignInSchema,
     auth: 'none',
     // Idempotent: a device that is already registered is simply signed in again.
-    handler: ({ payload, site, db, config }) =>
+    handler: ({ payload, site, db, config, now }) =>
       db.tx(async (q) => {
-        const user = await ensureDeviceUser(q, site.id, payload.deviceId);
-        return signIn(q, user, payload.deviceId, config.SESSION_TTL_SECONDS);
+        const user = await ensureDeviceUser(q, site.id, payload.deviceId, shanghaiDay(now));
+        return signIn(q, user, payload.deviceId, config.SESSION_TTL_SECONDS, now);
       }),
   }),
 
@@ -50,11 +59,11 @@ export const authCalls: readonly Call[] = [
     path: API.loginDevice,
     schema: deviceSignInSchema,
     auth: 'none',
-    handler: ({ payload, site, db, config }) =>
+    handler: ({ payload, site, db, config, now }) =>
       db.tx(async (q) => {
         const user = await findUserByDevice(q, site.id, payload.deviceId);
         if (!user) throw new ApiError(Code.NotFound, '设备未注册，请先注册');
-        return signIn(q, user, payload.deviceId, config.SESSION_TTL_SECONDS);
+        return signIn(q, user, payload.deviceId, config.SESSION_TTL_SECONDS, now);
       }),
   }),
 
@@ -62,7 +71,7 @@ export const authCalls: readonly Call[] = [
     path: API.loginAccount,
     schema: accountSignInSchema,
     auth: 'optional',
-    handler: async ({ payload, site, session, db, config }) => {
+    handler: async ({ payload, site, session, db, config, now }) => {
       const user = await findUserByAccount(db, site.id, payload.account);
       const valid = user?.passwordHash
         ? await verifyPassword(payload.password, user.passwordHash)
@@ -71,7 +80,7 @@ export const authCalls: readonly Call[] = [
       const deviceId = payload.deviceId ?? session?.deviceId ?? null;
       return db.tx(async (q) => {
         if (deviceId) await bindDeviceToUser(q, site.id, deviceId, user.id);
-        return signIn(q, user, deviceId, config.SESSION_TTL_SECONDS);
+        return signIn(q, user, deviceId, config.SESSION_TTL_SECONDS, now);
       });
     },
   }),

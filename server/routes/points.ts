@@ -6,12 +6,14 @@ import { emptySchema } from '../../contract/calls/account.ts';
 import { pageSchema } from '../../contract/calls/content.ts';
 import { claimTaskSchema, heartbeatSchema } from '../../contract/calls/member.ts';
 import { API } from '../../contract/calls/paths.ts';
-import { recordHeartbeat, WATCH_MIN_SECONDS } from '../db/activity.ts';
+import { recordBeat, WATCH_MIN_SECONDS } from '../db/activity.ts';
+import { addStats } from '../db/daily-stats.ts';
 import { ledgerPage } from '../db/ledger.ts';
 import { findMovie } from '../db/movies.ts';
 import { claimTask, tasksOfDay } from '../db/point-tasks.ts';
 import { shanghaiDay } from '../db/shanghai-day.ts';
 import { defineCall, type Call } from '../protocol/define-call.ts';
+import { checkinCalls } from './checkin.ts';
 import { found } from './lookups.ts';
 import { movieNotFound } from './movies.ts';
 
@@ -34,19 +36,26 @@ export const pointCalls: readonly Call[] = [
     auth: 'user',
     handler: ({ db, payload, user }) => ledgerPage(db, user.id, 'points', payload),
   }),
+  ...checkinCalls,
   defineCall({
     path: API.movieHeartbeat,
     schema: heartbeatSchema,
     auth: 'user',
-    handler: async ({ db, payload, user, now }) => {
+    handler: async ({ db, payload, user, now, site }) => {
       found(await findMovie(db, payload.movieId), movieNotFound(payload.movieId));
-      const secondsToday = await recordHeartbeat(db, {
-        userId: user.id,
-        movieId: payload.movieId,
-        day: shanghaiDay(now),
-        positionS: payload.position,
-        playing: payload.playing,
-        now,
+      const day = shanghaiDay(now);
+      const secondsToday = await db.tx(async (q) => {
+        const beat = await recordBeat(q, {
+          userId: user.id,
+          movieId: payload.movieId,
+          day,
+          positionS: payload.position,
+          playing: payload.playing,
+          now,
+        });
+        const seconds = Math.round(beat.creditMs / 1000);
+        if (seconds > 0) await addStats(q, site.id, user.id, [{ day, delta: { watch_seconds: seconds } }]);
+        return beat.secondsToday;
       });
       return { movieId: payload.movieId, secondsToday, counted: secondsToday >= WATCH_MIN_SECONDS };
     },

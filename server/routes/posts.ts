@@ -17,6 +17,7 @@ import { API } from '../../contract/calls/paths.ts';
 import { canReadInFull } from '../db/access.ts';
 import { onceByKey } from '../db/call-keys.ts';
 import { recordRead } from '../db/activity.ts';
+import { countPostView } from '../db/daily-stats.ts';
 import { postVideo } from '../db/chunk-uploads.ts';
 import type { Queryable } from '../db/db.ts';
 import { findPost, pagePosts, postExists, toPostCard, viewPost } from '../db/posts.ts';
@@ -104,7 +105,11 @@ const sectionCalls = (section: Section): Call[] => [
     path: section.detail,
     schema: idSchema,
     auth: 'optional',
-    handler: ({ db, payload, user, now }) => postDetail(db, section, payload.id, user, now),
+    handler: async ({ db, payload, user, now, site }) => {
+      const detail = await postDetail(db, section, payload.id, user, now);
+      await countPostView(db, site.id, shanghaiDay(now), detail.id); // the dashboard's top posts
+      return detail;
+    },
   }),
 ];
 

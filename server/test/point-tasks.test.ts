@@ -140,7 +140,7 @@ describe.each(DB_KINDS)('daily point tasks on %s', (kind) => {
     const tomorrow = await h.db.tx((q) => claimTask(q, guest.info.id, TASK.checkin, '2999-01-01'));
     expect(tomorrow).toEqual({ gained: 10, points: 20 });
     const days = await h.db.query<{ day: string }>(
-      "SELECT to_char(day, 'YYYY-MM-DD') AS day FROM point_task_claims WHERE user_id = $1 ORDER BY day",
+      "SELECT to_char(day, 'YYYY-MM-DD') AS day FROM checkins WHERE user_id = $1 ORDER BY day",
       [guest.info.id],
     );
     expect(days.map((d) => d.day)).toEqual([today, '2999-01-01']);
