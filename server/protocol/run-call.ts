@@ -12,6 +12,7 @@ import type { Db } from '../db/db.ts';
 import type { SharedState } from '../request-state/memory-state.ts';
 import type { SiteDirectory } from '../site-directory.ts';
 import { invalidParams, rejected } from '../api-error.ts';
+import { refuseSanctioned } from '../moderation/sanctions.ts';
 import type { Call, CallContext } from './define-call.ts';
 import { jsonWithoutNul, parseJson, refuseNul, validate } from './parse-input.ts';
 import { readMultipart } from './multipart-input.ts';
@@ -66,6 +67,8 @@ export async function openCall(call: Call, req: FastifyRequest, deps: CallDeps):
   const raw = typeof req.body === 'string' ? req.body : '';
   const body = call.signed ? await openSignedRequest(raw, site, deps) : raw;
   const session = call.auth === 'none' ? null : await authenticate(call.auth, req, site, deps.db);
+  // A muted or banned member's writes: code 4 naming the end and the reason (moderation/sanctions.ts).
+  if (session) await refuseSanctioned(deps.db, call.path, session.user.id, deps.now());
   const payload = validate(
     call.schema,
     call.upload ? await multipartPayload(req, call.upload.maxBytes) : payloadOf(call, body, deps.cipher),

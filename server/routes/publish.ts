@@ -27,6 +27,7 @@ import { postExists } from '../db/posts.ts';
 import { categoryRoot, insertTopic, tagIdsOf, topicsPublishedOn } from '../db/publish.ts';
 import { shanghaiDay } from '../db/shanghai-day.ts';
 import { ApiError, invalidParams } from '../api-error.ts';
+import { holdFirstPost } from '../moderation/first-post-review.ts';
 import { defineCall, type Call } from '../protocol/define-call.ts';
 import type { UploadedFile } from '../protocol/multipart-input.ts';
 import { isStoredImage } from '../uploads/images/image-upload.ts';
@@ -110,8 +111,8 @@ export const publishCalls: readonly Call[] = [
         throw new ApiError(Code.RateLimited, `今天发布的话题已达 ${MAX_TOPICS_PER_DAY} 个，请明天再来`);
       }
       const poster = video?.videoState === 'ready' && video.url ? posterOf(video.url) : null;
-      const id = await db.tx((q) =>
-        insertTopic(q, {
+      const id = await db.tx(async (q) => {
+        const postId = await insertTopic(q, {
           authorId: user.id,
           categoryId,
           title: payload.title,
@@ -121,8 +122,17 @@ export const publishCalls: readonly Call[] = [
           tagIds: tags.ids,
           videoUploadId: video?.id ?? null,
           now,
-        }),
-      );
+        });
+        // A new account's first post may wait for a moderator (moderation/first-post-review.ts).
+        await holdFirstPost(q, {
+          postId,
+          authorId: user.id,
+          siteId: user.siteId,
+          authorCreatedAt: user.createdAt,
+          now,
+        });
+        return postId;
+      });
       return { id, video: video ? videoOf(video) : null };
     },
   }),

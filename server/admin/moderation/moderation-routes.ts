@@ -1,5 +1,90 @@
-/** The console's moderation calls under /admin-api (docs/admin-api.md). Not built yet. */
+/**
+ * The console's moderation calls under /admin-api (docs/admin-api.md, 审核), for 审核 and
+ * 超级管理员: the queue (GET /moderation?type=&state=&cursor=) and decisions on its items
+ * (POST /moderation/:id {action, reason}, ids as in contract/admin/moderation.ts), plus the
+ * sanctions, the sensitive-word list and first-post review, each in its own module.
+ */
 import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import {
+  MODERATION_ACTIONS,
+  MODERATION_KINDS,
+  MODERATION_LIMITS,
+  QUEUE_STATES,
+  type ModerationItem,
+  type ModerationPage,
+} from '../../../contract/admin/moderation.ts';
 import type { AdminDeps } from '../admin-deps.ts';
+import { AdminHttpError, badField } from '../admin-errors.ts';
+import { parseInput } from '../admin-input.ts';
+import { operatorOf, requireRole } from '../guards.ts';
+import { decide } from './decide.ts';
+import { itemRefOf, reasonSchema } from './moderation-input.ts';
+import { encodeCursor, queueKeys } from './queue-keys.ts';
+import { loadItems } from './queue-items.ts';
+import { reviewRoutes } from './review-routes.ts';
+import { sanctionRoutes } from './sanction-routes.ts';
+import { wordRoutes } from './word-routes.ts';
 
-export const moderationRoutes: FastifyPluginAsync<AdminDeps> = async () => {};
+const listSchema = z.object({
+  type: z.union([z.enum(MODERATION_KINDS), z.literal('')]).optional(),
+  state: z.union([z.enum(QUEUE_STATES), z.literal('')]).optional(),
+  cursor: z.string().max(200).optional(),
+});
+
+const decisionSchema = z.object({
+  action: z.enum(MODERATION_ACTIONS, { message: 'action 应为 approve、hide 或 delete' }),
+  reason: z
+    .string()
+    .max(MODERATION_LIMITS.reason, { message: `原因最多 ${MODERATION_LIMITS.reason} 个字` })
+    .optional(),
+});
+
+export const moderationRoutes: FastifyPluginAsync<AdminDeps> = async (api, deps) => {
+  const { db } = deps;
+  const moderator = { preHandler: requireRole('moderator') };
+
+  api.get('/moderation', moderator, async (req): Promise<ModerationPage> => {
+    const query = parseInput(listSchema, req.query);
+    const state = query.state || 'pending';
+    const keys = await queueKeys(db, {
+      state,
+      kind: query.type || undefined,
+      siteIds: operatorOf(req).siteIds,
+      cursor: query.cursor || undefined,
+      limit: MODERATION_LIMITS.pageSize,
+    });
+    const shown = keys.slice(0, MODERATION_LIMITS.pageSize);
+    return {
+      list: await loadItems(db, shown),
+      nextCursor: keys.length > shown.length ? encodeCursor(shown.at(-1)!) : null,
+    };
+  });
+
+  api.get('/moderation/:id', moderator, async (req): Promise<ModerationItem> => {
+    const ref = itemRefOf(req);
+    const [item] = await loadItems(db, [ref]);
+    if (!item) throw new AdminHttpError(404, `内容不存在：${ref.type}:${ref.id}`);
+    const operator = operatorOf(req);
+    if (operator.siteIds !== null && (item.siteId === null || !operator.siteIds.includes(item.siteId)))
+      throw new AdminHttpError(403, '没有该站点的权限');
+    return item;
+  });
+
+  api.post('/moderation/:id', moderator, async (req): Promise<ModerationItem> => {
+    const ref = itemRefOf(req);
+    const input = parseInput(decisionSchema, req.body);
+    const reason =
+      input.action === 'approve'
+        ? (input.reason ?? '').trim()
+        : parseInput(z.object({ reason: reasonSchema }), { reason: input.reason }).reason;
+    if (input.action !== 'approve' && reason === '') throw badField('reason', '请填写原因');
+    await db.tx((q) => decide(q, { ...ref, action: input.action, reason, operator: operatorOf(req), address: req.ip }));
+    const [item] = await loadItems(db, [ref]);
+    return item!;
+  });
+
+  await api.register(sanctionRoutes, deps);
+  await api.register(wordRoutes, deps);
+  await api.register(reviewRoutes, deps);
+};

@@ -1,0 +1,338 @@
+/**
+ * Moderation in the console: the queue of reported and held items, hide / approve / delete with
+ * the author's 系统通知 and the audit row, mutes and bans refusing members' writes with the end
+ * time and reason, the sensitive-word list seen at once, first-post review, and the roles and
+ * sites that may see and act.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import type { ModerationItem, ModerationPage, UserSanctions, WordPage } from '../../contract/admin/moderation.ts';
+import { ADMIN_COOKIE, CSRF_HEADER, type AdminSession, type OperatorRole } from '../../contract/admin/session.ts';
+import type { NoticePage, ReplyPage } from '../../contract/calls/community.ts';
+import type { Reply } from '../../contract/calls/content.ts';
+import { API } from '../../contract/calls/paths.ts';
+import { Code } from '../../contract/protocol/codes.ts';
+import { createOperator } from '../admin/operators.ts';
+import { totpCode } from '../admin/totp.ts';
+import { invalidateWords } from '../moderation/sensitive-words.ts';
+import { CX, newKey, newMember, seedCommunity, writeTopic, type Member } from './community-fixture.ts';
+import { codeOf, dataOf } from './content-fixture.ts';
+import { createHarness, DB_KINDS, type Harness } from './harness.ts';
+
+const THRESHOLD = 2;
+let serial = 0;
+
+interface Op {
+  cookie: string;
+  csrf: string;
+}
+
+describe.each(DB_KINDS)('moderation in the console on %s', (kind) => {
+  let h: Harness;
+  let author: Member;
+  let others: Member[];
+  let topic: number;
+  let moderator: Op;
+  let siteA: Op;
+  let superOp: Op;
+
+  async function signIn(role: OperatorRole, siteIds: number[] | null = null): Promise<Op> {
+    const op = await createOperator(h.db, { username: `mod_${kind}_${++serial}`, role, siteIds });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/admin-api/session',
+      remoteAddress: `10.7.0.${serial}`,
+      payload: {
+        username: op.operator.username,
+        password: op.password,
+        totp: await totpCode(op.totpSecret, Date.now()),
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const token = /admin_session=([^;]+)/.exec(String(res.headers['set-cookie']))![1]!;
+    return { cookie: `${ADMIN_COOKIE}=${token}`, csrf: res.json<AdminSession>().csrfToken };
+  }
+
+  const admin = (op: Op, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+    h.app.inject({
+      method,
+      url: `/admin-api${url}`,
+      headers: { cookie: op.cookie, [CSRF_HEADER]: op.csrf },
+      ...(payload === undefined ? {} : { payload }),
+    });
+  const ok = <T>(res: LightMyRequestResponse): T => {
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    return res.json<T>();
+  };
+  const queue = async (op: Op, query = '') => ok<ModerationPage>(await admin(op, 'GET', `/moderation${query}`));
+
+  const reply = (m: Member, body: string) =>
+    h.client.call<Reply>(
+      API.replyCreate,
+      { targetType: 'post', targetId: topic, body, idempotencyKey: newKey() },
+      { token: m.token },
+    );
+  const report = (m: Member, targetType: string, targetId: number) =>
+    dataOf(h.client, API.reportCreate, { targetType, targetId, reason: 'abuse' }, m.token);
+  const visibleIds = async (m?: Member) =>
+    (await dataOf<ReplyPage>(h.client, API.replyPage, { targetType: 'post', targetId: topic, pageSize: 50 }, m?.token))
+      .list;
+  const systemNotices = async (m: Member) =>
+    (await dataOf<NoticePage>(h.client, API.noticePage, { type: 'system' }, m.token)).list.map((n) => n.excerpt);
+
+  async function reportedReply(body: string): Promise<Reply> {
+    const { envelope } = await reply(author, body);
+    expect(envelope.code, envelope.msg).toBe(0);
+    for (const m of others.slice(0, THRESHOLD)) await report(m, 'reply', envelope.data.id);
+    return envelope.data;
+  }
+
+  beforeAll(async () => {
+    h = await createHarness(kind, {
+      config: { REPORT_HIDE_THRESHOLD: THRESHOLD },
+      seed: async (db) => {
+        await seedCommunity(db);
+        await db.query(
+          `INSERT INTO sites (id, account_id, app_id, host, title) VALUES (2, '20002', 'b', 'b.example', 'B 站')`,
+        );
+      },
+    });
+    author = await newMember(h, 30);
+    others = [await newMember(h, 30), await newMember(h, 30), await newMember(h, 30)];
+    topic = await writeTopic(h.db, others[2]!.id, '审核测试话题');
+    moderator = await signIn('moderator');
+    siteA = await signIn('moderator', [1]);
+    superOp = await signIn('super');
+  });
+  afterAll(() => h?.close());
+
+  it('lists a reply reported to the threshold, hides it with a reason the author reads, audited; approve restores it', async () => {
+    const target = await reportedReply('这条回复会被举报');
+    const item = (await queue(moderator)).list.find((i) => i.id === `reply:${target.id}`);
+    expect(item).toMatchObject({
+      type: 'reply',
+      kind: 'reply',
+      state: 'auto_hidden',
+      reportCount: THRESHOLD,
+      reasonCounts: { abuse: THRESHOLD },
+      text: '这条回复会被举报',
+      author: { id: author.id },
+      flags: ['reports'],
+      siteId: 1,
+    });
+    expect(item!.context).toContain('审核测试话题');
+    expect(item!.reports).toHaveLength(THRESHOLD);
+    expect(item!.reports[0]!.reporter).not.toBeNull();
+
+    const noReason = await admin(moderator, 'POST', `/moderation/reply:${target.id}`, { action: 'hide' });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json()).toMatchObject({ field: 'reason' });
+
+    const hidden = ok<ModerationItem>(
+      await admin(moderator, 'POST', `/moderation/reply:${target.id}`, { action: 'hide', reason: '人身攻击' }),
+    );
+    expect(hidden.state).toBe('hidden');
+    expect(hidden.decision).toMatchObject({ action: 'hide', reason: '人身攻击' });
+    expect((await visibleIds(others[0])).map((r) => r.id)).not.toContain(target.id);
+    expect((await visibleIds()).map((r) => r.id)).not.toContain(target.id);
+    expect((await visibleIds(author)).find((r) => r.id === target.id)?.hidden).toBe(true);
+    expect((await systemNotices(author)).some((t) => t.includes('已被隐藏') && t.includes('人身攻击'))).toBe(true);
+    const rows = await h.db.query<{ action: string; after: { reason: string } }>(
+      `SELECT action, after FROM audit_log WHERE target_type = 'reply' AND target_id = $1`,
+      [String(target.id)],
+    );
+    expect(rows).toEqual([
+      expect.objectContaining({ action: 'moderation.hide', after: expect.objectContaining({ reason: '人身攻击' }) }),
+    ]);
+    // Handled, out of the pending tab.
+    expect((await queue(moderator)).list.map((i) => i.id)).not.toContain(`reply:${target.id}`);
+    expect((await queue(moderator, '?state=handled')).list.map((i) => i.id)).toContain(`reply:${target.id}`);
+
+    const approved = ok<ModerationItem>(
+      await admin(moderator, 'POST', `/moderation/reply:${target.id}`, { action: 'approve' }),
+    );
+    expect(approved.state).toBe('approved');
+    expect((await visibleIds(others[0])).map((r) => r.id)).toContain(target.id);
+  });
+
+  it('deletes a reply keeping its floor (该回复已删除) and uncounting it on its post', async () => {
+    const target = await reportedReply('将被删除的回复');
+    const before = (await h.db.one<{ n: number }>('SELECT reply_count AS n FROM posts WHERE id = $1', [topic]))!.n;
+    ok(await admin(moderator, 'POST', `/moderation/reply:${target.id}`, { action: 'delete', reason: '广告' }));
+    const floor = (await visibleIds(others[0])).find((r) => r.id === target.id);
+    expect(floor).toMatchObject({ floor: target.floor, deleted: true, body: '' });
+    expect((await h.db.one<{ n: number }>('SELECT reply_count AS n FROM posts WHERE id = $1', [topic]))!.n).toBe(
+      before - 1,
+    );
+    const again = await admin(moderator, 'POST', `/moderation/reply:${target.id}`, { action: 'approve' });
+    expect(again.statusCode).toBe(400);
+    expect((await systemNotices(author)).some((t) => t.includes('已被删除') && t.includes('广告'))).toBe(true);
+  });
+
+  it('answers 400 naming the field, 404 for a missing item', async () => {
+    expect((await admin(moderator, 'POST', '/moderation/bogus', { action: 'hide', reason: 'x' })).json()).toMatchObject(
+      {
+        field: 'id',
+      },
+    );
+    const badAction = await admin(moderator, 'POST', '/moderation/reply:1', { action: 'burn', reason: 'x' });
+    expect(badAction.statusCode).toBe(400);
+    expect(badAction.json()).toMatchObject({ field: 'action' });
+    expect((await admin(moderator, 'GET', '/moderation?type=video')).json()).toMatchObject({ field: 'type' });
+    expect((await admin(moderator, 'GET', '/moderation?cursor=zzz')).statusCode).toBe(400);
+    expect(
+      (await admin(moderator, 'POST', '/moderation/reply:987654', { action: 'hide', reason: 'x' })).statusCode,
+    ).toBe(404);
+  });
+
+  it('mutes a member: replies, danmaku, topics and profile edits refused with the end and the reason; reading goes on', async () => {
+    const member = await newMember(h, 30);
+    const until = Date.now() + 86_400_000;
+    const state = ok<UserSanctions>(
+      await admin(moderator, 'POST', `/users/${member.id}/mute`, { until, reason: '刷屏' }),
+    );
+    expect(state.mute).toMatchObject({ until, reason: '刷屏' });
+    const refused = (await reply(member, '我被禁言了吗')).envelope;
+    expect(refused.code).toBe(Code.NotAllowed);
+    expect(refused.msg).toMatch(/^你已被禁言至 \d{4}-\d\d-\d\d \d\d:\d\d，原因：刷屏$/);
+    const danmaku = await codeOf(
+      h.client,
+      API.danmakuSend,
+      { movieId: CX.movies[0], atMs: 1000, text: '弹幕', idempotencyKey: newKey() },
+      member.token,
+    );
+    expect(danmaku).toMatchObject({ code: Code.NotAllowed, msg: refused.msg });
+    const publish = await codeOf(
+      h.client,
+      API.topicPublish,
+      { title: '标题', body: '正文', topicId: CX.forumTopicId },
+      member.token,
+    );
+    expect(publish.code).toBe(Code.NotAllowed);
+    expect((await codeOf(h.client, API.updatePersonal, { nickname: '新名字' }, member.token)).code).toBe(
+      Code.NotAllowed,
+    );
+    expect((await visibleIds(member)).length).toBeGreaterThan(0);
+    expect((await systemNotices(member))[0]).toBe(refused.msg);
+
+    const lifted = ok<UserSanctions>(await admin(moderator, 'DELETE', `/users/${member.id}/mute`, {}));
+    expect(lifted.mute).toBeNull();
+    expect((await reply(member, '解除禁言后')).envelope.code).toBe(0);
+    expect((await systemNotices(member))[0]).toContain('禁言已解除');
+    const bad = await admin(moderator, 'POST', `/users/${member.id}/mute`, { until: Date.now() - 1000, reason: 'x' });
+    expect(bad.json()).toMatchObject({ field: 'until' });
+    expect((await admin(moderator, 'POST', `/users/${member.id}/mute`, { until: 'permanent' })).json()).toMatchObject({
+      field: 'reason',
+    });
+  });
+
+  it('bans a member: every write refused, reading the inbox still works', async () => {
+    const member = await newMember(h, 30);
+    ok(await admin(moderator, 'POST', `/users/${member.id}/ban`, { until: 'permanent', reason: '发布违法内容' }));
+    const like = await codeOf(h.client, API.topicLike, { id: topic, like: true }, member.token);
+    expect(like).toEqual({ code: Code.NotAllowed, msg: '你的账号已被永久封禁，原因：发布违法内容' });
+    expect((await reply(member, '被封了')).envelope.code).toBe(Code.NotAllowed);
+    expect((await systemNotices(member))[0]).toBe('你的账号已被永久封禁，原因：发布违法内容');
+    const audit = await h.db.query<{ action: string }>(
+      `SELECT action FROM audit_log WHERE target_type = 'user' AND target_id = $1`,
+      [String(member.id)],
+    );
+    expect(audit.map((a) => a.action)).toEqual(['user.ban']);
+  });
+
+  it('adds a refused word that stops a reply at once, and removes it', async () => {
+    const added = await admin(moderator, 'POST', '/moderation/words', { word: '禁词测试', action: 'refuse' });
+    expect(added.statusCode).toBe(201);
+    expect((await reply(author, '这里有禁词测试')).envelope).toMatchObject({ code: Code.InvalidParams });
+    expect(
+      (await admin(moderator, 'POST', '/moderation/words', { word: '禁词测试', action: 'mask' })).json(),
+    ).toMatchObject({
+      field: 'word',
+    });
+    ok(await admin(moderator, 'PATCH', `/moderation/words/${encodeURIComponent('禁词测试')}`, { action: 'mask' }));
+    expect((await reply(author, '现在禁词测试被遮住')).envelope.data.body).toBe('现在****被遮住');
+    const page = ok<WordPage>(await admin(moderator, 'GET', `/moderation/words?q=${encodeURIComponent('禁词')}`));
+    expect(page.list).toEqual([expect.objectContaining({ word: '禁词测试', action: 'mask' })]);
+    expect((await admin(siteA, 'DELETE', `/moderation/words/${encodeURIComponent('禁词测试')}`)).statusCode).toBe(403);
+    expect((await admin(moderator, 'DELETE', `/moderation/words/${encodeURIComponent('禁词测试')}`)).statusCode).toBe(
+      204,
+    );
+    invalidateWords();
+    expect((await reply(author, '禁词测试已可发送')).envelope.code).toBe(0);
+  });
+
+  it("holds a new account's first post for review when the site asks, then releases it on approval", async () => {
+    const off = ok<{ siteId: number; firstPostReview: boolean }[]>(
+      await admin(moderator, 'GET', '/moderation/settings'),
+    );
+    expect(off.find((s) => s.siteId === 1)?.firstPostReview).toBe(false);
+    ok(await admin(moderator, 'PUT', '/moderation/settings', { siteId: 1, firstPostReview: true, newAccountDays: 3 }));
+    expect(
+      (await admin(siteA, 'PUT', '/moderation/settings', { siteId: 2, firstPostReview: true, newAccountDays: 3 }))
+        .statusCode,
+    ).toBe(403);
+    const newcomer = await newMember(h);
+    const { id } = await dataOf<{ id: number }>(
+      h.client,
+      API.topicPublish,
+      { title: '新人第一帖', body: '大家好', topicId: CX.forumTopicId },
+      newcomer.token,
+    );
+    expect((await codeOf(h.client, API.topicDetail, { id }, others[0]!.token)).code).toBe(Code.NotFound);
+    expect((await codeOf(h.client, API.topicDetail, { id }, newcomer.token)).code).toBe(0);
+    const held = (await queue(moderator, '?type=post')).list.find((i) => i.id === `post:${id}`);
+    expect(held).toMatchObject({ state: 'held', flags: ['first_post'], title: '新人第一帖' });
+    ok(await admin(moderator, 'POST', `/moderation/post:${id}`, { action: 'approve' }));
+    expect((await codeOf(h.client, API.topicDetail, { id }, others[0]!.token)).code).toBe(0);
+    expect((await systemNotices(newcomer))[0]).toContain('已通过审核');
+    // The second post is not held: the account has an approved post.
+    const second = await dataOf<{ id: number }>(
+      h.client,
+      API.topicPublish,
+      { title: '第二帖', body: '正文', topicId: CX.forumTopicId },
+      newcomer.token,
+    );
+    expect((await codeOf(h.client, API.topicDetail, { id: second.id }, others[0]!.token)).code).toBe(0);
+    ok(await admin(moderator, 'PUT', '/moderation/settings', { siteId: 1, firstPostReview: false, newAccountDays: 3 }));
+  });
+
+  it('keeps a moderator of site A from seeing or acting on site B, and other roles out', async () => {
+    const memberB = await h.db.one<{ id: number }>(
+      `INSERT INTO users (site_id, device_id, nickname, avatar) VALUES (2, 'dev-b', 'B站用户', '/a.svg') RETURNING id`,
+    );
+    const replyB = await h.db.one<{ id: number }>(
+      `INSERT INTO replies (target_type, target_id, floor, author_id, body, created_at)
+       VALUES ('post', $1, 9000, $2, 'B 站的回复', now()) RETURNING id`,
+      [topic, memberB!.id],
+    );
+    const reporterB = await h.db.one<{ id: number }>(
+      `INSERT INTO users (site_id, device_id, nickname, avatar) VALUES (2, 'dev-b2', 'B站举报者', '/a.svg') RETURNING id`,
+    );
+    await h.db.query(
+      `INSERT INTO reports (site_id, reporter_id, target_type, target_id, reason) VALUES (2, $1, 'reply', $2, 'spam')`,
+      [reporterB!.id, replyB!.id],
+    );
+    const ref = `reply:${replyB!.id}`;
+    expect((await queue(moderator)).list.map((i) => i.id)).toContain(ref);
+    expect((await queue(siteA)).list.map((i) => i.id)).not.toContain(ref);
+    expect((await admin(siteA, 'GET', `/moderation/${ref}`)).statusCode).toBe(403);
+    expect((await admin(siteA, 'POST', `/moderation/${ref}`, { action: 'hide', reason: 'x' })).statusCode).toBe(403);
+    expect(
+      (await admin(siteA, 'POST', `/users/${memberB!.id}/mute`, { until: 'permanent', reason: 'x' })).statusCode,
+    ).toBe(403);
+    expect(
+      (await h.db.one<{ n: number }>('SELECT count(*)::int AS n FROM user_sanctions WHERE user_id = $1', [
+        memberB!.id,
+      ]))!.n,
+    ).toBe(0);
+    for (const role of ['finance', 'ops'] as const) {
+      const op = await signIn(role);
+      expect((await admin(op, 'GET', '/moderation')).statusCode).toBe(403);
+      expect((await admin(op, 'POST', `/moderation/${ref}`, { action: 'hide', reason: 'x' })).statusCode).toBe(403);
+      expect((await admin(op, 'POST', `/users/${author.id}/ban`, { until: 'permanent', reason: 'x' })).statusCode).toBe(
+        403,
+      );
+    }
+    expect((await queue(superOp)).list.map((i) => i.id)).toContain(ref);
+  });
+});
