@@ -61,7 +61,8 @@ export const paths = {
   topic: (id: Id) => `/topic/${segment(id)}`,
   movieList: () => '/movie',
   movie: (id: Id) => `/movie/${segment(id)}`,
-  moviePlay: (id: Id) => `/movie/play/${segment(id)}`,
+  /** Without an episode: the one watched last, else episode 1. */
+  moviePlay: (id: Id, episode?: number) => `/movie/play/${segment(id)}${episode === undefined ? '' : `?ep=${episode}`}`,
   chiguaList: () => '/chigua',
   chigua: (id: Id) => `/chigua/${segment(id)}`,
   categoryList: () => '/category',

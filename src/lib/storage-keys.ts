@@ -22,5 +22,8 @@ export const STORE_KEYS = {
 /** localStorage: the colour-mode preference (docs/spec.md section 4). index.html reads it too, before first paint. */
 export const THEME_MODE_KEY = 'theme-mode';
 
+/** localStorage: the player's 清晰度 choice, a height ("720") or "auto" (features/player/quality.ts). */
+export const PLAYER_QUALITY_KEY = 'player-quality';
+
 /** sessionStorage: when the page last reloaded itself after a chunk-load error. */
 export const CHUNK_RELOAD_AT_KEY = 'chunk-reload-at';

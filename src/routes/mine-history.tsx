@@ -19,6 +19,7 @@ import { formatClock, formatRelativeTime } from '../lib/format.ts';
 import { groupByDay } from '../features/history/history-groups.ts';
 import { historyMessages } from '../features/history/history-messages.ts';
 import { savedMessages } from '../features/saved/saved-messages.ts';
+import { episodeMessages } from '../features/movies/episode-messages.ts';
 import { messages } from '../messages.ts';
 import {
   clearReadHistory,
@@ -39,7 +40,8 @@ const TABS: readonly SegmentTab<Kind>[] = (['watch', 'read'] as const).map((valu
 function WatchItem({ entry }: { entry: WatchEntry }) {
   const { movie } = entry;
   const percent = entry.duration > 0 ? Math.min(100, Math.round((entry.position / entry.duration) * 100)) : 0;
-  const resumeAt = resumePosition(movie.id);
+  const episode = entry.episode ?? 1;
+  const resumeAt = resumePosition(movie.id, episode);
   return (
     <article className="watch-item" data-testid="watch-item">
       <Link href={paths.movie(movie.id)} className="watch-item__poster" tabIndex={-1} aria-hidden="true">
@@ -48,12 +50,13 @@ function WatchItem({ entry }: { entry: WatchEntry }) {
       <div className="watch-item__body">
         <Link href={paths.movie(movie.id)} className="watch-item__title">
           {movie.title}
+          {episode > 1 && ` · ${episodeMessages.numbered(episode)}`}
         </Link>
         <p className="watch-item__meta">
           {formatRelativeTime(entry.at)} · {resumeAt > 0 ? t.progress(percent) : t.watchedAll}
         </p>
         <ProgressBar value={percent} max={100} label={t.progress(percent)} />
-        <Link href={paths.moviePlay(movie.id)} className="watch-item__resume" data-testid="resume-link">
+        <Link href={paths.moviePlay(movie.id, episode)} className="watch-item__resume" data-testid="resume-link">
           {resumeAt > 0 ? t.resume(formatClock(resumeAt)) : messages.play.replay}
         </Link>
       </div>

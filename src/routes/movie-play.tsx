@@ -1,11 +1,14 @@
 /**
- * Playback (/movie/play/{id}) in the full-screen layout, always dark: the player (hls.js is loaded
- * by it only here), a back button and the title over the video, the trial banner and, when the
- * trial playlist ends, an overlay leading to VIP. Below the video on wide screens: the title and
- * the facts. The play ticket is fetched fresh (never cached); the movie's card comes with it for
- * the title and the watch history.
+ * Playback (/movie/play/{id}?ep=N) in the full-screen layout, always dark: the player (hls.js is
+ * loaded by it only here), a back button and the title over the video, the trial banner and, when
+ * the trial playlist ends, an overlay leading to VIP. Below the video: the title and the facts,
+ * 选集 for a series, the comments. The play ticket is fetched fresh for each episode (never
+ * cached); the movie's detail comes with it for the title, the episodes and the watch history.
+ * Without ?ep the episode watched last plays (else episode 1); choosing another sets ?ep and loads
+ * its stream in the same player, the page staying as it is.
  */
 import '../features/player/play.css';
+import { useRef } from 'react';
 import { Link } from 'wouter';
 import type { MovieDetail, PlayInfo } from '../../contract/calls/content.ts';
 import { getMovieDetail, getPlayInfo } from '../features/movies/movie-calls.ts';
@@ -20,6 +23,10 @@ import { formatCount, formatDuration } from '../lib/format.ts';
 import { useResource } from '../components/hooks/use-resource.ts';
 import { messages } from '../messages.ts';
 import { usePageColorMode } from '../theme/use-page-color-mode.ts';
+import { usePageQuery } from '../components/page/use-page-query.ts';
+import { EpisodeList } from '../features/movies/episode-list.tsx';
+import { episodeMessages } from '../features/movies/episode-messages.ts';
+import { lastEpisode } from '../features/history/history-store.ts';
 
 const p = messages.play;
 
@@ -38,13 +45,28 @@ function TrialEnd({ movieId }: { movieId: number }) {
   );
 }
 
-function Playback({ movie, play }: { movie: MovieDetail; play: PlayInfo }) {
-  usePageTitle(movie.title);
+interface PlaybackProps {
+  movie: MovieDetail;
+  /** The ticket of the episode playing (the previous one while the next one's is on its way). */
+  play: PlayInfo;
+  /** The episode asked for (highlighted at once). */
+  episode: number;
+  onEpisode: (number: number) => void;
+}
+
+function Playback({ movie, play, episode, onEpisode }: PlaybackProps) {
+  const series = movie.episodes.length > 1;
+  const heading = series
+    ? `${movie.title} ${episodeMessages.label(play.episode.number, play.episode.title)}`
+    : movie.title;
+  usePageTitle(heading);
   const header = (
     <>
       <div className="play-header">
         <BackButton className="icon-button play-header__back" />
-        <h1 className="play-header__title">{movie.title}</h1>
+        <h1 className="play-header__title" data-testid="play-title">
+          {heading}
+        </h1>
       </div>
       {play.trial && (
         <p className="play-trial" data-testid="trial-banner">
@@ -60,6 +82,7 @@ function Playback({ movie, play }: { movie: MovieDetail; play: PlayInfo }) {
     <section className="play-stage">
       <VideoPlayer
         movie={movie}
+        episode={play.episode.number}
         playlist={play.playlist}
         header={header}
         endOverlay={play.trial ? <TrialEnd movieId={movie.id} /> : undefined}
@@ -71,28 +94,39 @@ function Playback({ movie, play }: { movie: MovieDetail; play: PlayInfo }) {
             movie.year || null,
             movie.region || null,
             movie.category.name,
-            formatDuration(movie.durationS),
+            formatDuration(play.durationS),
             messages.content.views(formatCount(movie.views)),
           ]
             .filter(Boolean)
             .join(' · ')}
         </p>
         {movie.description && <p className="play-info__description">{movie.description}</p>}
+        <EpisodeList movieId={movie.id} episodes={movie.episodes} current={episode} onChoose={onEpisode} tone="dark" />
         <RepliesAtFloor target={{ type: 'movie', id: movie.id }} count={movie.commentCount} />
       </div>
     </section>
   );
 }
 
-async function loadPlayback(id: number): Promise<{ movie: MovieDetail; play: PlayInfo }> {
-  const [movie, play] = await Promise.all([getMovieDetail(id, { toast: false }), getPlayInfo(id, { toast: false })]);
-  return { movie, play };
+/** ?ep=N when it is a positive integer; else the episode watched last, else 1. */
+function episodeOf(query: URLSearchParams, movieId: number): number {
+  const asked = Number(query.get('ep'));
+  return Number.isSafeInteger(asked) && asked > 0 ? asked : (lastEpisode(movieId) ?? 1);
 }
 
 export default function MoviePlayScreen({ params }: ScreenProps) {
   usePageColorMode('dark');
   const id = Number(params.id);
-  const playback = useResource(`play:${id}`, () => loadPlayback(id));
+  const [query, setQuery] = usePageQuery();
+  const episode = episodeOf(query, id);
+  const movie = useResource(`movie:${id}`, () => getMovieDetail(id, { toast: false }));
+  const ticket = useResource(`play:${id}:${episode}`, () => getPlayInfo(id, episode, { toast: false }));
+  // While another episode's ticket loads, the player keeps the one it has.
+  const shown = useRef<PlayInfo | null>(null);
+  if (ticket.data) shown.current = ticket.data;
+  if (shown.current?.movieId !== id) shown.current = null;
+  const error = movie.error ?? ticket.error;
+  const playback = { error, retry: movie.error ? movie.retry : ticket.retry };
   if (playback.error) {
     return (
       <section className="play-stage play-stage--message">
@@ -107,7 +141,7 @@ export default function MoviePlayScreen({ params }: ScreenProps) {
       </section>
     );
   }
-  if (!playback.data) {
+  if (!movie.data || !shown.current) {
     return (
       <section className="play-stage">
         <div className="video-player">
@@ -121,5 +155,12 @@ export default function MoviePlayScreen({ params }: ScreenProps) {
       </section>
     );
   }
-  return <Playback movie={playback.data.movie} play={playback.data.play} />;
+  return (
+    <Playback
+      movie={movie.data}
+      play={shown.current}
+      episode={episode}
+      onEpisode={(number) => setQuery({ ep: String(number) })}
+    />
+  );
 }

@@ -1,6 +1,14 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { MovieDetail, PostCard } from '../../../contract/calls/content.ts';
-import { HISTORY_LIMIT, historyState, recordRead, recordWatch, resumePosition, withEntry } from './history-store.ts';
+import {
+  HISTORY_LIMIT,
+  historyState,
+  lastEpisode,
+  recordRead,
+  recordWatch,
+  resumePosition,
+  withEntry,
+} from './history-store.ts';
 
 const movie = (id: number) =>
   ({
@@ -53,6 +61,22 @@ describe('watch history', () => {
     expect(resumePosition(1)).toBe(125);
     expect(resumePosition(2)).toBe(0);
     expect(resumePosition(3)).toBe(0);
+  });
+
+  it('keeps the episode watched last of a series: resumes that one only, and a film as episode 1', () => {
+    recordWatch({ movie: movie(7), episode: 3, position: 80, duration: 1500 });
+    expect(historyState.watch[0]).toMatchObject({ episode: 3, position: 80 });
+    expect(lastEpisode(7)).toBe(3);
+    expect(resumePosition(7, 3)).toBe(80);
+    expect(resumePosition(7, 1)).toBe(0);
+    expect(resumePosition(7)).toBe(0);
+    recordWatch({ movie: movie(7), episode: 4, position: 10, duration: 1500 });
+    expect(historyState.watch.filter((entry) => entry.movie.id === 7)).toHaveLength(1);
+    expect(lastEpisode(7)).toBe(4);
+    recordWatch({ movie: movie(8), position: 30, duration: 600 });
+    expect(lastEpisode(8)).toBe(1);
+    expect(resumePosition(8)).toBe(30);
+    expect(lastEpisode(9)).toBeNull();
   });
 });
 

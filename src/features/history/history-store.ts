@@ -14,9 +14,11 @@ export const HISTORY_LIMIT = 200;
 
 export interface WatchEntry {
   movie: MovieCard;
-  /** Seconds reached. */
+  /** The episode watched last (absent in entries saved before episodes: episode 1). */
+  episode?: number;
+  /** Seconds reached in that episode. */
   position: number;
-  /** Seconds of the whole movie. */
+  /** Seconds of that episode. */
   duration: number;
   /** When it was last watched (ms). */
   at: number;
@@ -71,11 +73,17 @@ const movieCardOf = (m: MovieCard): MovieCard => ({
 });
 
 export function recordWatch(
-  { movie, position, duration }: { movie: MovieCard; position: number; duration: number },
+  {
+    movie,
+    episode = 1,
+    position,
+    duration,
+  }: { movie: MovieCard; episode?: number; position: number; duration: number },
   at = Date.now(),
 ): void {
   const entry: WatchEntry = {
     movie: movieCardOf(movie),
+    episode,
     position: Math.max(0, Math.floor(position)),
     duration: Math.floor(duration),
     at,
@@ -91,10 +99,19 @@ export function recordRead({ post }: { post: PostCard }, at = Date.now()): void 
   });
 }
 
-/** Where to resume a movie: the saved position, or 0 when none or when it was watched to the end. */
-export function resumePosition(movieId: number): number {
+/** The episode of a title watched last, or null when it was never watched. */
+export function lastEpisode(movieId: number): number | null {
   const entry = historyState.watch.find((item) => item.movie.id === movieId);
-  if (!entry) return 0;
+  return entry ? (entry.episode ?? 1) : null;
+}
+
+/**
+ * Where to resume an episode of a title: the saved position, or 0 when none, when another episode
+ * was watched last, or when it was watched to the end.
+ */
+export function resumePosition(movieId: number, episode = 1): number {
+  const entry = historyState.watch.find((item) => item.movie.id === movieId);
+  if (!entry || (entry.episode ?? 1) !== episode) return 0;
   return entry.duration > 0 && entry.position >= entry.duration - 5 ? 0 : entry.position;
 }
 

@@ -29,9 +29,12 @@ export const getMoviePage = (
 export const getMovieDetail = (id: number, options?: ToastOption): Promise<MovieDetail> =>
   call(API.movieDetail, { id }, { ...options, cache: true });
 
-/** A playlist signed for this viewer; never cached (tickets expire and depend on the viewer's rights). */
-export const getPlayInfo = (id: number, options?: ToastOption): Promise<PlayInfo> =>
-  call(API.moviePlay, { id }, { ...options, cache: false });
+/**
+ * A playlist of one episode (default 1) signed for this viewer; never cached (tickets expire and
+ * depend on the viewer's rights).
+ */
+export const getPlayInfo = (id: number, episode?: number, options?: ToastOption): Promise<PlayInfo> =>
+  call(API.moviePlay, episode === undefined ? { id } : { id, episode }, { ...options, cache: false });
 
 /** After a like or favourite the cached detail no longer tells the truth. */
 const forgetDetail =

@@ -2,7 +2,8 @@
  * One movie's page (the screen: src/routes/movie-detail.tsx; also rendered by the server's first
  * paint, src/entry-server.tsx): the large poster (the page's LCP image), title, year · region ·
  * category path, views, likes and duration, tags, the play button and its gate (VIP, coins),
- * like and favourite, the score (the comments' stars, "8.6分 · N 人评分"), the description, related
+ * like and favourite, the score (the comments' stars, "8.6分 · N 人评分"), 选集 for a series (the
+ * episode watched last highlighted), the description, related
  * movies and the comments (features/replies/, opened at ?floor=N).
  */
 import './movies.css';
@@ -24,6 +25,8 @@ import { messages } from '../../messages.ts';
 import { historyState } from '../history/history-store.ts';
 import { MovieScore } from '../replies/movie-score.tsx';
 import { RepliesAtFloor } from '../replies/replies-at-floor.tsx';
+import { EpisodeList } from './episode-list.tsx';
+import { episodeMessages } from './episode-messages.ts';
 
 const d = messages.movieDetail;
 const POSTER_SIZES = '(min-width: 768px) 300px, 40vw';
@@ -44,11 +47,35 @@ export function MovieDetailSkeleton() {
   );
 }
 
-function LastWatched({ movieId }: { movieId: number }) {
+/** The episode watched last and where, from the watch history (null: never watched). */
+function useLastWatched(movieId: number): { episode: number; position: number } | null {
   const { watch } = useSnapshot(historyState);
   const entry = watch.find((item) => item.movie.id === movieId);
-  if (!entry || entry.position < 5) return null;
-  return <p className="movie-hero__resume">{d.watchedTo(formatDuration(entry.position))}</p>;
+  return entry ? { episode: entry.episode ?? 1, position: entry.position } : null;
+}
+
+function LastWatched({ movieId, series }: { movieId: number; series: boolean }) {
+  const last = useLastWatched(movieId);
+  if (!last || last.position < 5) return null;
+  const time = formatDuration(last.position);
+  return (
+    <p className="movie-hero__resume">{series ? episodeMessages.watchedTo(last.episode, time) : d.watchedTo(time)}</p>
+  );
+}
+
+/** A detail saved offline before titles had episodes has none: a film. */
+const episodesOf = (movie: MovieDetail): MovieDetail['episodes'] =>
+  (movie.episodes as MovieDetail['episodes'] | undefined) ?? [];
+
+function Episodes({ movie }: { movie: MovieDetail }) {
+  const last = useLastWatched(movie.id);
+  const episodes = episodesOf(movie);
+  if (episodes.length < 2) return null;
+  return (
+    <section className="movie-detail__section">
+      <EpisodeList movieId={movie.id} episodes={episodes} current={last?.episode ?? null} />
+    </section>
+  );
 }
 
 /** Exported for the server's first paint (server/first-paint/). */
@@ -97,11 +124,13 @@ export function MovieDetailView({ movie }: { movie: MovieDetail }) {
               <dd data-testid="movie-duration">{formatDuration(movie.durationS)}</dd>
             </div>
           </dl>
-          <LastWatched movieId={movie.id} />
+          <LastWatched movieId={movie.id} series={episodesOf(movie).length > 1} />
           <MovieGate movie={movie} />
           <MovieActions key={movie.id} movie={movie} />
         </div>
       </div>
+
+      <Episodes movie={movie} />
 
       {movie.tags.length > 0 && (
         <section className="movie-detail__section" aria-label={d.tags}>

@@ -3,13 +3,27 @@
  * has no MSE on iPhone), hls.js everywhere else. hls.js is imported here, dynamically, so it is
  * downloaded only when a video is played (docs/performance.md: it is outside the route budgets).
  * A fatal error is reported once, by kind; the caller decides (fail over to another CDN line).
+ *
+ * 清晰度: with hls.js the ladder's level heights are reported once the master playlist is parsed,
+ * the chosen quality applies from the start, and setQuality switches at once; the browser's own
+ * HLS picks its rung itself (only 自动: no heights are reported).
  */
 import { currentPlatform } from '../../lib/platform.ts';
+import { levelFor, type Quality } from './quality.ts';
 
 export type FatalKind = 'network' | 'media' | 'other';
 
 export interface SourceHandle {
   destroy(): void;
+  /** Switches the rung (hls.js only). */
+  setQuality(quality: Quality): void;
+}
+
+export interface SourceOptions {
+  /** The quality to start with. */
+  quality: Quality;
+  /** The heights of the stream's levels, in hls.js's level order ([] for native HLS). */
+  onLevels: (heights: number[]) => void;
 }
 
 const HLS_TYPE = 'application/vnd.apple.mpegurl';
@@ -24,6 +38,7 @@ function attachNative(video: HTMLVideoElement, url: string, onFatal: (kind: Fata
       video.removeAttribute('src');
       video.load();
     },
+    setQuality: () => undefined,
   };
 }
 
@@ -31,13 +46,20 @@ export async function attachSource(
   video: HTMLVideoElement,
   url: string,
   onFatal: (kind: FatalKind) => void,
+  options: SourceOptions = { quality: 'auto', onLevels: () => undefined },
 ): Promise<SourceHandle> {
   const native = video.canPlayType(HLS_TYPE) !== '';
-  if (native && currentPlatform() === 'ios') return attachNative(video, url, onFatal);
+  if (native && currentPlatform() === 'ios') {
+    options.onLevels([]);
+    return attachNative(video, url, onFatal);
+  }
 
   const { default: Hls } = await import('hls.js');
   if (!Hls.isSupported()) {
-    if (native) return attachNative(video, url, onFatal);
+    if (native) {
+      options.onLevels([]);
+      return attachNative(video, url, onFatal);
+    }
     throw new Error('HLS is not supported in this browser');
   }
   const hls = new Hls({ enableWorker: true, lowLatencyMode: false, backBufferLength: 60 });
@@ -60,7 +82,21 @@ export async function attachSource(
           : 'other',
     );
   });
+  let heights: number[] = [];
+  hls.on(Hls.Events.MANIFEST_PARSED, (_event, data) => {
+    heights = data.levels.map((level) => level.height);
+    const level = levelFor(heights, options.quality);
+    // A chosen rung from the first segment, kept (manual); automatic otherwise.
+    if (level !== -1) hls.loadLevel = level;
+    options.onLevels(heights);
+  });
   hls.loadSource(url);
   hls.attachMedia(video);
-  return { destroy: () => hls.destroy() };
+  return {
+    destroy: () => hls.destroy(),
+    // Automatic again lets hls.js choose by bandwidth; a rung switches now (buffer flushed).
+    setQuality: (quality) => {
+      hls.currentLevel = levelFor(heights, quality);
+    },
+  };
 }

@@ -1,12 +1,15 @@
 /**
  * The player's bottom bar: play/pause, the time, a seek bar, the danmaku's send bar (wide screens,
- * fullscreen) and buttons, the speed menu (0.5-2x) and fullscreen. Stateless: the player owns the
- * video and passes what to show and what to do.
+ * fullscreen) and buttons, the 清晰度 menu (自动 and the stream's rungs), the speed menu (0.5-2x)
+ * and fullscreen. Stateless: the player owns the video and passes what to show and what to do.
  */
-import { useState, type CSSProperties, type ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { formatDuration } from '../../lib/format.ts';
 import { messages } from '../../messages.ts';
 import { IconExpand, IconPause, IconPlay, IconShrink } from './player-icons.tsx';
+import { PlayerMenu } from './player-menu.tsx';
+import { qualityLabel, type Quality } from './quality.ts';
+import { playerMessages } from './player-messages.ts';
 
 export const PLAYBACK_RATES = [0.5, 0.75, 1, 1.25, 1.5, 2] as const;
 
@@ -20,6 +23,10 @@ interface VideoControlsProps {
   onSeek: (seconds: number) => void;
   onRate: (rate: number) => void;
   onFullscreen: () => void;
+  /** 清晰度: the choices (自动 first) and the current one. */
+  qualities: readonly Quality[];
+  quality: Quality;
+  onQuality: (quality: Quality) => void;
   /** The danmaku's buttons (switch, settings, list), before the speed menu. */
   danmaku?: ReactNode;
   /** The danmaku's send bar, in the middle of the bar. */
@@ -38,11 +45,13 @@ export function VideoControls({
   onSeek,
   onRate,
   onFullscreen,
+  qualities,
+  quality,
+  onQuality,
   danmaku,
   sendBar,
   onTyping,
 }: VideoControlsProps) {
-  const [menuOpen, setMenuOpen] = useState(false);
   const p = messages.play;
   const progress = duration > 0 ? Math.min(100, (current / duration) * 100) : 0;
   return (
@@ -83,38 +92,22 @@ export function VideoControls({
           </>
         )}
         {danmaku}
-        <div className="video-controls__speed">
-          <button
-            type="button"
-            className="video-controls__button video-controls__rate"
-            aria-haspopup="menu"
-            aria-expanded={menuOpen}
-            aria-label={p.speed}
-            onClick={() => setMenuOpen((open) => !open)}
-          >
-            {rate === 1 ? p.speed : p.speedOption(rate)}
-          </button>
-          {menuOpen && (
-            <ul className="video-controls__menu" role="menu">
-              {[...PLAYBACK_RATES].reverse().map((option) => (
-                <li key={option} role="none">
-                  <button
-                    type="button"
-                    role="menuitemradio"
-                    aria-checked={option === rate}
-                    className={option === rate ? 'is-active' : undefined}
-                    onClick={() => {
-                      onRate(option);
-                      setMenuOpen(false);
-                    }}
-                  >
-                    {p.speedOption(option)}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
+        <PlayerMenu
+          name={playerMessages.quality}
+          label={quality === 'auto' ? playerMessages.quality : qualityLabel(quality)}
+          choices={qualities.map((value) => ({ value, label: qualityLabel(value) }))}
+          current={quality}
+          onChoose={onQuality}
+          testId="quality"
+        />
+        <PlayerMenu
+          name={p.speed}
+          label={rate === 1 ? p.speed : p.speedOption(rate)}
+          choices={[...PLAYBACK_RATES].reverse().map((value) => ({ value, label: p.speedOption(value) }))}
+          current={rate}
+          onChoose={onRate}
+          testId="speed"
+        />
         <button
           type="button"
           className="video-controls__button"

@@ -6,6 +6,11 @@
  * pause, when the page is hidden and on leaving. A trial playlist simply ends: then an overlay
  * offers VIP. Controls: center play button, bottom bar (video-controls.tsx), keyboard (space, ←/→).
  *
+ * Episodes: the page passes the episode's playlist; a new one (another episode) loads in place,
+ * from that episode's saved position, and keeps playing. The history records the episode.
+ * 清晰度 (quality.ts): 自动 and the stream's rungs as hls.js reports them; the choice is saved on
+ * the device and applies to the next videos too.
+ *
  * Danmaku (features/danmaku/use-player-danmaku.tsx): the layer over the video, the buttons and
  * panels inside the player, and the send bar (in the control bar on wide screens and in
  * fullscreen, under the player on phones). The controls stay shown while the send bar has the focus.
@@ -23,13 +28,24 @@ import { showToast } from '../../stores/toast.ts';
 import { IconPlay } from './player-icons.tsx';
 import { VideoControls } from './video-controls.tsx';
 import { usePlayerDanmaku } from '../danmaku/use-player-danmaku.tsx';
+import { loadQuality, qualityOptions, saveQuality, type Quality } from './quality.ts';
+import type { SourceHandle } from './hls-source.ts';
 
 const SAVE_EVERY_S = 5;
 const HIDE_CONTROLS_MS = 3_000;
 const SEEK_STEP_S = 10;
 
+/** Saves where `element` is in an episode to the watch history; false when there is nothing to save yet. */
+function recordPosition(movie: MovieCard, episode: number, element: HTMLVideoElement): boolean {
+  if (!Number.isFinite(element.duration) || element.currentTime < 1) return false;
+  recordWatch({ movie, episode, position: element.currentTime, duration: element.duration });
+  return true;
+}
+
 interface VideoPlayerProps {
   movie: MovieCard;
+  /** The episode's number (1 for a film). */
+  episode: number;
   playlist: string;
   /** Drawn over the video at the top (back button, title, trial banner). */
   header: ReactNode;
@@ -37,7 +53,7 @@ interface VideoPlayerProps {
   endOverlay?: ReactNode;
 }
 
-export function VideoPlayer({ movie, playlist, header, endOverlay }: VideoPlayerProps) {
+export function VideoPlayer({ movie, episode, playlist, header, endOverlay }: VideoPlayerProps) {
   const wrapper = useRef<HTMLDivElement>(null);
   const video = useRef<HTMLVideoElement>(null);
   const { active, lines } = useCdnLines();
@@ -52,20 +68,33 @@ export function VideoPlayer({ movie, playlist, header, endOverlay }: VideoPlayer
   const [controlsShown, setControlsShown] = useState(true);
   const [fullscreen, toggleFullscreen] = useFullscreen(wrapper, video);
   useWatchHeartbeat(video, movie.id); // playing time for the daily watch task
-  const resumeAt = useRef(resumePosition(movie.id));
+  const resumeAt = useRef(resumePosition(movie.id, episode));
   const wasPlaying = useRef(false);
+  const [heights, setHeights] = useState<number[]>([]);
+  const [quality, setQuality] = useState<Quality>(loadQuality);
+  const sourceHandle = useRef<SourceHandle | null>(null);
   const lastSaved = useRef(0);
   const danmaku = usePlayerDanmaku(movie.id, wrapper, video, fullscreen);
   const [typing, setTyping] = useState(false); // in the send bar
 
   const save = () => {
     const element = video.current;
-    if (!element || !Number.isFinite(element.duration) || element.currentTime < 1) return;
-    lastSaved.current = element.currentTime;
-    recordWatch({ movie, position: element.currentTime, duration: element.duration });
+    if (element && recordPosition(movie, episode, element)) lastSaved.current = element.currentTime;
   };
   const saveRef = useRef(save);
   saveRef.current = save;
+
+  // Another episode (declared before the source's effect, so this runs first): the one leaving
+  // keeps its position under its own number, the new one starts from its saved position and plays.
+  useEffect(() => {
+    resumeAt.current = resumePosition(movie.id, episode);
+    const element = video.current;
+    return () => {
+      if (!element) return;
+      recordPosition(movie, episode, element);
+      wasPlaying.current = true;
+    };
+  }, [movie, episode]);
 
   // Once a source has loaded: back to the position, speed and play state it had (the current speed:
   // changing the speed must not reload the source).
@@ -100,13 +129,21 @@ export function VideoPlayer({ movie, playlist, header, endOverlay }: VideoPlayer
     setStatus('loading');
     const onLoaded = () => restore(element);
     element.addEventListener('loadedmetadata', onLoaded, { once: true });
-    attachSource(element, url, () => !cancelled && switchLine(element)).then(
-      (attached) => (cancelled ? attached.destroy() : (handle = attached)),
+    attachSource(element, url, () => !cancelled && switchLine(element), {
+      quality: loadQuality(),
+      onLevels: (levels) => !cancelled && setHeights(levels),
+    }).then(
+      (attached) => {
+        if (cancelled) return attached.destroy();
+        handle = attached;
+        sourceHandle.current = attached;
+      },
       () => !cancelled && setStatus('failed'),
     );
     return () => {
       cancelled = true;
       element.removeEventListener('loadedmetadata', onLoaded);
+      if (sourceHandle.current === handle) sourceHandle.current = null;
       handle?.destroy();
     };
   }, [url]);
@@ -234,6 +271,13 @@ export function VideoPlayer({ movie, playlist, header, endOverlay }: VideoPlayer
           onSeek={seek}
           onRate={(next) => video.current && (video.current.playbackRate = next)}
           onFullscreen={toggleFullscreen}
+          qualities={qualityOptions(heights)}
+          quality={qualityOptions(heights).includes(quality) ? quality : 'auto'}
+          onQuality={(next) => {
+            setQuality(next);
+            saveQuality(next);
+            sourceHandle.current?.setQuality(next);
+          }}
           danmaku={danmaku.buttons}
           sendBar={danmaku.sendInBar ? danmaku.sendBar : undefined}
           onTyping={setTyping}

@@ -1,0 +1,145 @@
+/**
+ * A series of the seeded demo in a real Chromium: 选集 on the detail page lists its episodes,
+ * choosing episode 2 opens the play page on it (?ep=2) and it plays; choosing another there loads
+ * its stream in place and the watch history records the episode; the 清晰度 and 倍速 menus open
+ * inside the player's box on a 390×844 phone (the demo's single-rung streams offer 自动 only).
+ * Screenshots of the detail and play pages on a phone and a 1440 px desktop.
+ */
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildDemoPlan } from '../server/seed/demo-plan.ts';
+import { SHOTS } from './admin-flows.ts';
+import { launch, noBrowser, openPage, PHONE, readIdb } from './browser.ts';
+
+const WIDE = { viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 };
+const SERIES = buildDemoPlan().movies.find((movie) => movie.episodes.length > 1 && movie.access === 'free')!;
+
+async function shoot(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png` });
+}
+
+const video = (page: Page) => page.locator('[data-testid=player]');
+const currentTime = (page: Page) => video(page).evaluate((element: HTMLVideoElement) => element.currentTime);
+const chips = (page: Page) => page.locator('[data-testid=episodes] [data-testid=episode-chip]');
+const currentChip = (page: Page) => page.locator('[data-testid=episode-chip][aria-current=true]');
+
+/** The boxes of a menu's items, and the player's and the viewport's. */
+async function menuBoxes(page: Page, testId: string) {
+  await video(page).evaluate((element: HTMLVideoElement) => element.pause());
+  await page.locator('[data-testid=player]').hover();
+  await page.locator(`[data-testid=${testId}]`).click();
+  const menu = page.locator(`[data-testid=${testId}-menu]`);
+  await menu.waitFor();
+  const items = await menu.getByRole('menuitemradio').evaluateAll((buttons) =>
+    buttons.map((button) => {
+      const box = button.getBoundingClientRect();
+      const list = button.closest('[role=menu]')!.getBoundingClientRect();
+      // An item scrolled out of its list counts where the list shows it: inside the list's box.
+      return {
+        text: (button as HTMLElement).innerText,
+        top: Math.max(box.top, list.top),
+        bottom: Math.min(box.bottom, list.bottom),
+        left: box.left,
+        right: box.right,
+      };
+    }),
+  );
+  const player = (await page.locator('.video-player').boundingBox())!;
+  const list = (await menu.boundingBox())!;
+  await page.keyboard.press('Escape');
+  return { items, player, list };
+}
+
+describe.skipIf(noBrowser)('a series in Chromium', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('the seeded demo has a free series of several episodes', () => {
+    expect(SERIES.episodes.length).toBeGreaterThanOrEqual(3);
+  });
+
+  for (const [name, device] of [
+    ['phone', PHONE],
+    ['desktop', WIDE],
+  ] as const) {
+    it(`${name}: 选集 on the detail page, episode 2 plays, another loads in place and the history keeps it`, async () => {
+      const { page, context, problems } = await openPage(browser, device);
+      await page.goto(`/movie/${SERIES.id}`);
+      await page.locator('[data-testid=episodes]').waitFor();
+      expect(await page.locator('[data-testid=episodes] h2').innerText()).toBe('选集');
+      expect(await chips(page).allInnerTexts()).toEqual(SERIES.episodes.map((episode) => String(episode.number)));
+      expect(await chips(page).nth(1).getAttribute('title')).toBe('第2集');
+      await page.waitForLoadState('networkidle');
+      await shoot(page, `series-detail-${name}`);
+
+      await chips(page).nth(1).click();
+      await page.waitForURL((url) => url.pathname === `/movie/play/${SERIES.id}` && url.searchParams.get('ep') === '2');
+      await expect.poll(() => page.locator('[data-testid=play-title]').innerText()).toContain('第2集');
+      expect(await currentChip(page).innerText()).toBe('2');
+      await page.locator('[data-testid=play-toggle]').click();
+      await expect.poll(() => currentTime(page), { timeout: 30_000 }).toBeGreaterThan(1.5);
+      await video(page).hover();
+      await shoot(page, `series-play-${name}`);
+
+      // Another episode: the same page (no reload), its stream, playing on.
+      await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+      const before = await video(page).evaluate((element: HTMLVideoElement) => element.currentSrc);
+      await chips(page).nth(2).click();
+      await page.waitForURL((url) => url.searchParams.get('ep') === '3');
+      await expect.poll(() => page.locator('[data-testid=play-title]').innerText()).toContain('第3集');
+      await expect
+        .poll(() => video(page).evaluate((element: HTMLVideoElement) => element.currentSrc), { timeout: 20_000 })
+        .not.toBe(before);
+      await expect.poll(() => currentTime(page), { timeout: 30_000 }).toBeGreaterThan(1.5);
+      expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+      expect(await currentChip(page).innerText()).toBe('3');
+
+      await video(page).evaluate((element: HTMLVideoElement) => element.pause());
+      type Saved = { watch: { movie: { id: number }; episode?: number; position: number }[] };
+      await expect.poll(async () => (await readIdb<Saved>(page, 'history'))?.watch[0]?.episode ?? null).toBe(3);
+      expect((await readIdb<Saved>(page, 'history'))!.watch[0]!.movie.id).toBe(SERIES.id);
+
+      // Back on the detail page, the episode watched last is highlighted.
+      await page.goto(`/movie/${SERIES.id}`);
+      await expect.poll(() => currentChip(page).innerText()).toBe('3');
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it('phone: the 清晰度 menu (自动 for a single-rung stream) and the 倍速 menu open inside the player', async () => {
+    const { page, context, problems } = await openPage(browser, PHONE);
+    await page.goto(`/movie/play/${SERIES.id}?ep=2`);
+    await page.locator('[data-testid=play-toggle]').click();
+    await expect.poll(() => currentTime(page), { timeout: 30_000 }).toBeGreaterThan(0.5);
+
+    const quality = await menuBoxes(page, 'quality');
+    expect(quality.items.map((item) => item.text)).toEqual(['自动']);
+    const speed = await menuBoxes(page, 'speed');
+    expect(speed.items).toHaveLength(6);
+    for (const { items, player, list } of [quality, speed]) {
+      expect(list.y).toBeGreaterThanOrEqual(player.y);
+      expect(list.y + list.height).toBeLessThanOrEqual(player.y + player.height);
+      for (const item of items) {
+        expect(item.top).toBeGreaterThanOrEqual(0);
+        expect(item.bottom).toBeLessThanOrEqual(844);
+        expect(item.left).toBeGreaterThanOrEqual(0);
+        expect(item.right).toBeLessThanOrEqual(390);
+        expect(item.top).toBeGreaterThanOrEqual(player.y);
+      }
+    }
+    await page.locator('[data-testid=speed]').click();
+    await shoot(page, 'series-speed-menu-phone');
+    await page.locator('[data-testid=speed-menu]').getByRole('menuitemradio', { name: '1.5x' }).click();
+    expect(await video(page).evaluate((element: HTMLVideoElement) => element.playbackRate)).toBe(1.5);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
