@@ -1,0 +1,177 @@
+/**
+ * 站点: the operator's sites with host, title, colour and icon; 编辑 (host, title, description,
+ * colour), 上传图标 (a square image made into the app's icon sizes), and 新增站点 for 超级管理员
+ * (it starts with the demo's first CDN line and its enabled VIP and coin packages).
+ */
+import { useState } from 'react';
+import type { SettingsSite } from '../../../contract/admin/settings.ts';
+import { AdminApiError } from '../../api/admin-client.ts';
+import { FormFields, toForm, toInput, type FieldSpec, type FormValues } from './form-fields.tsx';
+import { messageOf } from './list-tab.tsx';
+import { createSite, updateSite, uploadIcon } from './settings-calls.ts';
+import { SettingsDialog } from './settings-dialog.tsx';
+import { settingsText as text } from './settings-messages.ts';
+
+const FIELDS: readonly FieldSpec[] = [
+  { name: 'host', label: text.sites.host, kind: 'text', hint: '如 video.example.com，不含端口' },
+  { name: 'title', label: text.sites.title, kind: 'text' },
+  { name: 'description', label: text.sites.description, kind: 'textarea' },
+  { name: 'primaryColor', label: text.sites.colour, kind: 'text', hint: '#rrggbb，如 #ff6a00' },
+];
+
+type Editing = { site: SettingsSite | null; values: FormValues };
+
+interface Props {
+  sites: SettingsSite[];
+  canAdd: boolean;
+  onChanged: (site: SettingsSite) => void;
+}
+
+export function SitesTab({ sites, canAdd, onChanged }: Props) {
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [dialogError, setDialogError] = useState<{ message: string; field: string | null } | null>(null);
+  const [iconError, setIconError] = useState<string | null>(null);
+  const [iconBusy, setIconBusy] = useState<number | null>(null);
+
+  const save = async () => {
+    if (!editing) return;
+    setBusy(true);
+    setDialogError(null);
+    try {
+      const input = toInput(FIELDS, editing.values, true);
+      onChanged(editing.site ? await updateSite(editing.site.id, input) : await createSite(input));
+      setEditing(null);
+    } catch (failure) {
+      setDialogError({
+        message: messageOf(failure),
+        field: failure instanceof AdminApiError ? (failure.field ?? null) : null,
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const icon = async (site: SettingsSite, file: File | undefined) => {
+    if (!file) return;
+    setIconBusy(site.id);
+    setIconError(null);
+    try {
+      onChanged(await uploadIcon(site.id, file));
+    } catch (failure) {
+      setIconError(messageOf(failure));
+    } finally {
+      setIconBusy(null);
+    }
+  };
+
+  return (
+    <div className="settings-tab" data-testid="tab-sites">
+      <div className="settings-tab__bar">
+        {canAdd && (
+          <button
+            className="button button--primary"
+            type="button"
+            onClick={() => {
+              setDialogError(null);
+              setEditing({ site: null, values: { ...toForm(FIELDS, null), primaryColor: '#ff6a00' } });
+            }}
+          >
+            {text.sites.add}
+          </button>
+        )}
+        <span className="field__hint">{text.sites.iconHint}</span>
+      </div>
+      {iconError && (
+        <p className="settings-status settings-status--error" role="alert">
+          {iconError}
+        </p>
+      )}
+      <div className="settings-table-wrap">
+        <table className="settings-table">
+          <thead>
+            <tr>
+              <th>ID</th>
+              <th>{text.sites.icon}</th>
+              <th>{text.sites.title}</th>
+              <th>{text.sites.host}</th>
+              <th>{text.sites.colour}</th>
+              <th>{text.sites.account}</th>
+              <th>{text.actions}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {sites.map((site) => (
+              <tr key={site.id} data-testid={`site-${site.id}`}>
+                <td className="settings-table__num">{site.id}</td>
+                <td>
+                  {site.icons ? (
+                    <img className="thumb thumb--icon" src={site.icons['192']} alt="" />
+                  ) : (
+                    <span className="settings-table__sub">{text.sites.defaultIcon}</span>
+                  )}
+                </td>
+                <td className="settings-table__title">
+                  {site.title}
+                  <div className="settings-table__sub">{site.description}</div>
+                </td>
+                <td>
+                  <code>{site.host}</code>
+                </td>
+                <td className="settings-table__nowrap">
+                  <span className="swatch" style={{ background: site.primaryColor }} />
+                  <code>{site.primaryColor}</code>
+                </td>
+                <td className="settings-table__nowrap">
+                  <code>
+                    {site.accountId} / {site.appId}
+                  </code>
+                </td>
+                <td className="settings-table__nowrap">
+                  <button
+                    className="link-button"
+                    type="button"
+                    onClick={() => {
+                      setDialogError(null);
+                      setEditing({ site, values: toForm(FIELDS, site as unknown as Record<string, unknown>) });
+                    }}
+                  >
+                    {text.edit}
+                  </button>
+                  <label className="link-button">
+                    {iconBusy === site.id ? text.uploading : text.sites.iconUpload}
+                    <input
+                      type="file"
+                      accept="image/png,image/jpeg,image/webp"
+                      hidden
+                      onChange={(e) => void icon(site, e.target.files?.[0])}
+                    />
+                  </label>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {editing && (
+        <SettingsDialog
+          title={editing.site ? `${text.edit}站点 ${editing.site.title}` : text.sites.add}
+          busy={busy}
+          error={dialogError?.message ?? null}
+          onClose={() => setEditing(null)}
+          onSubmit={() => void save()}
+        >
+          <FormFields
+            fields={FIELDS}
+            values={editing.values}
+            creating
+            badField={dialogError?.field ?? null}
+            onChange={(name, value) =>
+              setEditing((current) => current && { ...current, values: { ...current.values, [name]: value } })
+            }
+          />
+          {!editing.site && <p className="field__hint">{text.sites.newHint}</p>}
+        </SettingsDialog>
+      )}
+    </div>
+  );
+}
