@@ -1,0 +1,45 @@
+/** The 审核 section's calls to /admin-api (docs/admin-api.md, 审核), one function each. */
+import type {
+  ModerationAction,
+  ModerationItem,
+  ModerationKind,
+  ModerationPage,
+  QueueState,
+  ReviewSettings,
+  SanctionInput,
+  SensitiveWord,
+  UserSanctions,
+  WordPage,
+} from '../../../contract/admin/moderation.ts';
+import type { WordAction } from '../../../contract/enums.ts';
+import { adminCall } from '../../api/admin-client.ts';
+
+export const fetchQueue = (state: QueueState, type: ModerationKind | '', cursor: string | null) =>
+  adminCall<ModerationPage>('GET', '/moderation', { query: { state, type, cursor } });
+
+export const decideItem = (id: string, action: ModerationAction, reason: string) =>
+  adminCall<ModerationItem>('POST', `/moderation/${encodeURIComponent(id)}`, { body: { action, reason } });
+
+export const fetchSanctions = (userId: number) => adminCall<UserSanctions>('GET', `/users/${userId}/sanctions`);
+
+export const setSanction = (userId: number, kind: 'mute' | 'ban', input: SanctionInput) =>
+  adminCall<UserSanctions>('POST', `/users/${userId}/${kind}`, { body: input });
+
+export const liftSanction = (userId: number, kind: 'mute' | 'ban', reason: string) =>
+  adminCall<UserSanctions>('DELETE', `/users/${userId}/${kind}`, { body: { reason } });
+
+export const fetchWords = (q: string, cursor: string | null) =>
+  adminCall<WordPage>('GET', '/moderation/words', { query: { q, cursor } });
+
+export const addWord = (word: string, action: WordAction) =>
+  adminCall<SensitiveWord>('POST', '/moderation/words', { body: { word, action } });
+
+export const changeWord = (word: string, action: WordAction) =>
+  adminCall<SensitiveWord>('PATCH', `/moderation/words/${encodeURIComponent(word)}`, { body: { action } });
+
+export const removeWord = (word: string) => adminCall<null>('DELETE', `/moderation/words/${encodeURIComponent(word)}`);
+
+export const fetchReviewSettings = () => adminCall<ReviewSettings[]>('GET', '/moderation/settings');
+
+export const saveReviewSettings = (settings: Omit<ReviewSettings, 'siteTitle'>) =>
+  adminCall<ReviewSettings>('PUT', '/moderation/settings', { body: settings });

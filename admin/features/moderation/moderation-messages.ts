@@ -1,0 +1,124 @@
+/** The 审核 section's strings (zh-CN), one place. */
+import type { ItemState, ModerationAction, ModerationKind } from '../../../contract/admin/moderation.ts';
+import type { ReportReason, WordAction } from '../../../contract/enums.ts';
+
+export const KIND_LABELS: Record<ModerationKind, string> = {
+  reply: '回复',
+  comment: '影片评论',
+  danmaku: '弹幕',
+  post: '帖子',
+  upload: '图片/视频',
+  user: '用户资料',
+};
+
+export const STATE_LABELS: Record<ItemState, string> = {
+  pending: '待处理',
+  auto_hidden: '举报已隐藏',
+  held: '首帖待审',
+  approved: '已通过',
+  hidden: '已隐藏',
+  deleted: '已删除',
+};
+
+export const REASON_LABELS: Record<ReportReason, string> = {
+  spam: '广告/垃圾',
+  porn: '色情低俗',
+  abuse: '辱骂攻击',
+  illegal: '违法违规',
+  spoiler: '剧透',
+  other: '其他',
+};
+
+export const ACTION_LABELS: Record<ModerationAction, string> = { approve: '通过', hide: '隐藏', delete: '删除' };
+
+export const WORD_ACTION_LABELS: Record<WordAction, string> = { refuse: '拒绝发送', mask: '替换为 *' };
+
+/** Reasons offered in the decision and sanction dialogs (free text is always possible). */
+export const COMMON_REASONS = [
+  '广告引流',
+  '辱骂、人身攻击',
+  '色情低俗',
+  '违法违规信息',
+  '恶意剧透',
+  '刷屏灌水',
+] as const;
+
+export const moderationText = {
+  title: '审核',
+  tabs: { pending: '待处理', handled: '已处理', words: '敏感词', settings: '设置' },
+  allTypes: '全部类型',
+  type: '类型',
+  empty: '没有需要处理的内容',
+  emptyHandled: '还没有处理过的内容',
+  loading: '加载中…',
+  more: '加载更多',
+  end: '没有更多了',
+  reports: (n: number) => `${n} 次举报`,
+  firstPost: '新用户首帖',
+  author: '作者',
+  noAuthor: '（无作者）',
+  open: '查看原文',
+  video: '含视频',
+  reporters: '举报记录',
+  decidedBy: (who: string | null, at: string) => `${who ?? '—'} 于 ${at}`,
+  deletedText: '（内容已删除）',
+  dialogTitle: (action: string) => `${action}内容`,
+  reason: '原因',
+  reasonHint: '作者会在系统通知里看到这个原因',
+  reasonOptional: '说明（可选）',
+  reasonRequired: '请填写原因',
+  cancel: '取消',
+  confirm: '确定',
+  sending: '处理中…',
+  words: {
+    search: '搜索敏感词',
+    word: '敏感词',
+    action: '处理方式',
+    added: '添加时间',
+    add: '添加',
+    remove: '删除',
+    removeConfirm: (word: string) => `删除敏感词「${word}」？`,
+    total: (n: number) => `共 ${n} 个`,
+    empty: '词库为空',
+    hint: '保存后本进程立即生效，其他服务进程在 3 秒内生效。',
+  },
+  settings: {
+    intro:
+      '开启后，注册不满指定天数且还没有通过审核的帖子的用户，发帖需审核通过后才公开（作者自己可见，标记为审核中）。',
+    site: '站点',
+    review: '新用户首帖审核',
+    days: '新账号天数',
+    save: '保存',
+    saved: '已保存',
+    on: '开启',
+    off: '关闭',
+  },
+};
+
+export const sanctionText = {
+  title: '禁言与封禁',
+  mute: '禁言',
+  ban: '封禁',
+  lift: '解除',
+  none: '正常',
+  muted: '禁言中',
+  banned: '封禁中',
+  until: (text: string) => `至 ${text}`,
+  permanent: '永久',
+  reason: '原因',
+  by: '操作人',
+  period: '期限',
+  custom: '自定义',
+  customEnd: '结束时间',
+  periods: [
+    { label: '1天', days: 1 },
+    { label: '7天', days: 7 },
+    { label: '30天', days: 30 },
+  ],
+  muteHint: '禁言：可以浏览，不能回复、评论、发弹幕、发帖或修改资料。',
+  banHint: '封禁：可以登录浏览和查看通知，所有写操作都会被拒绝。',
+  dialogTitle: (verb: string, name: string) => `${verb}用户「${name}」`,
+  liftTitle: (verb: string, name: string) => `解除「${name}」的${verb}`,
+  liftReason: '说明（可选，会通知用户）',
+  badEnd: '请选择晚于现在的结束时间',
+};

@@ -1,0 +1,236 @@
+/**
+ * The moderation queue (待处理 or 已处理): items as cards, each with its type and state, the text
+ * and images, where it is (with a link into the app), its author (with a link to /admin/users/:id),
+ * the reports' reasons counted and the reporters, and 通过 / 隐藏 / 删除 through a reason dialog.
+ * A decided item leaves the 待处理 list at once.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import {
+  MODERATION_KINDS,
+  type ModerationAction,
+  type ModerationItem,
+  type ModerationKind,
+  type QueueState,
+} from '../../../contract/admin/moderation.ts';
+import type { ReportReason } from '../../../contract/enums.ts';
+import { adminMessages } from '../../admin-messages.ts';
+import { decideItem, fetchQueue } from './moderation-calls.ts';
+import { formatMinute } from './moderation-format.ts';
+import {
+  ACTION_LABELS,
+  KIND_LABELS,
+  REASON_LABELS,
+  STATE_LABELS,
+  moderationText as text,
+} from './moderation-messages.ts';
+import { ReasonDialog } from './reason-dialog.tsx';
+
+const STATE_BADGE: Record<ModerationItem['state'], string> = {
+  pending: 'badge--warn',
+  auto_hidden: 'badge--danger',
+  held: 'badge--warn',
+  approved: 'badge--on',
+  hidden: 'badge--off',
+  deleted: 'badge--off',
+};
+
+function ItemCard({ item, onAct }: { item: ModerationItem; onAct: (action: ModerationAction) => void }) {
+  const reasons = Object.entries(item.reasonCounts) as [ReportReason, number][];
+  const gone = item.state === 'deleted';
+  return (
+    <article className="mod-card" data-testid="moderation-item" data-id={item.id}>
+      <header className="mod-card__head">
+        <span className="badge">{KIND_LABELS[item.kind]}</span>
+        <span className={`badge ${STATE_BADGE[item.state]}`}>{STATE_LABELS[item.state]}</span>
+        {item.flags.includes('first_post') && <span className="badge badge--warn">{text.firstPost}</span>}
+        {item.reportCount > 0 && <span className="mod-card__count">{text.reports(item.reportCount)}</span>}
+        <span className="mod-card__id">{item.id}</span>
+        <span className="mod-card__time">{formatMinute(item.at)}</span>
+      </header>
+      <div className="mod-card__body">
+        <div className="mod-card__content">
+          {item.title && <h3 className="mod-card__title">{item.title}</h3>}
+          <p className="mod-card__text">{item.text || (gone ? text.deletedText : '—')}</p>
+          {(item.images.length > 0 || item.hasVideo) && (
+            <div className="mod-card__media">
+              {item.images.slice(0, 6).map((src) => (
+                <img key={src} src={src} alt="" loading="lazy" />
+              ))}
+              {item.hasVideo && <span className="badge">{text.video}</span>}
+            </div>
+          )}
+          <p className="mod-card__context">
+            {item.context}
+            {item.link && (
+              <>
+                {' · '}
+                <a href={item.link} target="_blank" rel="noreferrer">
+                  {text.open}
+                </a>
+              </>
+            )}
+          </p>
+        </div>
+        <aside className="mod-card__side">
+          <div className="mod-card__author">
+            <span className="field__label">{text.author}</span>
+            {item.author ? (
+              <Link href={`~/admin/users/${item.author.id}`}>
+                {item.author.nickname} <span className="mod-card__uid">#{item.author.id}</span>
+              </Link>
+            ) : (
+              <span>{text.noAuthor}</span>
+            )}
+          </div>
+          {reasons.length > 0 && (
+            <div className="mod-card__reasons">
+              {reasons.map(([reason, count]) => (
+                <span key={reason} className="badge badge--danger">
+                  {REASON_LABELS[reason]} × {count}
+                </span>
+              ))}
+            </div>
+          )}
+          {item.reports.length > 0 && (
+            <details className="mod-card__reports">
+              <summary>{text.reporters}</summary>
+              <ul>
+                {item.reports.map((report) => (
+                  <li key={report.id}>
+                    {report.reporter?.nickname ?? '—'} · {REASON_LABELS[report.reason]}
+                    {report.detail ? `：${report.detail}` : ''} · {formatMinute(report.at)}
+                  </li>
+                ))}
+              </ul>
+            </details>
+          )}
+          {item.decision && (
+            <p className="mod-card__decision">
+              {ACTION_LABELS[item.decision.action]}
+              {item.decision.reason ? `：${item.decision.reason}` : ''}
+              <br />
+              <span className="mod-card__uid">
+                {text.decidedBy(item.decision.operator, formatMinute(item.decision.at))}
+              </span>
+            </p>
+          )}
+        </aside>
+      </div>
+      {!gone && (
+        <footer className="mod-card__actions">
+          <button className="button button--small" type="button" onClick={() => onAct('approve')}>
+            {ACTION_LABELS.approve}
+          </button>
+          <button className="button button--small" type="button" onClick={() => onAct('hide')}>
+            {ACTION_LABELS.hide}
+          </button>
+          <button className="button button--small button--danger" type="button" onClick={() => onAct('delete')}>
+            {ACTION_LABELS.delete}
+          </button>
+        </footer>
+      )}
+    </article>
+  );
+}
+
+export function QueueView({ state }: { state: QueueState }) {
+  const [type, setType] = useState<ModerationKind | ''>('');
+  const [items, setItems] = useState<ModerationItem[]>([]);
+  const [cursor, setCursor] = useState<string | null>(null);
+  const [busy, setBusy] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [acting, setActing] = useState<{ item: ModerationItem; action: ModerationAction } | null>(null);
+
+  const load = useCallback(
+    async (after: string | null) => {
+      setBusy(true);
+      setError(null);
+      try {
+        const page = await fetchQueue(state, type, after);
+        setItems((shown) => (after ? [...shown, ...page.list] : page.list));
+        setCursor(page.nextCursor);
+      } catch (failure) {
+        setError(failure instanceof Error ? failure.message : adminMessages.loadFailed);
+      } finally {
+        setBusy(false);
+      }
+    },
+    [state, type],
+  );
+
+  useEffect(() => {
+    void load(null);
+  }, [load]);
+
+  async function act(reason: string) {
+    if (!acting) return;
+    const updated = await decideItem(acting.item.id, acting.action, reason);
+    setItems((shown) =>
+      state === 'pending'
+        ? shown.filter((i) => i.id !== updated.id)
+        : shown.map((i) => (i.id === updated.id ? updated : i)),
+    );
+    setActing(null);
+  }
+
+  return (
+    <div className="mod-queue">
+      <div className="mod-queue__filters">
+        <label className="field field--inline">
+          <span className="field__label">{text.type}</span>
+          <select
+            className="field__input"
+            name="type"
+            value={type}
+            onChange={(event) => setType(event.target.value as ModerationKind | '')}
+          >
+            <option value="">{text.allTypes}</option>
+            {MODERATION_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {KIND_LABELS[kind]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {items.map((item) => (
+        <ItemCard key={item.id} item={item} onAct={(action) => setActing({ item, action })} />
+      ))}
+      {busy && <p className="mod-status">{text.loading}</p>}
+      {!busy && !error && items.length === 0 && (
+        <p className="mod-status">{state === 'pending' ? text.empty : text.emptyHandled}</p>
+      )}
+      {error && (
+        <p className="mod-status mod-status--error" role="alert">
+          {error}{' '}
+          <button className="button button--small" type="button" onClick={() => void load(null)}>
+            {adminMessages.retry}
+          </button>
+        </p>
+      )}
+      <div className="mod-queue__more">
+        {cursor
+          ? !busy && (
+              <button className="button" type="button" onClick={() => void load(cursor)}>
+                {text.more}
+              </button>
+            )
+          : items.length > 0 && !busy && <span className="mod-status">{text.end}</span>}
+      </div>
+      {acting && (
+        <ReasonDialog
+          title={text.dialogTitle(ACTION_LABELS[acting.action])}
+          confirmLabel={ACTION_LABELS[acting.action]}
+          required={acting.action !== 'approve'}
+          label={acting.action === 'approve' ? text.reasonOptional : text.reason}
+          danger={acting.action === 'delete'}
+          onSubmit={act}
+          onClose={() => setActing(null)}
+        >
+          <p className="reason-dialog__item">{acting.item.title ?? acting.item.text.slice(0, 80)}</p>
+        </ReasonDialog>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+/**
+ * A dialog asking for a reason before a moderation action: the common reasons as one-click
+ * choices plus free text, required unless told otherwise, with room for extra fields (a sanction's
+ * period) above. The server's message shows in the dialog when the action fails.
+ */
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Modal } from '../../../src/components/modal.tsx';
+import { AdminApiError } from '../../api/admin-client.ts';
+import { COMMON_REASONS, moderationText as text } from './moderation-messages.ts';
+
+export function ReasonDialog({
+  title,
+  confirmLabel,
+  required = true,
+  label = text.reason,
+  danger = false,
+  children,
+  onSubmit,
+  onClose,
+}: {
+  title: string;
+  confirmLabel: string;
+  required?: boolean;
+  label?: string;
+  danger?: boolean;
+  /** Fields shown above the reason. */
+  children?: ReactNode;
+  /** Throws to keep the dialog open with the error shown. */
+  onSubmit: (reason: string) => Promise<void>;
+  onClose: () => void;
+}) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (required && reason.trim() === '') return setError(text.reasonRequired);
+    setBusy(true);
+    setError(null);
+    try {
+      await onSubmit(reason.trim());
+    } catch (failure) {
+      setError(failure instanceof AdminApiError || failure instanceof Error ? failure.message : String(failure));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal open title={title} onClose={onClose} dismissible={!busy} testId="reason-dialog">
+      <form className="reason-dialog" onSubmit={submit} noValidate>
+        {children}
+        {required && (
+          <div className="reason-dialog__chips" role="group" aria-label={label}>
+            {COMMON_REASONS.map((common) => (
+              <button
+                key={common}
+                type="button"
+                className={`reason-dialog__chip${reason === common ? ' is-picked' : ''}`}
+                onClick={() => setReason(common)}
+              >
+                {common}
+              </button>
+            ))}
+          </div>
+        )}
+        <label className="field">
+          <span className="field__label">{label}</span>
+          <textarea
+            className="field__input reason-dialog__text"
+            name="reason"
+            value={reason}
+            maxLength={200}
+            rows={3}
+            onChange={(event) => setReason(event.target.value)}
+          />
+          {required && <span className="field__hint">{text.reasonHint}</span>}
+        </label>
+        {error && (
+          <p className="reason-dialog__error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="reason-dialog__actions">
+          <button className="button" type="button" onClick={onClose} disabled={busy}>
+            {text.cancel}
+          </button>
+          <button
+            className={`button button--primary${danger ? ' reason-dialog__danger' : ''}`}
+            type="submit"
+            disabled={busy}
+          >
+            {busy ? text.sending : confirmLabel}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
