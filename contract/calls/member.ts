@@ -74,6 +74,23 @@ export interface OrderInfo {
   user: UserInfo;
 }
 
+/**
+ * A deposit not credited: pending (perhaps paid with the notify lost) or failed at the gateway, of
+ * the last OPEN_DEPOSIT_DAYS days, newest first, at most 10. 查询 (/deposit/recheck) asks the
+ * gateway about one and answers the order as it then is: paid (已到账), pending (仍未支付), failed.
+ */
+export interface OpenDeposit {
+  orderNo: string;
+  kind: OrderKind;
+  status: 'pending' | 'failed';
+  amountFen: number;
+  payType: PayType;
+  title: string;
+  createdAt: number;
+}
+
+export const OPEN_DEPOSIT_DAYS = 7;
+
 /** Order numbers: 20-32 of [0-9A-Z]. */
 export const orderNoSchema = z.object({
   orderNo: z.string().regex(/^[0-9A-Z]{20,32}$/, 'orderNo 格式不正确'),
@@ -288,6 +305,9 @@ export interface MemberCalls {
   '/system/goldset/useGetGoldSet': { payload: Record<string, never>; data: CoinPackage[] };
   '/deposit/coin': { payload: In<typeof depositCoinSchema>; data: DepositOrder };
   '/deposit/order': { payload: In<typeof orderNoSchema>; data: OrderInfo };
+  '/deposit/openList': { payload: Record<string, never>; data: OpenDeposit[] };
+  /** Asks the gateway about the member's own order (rate-limited); a paid answer credits it once. */
+  '/deposit/recheck': { payload: In<typeof orderNoSchema>; data: OrderInfo };
   '/tradPage': { payload: In<typeof pageSchema>; data: Page<LedgerEntry> };
   '/points/ledgerPage': { payload: In<typeof pageSchema>; data: Page<LedgerEntry> };
   '/buy/movie': { payload: In<typeof buyMovieSchema>; data: PurchaseResult };

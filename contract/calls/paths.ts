@@ -53,6 +53,8 @@ export const API = {
   coinPackages: '/system/goldset/useGetGoldSet',
   depositCoin: '/deposit/coin',
   depositOrder: '/deposit/order',
+  depositOpen: '/deposit/openList',
+  depositRecheck: '/deposit/recheck',
   coinLedger: '/tradPage',
   pointsLedger: '/points/ledgerPage',
   buyMovie: '/buy/movie',

@@ -4,8 +4,7 @@
  * notifies for one order exactly one gets the row back, and only that one credits.
  */
 import { randomInt } from 'node:crypto';
-import type { OrderStatus } from '../../contract/calls/member.ts';
-import type { OrderKind } from '../../contract/enums.ts';
+import type { OrderKind, OrderStatus } from '../../contract/enums.ts';
 import type { PayType } from '../../contract/enums.ts';
 import type { Queryable } from './db.ts';
 
@@ -77,7 +76,10 @@ export async function createOrder(q: Queryable, order: NewOrder, now: number): P
 export const findOrder = (q: Queryable, orderNo: string): Promise<Order | undefined> =>
   q.one<Order>(`SELECT ${COLUMNS} FROM orders WHERE order_no = $1`, [orderNo]);
 
-/** Switches a pending order to paid; undefined when it was not pending (already paid). */
+/**
+ * Switches a pending order (or one the gateway had said failed, then paid after all) to paid;
+ * undefined when it was not pending or failed (already paid, or refunded).
+ */
 export const markOrderPaid = (
   q: Queryable,
   orderNo: string,
@@ -86,6 +88,16 @@ export const markOrderPaid = (
 ): Promise<Order | undefined> =>
   q.one<Order>(
     `UPDATE orders SET status = 'paid', trade_no = $2, paid_at = $3::timestamptz
-     WHERE order_no = $1 AND status = 'pending' RETURNING ${COLUMNS}`,
+     WHERE order_no = $1 AND status IN ('pending', 'failed') RETURNING ${COLUMNS}`,
     [orderNo, tradeNo, new Date(now).toISOString()],
   );
+
+/** Switches a pending order to failed (the gateway said so); undefined when it was not pending. */
+export const markOrderFailed = (q: Queryable, orderNo: string): Promise<Order | undefined> =>
+  q.one<Order>(`UPDATE orders SET status = 'failed' WHERE order_no = $1 AND status = 'pending' RETURNING ${COLUMNS}`, [
+    orderNo,
+  ]);
+
+/** The order, its row locked until the transaction ends (a refund's first step). */
+export const lockOrder = (q: Queryable, orderNo: string): Promise<Order | undefined> =>
+  q.one<Order>(`SELECT ${COLUMNS} FROM orders WHERE order_no = $1 FOR UPDATE`, [orderNo]);

@@ -16,6 +16,8 @@ export interface CashierView {
   createdAt: Date;
   /** Where the form posts (the confirm route). */
   confirmAction: string;
+  /** Where 模拟支付失败 posts (a failed payment, no notify). */
+  failAction?: string;
   /** The app's screen to return to (cancel). */
   returnPath: string;
 }
@@ -53,7 +55,7 @@ header b{font-size:17px}.tag{font-size:12px;padding:2px 8px;border-radius:999px;
 main{padding:22px}.amount{text-align:center;font-size:38px;font-weight:700;margin:4px 0 18px}.amount small{font-size:20px}
 dl{margin:0 0 22px;display:grid;grid-template-columns:auto 1fr;gap:8px 16px}dt{color:#6b7280}dd{margin:0;text-align:right;word-break:break-all}
 button{width:100%;border:0;border-radius:10px;padding:13px;font-size:16px;color:#fff;background:var(--pay);cursor:pointer}
-button:active{opacity:.85}.cancel{display:block;text-align:center;margin-top:14px;color:#6b7280;text-decoration:none}
+button:active{opacity:.85}button.fail{margin-top:10px;background:#fff;color:#6b7280;border:1px solid #e5e7eb}.cancel{display:block;text-align:center;margin-top:14px;color:#6b7280;text-decoration:none}
 .note{margin:18px 0 0;font-size:12px;color:#9ca3af;text-align:center}h1{font-size:20px;margin:0 0 8px}p{margin:0 0 18px;color:#4b5563}
 a.button{display:block;text-align:center;border-radius:10px;padding:12px;color:#fff;background:var(--brand);text-decoration:none}`;
 
@@ -84,6 +86,7 @@ export function renderCashier(v: CashierView): string {
   const body = `<div class="amount"><small>¥</small>${yuan}<small>.${fen}</small></div>
 <dl>${rows.map(([k, val]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(val)}</dd>`).join('')}</dl>
 <form method="post" action="${escapeHtml(v.confirmAction)}"><button type="submit">确认支付（${escapeHtml(pay.name)}）</button></form>
+${v.failAction ? `<form method="post" action="${escapeHtml(v.failAction)}"><button type="submit" class="fail">模拟支付失败</button></form>` : ''}
 <a class="cancel" href="${escapeHtml(v.returnPath)}">取消</a>
 <p class="note">这是演示用的沙箱收银台，确认后即视为支付成功，不会产生真实扣款。</p>`;
   return page(v.siteTitle, v.primaryColor, '确认支付', body, pay.color);

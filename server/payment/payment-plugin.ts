@@ -2,10 +2,15 @@
  * The payment sandbox's HTTP routes (outside the /api protocol: plain HTML and text):
  *
  *   GET  /pay/cashier/:orderNo          the cashier page of a pending order (cashier-page.ts)
- *   POST /pay/cashier/:orderNo/confirm  "pays": sends the signed epay notify to this server's own
- *                                       /pay/notify over real HTTP, then 303 to the app's screen
- *                                       (/mine/vip?order=NO or /mine/wallet?order=NO), which polls
+ *   POST /pay/cashier/:orderNo/confirm  "pays": the sandbox records the payment on its side
+ *                                       (sandbox-gateway.ts), sends the signed epay notify to this
+ *                                       server's own /pay/notify over real HTTP, then 303 to the
+ *                                       app's screen (/mine/vip?order=NO or /mine/wallet?order=NO),
+ *                                       which polls
+ *   POST /pay/cashier/:orderNo/fail     a failed payment (recorded, no notify, as epay sends none),
+ *                                       then 303 to the app's screen
  *   GET|POST /pay/notify                the epay-style notify (notify.ts): `success` or `fail`
+ *   GET|POST /pay/api.php?act=order     the gateway's signed order query (sandbox-gateway.ts), JSON
  *
  * Bodies are read as text (form-urlencoded for the notify); nothing here answers 5xx.
  */
@@ -19,6 +24,7 @@ import { renderCashier, renderMessage, type MessageView } from './cashier-page.t
 import { withSign, type PayParams } from './epay-sign.ts';
 import { fenToYuan } from './money.ts';
 import { handleNotify } from './notify.ts';
+import { answerOrderQuery, findSandboxPayment, recordSandboxPayment, sandboxTradeNo } from './sandbox-gateway.ts';
 
 export interface PaymentPluginOptions {
   db: Db;
@@ -97,10 +103,28 @@ export const paymentPlugin: FastifyPluginAsync<PaymentPluginOptions> = async (ap
     },
   });
 
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/pay/api.php',
+    handler: async (req, reply) => {
+      const answer = await answerOrderQuery(db, config, paramsOf(req));
+      return reply.type('application/json; charset=utf-8').header('cache-control', 'no-store').send(answer);
+    },
+  });
+
+  const failedPage = (reply: FastifyReply, order: Order) =>
+    message(reply, 200, order.siteId, {
+      heading: '支付失败',
+      text: '这笔订单支付失败，请回到应用重新下单。',
+      link: { href: returnPathOf(order), label: '返回应用' },
+    });
+
   app.get<{ Params: { orderNo: string } }>(`${CASHIER_PREFIX}:orderNo`, async (req, reply) => {
     const order = await orderOf(req.params.orderNo);
     if (!order) return missing(reply);
-    if (order.status === 'paid') {
+    if (order.status === 'failed' || (await findSandboxPayment(db, order.orderNo))?.status === 'failed')
+      return failedPage(reply, order);
+    if (order.status === 'paid' || order.status === 'refunded') {
       const link = { href: returnPathOf(order), label: '返回应用' };
       return message(reply, 200, order.siteId, { heading: '订单已支付', text: `${order.title} 已支付成功。`, link });
     }
@@ -111,6 +135,7 @@ export const paymentPlugin: FastifyPluginAsync<PaymentPluginOptions> = async (ap
         ...(await look(order.siteId)),
         ...order,
         confirmAction: `${CASHIER_PREFIX}${order.orderNo}/confirm`,
+        failAction: `${CASHIER_PREFIX}${order.orderNo}/fail`,
         returnPath: returnPathOf(order),
       }),
     );
@@ -119,6 +144,10 @@ export const paymentPlugin: FastifyPluginAsync<PaymentPluginOptions> = async (ap
   app.post<{ Params: { orderNo: string } }>(`${CASHIER_PREFIX}:orderNo/confirm`, async (req, reply) => {
     const order = await orderOf(req.params.orderNo);
     if (!order) return missing(reply);
+    if (order.status === 'pending') {
+      const payment = await recordSandboxPayment(db, order, 'paid', now());
+      if (payment.status === 'failed') return failedPage(reply, order);
+    }
     if (order.status === 'pending' && (await sendNotify(order, selfUrlOf(config, req), config, req)) !== 'success') {
       const link = { href: `${CASHIER_PREFIX}${order.orderNo}`, label: '返回收银台重试' };
       return message(reply, 200, order.siteId, {
@@ -129,6 +158,13 @@ export const paymentPlugin: FastifyPluginAsync<PaymentPluginOptions> = async (ap
     }
     return reply.code(303).header('location', returnPathOf(order)).header('cache-control', 'no-store').send();
   });
+
+  app.post<{ Params: { orderNo: string } }>(`${CASHIER_PREFIX}:orderNo/fail`, async (req, reply) => {
+    const order = await orderOf(req.params.orderNo);
+    if (!order) return missing(reply);
+    if (order.status === 'pending') await recordSandboxPayment(db, order, 'failed', now());
+    return reply.code(303).header('location', returnPathOf(order)).header('cache-control', 'no-store').send();
+  });
 };
 
 /** What a gateway does after a payment: POSTs the signed notify to the merchant's notify URL. */
@@ -136,7 +172,7 @@ async function sendNotify(order: Order, base: string, config: Config, req: Fasti
   const params = withSign(
     {
       pid: config.PAY_PID,
-      trade_no: `SB${order.orderNo}`,
+      trade_no: sandboxTradeNo(order.orderNo),
       out_trade_no: order.orderNo,
       type: order.payType,
       name: order.title,

@@ -40,6 +40,8 @@ export const RATE_RULES: readonly RateRule[] = [
   { name: 'signin-account', paths: [API.loginAccount], limit: 10, windowMs: 10 * MINUTE, per: 'account' },
   { name: 'bind', paths: [API.bindAccount], limit: 10, windowMs: 10 * MINUTE, per: 'user' },
   { name: 'deposit', paths: [API.depositVip, API.depositCoin], limit: 10, windowMs: MINUTE, per: 'user' },
+  // 查询 asks the payment gateway: a few taps a minute are plenty.
+  { name: 'deposit-recheck', paths: [API.depositRecheck], limit: 6, windowMs: MINUTE, per: 'user' },
   { name: 'points', paths: [API.claimTask, API.exchangeGoods], limit: 30, windowMs: MINUTE, per: 'user' },
   // The player beats every 15 s; several tabs or quick pause/play stay well below this.
   { name: 'heartbeat', paths: [API.movieHeartbeat], limit: 30, windowMs: MINUTE, per: 'user' },

@@ -1,16 +1,25 @@
 /**
  * The wallet: coin packages, a coin deposit, the state of a deposit order (VIP or coins; the app
- * polls it on its return from the cashier and on focus) and the coin ledger.
+ * polls it on its return from the cashier and on focus), the member's deposits not credited
+ * (pending or failed) with 查询 at the gateway (server/payment/recheck.ts, rate-limited), and the
+ * coin ledger.
  */
 import { emptySchema } from '../../contract/calls/account.ts';
 import { pageSchema } from '../../contract/calls/content.ts';
-import { depositCoinSchema, orderNoSchema, type OrderInfo } from '../../contract/calls/member.ts';
+import {
+  depositCoinSchema,
+  OPEN_DEPOSIT_DAYS,
+  orderNoSchema,
+  type OpenDeposit,
+  type OrderInfo,
+} from '../../contract/calls/member.ts';
 import { API } from '../../contract/calls/paths.ts';
 import { ledgerPage } from '../db/ledger.ts';
 import { findCoinPackage, listCoinPackages } from '../db/member-catalogue.ts';
 import { findOrder, type Order } from '../db/orders.ts';
-import { toUserInfo, type User } from '../db/users.ts';
+import { toUserInfo, USER_COLUMNS, type User } from '../db/users.ts';
 import { startDeposit } from '../payment/deposit.ts';
+import { recheckOrder } from '../payment/recheck.ts';
 import { defineCall, type Call } from '../protocol/define-call.ts';
 import { found } from './lookups.ts';
 
@@ -67,6 +76,34 @@ export const walletCalls: readonly Call[] = [
       // Another user's order is as unknown as a missing one.
       const mine = found(order?.userId === user.id ? order : undefined, `订单不存在：${payload.orderNo}`);
       return toOrderInfo(mine, user, now);
+    },
+  }),
+  defineCall({
+    path: API.depositOpen,
+    schema: emptySchema,
+    auth: 'user',
+    handler: async ({ db, user, now }) => {
+      const rows = await db.query<Omit<OpenDeposit, 'createdAt'> & { createdAt: Date }>(
+        `SELECT order_no AS "orderNo", kind, status, amount_fen AS "amountFen", pay_type AS "payType", title,
+                created_at AS "createdAt"
+           FROM orders WHERE user_id = $1 AND status IN ('pending', 'failed') AND created_at > $2::timestamptz
+          ORDER BY created_at DESC, order_no DESC LIMIT 10`,
+        [user.id, new Date(now - OPEN_DEPOSIT_DAYS * 86_400_000).toISOString()],
+      );
+      return rows.map((row) => ({ ...row, createdAt: row.createdAt.getTime() }));
+    },
+  }),
+  defineCall({
+    path: API.depositRecheck,
+    schema: orderNoSchema,
+    auth: 'user',
+    handler: async ({ db, config, payload, user, now }) => {
+      const order = await findOrder(db, payload.orderNo);
+      const mine = found(order?.userId === user.id ? order : undefined, `订单不存在：${payload.orderNo}`);
+      const done = await recheckOrder({ db, config, now }, mine);
+      // The user as of now: a credited order changed the balance or the VIP expiry.
+      const fresh = await db.one<User>(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1`, [user.id]);
+      return toOrderInfo(done.order, fresh ?? user, now);
     },
   }),
   defineCall({

@@ -1,0 +1,152 @@
+/**
+ * The console's money (docs/admin-api.md, "Money"): orders with the notifies each received,
+ * 重新查询, refunds, users with their coin and points ledgers, manual adjustments. Types and the
+ * fixed lists only; the server validates with zod of its own. Money in integer fen, coins and
+ * points as integers, times in ms since epoch.
+ */
+import type { LedgerType, OrderKind, OrderStatus, PayType } from '../enums.ts';
+
+export interface OrderRow {
+  orderNo: string;
+  siteId: number;
+  userId: number;
+  nickname: string;
+  kind: OrderKind;
+  payType: PayType;
+  title: string;
+  amountFen: number;
+  status: OrderStatus;
+  tradeNo: string | null;
+  createdAt: number;
+  paidAt: number | null;
+  /** kind 'coin': coins + bonus coins credited when paid. */
+  coins: number | null;
+  /** kind 'vip': days of VIP credited when paid. */
+  vipDays: number | null;
+}
+
+/** 50 a page, newest first; nextCursor is the last row's orderNo. */
+export interface OrderPage {
+  list: OrderRow[];
+  nextCursor: string | null;
+}
+
+/** A notify the payment endpoint received, or an answer of the gateway's order query (重新查询). */
+export interface NotifyRecord {
+  id: number;
+  source: 'notify' | 'query';
+  params: Record<string, string>;
+  signValid: boolean;
+  /** notify: 'success' or 'fail' as answered; query: 'paid', 'unpaid', 'failed' or 'error'. */
+  result: string;
+  /** Why, in a few words (e.g. 已入账, 重复通知, 签名错误, 金额不符). */
+  note: string;
+  at: number;
+}
+
+export interface RefundRecord {
+  orderNo: string;
+  operator: { id: number; username: string } | null;
+  reason: string;
+  unit: 'coins' | 'vip_seconds';
+  /** What the order credited: coins, or VIP seconds (days × 86400). */
+  credited: number;
+  /** What was taken back: never more than was left. */
+  reversed: number;
+  /** Money owed back to the payer, in proportion to what was reversed. */
+  refundFen: number;
+  partial: boolean;
+  /** e.g. 已退回 300 金币，另有 200 金币已被使用，不予退回，应退款 ¥30.00。 */
+  message: string;
+  at: number;
+}
+
+export interface OrderDetail {
+  order: OrderRow;
+  user: UserSummary;
+  notifies: NotifyRecord[];
+  refund: RefundRecord | null;
+}
+
+/** POST /admin-api/orders/:orderNo/recheck: what the gateway said and what came of it. */
+export type RecheckOutcome =
+  /** Paid at the gateway; credited now, once. */
+  | 'credited'
+  /** Already paid (or refunded) here: nothing asked, nothing credited. */
+  | 'already'
+  /** The gateway has no payment for it. */
+  | 'unpaid'
+  /** The gateway says the payment failed; the order is now failed. */
+  | 'failed'
+  /** The gateway's answer could not be trusted (bad sign, wrong amount) or it did not answer. */
+  | 'error';
+
+export interface RecheckResult {
+  outcome: RecheckOutcome;
+  message: string;
+  order: OrderRow;
+}
+
+/** POST /admin-api/orders/:orderNo/refund: replayed when the order had been refunded before. */
+export interface RefundResult {
+  refund: RefundRecord;
+  replayed: boolean;
+  /** e.g. 已退回 300 金币，另有 200 金币已被使用，不予退回。 */
+  message: string;
+  order: OrderRow;
+}
+
+export interface UserSummary {
+  id: number;
+  siteId: number;
+  nickname: string;
+  account: string | null;
+  avatar: string;
+  createdAt: number;
+}
+
+export interface UserPage {
+  list: Array<UserSummary & { coins: number | null; points: number | null; vipExpireAt: number | null }>;
+  nextCursor: string | null;
+}
+
+export interface UserDetail extends UserSummary {
+  siteTitle: string;
+  /** null for a role that sees no balances (审核). */
+  coins: number | null;
+  points: number | null;
+  vipExpireAt: number | null;
+  devices: number;
+  /** Mutes and bans in force (the moderation area's); null when the store keeps none. */
+  sanctions: Array<{ kind: 'mute' | 'ban'; until: number | null; reason: string }> | null;
+}
+
+export const LEDGER_ASSETS = ['coins', 'points'] as const;
+export type LedgerAsset = (typeof LEDGER_ASSETS)[number];
+
+export interface AdminLedgerEntry {
+  id: number;
+  type: LedgerType;
+  title: string;
+  delta: number;
+  balanceAfter: number;
+  ref: string | null;
+  createdAt: number;
+}
+
+export interface AdminLedgerPage {
+  list: AdminLedgerEntry[];
+  nextCursor: string | null;
+}
+
+/** POST /admin-api/users/:id/adjust {asset, delta, reason}: the balance after. */
+export interface AdjustResult {
+  asset: LedgerAsset;
+  delta: number;
+  balance: number;
+}
+
+/** Largest |delta| of one manual adjustment. */
+export const ADJUST_MAX = 10_000_000;
+/** Longest refund or adjustment reason. */
+export const REASON_MAX = 200;

@@ -1,0 +1,112 @@
+/**
+ * The console's reads of orders: a keyset page newest first (created_at, then order_no: the cursor
+ * is the last row's order number), filtered by status, site, user, kind and Shanghai days, limited
+ * to the operator's sites; one order with its user, its notifies and its refund.
+ */
+import type { OrderDetail, OrderPage, OrderRow, UserSummary } from '../../../contract/admin/money.ts';
+import type { OrderKind, OrderStatus } from '../../../contract/enums.ts';
+import type { Queryable } from '../../db/db.ts';
+import { Filter } from '../../db/paging.ts';
+import { notifiesOf } from '../../payment/notify-log.ts';
+import { refundOf } from '../../payment/refund.ts';
+import { dayAfter, dayStart } from './money-input.ts';
+
+export const ORDER_PAGE_SIZE = 50;
+
+export interface OrderFilters {
+  status?: OrderStatus;
+  siteId?: number;
+  userId?: number;
+  kind?: OrderKind;
+  from?: string;
+  to?: string;
+  cursor?: string;
+  /** The operator's sites; null: every site. */
+  siteIds: number[] | null;
+}
+
+interface Row {
+  orderNo: string;
+  siteId: number;
+  userId: number;
+  nickname: string;
+  kind: OrderKind;
+  payType: OrderRow['payType'];
+  title: string;
+  amountFen: number;
+  status: OrderStatus;
+  tradeNo: string | null;
+  createdAt: Date;
+  paidAt: Date | null;
+  coins: number | null;
+  bonusCoins: number | null;
+  vipDays: number | null;
+}
+
+const COLUMNS = `o.order_no AS "orderNo", o.site_id AS "siteId", o.user_id AS "userId", u.nickname, o.kind,
+  o.pay_type AS "payType", o.title, o.amount_fen AS "amountFen", o.status, o.trade_no AS "tradeNo",
+  o.created_at AS "createdAt", o.paid_at AS "paidAt", o.coins, o.bonus_coins AS "bonusCoins", o.vip_days AS "vipDays"`;
+
+const toOrderRow = (row: Row): OrderRow => ({
+  orderNo: row.orderNo,
+  siteId: row.siteId,
+  userId: row.userId,
+  nickname: row.nickname,
+  kind: row.kind,
+  payType: row.payType,
+  title: row.title,
+  amountFen: row.amountFen,
+  status: row.status,
+  tradeNo: row.tradeNo,
+  createdAt: row.createdAt.getTime(),
+  paidAt: row.paidAt?.getTime() ?? null,
+  coins: row.kind === 'coin' ? (row.coins ?? 0) + (row.bonusCoins ?? 0) : null,
+  vipDays: row.kind === 'vip' ? row.vipDays : null,
+});
+
+export async function listOrders(q: Queryable, f: OrderFilters): Promise<OrderPage> {
+  const filter = new Filter()
+    .addIf('o.status = $?', f.status)
+    .addIf('o.site_id = $?', f.siteId)
+    .addIf('o.user_id = $?', f.userId)
+    .addIf('o.kind = $?', f.kind)
+    .addIf('o.created_at >= $?::timestamptz', f.from && dayStart(f.from))
+    .addIf('o.created_at < $?::timestamptz', f.to && dayAfter(f.to))
+    .addIf('o.site_id = ANY($?::int[])', f.siteIds ?? undefined)
+    .addIf(
+      '(o.created_at, o.order_no) < (SELECT c.created_at, c.order_no FROM orders c WHERE c.order_no = $?)',
+      f.cursor,
+    );
+  const rows = await q.query<Row>(
+    `SELECT ${COLUMNS} FROM orders o JOIN users u ON u.id = o.user_id
+     ${filter.where} ORDER BY o.created_at DESC, o.order_no DESC LIMIT ${ORDER_PAGE_SIZE + 1}`,
+    filter.params,
+  );
+  const list = rows.slice(0, ORDER_PAGE_SIZE).map(toOrderRow);
+  return { list, nextCursor: rows.length > ORDER_PAGE_SIZE ? list.at(-1)!.orderNo : null };
+}
+
+export async function findOrderRow(q: Queryable, orderNo: string): Promise<OrderRow | undefined> {
+  const row = await q.one<Row>(
+    `SELECT ${COLUMNS} FROM orders o JOIN users u ON u.id = o.user_id WHERE o.order_no = $1`,
+    [orderNo],
+  );
+  return row && toOrderRow(row);
+}
+
+export async function userSummary(q: Queryable, userId: number): Promise<UserSummary | undefined> {
+  const row = await q.one<UserSummary & { createdAt: Date }>(
+    `SELECT id, site_id AS "siteId", nickname, account, avatar, created_at AS "createdAt" FROM users WHERE id = $1`,
+    [userId],
+  );
+  return row && { ...row, createdAt: row.createdAt.getTime() };
+}
+
+export async function orderDetail(q: Queryable, order: OrderRow): Promise<OrderDetail> {
+  return {
+    order,
+    user: (await userSummary(q, order.userId))!,
+    notifies: await notifiesOf(q, order.orderNo),
+    refund: await refundOf(q, order.orderNo),
+  };
+}

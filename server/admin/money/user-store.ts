@@ -1,0 +1,126 @@
+/**
+ * The console's reads of members: a search by id, nickname or account (keyset by id, newest
+ * first) limited to the operator's sites; one member with site, balances, VIP, devices and the
+ * moderation area's current sanctions (user_sanctions, when that table exists); a ledger page.
+ */
+import type { AdminLedgerPage, LedgerAsset, UserDetail, UserPage } from '../../../contract/admin/money.ts';
+import type { LedgerType } from '../../../contract/enums.ts';
+import type { Queryable } from '../../db/db.ts';
+import { Filter, likePattern } from '../../db/paging.ts';
+
+export const USER_PAGE_SIZE = 50;
+export const LEDGER_PAGE_SIZE = 50;
+
+interface UserRow {
+  id: number;
+  siteId: number;
+  nickname: string;
+  account: string | null;
+  avatar: string;
+  createdAt: Date;
+  coins: number;
+  points: number;
+  vipExpireAt: Date | null;
+}
+
+const COLUMNS = `u.id, u.site_id AS "siteId", u.nickname, u.account, u.avatar, u.created_at AS "createdAt",
+  u.coins, u.points, u.vip_expire_at AS "vipExpireAt"`;
+
+export async function listUsers(
+  q: Queryable,
+  f: { q?: string; siteId?: number; cursor?: number; siteIds: number[] | null; balances: boolean },
+): Promise<UserPage> {
+  const filter = new Filter()
+    .addIf('u.site_id = $?', f.siteId)
+    .addIf('u.site_id = ANY($?::int[])', f.siteIds ?? undefined)
+    .addIf('u.id < $?', f.cursor);
+  if (f.q) {
+    // Each $? of one condition is the same param; an all-digits search also matches the id (digits only, safe inline).
+    const byId = /^\d{1,15}$/.test(f.q) ? `u.id = ${Number(f.q)} OR ` : '';
+    filter.add(`(${byId}u.nickname ILIKE $? ESCAPE '\\' OR u.account ILIKE $? ESCAPE '\\')`, likePattern(f.q));
+  }
+  const rows = await q.query<UserRow>(
+    `SELECT ${COLUMNS} FROM users u ${filter.where} ORDER BY u.id DESC LIMIT ${USER_PAGE_SIZE + 1}`,
+    filter.params,
+  );
+  const list = rows.slice(0, USER_PAGE_SIZE).map((row) => ({
+    id: row.id,
+    siteId: row.siteId,
+    nickname: row.nickname,
+    account: row.account,
+    avatar: row.avatar,
+    createdAt: row.createdAt.getTime(),
+    coins: f.balances ? row.coins : null,
+    points: f.balances ? row.points : null,
+    vipExpireAt: row.vipExpireAt?.getTime() ?? null,
+  }));
+  return { list, nextCursor: rows.length > USER_PAGE_SIZE ? String(list.at(-1)!.id) : null };
+}
+
+/** The user's site, for the site check before anything else is read. */
+export const siteOfUser = async (q: Queryable, id: number): Promise<number | undefined> =>
+  (await q.one<{ siteId: number }>('SELECT site_id AS "siteId" FROM users WHERE id = $1', [id]))?.siteId;
+
+async function sanctionsOf(q: Queryable, userId: number, now: number): Promise<UserDetail['sanctions']> {
+  const table = await q.one<{ name: string | null }>(`SELECT to_regclass('user_sanctions')::text AS name`);
+  if (!table?.name) return null;
+  const rows = await q.query<{ kind: 'mute' | 'ban'; until: Date | null; reason: string }>(
+    `SELECT kind, until, reason FROM user_sanctions WHERE user_id = $1 AND (until IS NULL OR until > $2::timestamptz)
+     ORDER BY kind`,
+    [userId, new Date(now).toISOString()],
+  );
+  return rows.map((row) => ({ kind: row.kind, until: row.until?.getTime() ?? null, reason: row.reason }));
+}
+
+export async function userDetail(
+  q: Queryable,
+  id: number,
+  balances: boolean,
+  now: number,
+): Promise<UserDetail | undefined> {
+  const row = await q.one<UserRow & { siteTitle: string; devices: number }>(
+    `SELECT ${COLUMNS}, s.title AS "siteTitle",
+            (SELECT count(*) FROM user_devices d WHERE d.user_id = u.id)::int AS devices
+       FROM users u JOIN sites s ON s.id = u.site_id WHERE u.id = $1`,
+    [id],
+  );
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    siteId: row.siteId,
+    siteTitle: row.siteTitle,
+    nickname: row.nickname,
+    account: row.account,
+    avatar: row.avatar,
+    createdAt: row.createdAt.getTime(),
+    coins: balances ? row.coins : null,
+    points: balances ? row.points : null,
+    vipExpireAt: row.vipExpireAt?.getTime() ?? null,
+    devices: row.devices,
+    sanctions: await sanctionsOf(q, id, now),
+  };
+}
+
+export async function adminLedgerPage(
+  q: Queryable,
+  userId: number,
+  asset: LedgerAsset,
+  cursor: number | undefined,
+): Promise<AdminLedgerPage> {
+  const filter = new Filter().add('user_id = $?', userId).add('asset = $?', asset).addIf('id < $?', cursor);
+  const rows = await q.query<{
+    id: number;
+    type: LedgerType;
+    title: string;
+    delta: number;
+    balanceAfter: number;
+    ref: string | null;
+    createdAt: Date;
+  }>(
+    `SELECT id, type, title, delta, balance_after AS "balanceAfter", ref, created_at AS "createdAt"
+       FROM ledger_entries ${filter.where} ORDER BY id DESC LIMIT ${LEDGER_PAGE_SIZE + 1}`,
+    filter.params,
+  );
+  const list = rows.slice(0, LEDGER_PAGE_SIZE).map((row) => ({ ...row, createdAt: row.createdAt.getTime() }));
+  return { list, nextCursor: rows.length > LEDGER_PAGE_SIZE ? String(list.at(-1)!.id) : null };
+}
