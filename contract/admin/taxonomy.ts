@@ -183,3 +183,6 @@ export interface HotWordChange {
 export interface PositionChange {
   position: number;
 }
+
+/** Where the console shows a media key from: the server serves its media under any line name. */
+export const consoleMediaUrl = (key: string): string => `/cdn/console/${key}`;

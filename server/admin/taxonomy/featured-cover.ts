@@ -8,13 +8,12 @@ import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import type { MediaChoice } from '../../../contract/admin/taxonomy.ts';
+import { consoleMediaUrl, type MediaChoice } from '../../../contract/admin/taxonomy.ts';
 import type { Queryable } from '../../db/db.ts';
 import { SIZES } from '../../media/media-layout.ts';
 import { exists, writeFileAtomic } from '../../seed/atomic-file.ts';
 import { sniffImageType } from '../../uploads/images/image-upload.ts';
 import { badField } from '../admin-errors.ts';
-import { consoleMediaUrl } from './featured-store.ts';
 import { taxonomyMessages as m } from './taxonomy-messages.ts';
 
 /** A media key a collection may use as its cover: an image of the public folders. */

@@ -5,21 +5,19 @@
  * by title or id. Items must exist; a movie not visible to visitors (draft, unpublished,
  * scheduled) may be listed and shows once it is published.
  */
-import type {
-  AdminFeatured,
-  AdminFeaturedDetail,
-  ContentPick,
-  FeaturedItemRef,
-  FeaturedItemType,
+import {
+  consoleMediaUrl,
+  type AdminFeatured,
+  type AdminFeaturedDetail,
+  type ContentPick,
+  type FeaturedItemRef,
+  type FeaturedItemType,
 } from '../../../contract/admin/taxonomy.ts';
 import type { Queryable } from '../../db/db.ts';
 import { VISIBLE } from '../../db/movies.ts';
 import { badField } from '../admin-errors.ts';
 import { notFound, placeAt, writeOrder } from './taxonomy-common.ts';
 import { taxonomyMessages as m } from './taxonomy-messages.ts';
-
-/** Where the console shows media from: any line name is an alias of the media folder. */
-export const consoleMediaUrl = (key: string): string => `/cdn/console/${key}`;
 
 const CARD = `SELECT f.id, f.title, f.description, f.cover,
   (SELECT count(*) FROM featured_items i WHERE i.featured_id = f.id)::int AS "itemCount" FROM featured f`;
