@@ -11,6 +11,7 @@ import { fail } from '../contract/protocol/envelope.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import { mediaPlugin } from './media/media-plugin.ts';
+import { jobWorkers } from './jobs/job-workers.ts';
 import { PushJobs } from './jobs/push-jobs.ts';
 import { paymentPlugin } from './payment/payment-plugin.ts';
 import type { Call } from './protocol/define-call.ts';
@@ -139,8 +140,15 @@ export async function buildApp({ config, db, shared, now = Date.now, logStream }
     done();
   });
   logRequests(app);
+  // The job queue (pg-boss on the store) and its workers, run here unless JOBS=off.
+  const workers = await jobWorkers(db, config, app.log);
+  app.decorate('jobWorkers', workers);
+  app.addHook('onReady', async () => {
+    if (config.JOBS === 'on') await workers.work();
+  });
+  app.addHook('onClose', () => workers.stop());
   // Chunked uploads and their video jobs: started when the app is ready, stopped on close.
-  const uploads = new UploadService(db, config, now, app.log);
+  const uploads = new UploadService(db, config, now, app.log, workers.videos);
   app.decorate('uploads', uploads);
   app.addHook('onReady', () => uploads.start());
   app.addHook('onClose', () => uploads.close());
@@ -165,7 +173,7 @@ export async function buildApp({ config, db, shared, now = Date.now, logStream }
     limits: config.RATE_LIMITS === 'on' ? createRateLimiter(state) : noRateLimits,
     now,
   });
-  await app.register(adminPlugin, { prefix: '/admin-api', db, config, shared: state, now });
+  await app.register(adminPlugin, { prefix: '/admin-api', db, config, shared: state, now, jobs: workers.jobs });
   await app.register(mediaPlugin, { mediaDir: config.MEDIA_DIR, secret: config.MEDIA_SECRET, now });
   await app.register(paymentPlugin, { db, config, sites, now });
   await app.register(uploadsPlugin, { uploadDir: config.UPLOAD_DIR });

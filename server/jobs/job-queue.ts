@@ -20,7 +20,7 @@
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/db.ts';
+import type { Db, Queryable } from '../db/db.ts';
 
 export interface QueueSpec {
   name: string;
@@ -144,9 +144,25 @@ export class JobQueue {
     await this.start();
     const id = await this.ready().send(name, data, options);
     if (!id) throw new Error(`job not queued on ${name}`);
-    const worker = this.workers.get(name);
-    if (worker) this.ready().notifyWorker(worker);
+    this.nudge(name);
     return id;
+  }
+
+  /**
+   * Queues a job inside the caller's transaction (it commits with the caller's change or not at
+   * all); the queue must be started. Call nudge(name) after the commit.
+   */
+  async sendIn(q: Queryable, name: string, data: object, options: PgBoss.SendOptions = {}): Promise<string> {
+    const db: PgBoss.Db = { executeSql: async (text, values) => ({ rows: await q.query(text, values ?? []) }) };
+    const id = await this.ready().send(name, data, { ...options, db });
+    if (!id) throw new Error(`job not queued on ${name}`);
+    return id;
+  }
+
+  /** Lets this process's idle worker of the queue look for jobs now. */
+  nudge(name: string): void {
+    const worker = this.workers.get(name);
+    if (worker && this.boss) this.boss.notifyWorker(worker);
   }
 
   /** Runs `handler` for each job of the queue in this process, one at a time. */

@@ -1,7 +1,8 @@
 /**
  * Reads the VOD playlists of the generated videos and cuts them for trial tickets: the header, the
  * first N segments, then #EXT-X-ENDLIST, so a player sees a short but complete video rather than a
- * live stream waiting for more. Parsed playlists are cached per file (a video never changes once
+ * live stream waiting for more. A master playlist (an episode's ladder, hls-ladder.ts) is kept as
+ * it is: its variants are media playlists, each cut the same way. Parsed playlists are cached per file (a video never changes once
  * its directory exists, see server/seed/video-render.ts).
  */
 import { readFile } from 'node:fs/promises';
@@ -11,16 +12,28 @@ export interface Playlist {
   header: string[];
   /** Each segment's tag lines (#EXTINF, ...) and its URI. */
   segments: { tags: string[]; uri: string }[];
+  /** A master playlist's variants (#EXT-X-STREAM-INF and the URI of its media playlist); else empty. */
+  variants: { tags: string[]; uri: string }[];
 }
+
+/** Whether a parsed playlist is a master playlist (a ladder's) rather than a media playlist. */
+export const isMaster = (playlist: Playlist): boolean => playlist.variants.length > 0;
 
 export function parsePlaylist(text: string): Playlist {
   const header: string[] = [];
   const segments: Playlist['segments'] = [];
+  const variants: Playlist['variants'] = [];
   let pending: string[] | null = null;
+  let variant: string[] | null = null;
   for (const raw of text.split(/\r?\n/)) {
     const line = raw.trim();
     if (line === '' || line === '#EXT-X-ENDLIST') continue;
-    if (line.startsWith('#EXTINF')) {
+    if (line.startsWith('#EXT-X-STREAM-INF')) {
+      variant = [line];
+    } else if (variant && !line.startsWith('#')) {
+      variants.push({ tags: variant, uri: line });
+      variant = null;
+    } else if (line.startsWith('#EXTINF')) {
       pending = [line];
     } else if (line.startsWith('#')) {
       if (pending) pending.push(line);
@@ -30,11 +43,17 @@ export function parsePlaylist(text: string): Playlist {
       pending = null;
     }
   }
-  return { header, segments };
+  return { header, segments, variants };
 }
 
-/** The playlist text with at most `maxSegments` segments (null: all), always ending the VOD. */
+/**
+ * The playlist text with at most `maxSegments` segments (null: all), always ending the VOD; a
+ * master playlist as it is.
+ */
 export function renderPlaylist(playlist: Playlist, maxSegments: number | null): string {
+  if (isMaster(playlist)) {
+    return `${[...playlist.header, ...playlist.variants.flatMap((v) => [...v.tags, v.uri])].join('\n')}\n`;
+  }
   const kept = maxSegments === null ? playlist.segments : playlist.segments.slice(0, maxSegments);
   const lines = [...playlist.header, ...kept.flatMap((segment) => [...segment.tags, segment.uri]), '#EXT-X-ENDLIST'];
   return `${lines.join('\n')}\n`;

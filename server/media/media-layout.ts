@@ -7,6 +7,9 @@
  *   covers/c{nnn}.webp    640x360     shared pool for post covers and images
  *   banners/b{n}.webp     1200x480    featured/f{nn}.webp  800x450    avatars/a{nnn}.webp  128x128
  *   videos/v{n}/index.m3u8 + seg-NNN.ts   never served as is: only through play tickets
+ *   videos/e{episode}-{job}/index.m3u8      an episode's ladder (server/media/hls-ladder.ts): a master
+ *     + {360,720,1080}p/index.m3u8 + seg-NNN.ts   playlist over its rungs, through play tickets too;
+ *     + poster.jpg                                its poster frame, served as a plain file
  */
 
 /** Directories the plugin serves as plain files under every CDN line. */
@@ -49,9 +52,17 @@ export const posterFiles = (poster: string): { small: string; large: string } =>
   large: `${poster}-l.webp`,
 });
 
-const VIDEO_NAME = /^v\d{1,4}$/;
+/** A demo video (v3, one media playlist) or an episode's ladder made by the console's job (e12-0a1b2c3d). */
+const VIDEO_NAME = /^(v\d{1,4}|e\d{1,12}-[0-9a-f]{8})$/;
+const LADDER_NAME = /^e\d{1,12}-[0-9a-f]{8}$/;
 
-/** The directory name of a movies.video value ("videos/v3", "v3" or "videos/v3/index.m3u8"), or null. */
+/** Whether a video value names a ladder made by the console's job (removed when replaced). */
+export const isLadderVideo = (video: string): boolean => LADDER_NAME.test(videoName(video) ?? '');
+
+/**
+ * The directory name of a movies.video or episodes.video value ("videos/v3", "v3",
+ * "videos/v3/index.m3u8", "videos/e12-0a1b2c3d"), or null.
+ */
 export function videoName(video: string): string | null {
   const name = video.replace(/^videos\//, '').replace(/\/index\.m3u8$/, '');
   return VIDEO_NAME.test(name) ? name : null;

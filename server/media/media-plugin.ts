@@ -4,8 +4,12 @@
  *
  *   GET|HEAD /cdn/:line, /cdn/:line/ping        a cheap target for the client's CDN line race
  *   GET|HEAD /cdn/:line/{posters,covers,...}/…   images, cached for 30 days, byte ranges
- *   GET|HEAD /cdn/:line/play/:ticket/index.m3u8  the video's playlist, cut to the ticket's trial
+ *   GET|HEAD /cdn/:line/play/:ticket/index.m3u8  the video's playlist, cut to the ticket's trial, or
+ *                                                 a ladder's master playlist as it is
  *   GET|HEAD /cdn/:line/play/:ticket/seg-NNN.ts  a segment, refused (403) past the trial
+ *   GET|HEAD /cdn/:line/play/:ticket/<rung>/index.m3u8, …/<rung>/seg-NNN.ts
+ *                                                 a ladder's rung (720p): the same, per rung
+ *   GET|HEAD /cdn/:line/videos/<video>/poster.jpg  a ladder's poster frame (a plain file)
  *
  * Raw videos/… are never served: that would bypass the trial. Bad, expired or tampered tickets get
  * 403, odd paths 404; nothing here answers 5xx. Every answer allows any origin (a line may be
@@ -14,7 +18,7 @@
 import { join, resolve, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { loadPlaylist, renderPlaylist } from './hls-playlist.ts';
-import { PUBLIC_DIRS } from './media-layout.ts';
+import { PUBLIC_DIRS, videoName } from './media-layout.ts';
 import { verifyTicket } from './play-ticket.ts';
 import { sendFile, sendText } from './send-file.ts';
 
@@ -32,7 +36,9 @@ const PUBLIC = new Set<string>(PUBLIC_DIRS);
 const FILE_CACHE = 'public, max-age=2592000';
 
 type LineParams = { line: string };
-type PlayRequest = FastifyRequest<{ Params: LineParams & { ticket: string; file: string } }>;
+const RUNG = /^\d{3,4}p$/;
+
+type PlayRequest = FastifyRequest<{ Params: LineParams & { ticket: string; file: string; rung?: string } }>;
 type FileRequest = FastifyRequest<{ Params: LineParams & { '*': string } }>;
 
 const ping = (_req: FastifyRequest, reply: FastifyReply) => sendText(reply, 200, 'ok');
@@ -41,7 +47,9 @@ const ping = (_req: FastifyRequest, reply: FastifyReply) => sendText(reply, 200,
 async function play(req: PlayRequest, reply: FastifyReply, root: string, options: MediaPluginOptions, now: number) {
   const ticket = verifyTicket(req.params.ticket, options.secret, now);
   if (!ticket) return sendText(reply, 403, 'invalid or expired play ticket');
-  const videoDir = join(root, 'videos', ticket.video);
+  const { rung } = req.params;
+  if (rung !== undefined && !RUNG.test(rung)) return sendText(reply, 404, 'Not Found');
+  const videoDir = rung === undefined ? join(root, 'videos', ticket.video) : join(root, 'videos', ticket.video, rung);
   if (req.params.file === 'index.m3u8') {
     const playlist = await loadPlaylist(join(videoDir, 'index.m3u8'));
     if (!playlist) return sendText(reply, 404, 'Not Found');
@@ -62,7 +70,11 @@ async function play(req: PlayRequest, reply: FastifyReply, root: string, options
 async function publicFile(req: FileRequest, reply: FastifyReply, root: string) {
   if (req.params['*'] === '') return ping(req, reply);
   const parts = req.params['*'].split('/');
-  if (parts[0] === 'videos') return sendText(reply, 403, 'videos are served through play tickets only');
+  if (parts[0] === 'videos') {
+    const poster = parts.length === 3 && videoName(parts[1]!) === parts[1] && parts[2] === 'poster.jpg';
+    if (!poster) return sendText(reply, 403, 'videos are served through play tickets only');
+    return sendFile(req, reply, join(root, ...parts), FILE_CACHE);
+  }
   if (!PUBLIC.has(parts[0] ?? '') || parts.length < 2 || !parts.every((part) => SAFE_SEGMENT.test(part))) {
     return sendText(reply, 404, 'Not Found');
   }
@@ -90,6 +102,11 @@ export async function mediaPlugin(app: FastifyInstance, options: MediaPluginOpti
   app.route({
     method,
     url: '/cdn/:line/play/:ticket/:file',
+    handler: (req, reply) => play(req as PlayRequest, reply, root, options, now()),
+  });
+  app.route({
+    method,
+    url: '/cdn/:line/play/:ticket/:rung/:file',
     handler: (req, reply) => play(req as PlayRequest, reply, root, options, now()),
   });
   app.route({ method, url: '/cdn/:line/*', handler: (req, reply) => publicFile(req as FileRequest, reply, root) });

@@ -25,7 +25,7 @@ import { ApiError, invalidParams } from '../../api-error.ts';
 import { POST_IMAGE_MAX_SIDE, storeImage } from '../images/image-upload.ts';
 import { ChunkStore } from './chunk-store.ts';
 import { sniffFile } from '../sniff-file.ts';
-import { VideoJobs } from '../../media/video-jobs.ts';
+import type { VideoJobs } from '../../media/video-jobs.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -67,9 +67,11 @@ export class UploadService {
     private readonly config: Config,
     private readonly now: () => number,
     private readonly log: FastifyBaseLogger,
+    /** The video jobs (server/jobs/job-workers.ts), on the store's UPLOAD_DIR. */
+    videos: VideoJobs,
   ) {
     this.store = new ChunkStore(config.UPLOAD_DIR);
-    this.videos = new VideoJobs(db, this.store, log);
+    this.videos = videos;
   }
 
   /** Sweeps now and hourly, and queues the videos a previous run left pending. */
@@ -83,9 +85,9 @@ export class UploadService {
     this.timer.unref();
   }
 
-  async close(): Promise<void> {
+  close(): void {
     clearInterval(this.timer);
-    await this.videos.close();
+    this.videos.close();
   }
 
   async check(userId: number, spec: CheckSpec): Promise<ChunkCheckResult> {
@@ -213,7 +215,7 @@ export class UploadService {
     const videoState = row.kind === 'video' ? 'pending' : null;
     if (await uploads.markMerged(this.db, row.id, url, videoState, this.now())) {
       await this.store.removeChunks(userId, fileId);
-      if (row.kind === 'video') this.videos.enqueue(row.id);
+      if (row.kind === 'video') await this.videos.enqueue(row.id);
     }
     return uploads.fileInfoOf((await uploads.findUpload(this.db, userId, fileId))!);
   }
