@@ -1,0 +1,102 @@
+/**
+ * 分类与标签 in Chromium against the production build, on a demo server of this file's own: a 运营
+ * adds a sub-category (an empty name refused with the server's message in the dialog) and a pinned
+ * hot search word, and the visitors' app shows both (the genre's page lists the sub-category, the
+ * search page's 热门搜索 the word first). Screenshots of each sub-tab at 1366 px, the tree at 1024.
+ */
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createOperators, SHOTS, signInAt, type Credentials } from './admin-flows.ts';
+import { DESKTOP, launch, noBrowser, openPage } from './browser.ts';
+import { startServer, type RunningServer } from './server-process.ts';
+
+const staticDir = inject('staticDir');
+
+/** The first genre of the demo tree (电影 › 动作), a level-2 category. */
+const GENRE = { id: 10, name: '动作' };
+
+describe.skipIf(noBrowser)('console 分类与标签', () => {
+  let browser: Browser;
+  let server: RunningServer;
+  let ops: Credentials;
+
+  beforeAll(async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'e2e-taxonomy-'));
+    [ops] = await createOperators(dataDir, [['ops-taxonomy', 'ops']]);
+    server = await startServer({ STATIC_DIR: staticDir }, { dataDir });
+    browser = await launch();
+    mkdirSync(SHOTS, { recursive: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('a 运营 adds a sub-category and a hot search word, and the visitors’ app shows them', async () => {
+    const { page, context, problems } = await openPage(browser, DESKTOP, server.baseURL, { waitForApp: false });
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await signInAt(page, '/admin/taxonomy', ops!);
+    await page.getByRole('heading', { name: '分类与标签' }).waitFor();
+    await page.waitForURL(/\/admin\/taxonomy\/categories$/);
+
+    // 分类: the tree, then 新增子分类 under 动作; an empty name first (the server's refusal shown).
+    const genre = page.getByTestId(`category-${GENRE.id}`);
+    await genre.waitFor();
+    expect(await genre.innerText()).toContain(GENRE.name);
+    await genre.getByRole('button', { name: '新增子分类' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await expect.poll(() => dialog.getByRole('alert').innerText()).toBe('请填写名称');
+    await dialog.getByLabel('名称').fill('怀旧港片');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const added = page.locator('[data-testid^="category-"]', { hasText: '怀旧港片' });
+    await added.waitFor();
+    // Level 3: no 新增子分类 below it.
+    expect(await added.getByRole('button', { name: '新增子分类' }).isDisabled()).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/admin-taxonomy-categories-1366.png` });
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.screenshot({ path: `${SHOTS}/admin-taxonomy-categories-1024.png` });
+    await page.setViewportSize({ width: 1366, height: 900 });
+
+    // 标签 and 专题: lists with counts and covers.
+    await page.getByRole('link', { name: '标签', exact: true }).click();
+    const tags = page.getByTestId('tag-table').locator('tbody tr');
+    await expect.poll(() => tags.count()).toBeGreaterThan(10);
+    await page.screenshot({ path: `${SHOTS}/admin-taxonomy-tags-1366.png` });
+    await page.getByRole('link', { name: '专题', exact: true }).click();
+    const featured = page.getByTestId('featured-table').locator('tbody tr');
+    await expect.poll(() => featured.count()).toBeGreaterThan(0);
+    await page.screenshot({ path: `${SHOTS}/admin-taxonomy-featured-1366.png` });
+    await featured.first().getByRole('link', { name: '编辑' }).click();
+    await page.getByTestId('featured-items').waitFor();
+    await page.screenshot({ path: `${SHOTS}/admin-taxonomy-featured-editor-1366.png`, fullPage: true });
+
+    // 热搜词: a pinned word for the demo site.
+    await page.getByRole('link', { name: '热搜词', exact: true }).click();
+    await page.getByTestId('hot-word-table').waitFor();
+    await page.getByLabel('热搜词').fill('怀旧港片');
+    await page.getByLabel('置顶').check();
+    await page.getByRole('button', { name: '添加' }).click();
+    const row = page.getByTestId('hot-word-table').locator('tbody tr', { hasText: '怀旧港片' });
+    await row.waitFor();
+    expect(await row.innerText()).toContain('置顶');
+    await page.screenshot({ path: `${SHOTS}/admin-taxonomy-hot-words-1366.png` });
+    expect(problems).toEqual([]);
+    await context.close();
+
+    // The visitors' app (a fresh visitor, within the read cache's time): the genre's page lists the
+    // sub-category; the search page's 热门搜索 starts with the pinned word.
+    const visitor = await openPage(browser, DESKTOP, server.baseURL);
+    await visitor.page.goto(`/category/${GENRE.id}`);
+    await visitor.page.getByRole('link', { name: '怀旧港片' }).waitFor();
+    await visitor.page.goto('/search/%20');
+    const hot = visitor.page.getByTestId('search-hot').locator('li');
+    await expect.poll(() => hot.first().innerText(), { timeout: 10_000 }).toContain('怀旧港片');
+    await visitor.page.screenshot({ path: `${SHOTS}/admin-taxonomy-visitor-search.png` });
+    await visitor.context.close();
+  });
+});
