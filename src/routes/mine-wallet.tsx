@@ -1,7 +1,9 @@
 /**
  * Wallet (/mine/wallet): the coin balance, the coin packages, /deposit/coin through the same
  * cashier and return polling as VIP (src/features/wallet/use-order-return.ts), and the coin ledger (/tradPage) as
- * an endless list that checks for new rows whenever it is shown.
+ * an endless list that checks for new rows whenever it is shown. Deposits not credited (pending or
+ * failed) show above the packages with 查询 (src/features/wallet/open-deposits.tsx); one credited
+ * there reloads the ledger.
  */
 import '../styles/member.css';
 import '../features/wallet/wallet.css';
@@ -14,6 +16,7 @@ import { CheckoutBar } from '../features/wallet/checkout-bar.tsx';
 import { DepositReturn } from '../features/wallet/deposit-return.tsx';
 import { ErrorState } from '../components/error-state.tsx';
 import { LedgerList } from '../features/wallet/ledger-row.tsx';
+import { OpenDeposits } from '../features/wallet/open-deposits.tsx';
 import { IconCoin } from '../components/member-icons.tsx';
 import { PayTypePicker } from '../features/wallet/pay-type-picker.tsx';
 import { Skeleton } from '../components/skeleton.tsx';
@@ -98,6 +101,7 @@ export default function MineWalletScreen() {
   const packages = useResource('coin-packages', () => getCoinPackages({ toast: false }));
   const [chosenId, setChosenId] = useState<number | null>(null);
   const [payType, setPayType] = useState<PayType>('alipay');
+  const [ledgerVersion, setLedgerVersion] = useState(0);
   const deposit = useDeposit();
   const list = packages.data ?? [];
   // Until one is picked, the recommended package (a badge) is.
@@ -111,6 +115,10 @@ export default function MineWalletScreen() {
         paidText={(order) => t.paidText((order.coin?.coins ?? 0) + (order.coin?.bonusCoins ?? 0), order.user.coins)}
       />
       <Balance />
+      {info && (
+        // Loaded again once the order of a return from the cashier is known (paid: no longer open).
+        <OpenDeposits key={returned.status ?? ''} userId={info.id} onCredited={() => setLedgerVersion((v) => v + 1)} />
+      )}
       <section className="member-section" aria-labelledby="coin-packages">
         <h2 className="member-section__title" id="coin-packages">
           {t.packages}
@@ -131,6 +139,7 @@ export default function MineWalletScreen() {
         </h2>
         {info && (
           <LedgerList
+            key={ledgerVersion}
             cacheKey={`member:${info.id}:coin-ledger`}
             fetchPage={(page, size) => getCoinLedger(page, size, { toast: false })}
             emptyText={t.emptyLedger}
