@@ -20,6 +20,7 @@
 import type { Db, Queryable } from '../db/db.ts';
 import { ensureDemoSite } from '../db/sites.ts';
 import { seedCommunityDemo } from './community-demo.ts';
+import { seedDemoDailyStats } from './demo-daily-stats.ts';
 import { buildDemoPlan } from './demo-plan.ts';
 import { generateMedia, type MediaReport } from './generate-media.ts';
 import { demoMediaJobs } from './media-jobs.ts';
@@ -58,6 +59,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedReport
     await seedMemberCatalogue(q);
     const outcome = await writePlanOnce(q, plan, site.id, started);
     await seedCommunityDemo(q);
+    await seedDemoDailyStats(q, site.id, started);
     return outcome;
   });
   const dataMs = Date.now() - started;

@@ -1,0 +1,171 @@
+/**
+ * 数据看板: pick a site and 7/30/90 天; KPI cards (today, the period, the change against the period
+ * before), five ECharts charts of the daily series and the top 10 movies and posts of the period.
+ * Everything comes from one call (GET /admin-api/dashboard), which reads the server's daily aggregates.
+ */
+import './dashboard.css';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import {
+  DASHBOARD_PERIODS,
+  type DashboardData,
+  type DashboardPeriod,
+  type DashboardTopItem,
+} from '../../../contract/admin/dashboard.ts';
+import { adminMessages } from '../../admin-messages.ts';
+import { fetchDashboard } from './dashboard-calls.ts';
+import { DashboardChart } from './dashboard-chart.tsx';
+import { KpiCards } from './kpi-cards.tsx';
+import { dashboardMessages as text } from './dashboard-messages.ts';
+import {
+  activeDevicesOption,
+  conversionOption,
+  newUsersOption,
+  playsOption,
+  revenueOption,
+} from './dashboard-options.ts';
+
+function TopList({
+  title,
+  unit,
+  items,
+  testId,
+}: {
+  title: string;
+  unit: string;
+  items: DashboardTopItem[];
+  testId: string;
+}) {
+  return (
+    <section className="dash-top" data-testid={testId}>
+      <h2 className="dash-top__title">{title}</h2>
+      {items.length === 0 ? (
+        <p className="dash-status">{text.noTop}</p>
+      ) : (
+        <table className="dash-top__table">
+          <thead>
+            <tr>
+              <th className="dash-top__rank">{text.rank}</th>
+              <th>{text.name}</th>
+              <th className="dash-top__count">{unit}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((item, index) => (
+              <tr key={item.id}>
+                <td className="dash-top__rank">{index + 1}</td>
+                <td className="dash-top__name" title={item.title}>
+                  {item.title}
+                </td>
+                <td className="dash-top__count">{item.count.toLocaleString('zh-CN')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+export default function DashboardView() {
+  const [siteId, setSiteId] = useState<number | null>(null);
+  const [days, setDays] = useState<DashboardPeriod>(7);
+  const [data, setData] = useState<DashboardData | null>(null);
+  const [busy, setBusy] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback(async (site: number | null, period: DashboardPeriod) => {
+    setBusy(true);
+    setError(null);
+    try {
+      setData(await fetchDashboard(site, period));
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : adminMessages.loadFailed);
+    } finally {
+      setBusy(false);
+    }
+  }, []);
+
+  useEffect(() => {
+    void load(siteId, days);
+  }, [siteId, days, load]);
+
+  const series = data?.series;
+  const options = useMemo(
+    () =>
+      series && {
+        active: activeDevicesOption(series),
+        users: newUsersOption(series),
+        plays: playsOption(series),
+        revenue: revenueOption(series),
+        conversion: conversionOption(series),
+      },
+    [series],
+  );
+  const empty = series?.every((d) => d.activeDevices + d.newUsers + d.plays + d.depositsCreated === 0) ?? false;
+
+  return (
+    <section className="dash" aria-busy={busy}>
+      <header className="dash__head">
+        <h1 className="page-title">{text.title}</h1>
+        <div className="dash__controls">
+          <label className="field field--inline">
+            <span className="field__label">{text.site}</span>
+            <select
+              className="field__input"
+              name="siteId"
+              value={data?.siteId ?? ''}
+              disabled={!data}
+              onChange={(event) => setSiteId(Number(event.target.value))}
+            >
+              {data?.sites.map((site) => (
+                <option key={site.id} value={site.id}>
+                  {site.title}（#{site.id}）
+                </option>
+              ))}
+            </select>
+          </label>
+          <div className="dash__periods" role="group" aria-label={text.period}>
+            {DASHBOARD_PERIODS.map((period) => (
+              <button
+                key={period}
+                type="button"
+                className={period === days ? 'button button--primary' : 'button'}
+                aria-pressed={period === days}
+                onClick={() => setDays(period)}
+              >
+                {text.periodLabel(period)}
+              </button>
+            ))}
+          </div>
+        </div>
+      </header>
+      {error && (
+        <p className="dash-status dash-status--error" role="alert">
+          {error}{' '}
+          <button type="button" className="button button--small" onClick={() => void load(siteId, days)}>
+            {text.retry}
+          </button>
+        </p>
+      )}
+      {!data && !error && <p className="dash-status">{text.loading}</p>}
+      {data && options && (
+        <>
+          <p className="dash__range">{text.range(data.from, data.to)}</p>
+          <KpiCards data={data} />
+          {empty && <p className="dash-status">{text.empty}</p>}
+          <div className="dash__charts">
+            <DashboardChart title={text.charts.activeDevices} option={options.active} testId="chart-active" />
+            <DashboardChart title={text.charts.newUsers} option={options.users} testId="chart-users" />
+            <DashboardChart title={text.charts.playsAndWatch} option={options.plays} testId="chart-plays" />
+            <DashboardChart title={text.charts.revenue} option={options.revenue} testId="chart-revenue" />
+            <DashboardChart title={text.charts.conversion} option={options.conversion} testId="chart-conversion" />
+          </div>
+          <div className="dash__tops">
+            <TopList title={text.topMovies} unit={text.plays} items={data.topMovies} testId="top-movies" />
+            <TopList title={text.topPosts} unit={text.views} items={data.topPosts} testId="top-posts" />
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
