@@ -38,19 +38,30 @@ const FILE_CACHE = 'public, max-age=2592000';
 type LineParams = { line: string };
 const RUNG = /^\d{3,4}p$/;
 
-type PlayRequest = FastifyRequest<{ Params: LineParams & { ticket: string; file: string; rung?: string } }>;
+/** The parts after /play/ (a wildcard: a ticket is longer than the router's 100-character params). */
+interface PlayParams {
+  ticket: string;
+  rung?: string;
+  file: string;
+}
 type FileRequest = FastifyRequest<{ Params: LineParams & { '*': string } }>;
 
 const ping = (_req: FastifyRequest, reply: FastifyReply) => sendText(reply, 200, 'ok');
 
 /** The playlist and segments of a play ticket. */
-async function play(req: PlayRequest, reply: FastifyReply, root: string, options: MediaPluginOptions, now: number) {
-  const ticket = verifyTicket(req.params.ticket, options.secret, now);
+async function play(req: FileRequest, reply: FastifyReply, root: string, options: MediaPluginOptions, now: number) {
+  const parts = req.params['*'].split('/');
+  if (parts.length < 2 || parts.length > 3) return sendText(reply, 404, 'Not Found');
+  const params: PlayParams =
+    parts.length === 2
+      ? { ticket: parts[0]!, file: parts[1]! }
+      : { ticket: parts[0]!, rung: parts[1]!, file: parts[2]! };
+  const ticket = verifyTicket(params.ticket, options.secret, now);
   if (!ticket) return sendText(reply, 403, 'invalid or expired play ticket');
-  const { rung } = req.params;
+  const { rung } = params;
   if (rung !== undefined && !RUNG.test(rung)) return sendText(reply, 404, 'Not Found');
   const videoDir = rung === undefined ? join(root, 'videos', ticket.video) : join(root, 'videos', ticket.video, rung);
-  if (req.params.file === 'index.m3u8') {
+  if (params.file === 'index.m3u8') {
     const playlist = await loadPlaylist(join(videoDir, 'index.m3u8'));
     if (!playlist) return sendText(reply, 404, 'Not Found');
     return reply
@@ -58,12 +69,12 @@ async function play(req: PlayRequest, reply: FastifyReply, root: string, options
       .type('application/vnd.apple.mpegurl')
       .send(renderPlaylist(playlist, ticket.maxSegments));
   }
-  const segment = SEGMENT_FILE.exec(req.params.file);
+  const segment = SEGMENT_FILE.exec(params.file);
   if (!segment) return sendText(reply, 404, 'Not Found');
   if (ticket.maxSegments !== null && Number(segment[1]) >= ticket.maxSegments) {
     return sendText(reply, 403, 'segment beyond the trial: VIP or purchase needed');
   }
-  return sendFile(req, reply, join(videoDir, req.params.file), 'private, max-age=3600');
+  return sendFile(req, reply, join(videoDir, params.file), 'private, max-age=3600');
 }
 
 /** A plain file of one of the public directories. */
@@ -101,13 +112,8 @@ export async function mediaPlugin(app: FastifyInstance, options: MediaPluginOpti
   app.route({ method, url: '/cdn/:line/ping', handler: ping });
   app.route({
     method,
-    url: '/cdn/:line/play/:ticket/:file',
-    handler: (req, reply) => play(req as PlayRequest, reply, root, options, now()),
-  });
-  app.route({
-    method,
-    url: '/cdn/:line/play/:ticket/:rung/:file',
-    handler: (req, reply) => play(req as PlayRequest, reply, root, options, now()),
+    url: '/cdn/:line/play/*',
+    handler: (req, reply) => play(req as FileRequest, reply, root, options, now()),
   });
   app.route({ method, url: '/cdn/:line/*', handler: (req, reply) => publicFile(req as FileRequest, reply, root) });
 }
