@@ -1,7 +1,210 @@
-/** The console's 订单与退款 section. Not built yet: it says 即将上线. */
+/**
+ * 订单与退款 (财务, 超级管理员): the orders, newest first, filtered by 状态, 站点, 用户ID, 类型 and a
+ * date range, with 加载更多 by the server's cursor. A row opens its order at /admin/orders/:orderNo
+ * in a panel over the list (order-detail.tsx), so the list and its filters stay as they were.
+ */
+import './money.css';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useLocation, useRoute } from 'wouter';
+import type { OrderRow } from '../../../contract/admin/money.ts';
+import { ORDER_KINDS, ORDER_STATUSES } from '../../../contract/enums.ts';
 import { adminMessages } from '../../admin-messages.ts';
-import { NoticePage } from '../placeholder/notice-page.tsx';
+import { fetchOrders, NO_ORDER_FILTERS, type OrderFilters } from './money-calls.ts';
+import { formatAt, formatFen } from './money-format.ts';
+import { moneyText } from './money-messages.ts';
+import { OrderDetailPanel } from './order-detail.tsx';
+
+const text = moneyText.orders;
 
 export function OrdersPage() {
-  return <NoticePage title={`订单与退款 · ${adminMessages.comingSoon}`} hint={adminMessages.comingSoonHint} />;
+  const [filters, setFilters] = useState<OrderFilters>(NO_ORDER_FILTERS);
+  const [draft, setDraft] = useState<OrderFilters>(NO_ORDER_FILTERS);
+  const [orders, setOrders] = useState<OrderRow[]>([]);
+  const [cursor, setCursor] = useState<string | null>(null);
+  const [busy, setBusy] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [, navigate] = useLocation();
+  const [open, params] = useRoute<{ orderNo: string }>('/:orderNo');
+
+  const load = useCallback(async (wanted: OrderFilters, after: string | null) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const page = await fetchOrders(wanted, after);
+      setOrders((shown) => (after ? [...shown, ...page.list] : page.list));
+      setCursor(page.nextCursor);
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : adminMessages.loadFailed);
+      if (!after) setOrders([]);
+    } finally {
+      setBusy(false);
+    }
+  }, []);
+
+  useEffect(() => {
+    void load(filters, null);
+  }, [filters, load]);
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    setFilters({ ...draft });
+  };
+  const set = (key: keyof OrderFilters) => (event: { target: { value: string } }) =>
+    setDraft((current) => ({ ...current, [key]: event.target.value }));
+  /** An order changed in the panel (rechecked, refunded): its row shows the new state. */
+  const replace = useCallback(
+    (row: OrderRow) => setOrders((shown) => shown.map((order) => (order.orderNo === row.orderNo ? row : order))),
+    [],
+  );
+
+  return (
+    <section className="money">
+      <h1 className="page-title">{text.title}</h1>
+      <form className="money__filters" onSubmit={apply} aria-label={text.apply}>
+        <label className="field">
+          <span className="field__label">{text.status}</span>
+          <select className="field__input" name="status" value={draft.status} onChange={set('status')}>
+            <option value="">{text.any}</option>
+            {ORDER_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {moneyText.statuses[status]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span className="field__label">{text.site}</span>
+          <input
+            className="field__input money__narrow"
+            name="siteId"
+            inputMode="numeric"
+            value={draft.siteId}
+            onChange={set('siteId')}
+          />
+        </label>
+        <label className="field">
+          <span className="field__label">{text.user}</span>
+          <input
+            className="field__input money__narrow"
+            name="userId"
+            inputMode="numeric"
+            value={draft.userId}
+            onChange={set('userId')}
+          />
+        </label>
+        <label className="field">
+          <span className="field__label">{text.kind}</span>
+          <select className="field__input" name="kind" value={draft.kind} onChange={set('kind')}>
+            <option value="">{text.any}</option>
+            {ORDER_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {moneyText.kinds[kind]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span className="field__label">{text.from}</span>
+          <input className="field__input" type="date" name="from" value={draft.from} onChange={set('from')} />
+        </label>
+        <label className="field">
+          <span className="field__label">{text.to}</span>
+          <input className="field__input" type="date" name="to" value={draft.to} onChange={set('to')} />
+        </label>
+        <div className="money__filter-actions">
+          <button className="button button--primary" type="submit">
+            {text.apply}
+          </button>
+          <button
+            className="button"
+            type="button"
+            onClick={() => {
+              setDraft(NO_ORDER_FILTERS);
+              setFilters(NO_ORDER_FILTERS);
+            }}
+          >
+            {text.clear}
+          </button>
+        </div>
+      </form>
+      <div className="money__table-wrap">
+        <table className="money__table" data-testid="orders-table">
+          <thead>
+            <tr>
+              <th>{text.columns.orderNo}</th>
+              <th>{text.columns.createdAt}</th>
+              <th>{text.columns.user}</th>
+              <th>{text.columns.site}</th>
+              <th>{text.columns.kind}</th>
+              <th>{text.columns.title}</th>
+              <th className="money__num">{text.columns.amount}</th>
+              <th>{text.columns.payType}</th>
+              <th>{text.columns.status}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {orders.map((order) => (
+              <tr
+                key={order.orderNo}
+                className={`money__row${open && params?.orderNo === order.orderNo ? ' is-open' : ''}`}
+                onClick={() => navigate(`/${order.orderNo}`)}
+                data-order={order.orderNo}
+              >
+                <td className="money__nowrap">
+                  <a
+                    className="money__link money__mono"
+                    href={`/admin/orders/${order.orderNo}`}
+                    onClick={(event) => {
+                      event.preventDefault();
+                      navigate(`/${order.orderNo}`);
+                    }}
+                  >
+                    {order.orderNo}
+                  </a>
+                </td>
+                <td className="money__nowrap">{formatAt(order.createdAt)}</td>
+                <td className="money__nowrap money__ellipsis" title={order.nickname}>
+                  {order.nickname} <span className="money__muted">#{order.userId}</span>
+                </td>
+                <td className="money__nowrap">{order.siteId}</td>
+                <td className="money__nowrap">{moneyText.kinds[order.kind]}</td>
+                <td className="money__ellipsis" title={order.title}>
+                  {order.title}
+                </td>
+                <td className="money__num money__nowrap">{formatFen(order.amountFen)}</td>
+                <td className="money__nowrap">{moneyText.payTypes[order.payType]}</td>
+                <td className="money__nowrap">
+                  <span className={`money__status is-${order.status}`}>{moneyText.statuses[order.status]}</span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {busy && orders.length === 0 && <p className="money__state">{text.loading}</p>}
+        {!busy && !error && orders.length === 0 && <p className="money__state">{text.empty}</p>}
+        {error && (
+          <p className="money__state money__state--error" role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+      <div className="money__more">
+        {cursor ? (
+          <button className="button" type="button" disabled={busy} onClick={() => void load(filters, cursor)}>
+            {busy ? text.loading : text.more}
+          </button>
+        ) : (
+          orders.length > 0 && !busy && <span className="money__muted">{text.end}</span>
+        )}
+      </div>
+      {open && params && (
+        <OrderDetailPanel
+          key={params.orderNo}
+          orderNo={params.orderNo}
+          onClose={() => navigate('/')}
+          onChange={replace}
+        />
+      )}
+    </section>
+  );
 }

@@ -1,7 +1,164 @@
-/** The console's 用户 section. Not built yet: it says 即将上线. */
+/**
+ * 用户 (财务, 审核, 超级管理员): find a member by ID, nickname or account (and site), newest
+ * first, with 加载更多; /admin/users/:id is one member (user-detail.tsx). 审核 sees no balances
+ * (the server sends none) and the columns are left out.
+ */
+import './money.css';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { Route, Switch, useLocation } from 'wouter';
+import type { UserPage } from '../../../contract/admin/money.ts';
 import { adminMessages } from '../../admin-messages.ts';
-import { NoticePage } from '../placeholder/notice-page.tsx';
+import { useSession } from '../../session/session-store.ts';
+import { fetchUsers } from './money-calls.ts';
+import { formatAt } from './money-format.ts';
+import { moneyText } from './money-messages.ts';
+import { UserDetailView } from './user-detail.tsx';
+
+const text = moneyText.users;
+
+function UserList({ balances }: { balances: boolean }) {
+  const [query, setQuery] = useState({ q: '', siteId: '' });
+  const [draft, setDraft] = useState({ q: '', siteId: '' });
+  const [users, setUsers] = useState<UserPage['list']>([]);
+  const [cursor, setCursor] = useState<string | null>(null);
+  const [busy, setBusy] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [, navigate] = useLocation();
+
+  const load = useCallback(async (wanted: { q: string; siteId: string }, after: string | null) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const page = await fetchUsers(wanted.q, wanted.siteId, after);
+      setUsers((shown) => (after ? [...shown, ...page.list] : page.list));
+      setCursor(page.nextCursor);
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : adminMessages.loadFailed);
+      if (!after) setUsers([]);
+    } finally {
+      setBusy(false);
+    }
+  }, []);
+
+  useEffect(() => {
+    void load(query, null);
+  }, [query, load]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setQuery({ ...draft });
+  };
+
+  return (
+    <section className="money">
+      <h1 className="page-title">{text.title}</h1>
+      <form className="money__filters" onSubmit={submit} role="search">
+        <label className="field">
+          <span className="field__label">{text.search}</span>
+          <input
+            className="field__input money__wide"
+            name="q"
+            value={draft.q}
+            placeholder={text.searchPlaceholder}
+            onChange={(event) => setDraft((d) => ({ ...d, q: event.target.value }))}
+          />
+        </label>
+        <label className="field">
+          <span className="field__label">{text.site}</span>
+          <input
+            className="field__input money__narrow"
+            name="siteId"
+            inputMode="numeric"
+            value={draft.siteId}
+            onChange={(event) => setDraft((d) => ({ ...d, siteId: event.target.value }))}
+          />
+        </label>
+        <div className="money__filter-actions">
+          <button className="button button--primary" type="submit">
+            {text.apply}
+          </button>
+        </div>
+      </form>
+      <div className="money__table-wrap">
+        <table className="money__table" data-testid="users-table">
+          <thead>
+            <tr>
+              <th>{text.columns.id}</th>
+              <th>{text.columns.nickname}</th>
+              <th>{text.columns.account}</th>
+              <th>{text.columns.site}</th>
+              {balances && <th className="money__num">{text.columns.coins}</th>}
+              {balances && <th className="money__num">{text.columns.points}</th>}
+              <th>{text.columns.vip}</th>
+              <th>{text.columns.createdAt}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {users.map((user) => (
+              <tr key={user.id} className="money__row" onClick={() => navigate(`/${user.id}`)}>
+                <td className="money__nowrap">
+                  <a
+                    className="money__link"
+                    href={`/admin/users/${user.id}`}
+                    onClick={(event) => {
+                      event.preventDefault();
+                      navigate(`/${user.id}`);
+                    }}
+                  >
+                    {user.id}
+                  </a>
+                </td>
+                <td className="money__ellipsis">{user.nickname}</td>
+                <td className="money__nowrap">{user.account ?? '—'}</td>
+                <td className="money__nowrap">{user.siteId}</td>
+                {balances && <td className="money__num">{user.coins}</td>}
+                {balances && <td className="money__num">{user.points}</td>}
+                <td className="money__nowrap">
+                  {user.vipExpireAt && user.vipExpireAt > Date.now() ? formatAt(user.vipExpireAt) : '—'}
+                </td>
+                <td className="money__nowrap">{formatAt(user.createdAt)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {busy && users.length === 0 && <p className="money__state">{moneyText.orders.loading}</p>}
+        {!busy && !error && users.length === 0 && <p className="money__state">{text.empty}</p>}
+        {error && (
+          <p className="money__state money__state--error" role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+      <div className="money__more">
+        {cursor && (
+          <button className="button" type="button" disabled={busy} onClick={() => void load(query, cursor)}>
+            {busy ? moneyText.orders.loading : moneyText.orders.more}
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}
 
 export function UsersPage() {
-  return <NoticePage title={`用户 · ${adminMessages.comingSoon}`} hint={adminMessages.comingSoonHint} />;
+  const session = useSession();
+  const role = session.status === 'signedIn' ? session.session.operator.role : 'moderator';
+  const money = role === 'super' || role === 'finance';
+  const sanctions = role === 'super' || role === 'moderator';
+  return (
+    <Switch>
+      <Route path="/:id">
+        {(params) =>
+          /^\d{1,15}$/.test(params.id) ? (
+            <UserDetailView key={params.id} id={Number(params.id)} money={money} sanctions={sanctions} />
+          ) : (
+            <p className="money__state">{text.empty}</p>
+          )
+        }
+      </Route>
+      <Route>
+        <UserList balances={money} />
+      </Route>
+    </Switch>
+  );
 }

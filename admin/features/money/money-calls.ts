@@ -1,0 +1,47 @@
+/** The money section's calls (docs/admin-api.md, "Money"), one function each. */
+import type {
+  AdjustResult,
+  AdminLedgerPage,
+  LedgerAsset,
+  OrderDetail,
+  OrderPage,
+  RecheckResult,
+  RefundResult,
+  UserDetail,
+  UserPage,
+} from '../../../contract/admin/money.ts';
+import { adminCall } from '../../api/admin-client.ts';
+
+export interface OrderFilters {
+  status: string;
+  siteId: string;
+  userId: string;
+  kind: string;
+  from: string;
+  to: string;
+}
+
+export const NO_ORDER_FILTERS: OrderFilters = { status: '', siteId: '', userId: '', kind: '', from: '', to: '' };
+
+export const fetchOrders = (filters: OrderFilters, cursor: string | null): Promise<OrderPage> =>
+  adminCall<OrderPage>('GET', '/orders', { query: { ...filters, userId: filters.userId.trim(), cursor } });
+
+export const fetchOrder = (orderNo: string): Promise<OrderDetail> =>
+  adminCall<OrderDetail>('GET', `/orders/${encodeURIComponent(orderNo)}`);
+
+export const recheckOrder = (orderNo: string): Promise<RecheckResult> =>
+  adminCall<RecheckResult>('POST', `/orders/${encodeURIComponent(orderNo)}/recheck`, { body: {} });
+
+export const refundOrder = (orderNo: string, reason: string): Promise<RefundResult> =>
+  adminCall<RefundResult>('POST', `/orders/${encodeURIComponent(orderNo)}/refund`, { body: { reason } });
+
+export const fetchUsers = (q: string, siteId: string, cursor: string | null): Promise<UserPage> =>
+  adminCall<UserPage>('GET', '/users', { query: { q: q.trim(), siteId, cursor } });
+
+export const fetchUser = (id: number): Promise<UserDetail> => adminCall<UserDetail>('GET', `/users/${id}`);
+
+export const fetchLedger = (id: number, asset: LedgerAsset, cursor: string | null): Promise<AdminLedgerPage> =>
+  adminCall<AdminLedgerPage>('GET', `/users/${id}/ledger`, { query: { asset, cursor } });
+
+export const adjustBalance = (id: number, asset: LedgerAsset, delta: number, reason: string): Promise<AdjustResult> =>
+  adminCall<AdjustResult>('POST', `/users/${id}/adjust`, { body: { asset, delta, reason } });
