@@ -22,13 +22,16 @@ async function shoot(page: Page, name: string): Promise<void> {
 
 const video = (page: Page) => page.locator('[data-testid=player]');
 const currentTime = (page: Page) => video(page).evaluate((element: HTMLVideoElement) => element.currentTime);
-const chips = (page: Page) => page.locator('[data-testid=episodes] [data-testid=episode-chip]');
-const currentChip = (page: Page) => page.locator('[data-testid=episode-chip][aria-current=true]');
+/** The screen shown (a page left stays mounted, hidden, until it is evicted). */
+type Screen = 'detail' | 'play';
+const SCREEN: Record<Screen, string> = { detail: '.movie-detail', play: '.play-info' };
+const chips = (page: Page, screen: Screen) => page.locator(`${SCREEN[screen]} [data-testid=episode-chip]`);
+const currentChip = (page: Page, screen: Screen) =>
+  page.locator(`${SCREEN[screen]} [data-testid=episode-chip][aria-current=true]`);
 
 /** The boxes of a menu's items, and the player's and the viewport's. */
 async function menuBoxes(page: Page, testId: string) {
-  await video(page).evaluate((element: HTMLVideoElement) => element.pause());
-  await page.locator('[data-testid=player]').hover();
+  await video(page).evaluate((element: HTMLVideoElement) => element.pause()); // the controls stay shown
   await page.locator(`[data-testid=${testId}]`).click();
   const menu = page.locator(`[data-testid=${testId}-menu]`);
   await menu.waitFor();
@@ -74,24 +77,31 @@ describe.skipIf(noBrowser)('a series in Chromium', () => {
       await page.goto(`/movie/${SERIES.id}`);
       await page.locator('[data-testid=episodes]').waitFor();
       expect(await page.locator('[data-testid=episodes] h2').innerText()).toBe('选集');
-      expect(await chips(page).allInnerTexts()).toEqual(SERIES.episodes.map((episode) => String(episode.number)));
-      expect(await chips(page).nth(1).getAttribute('title')).toBe('第2集');
+      expect(await chips(page, 'detail').allInnerTexts()).toEqual(
+        SERIES.episodes.map((episode) => String(episode.number)),
+      );
+      expect(await chips(page, 'detail').nth(1).getAttribute('title')).toBe('第2集');
       await page.waitForLoadState('networkidle');
       await shoot(page, `series-detail-${name}`);
 
-      await chips(page).nth(1).click();
+      await chips(page, 'detail').nth(1).click();
       await page.waitForURL((url) => url.pathname === `/movie/play/${SERIES.id}` && url.searchParams.get('ep') === '2');
       await expect.poll(() => page.locator('[data-testid=play-title]').innerText()).toContain('第2集');
-      expect(await currentChip(page).innerText()).toBe('2');
+      expect(await currentChip(page, 'play').innerText()).toBe('2');
       await page.locator('[data-testid=play-toggle]').click();
       await expect.poll(() => currentTime(page), { timeout: 30_000 }).toBeGreaterThan(1.5);
       await video(page).hover();
       await shoot(page, `series-play-${name}`);
+      await page
+        .locator('.play-info [data-testid=episodes]')
+        .evaluate((element) => element.scrollIntoView({ block: 'center' }));
+      await shoot(page, `series-play-episodes-${name}`);
+      await page.evaluate(() => scrollTo(0, 0));
 
       // Another episode: the same page (no reload), its stream, playing on.
       await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
       const before = await video(page).evaluate((element: HTMLVideoElement) => element.currentSrc);
-      await chips(page).nth(2).click();
+      await chips(page, 'play').nth(2).click();
       await page.waitForURL((url) => url.searchParams.get('ep') === '3');
       await expect.poll(() => page.locator('[data-testid=play-title]').innerText()).toContain('第3集');
       await expect
@@ -99,7 +109,7 @@ describe.skipIf(noBrowser)('a series in Chromium', () => {
         .not.toBe(before);
       await expect.poll(() => currentTime(page), { timeout: 30_000 }).toBeGreaterThan(1.5);
       expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
-      expect(await currentChip(page).innerText()).toBe('3');
+      expect(await currentChip(page, 'play').innerText()).toBe('3');
 
       await video(page).evaluate((element: HTMLVideoElement) => element.pause());
       type Saved = { watch: { movie: { id: number }; episode?: number; position: number }[] };
@@ -108,7 +118,7 @@ describe.skipIf(noBrowser)('a series in Chromium', () => {
 
       // Back on the detail page, the episode watched last is highlighted.
       await page.goto(`/movie/${SERIES.id}`);
-      await expect.poll(() => currentChip(page).innerText()).toBe('3');
+      await expect.poll(() => currentChip(page, 'detail').innerText()).toBe('3');
       expect(problems).toEqual([]);
       await context.close();
     });

@@ -100,8 +100,8 @@ function Playback({ movie, play, episode, onEpisode }: PlaybackProps) {
             .filter(Boolean)
             .join(' · ')}
         </p>
-        {movie.description && <p className="play-info__description">{movie.description}</p>}
         <EpisodeList movieId={movie.id} episodes={movie.episodes} current={episode} onChoose={onEpisode} tone="dark" />
+        {movie.description && <p className="play-info__description">{movie.description}</p>}
         <RepliesAtFloor target={{ type: 'movie', id: movie.id }} count={movie.commentCount} />
       </div>
     </section>

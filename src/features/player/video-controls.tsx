@@ -94,7 +94,7 @@ export function VideoControls({
         {danmaku}
         <PlayerMenu
           name={playerMessages.quality}
-          label={quality === 'auto' ? playerMessages.quality : qualityLabel(quality)}
+          label={qualityLabel(quality)}
           choices={qualities.map((value) => ({ value, label: qualityLabel(value) }))}
           current={quality}
           onChoose={onQuality}
