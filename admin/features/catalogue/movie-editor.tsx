@@ -36,6 +36,8 @@ const FORM_FIELDS = new Set([
 ]);
 const PUBLICATION_FIELDS = new Set(['status', 'publishedAt']);
 
+const inputId = (name: string) => `movie-field-${name}`;
+
 const errorOf = (failure: unknown): FieldError =>
   failure instanceof AdminApiError
     ? { field: (failure.field ?? '').split('.')[0]!, message: failure.message }
@@ -110,21 +112,30 @@ export function MovieEditor({ id }: { id: number }) {
     setSaved(await send(built.patch));
   }
 
-  const field = (name: keyof EditorForm | 'categoryId', label: string, input: ReactNode, wide = false) => (
-    <label className={`field${wide ? ' catalogue-form__wide' : ''}`}>
-      <span className="field__label">{label}</span>
+  // The error sits beside the input, outside its label, and describes it.
+  const field = (name: keyof EditorForm, label: string, input: ReactNode, wide = false) => (
+    <div className={`field${wide ? ' catalogue-form__wide' : ''}`}>
+      <label className="field__label" htmlFor={inputId(name)}>
+        {label}
+      </label>
       {input}
       {error?.field === name && (
-        <span className="catalogue-error" role="alert">
+        <span className="catalogue-error" id={`${inputId(name)}-error`} role="alert">
           {error.message}
         </span>
       )}
-    </label>
+    </div>
   );
+  const described = (name: keyof EditorForm) => ({
+    id: inputId(name),
+    name,
+    'aria-invalid': error?.field === name || undefined,
+    'aria-describedby': error?.field === name ? `${inputId(name)}-error` : undefined,
+  });
   const textInput = (name: keyof EditorForm, extra: Record<string, unknown> = {}) => (
     <input
       className="field__input"
-      name={name}
+      {...described(name)}
       value={form[name] as string}
       onChange={(event) => set({ [name]: event.target.value })}
       {...extra}
@@ -149,7 +160,7 @@ export function MovieEditor({ id }: { id: number }) {
               text.fields.description,
               <textarea
                 className="field__input catalogue-form__textarea"
-                name="description"
+                {...described('description')}
                 value={form.description}
                 onChange={(event) => set({ description: event.target.value })}
               />,
@@ -166,7 +177,7 @@ export function MovieEditor({ id }: { id: number }) {
               text.fields.category,
               <select
                 className="field__input"
-                name="categoryId"
+                {...described('categoryId')}
                 value={form.categoryId}
                 onChange={(event) => set({ categoryId: event.target.value })}
               >
