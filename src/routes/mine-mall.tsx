@@ -1,5 +1,6 @@
 /**
- * The points mall (/mine/mall): the points balance, today's tasks (src/features/points/task-list.tsx),
+ * The points mall (/mine/mall): the points balance, the daily check-in (src/features/points/checkin-card.tsx),
+ * today's tasks (src/features/points/task-list.tsx),
  * and three tabs: the goods (exchange: src/features/points/exchange-modal.tsx; afterwards /current
  * refreshes points, coins and VIP, and the goods and records load anew), my exchanges
  * (userExchangePage) and the points ledger.
@@ -18,6 +19,7 @@ import { IconSpark } from '../components/member-icons.tsx';
 import { PageLoading } from '../components/page-loading.tsx';
 import { PagedList } from '../components/paged-list.tsx';
 import { SegmentTabs, type SegmentTab } from '../components/segment-tabs.tsx';
+import { CheckinCard } from '../features/points/checkin-card.tsx';
 import { TaskList } from '../features/points/task-list.tsx';
 import { formatRelativeTime } from '../lib/format.ts';
 import { refreshUser, useUserRefresh } from '../features/account/use-user-refresh.ts';
@@ -77,6 +79,7 @@ export default function MineMallScreen() {
         </div>
         <p className="points-card__coins">{t.coins(info.coins)}</p>
       </section>
+      <CheckinCard />
       <section className="member-section" aria-labelledby="mall-tasks">
         <h2 className="member-section__title" id="mall-tasks">
           {t.tasks}

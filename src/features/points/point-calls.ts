@@ -6,6 +6,8 @@
 import { call, type CallOptions } from '../../api/client.ts';
 import type { Page } from '../../../contract/calls/content.ts';
 import type {
+  CheckinResult,
+  CheckinStatus,
   ExchangeRecord,
   ExchangeResult,
   Goods,
@@ -22,6 +24,17 @@ export const getPointTasks = (options?: ToastOption): Promise<PointTask[]> =>
 /** Code 4: not done yet; 9: claimed today already. */
 export const claimTask = (taskId: number): Promise<{ points: number; gained: number }> =>
   call(API.claimTask, { taskId }, { cache: false, toast: false });
+
+/** The check-in streak with this month's calendar. */
+export const getCheckinStatus = (options?: ToastOption): Promise<CheckinStatus> =>
+  call(API.checkinStatus, {}, { ...options, cache: false });
+
+/** Code 9: checked in today already; 4: check-in is off. */
+export const checkInToday = (): Promise<CheckinResult> => call(API.checkIn, {}, { cache: false, toast: false });
+
+/** Code 5: no 补签 card left this month; 4: not the day a card may fill; 9: filled already. */
+export const makeUpDay = (day: string): Promise<CheckinResult> =>
+  call(API.checkinMakeup, { day }, { cache: false, toast: false });
 
 export const getGoodsPage = (page: number, pageSize: number, options?: ToastOption): Promise<Page<Goods>> =>
   call(API.goodsPage, { page, pageSize }, { ...options, cache: false });

@@ -1,6 +1,29 @@
 /** The zh-CN strings of the points mall; same rules as src/messages.ts. */
 
 export const pointsMessages = {
+  checkin: {
+    title: '每日签到',
+    streak: (days: number) => `已连续签到 ${days} 天`,
+    next: (remaining: number, days: number, points: number) =>
+      `再签到 ${remaining} 天，连续 ${days} 天可额外获得 ${points} 积分`,
+    allReached: '本轮连续签到的奖励已全部领取，继续保持！',
+    milestone: (days: number, points: number) => `${days}天 +${points}`,
+    go: (points: number) => `签到 +${points} 积分`,
+    done: '今日已签到',
+    busy: '签到中…',
+    gained: (points: number, bonus: number) =>
+      bonus > 0 ? `签到成功，积分 +${points}（含连续签到奖励 ${bonus}）` : `签到成功，积分 +${points}`,
+    cards: (left: number, total: number) => `补签卡 ${left}/${total} 张（本月）`,
+    makeup: (label: string) => `补签 ${label}`,
+    madeUp: (label: string) => `已补签 ${label}`,
+    off: '签到暂未开放',
+    weekdays: ['一', '二', '三', '四', '五', '六', '日'],
+    monthTitle: (year: number, month: number) => `${year}年${month}月`,
+    dayLabel: (day: string) => `${Number(day.slice(5, 7))}月${Number(day.slice(8))}日`,
+    legendChecked: '已签到',
+    legendMakeup: '补签',
+    legendMissed: '可补签',
+  },
   mall: {
     points: '我的积分',
     coins: (coins: number) => `金币 ${coins}`,

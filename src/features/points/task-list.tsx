@@ -1,7 +1,7 @@
 /**
  * Today's point tasks on /mine/mall: each with its progress bar and points, and 领取 when
  * claimable, 已领取 once claimed (a code 9 answer means it already was: shown as claimed), or
- * 去完成 leading where the task is done. Reloaded each time the mall is shown (progress moves while
+ * 去完成 leading where the task is done. The check-in task is left out: the check-in card shows it. Reloaded each time the mall is shown (progress moves while
  * the member watches and reads), keeping the old list on screen meanwhile.
  */
 import './points.css';
@@ -123,9 +123,12 @@ export function TaskList() {
   }
   return (
     <ul className="card tasks">
-      {tasks.map((task) => (
-        <TaskRow key={task.id} task={task} onClaimed={markClaimed} />
-      ))}
+      {/* The check-in has its own card above (checkin-card.tsx): one check-in, shown once. */}
+      {tasks
+        .filter((task) => task.key !== 'checkin')
+        .map((task) => (
+          <TaskRow key={task.id} task={task} onClaimed={markClaimed} />
+        ))}
     </ul>
   );
 }
