@@ -74,5 +74,6 @@ export async function signInAt(page: Page, path: string, who: Credentials): Prom
   if (await choose.isVisible()) await choosePassword(page, who);
 }
 
-/** The menu's entries as shown. */
-export const menuOf = (page: Page) => page.getByRole('navigation').getByRole('link').allInnerTexts();
+/** The console menu's entries as shown (not a page's own tabs). */
+export const menuOf = (page: Page) =>
+  page.getByRole('navigation', { name: '导航', exact: true }).getByRole('link').allInnerTexts();

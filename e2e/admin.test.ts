@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { consoleFiles, precacheUrls } from '../bench/bundle-size.ts';
+import { consoleFiles, entryFiles, filesOfEntry, precacheUrls } from '../bench/bundle-size.ts';
 import {
   choosePassword,
   createOperators,
@@ -33,6 +33,7 @@ describe.skipIf(noBrowser)('operator console', () => {
   let superOp: Credentials;
   let moderator: Credentials;
   let ended: Credentials;
+  let peopleAdmin: Credentials;
 
   beforeAll(async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'e2e-admin-'));
@@ -40,10 +41,12 @@ describe.skipIf(noBrowser)('operator console', () => {
       ['root-e2e', 'super'],
       ['mod-e2e', 'moderator'],
       ['ended-e2e', 'super'],
+      ['people-e2e', 'super'],
     ]);
     superOp = made[0]!;
     moderator = made[1]!;
     ended = made[2]!;
+    peopleAdmin = made[3]!;
     server = await startServer({ STATIC_DIR: staticDir }, { dataDir });
     browser = await launch();
     mkdirSync(SHOTS, { recursive: true });
@@ -56,6 +59,10 @@ describe.skipIf(noBrowser)('operator console', () => {
   it('is its own bundle: no console file in the precache, and the visitors’ app never downloads one', async () => {
     const own = consoleFiles(staticDir);
     expect(own.some((file) => file.endsWith('.js'))).toBe(true);
+    // Nor does the console load the visitors' boot file (which would run the visitors' app).
+    const boot = entryFiles(staticDir).filter((file) => /^assets\/index-/.test(file));
+    expect(boot).toHaveLength(1);
+    expect([...filesOfEntry(staticDir, 'admin.html')]).not.toContain(boot[0]);
     const precache = precacheUrls(staticDir);
     expect(precache).not.toContain('admin.html');
     expect(precache.filter((url) => own.includes(url))).toEqual([]);
@@ -166,6 +173,43 @@ describe.skipIf(noBrowser)('operator console', () => {
     await page.getByRole('button', { name: '筛选' }).click();
     await page.getByRole('heading', { name: '运营后台登录' }).waitFor();
     await context.close();
+  });
+
+  it('a 超级管理员 creates a 财务 in 操作员: the credentials show once, the new operator signs in with them, sets a password and sees only its menu', async () => {
+    const admin = await openPage(browser, DESKTOP, server.baseURL, { waitForApp: false });
+    await admin.page.setViewportSize({ width: 1366, height: 900 });
+    await signInAt(admin.page, '/admin/operators', peopleAdmin);
+    await admin.page.getByRole('heading', { name: '操作员' }).waitFor();
+    await admin.page.getByRole('button', { name: '新建操作员' }).click();
+    await admin.page.getByLabel('用户名').fill('cash-e2e');
+    await admin.page.getByLabel('角色').selectOption('finance');
+    await admin.page.getByLabel('站点 ID').fill('1');
+    await admin.page.getByRole('button', { name: '保存' }).click();
+    const shown = admin.page.getByTestId('operator-credentials');
+    await shown.waitFor();
+    const cash: Credentials = {
+      username: 'cash-e2e',
+      password: await shown.getByTestId('one-time-password').innerText(),
+      totpSecret: await shown.getByTestId('totp-secret').innerText(),
+    };
+    expect(cash.password).toMatch(/^[A-Za-z2-9]{16}$/);
+    expect(await shown.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(50);
+    await admin.page.screenshot({ path: `${SHOTS}/admin-operator-credentials-1366.png` });
+    await shown.getByRole('button', { name: '我已保存' }).click();
+    const row = admin.page.locator('.operators__table tbody tr', { hasText: 'cash-e2e' });
+    expect(await row.innerText()).toMatch(/财务[\s\S]*站点 1[\s\S]*待改密码/);
+    await admin.page.screenshot({ path: `${SHOTS}/admin-operators-1366.png` });
+
+    const other = await openPage(browser, DESKTOP, server.baseURL, { waitForApp: false });
+    await signInAt(other.page, '/admin', cash);
+    expect(await menuOf(other.page)).toEqual(['数据看板', '用户', '订单与退款']);
+    await other.context.close();
+
+    // 停用: the row says so at once, and that operator cannot sign in any more.
+    admin.page.once('dialog', (dialog) => void dialog.accept());
+    await row.getByRole('button', { name: '停用' }).click();
+    await expect.poll(() => row.innerText()).toContain('已停用');
+    await admin.context.close();
   });
 
   it('brute force: past the limit the server’s 429 message shows and 登录 waits out the time it gives', async () => {

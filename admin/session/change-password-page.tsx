@@ -50,17 +50,23 @@ export function ChangePasswordPage({ username }: { username: string }) {
             autoFocus
           />
         </label>
-        <label className="field">
-          <span className="field__label">{text.next}</span>
+        <div className="field">
+          <label className="field__label" htmlFor="new-password">
+            {text.next}
+          </label>
           <input
             className="field__input"
+            id="new-password"
             type="password"
             autoComplete="new-password"
+            aria-describedby="new-password-hint"
             value={next}
             onChange={(event) => setNext(event.target.value)}
           />
-          <span className="field__hint">{text.hint}</span>
-        </label>
+          <span className="field__hint" id="new-password-hint">
+            {text.hint}
+          </span>
+        </div>
         <label className="field">
           <span className="field__label">{text.repeat}</span>
           <input
