@@ -92,6 +92,11 @@ export function listRoutes(api: FastifyInstance, db: Db, kind: ListKind): void {
     return inTx(async (q) => {
       const siteId = await siteOf(q, req);
       await lockSite(q, siteId);
+      // Without a sort of its own, a new row goes last.
+      input.sort ??= (await q.one<{ n: number }>(
+        `SELECT COALESCE(MAX(sort), 0) + 10 AS n FROM ${kind.table} WHERE site_id = $1`,
+        [siteId],
+      ))!.n;
       const set = assignments(kind, input, 2);
       const made = await q.one<{ id: number }>(
         `INSERT INTO ${kind.table} (site_id, ${set.columns.join(', ')}) VALUES ($1, ${set.values.join(', ')}) RETURNING id`,
