@@ -12,11 +12,12 @@
  * H.264 Main + AAC, 4 s segments with keyframes forced on the bounds, so the rungs' segments line
  * up and a trial cut (server/media/hls-playlist.ts) ends at the same second on each.
  *
- * Everything is written into a temporary sibling of `dir` and renamed when whole.
+ * Everything is written into a temporary sibling of `dir` and renamed when whole; the leftovers of an
+ * attempt whose process was killed are removed first.
  */
 import { spawn } from 'node:child_process';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { LADDER_HEIGHTS } from '../../contract/admin/ingest.ts';
 import { parsePlaylist } from './hls-playlist.ts';
 import { HLS_SEGMENT_SECONDS } from './media-layout.ts';
@@ -189,6 +190,15 @@ export async function masterPlaylist(dir: string, rungs: Rung[], audio: boolean)
   return `${lines.join('\n')}\n`;
 }
 
+/** Temporary siblings of `dir` left by an attempt whose process was killed (tempSibling's names). */
+async function removeLeftovers(dir: string): Promise<void> {
+  const prefix = `.${basename(dir)}.`;
+  for (const name of await readdir(dirname(dir)).catch(() => [] as string[])) {
+    if (name.startsWith(prefix) && name.endsWith('.tmp'))
+      await rm(join(dirname(dir), name), { recursive: true, force: true });
+  }
+}
+
 export interface LadderOptions {
   signal?: AbortSignal;
   /** 0-99 while ffmpeg runs (100 is the caller's, once the ladder is in place). */
@@ -200,6 +210,7 @@ export async function makeLadder(source: string, dir: string, options: LadderOpt
   const info = await probe(source, options.signal);
   const rungs = ladderOf(info.width, info.height);
   await mkdir(dirname(dir), { recursive: true });
+  await removeLeftovers(dir);
   const temp = tempSibling(dir);
   try {
     for (const r of rungs) await mkdir(join(temp, `${r.height}p`), { recursive: true });

@@ -1,0 +1,57 @@
+/**
+ * `npm run worker`: a process that only runs the job workers (server/jobs/job-workers.ts) on the
+ * configured store, for deployments where the server processes run with JOBS=off and the video
+ * jobs run on machines of their own. It needs the same DATABASE_URL (or, on one machine, DATA_DIR
+ * for PGlite, which allows one process at a time), UPLOAD_DIR and MEDIA_DIR as the servers
+ * (shared storage). SIGINT/SIGTERM stop it: the running ffmpeg is killed and its job is retried by
+ * the next worker; a worker killed outright leaves its job to be retried after its expiry.
+ */
+import Fastify from 'fastify';
+import { ConfigError, loadConfig, type Config } from '../config.ts';
+import { migrate } from '../db/migrate.ts';
+import { openDb } from '../db/open-db.ts';
+import { loggerOptions } from '../logging/logging.ts';
+import { jobWorkers } from './job-workers.ts';
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+const config = readConfig();
+// A logger like the server's (level, redaction, batched stdout), without a server.
+const logs = Fastify({ logger: loggerOptions(config) });
+const log = logs.log;
+const db = await openDb(config);
+await migrate(db);
+const workers = await jobWorkers(db, config, log);
+
+let closing = false;
+async function shutdown(signal: string): Promise<void> {
+  if (closing) return;
+  closing = true;
+  log.info(`${signal}: stopping the job workers`);
+  try {
+    await workers.stop();
+    await db.close();
+    await logs.close();
+    process.exit(0);
+  } catch (error) {
+    log.error({ err: error }, 'unclean shutdown');
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await workers.work();
+log.info(
+  `worker: taking jobs from ${config.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${config.DATA_DIR}/pg`} (schema ${workers.jobs.schema})`,
+);
