@@ -154,7 +154,7 @@ describe.skipIf(noBrowser)('operator console', () => {
     const { page, context } = await openPage(browser, DESKTOP, server.baseURL, { waitForApp: false });
     await signInAt(page, '/admin', moderator);
     expect(await menuOf(page)).toEqual(['审核', '用户']);
-    await page.waitForURL(/\/admin\/moderation$/);
+    await page.waitForURL(/\/admin\/moderation(\/|$)/);
 
     const audit = await page.request.get('/admin-api/audit');
     expect(audit.status()).toBe(403);
