@@ -44,8 +44,8 @@ export const newUsersOption = (series: readonly DashboardDay[]): ChartOption => 
 export const playsOption = (series: readonly DashboardDay[]): ChartOption => ({
   ...base(series, true),
   yAxis: [
-    { type: 'value', name: text.charts.plays, minInterval: 1 },
-    { type: 'value', name: text.charts.watchHours, splitLine: { show: false } },
+    { type: 'value', name: '次', minInterval: 1 },
+    { type: 'value', name: '小时', splitLine: { show: false } },
   ],
   series: [
     { name: text.charts.plays, type: 'bar', itemStyle: { color: BLUE }, data: series.map((d) => d.plays) },
