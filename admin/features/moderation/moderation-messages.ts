@@ -65,6 +65,7 @@ export const moderationText = {
   dialogTitle: (action: string) => `${action}内容`,
   reason: '原因',
   reasonHint: '作者会在系统通知里看到这个原因',
+  commonReasons: '常用原因',
   reasonOptional: '说明（可选）',
   reasonRequired: '请填写原因',
   cancel: '取消',

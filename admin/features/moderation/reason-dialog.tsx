@@ -47,11 +47,11 @@ export function ReasonDialog({
   }
 
   return (
-    <Modal open title={title} onClose={onClose} dismissible={!busy} testId="reason-dialog">
+    <Modal open title={title} onClose={onClose} dismissible={!busy} testId="reason-dialog" className="reason-modal">
       <form className="reason-dialog" onSubmit={submit} noValidate>
         {children}
         {required && (
-          <div className="reason-dialog__chips" role="group" aria-label={label}>
+          <div className="reason-dialog__chips" role="group" aria-label={text.commonReasons}>
             {COMMON_REASONS.map((common) => (
               <button
                 key={common}

@@ -1,0 +1,172 @@
+/**
+ * 审核 in Chromium against the production build, on a server of this file's own (reports hide an
+ * item at 2 reporters): a visitor signed in by the app replies to a topic; two other members report
+ * the reply; a 审核 operator finds it in /admin/moderation (screenshots at 1366 and 1024), hides it
+ * with a reason through the dialog; the visitor opens /mine/message → 系统通知 and reads the reason;
+ * a 超级管理员 sees moderation.hide in /admin/audit.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { CallPath, DataOf, PayloadOf } from '../contract/calls/call-map.ts';
+import { DEV_KEY_MATERIAL } from '../contract/protocol/cipher.ts';
+import { newDeviceId } from '../contract/protocol/ids.ts';
+import { createNodeCipher } from '../contract/protocol/node-cipher.ts';
+import { wrapRequest } from '../contract/protocol/wrapper.ts';
+import { openDb } from '../server/db/open-db.ts';
+import { createOperators, signInAt, SHOTS, type Credentials } from './admin-flows.ts';
+import { DESKTOP, launch, noBrowser, openPage, PHONE, tokenCookie } from './browser.ts';
+import { signedInUserId } from './member-flows.ts';
+import { startServer, type RunningServer } from './server-process.ts';
+
+const staticDir = inject('staticDir');
+const cipher = createNodeCipher(DEV_KEY_MATERIAL);
+
+describe.skipIf(noBrowser)('审核 in the console', () => {
+  let browser: Browser;
+  let server: RunningServer;
+  let moderator: Credentials;
+  let superOp: Credentials;
+
+  /** A product call to this file's server, as the app makes it. */
+  async function api<P extends CallPath>(path: P, payload: PayloadOf<P>, token?: string): Promise<DataOf<P>> {
+    const headers: Record<string, string> = { 'content-type': 'application/json', accountId: '10001' };
+    if (token) headers.token = token;
+    const body = JSON.stringify(wrapRequest(cipher, { appId: 'demo', payload }));
+    const response = await fetch(`${server.baseURL}/api${path}`, { method: 'POST', headers, body });
+    const envelope = JSON.parse(cipher.decryptBase64(await response.text())) as {
+      code: number;
+      msg: string;
+      data: DataOf<P>;
+    };
+    if (envelope.code !== 0) throw new Error(`${path}: code ${envelope.code} ${envelope.msg}`);
+    return envelope.data;
+  }
+  const newMember = async () => (await api('/register/deviceId', { deviceId: newDeviceId(), deviceType: 3 })).token;
+
+  beforeAll(async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'e2e-moderation-'));
+    [moderator, superOp] = (await createOperators(dataDir, [
+      ['mod-queue-e2e', 'moderator'],
+      ['root-queue-e2e', 'super'],
+    ])) as [Credentials, Credentials];
+    // The one-time passwords stand as the operators' own (the 设置新密码 step is e2e/admin.test.ts's).
+    const db = await openDb({ DATA_DIR: dataDir, DATABASE_URL: undefined });
+    await db.query('UPDATE operators SET must_change_password = false');
+    await db.close();
+    server = await startServer({ STATIC_DIR: staticDir, REPORT_HIDE_THRESHOLD: '2' }, { dataDir });
+    browser = await launch();
+    mkdirSync(SHOTS, { recursive: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('a 审核 hides a reported reply, and its author gets the reason in 系统通知; the audit list shows it', async () => {
+    // The visitor, signed in by the app itself, replies to a member's topic.
+    const visitor = await openPage(browser, PHONE, server.baseURL);
+    await signedInUserId(visitor.page);
+    const visitorToken = (await tokenCookie(visitor.context))!.value;
+    const owner = await newMember();
+    const groups = await api('/forum/getList', {});
+    const topicId = (
+      await api(
+        '/topic/publish',
+        {
+          title: `审核测试 ${randomUUID().slice(0, 6)}`,
+          body: '欢迎讨论',
+          topicId: groups[0]!.topicId,
+          tags: [],
+          images: [],
+        },
+        owner,
+      )
+    ).id;
+    const text = `这是一条会被举报的回复 ${randomUUID().slice(0, 6)}`;
+    const reply = await api(
+      '/reply/create',
+      { targetType: 'post', targetId: topicId, body: text, idempotencyKey: randomUUID() },
+      visitorToken,
+    );
+    for (const reporter of [await newMember(), await newMember()]) {
+      await api(
+        '/report/create',
+        { targetType: 'reply', targetId: reply.id, reason: 'abuse', detail: '骂人' },
+        reporter,
+      );
+    }
+
+    // Other items waiting, so the queue shows more than one kind: the topic and its owner's profile.
+    const passerby = await newMember();
+    await api(
+      '/report/create',
+      { targetType: 'post', targetId: topicId, reason: 'spam', detail: '像是广告' },
+      passerby,
+    );
+    const ownerId = (await api('/current', {}, owner)).id;
+    await api(
+      '/report/create',
+      { targetType: 'user', targetId: ownerId, reason: 'other', detail: '昵称不当' },
+      passerby,
+    );
+
+    // The 审核 operator: the queue shows the reply with its reports.
+    const { page, problems } = await openPage(browser, DESKTOP, server.baseURL, { waitForApp: false });
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await signInAt(page, '/admin/moderation', moderator);
+    await page.getByRole('heading', { name: '审核', exact: true }).waitFor();
+    const card = page.locator(`[data-testid=moderation-item][data-id="reply:${reply.id}"]`);
+    await card.waitFor({ timeout: 20_000 });
+    const shown = await card.innerText();
+    expect(shown).toContain(text);
+    expect(shown).toContain('2 次举报');
+    expect(shown).toContain('辱骂攻击 × 2');
+    expect(shown).toContain('举报已隐藏');
+    await page.screenshot({ path: `${SHOTS}/admin-moderation-queue-1366.png`, fullPage: false });
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.screenshot({ path: `${SHOTS}/admin-moderation-queue-1024.png`, fullPage: false });
+
+    // 隐藏 with a reason: the dialog refuses an empty one, then the card leaves the 待处理 list.
+    const reason = '人身攻击，请文明发言';
+    await card.getByRole('button', { name: '隐藏' }).click();
+    const dialog = page.getByTestId('reason-dialog');
+    await dialog.getByRole('button', { name: '隐藏' }).click();
+    await expect.poll(() => dialog.getByRole('alert').innerText()).toBe('请填写原因');
+    await dialog.getByRole('button', { name: '辱骂、人身攻击' }).click();
+    expect(await dialog.getByRole('textbox').inputValue()).toBe('辱骂、人身攻击');
+    await dialog.getByRole('textbox').fill(reason);
+    await page.waitForTimeout(400); // the dialog's opening animation
+    await page.screenshot({ path: `${SHOTS}/admin-moderation-dialog-1024.png` });
+    await dialog.getByRole('button', { name: '隐藏' }).click();
+    await expect.poll(() => card.count()).toBe(0);
+    await page.getByRole('link', { name: '已处理' }).click();
+    const handled = page.locator(`[data-testid=moderation-item][data-id="reply:${reply.id}"]`);
+    await expect.poll(async () => (await handled.count()) > 0 && (await handled.innerText())).toContain(reason);
+    // The console's first session check answers 401 before sign-in, as it should.
+    expect(problems.filter((line) => !line.includes('status of 401'))).toEqual([]);
+
+    // The author reads the reason in 系统通知.
+    await visitor.page.goto('/mine/message?tab=system');
+    const notice = visitor.page.locator('[data-testid=notice]').first();
+    await expect.poll(() => notice.innerText(), { timeout: 20_000 }).toContain(reason);
+    expect(await notice.innerText()).toContain('已被隐藏');
+    await visitor.page.screenshot({ path: `${SHOTS}/admin-moderation-author-notice.png` });
+
+    // The audit list (超级管理员) shows the decision.
+    const audit = await openPage(browser, DESKTOP, server.baseURL, { waitForApp: false });
+    await audit.page.setViewportSize({ width: 1366, height: 900 });
+    await signInAt(audit.page, '/admin/audit', superOp);
+    await audit.page.getByLabel('操作', { exact: true }).fill('moderation.hide');
+    await audit.page.getByRole('button', { name: '筛选' }).click();
+    const rows = audit.page.locator('.audit__table tbody tr');
+    await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(1);
+    const row = await rows.first().innerText();
+    expect(row).toContain('mod-queue-e2e');
+    expect(row).toContain(`reply #${reply.id}`);
+    expect(row).toContain(reason);
+  });
+});
