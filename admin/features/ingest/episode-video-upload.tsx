@@ -71,6 +71,9 @@ export function EpisodeVideoUpload(props: EpisodeVideoUploadProps) {
   const [unfinished] = useState(() => recall(key));
   const abort = useRef<AbortController | null>(null);
   const doneFor = useRef<string | null>(null);
+  // The latest callback, so a parent's new function each render does not restart the polling.
+  const onDoneRef = useRef(onDone);
+  onDoneRef.current = onDone;
 
   useEffect(() => {
     if (props.jobId) setJobId(props.jobId);
@@ -90,7 +93,7 @@ export function EpisodeVideoUpload(props: EpisodeVideoUploadProps) {
         if (next.state === 'done' && doneFor.current !== next.id) {
           doneFor.current = next.id;
           remember(key, null);
-          onDone?.(next);
+          onDoneRef.current?.(next);
         }
         if (next.state === 'done' || next.state === 'failed') return;
       } catch (failure) {
@@ -104,7 +107,7 @@ export function EpisodeVideoUpload(props: EpisodeVideoUploadProps) {
       stopped = true;
       clearTimeout(timer);
     };
-  }, [jobId, key, onDone]);
+  }, [jobId, key]);
 
   useEffect(() => () => abort.current?.abort(), []);
 
@@ -175,7 +178,9 @@ export function EpisodeVideoUpload(props: EpisodeVideoUploadProps) {
       {!uploading && !jobRunning && (
         <div className="ingest__pick">
           <label className="field">
-            <span className="field__label">{job?.state === 'done' ? text.replace : text.choose}</span>
+            <span className="field__label">
+              {episodeId !== undefined && job?.state === 'done' ? text.replace : text.choose}
+            </span>
             <input
               className="field__input"
               type="file"
