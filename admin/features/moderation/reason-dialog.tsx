@@ -57,7 +57,10 @@ export function ReasonDialog({
                 key={common}
                 type="button"
                 className={`reason-dialog__chip${reason === common ? ' is-picked' : ''}`}
-                onClick={() => setReason(common)}
+                onClick={() => {
+                  setReason(common);
+                  setError(null);
+                }}
               >
                 {common}
               </button>
@@ -72,7 +75,10 @@ export function ReasonDialog({
             value={reason}
             maxLength={200}
             rows={3}
-            onChange={(event) => setReason(event.target.value)}
+            onChange={(event) => {
+              setReason(event.target.value);
+              setError(null);
+            }}
           />
           {required && <span className="field__hint">{text.reasonHint}</span>}
         </label>
