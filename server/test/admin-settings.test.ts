@@ -195,7 +195,7 @@ describe.each(DB_KINDS)('站点设置 on %s', (kind) => {
     const { list } = ok<{ list: LineHealth[] }>(await send(ops, 'GET', '/settings/sites/2/cdn-lines/health?refresh=1'));
     expect(list.find((line) => line.id === 3)).toMatchObject({ state: 'ok', error: null });
     expect(list.find((line) => line.id === 3)!.ms).toBeGreaterThanOrEqual(0);
-    expect(list.find((line) => line.id === dead.id)).toMatchObject({ state: 'down', ms: null, error: 'ECONNREFUSED' });
+    expect(list.find((line) => line.id === dead.id)).toMatchObject({ state: 'down', ms: null, error: '连接被拒绝' });
   });
 
   it('validates VIP plans and coin packages; a past order keeps what it copied', async () => {

@@ -33,7 +33,9 @@ const COLUMNS: readonly ColumnSpec[] = [
             {text.window[state]}
           </span>
           <div className="settings-table__sub">
-            {formatTime(row.startsAt as number | null)} ~ {formatTime(row.endsAt as number | null)}
+            {row.startsAt === null && row.endsAt === null
+              ? text.window.always
+              : `${formatTime(row.startsAt as number | null)} ~ ${formatTime(row.endsAt as number | null)}`}
           </div>
         </>
       );

@@ -39,6 +39,7 @@ export const settingsText = {
     live: '展示中',
     pending: '未开始',
     ended: '已结束',
+    always: '长期',
   },
   health: {
     title: '健康',

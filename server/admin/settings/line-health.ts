@@ -14,6 +14,15 @@ export const PROBE_TIMEOUT_MS = 3_000;
 export const HEALTH_CACHE_MS = 15_000;
 
 type Probe = Omit<LineHealth, 'id'>;
+
+const NETWORK_ERRORS: Record<string, string> = {
+  ECONNREFUSED: '连接被拒绝',
+  ENOTFOUND: '域名无法解析',
+  EAI_AGAIN: '域名无法解析',
+  ECONNRESET: '连接被重置',
+  EHOSTUNREACH: '主机不可达',
+  CERT_HAS_EXPIRED: '证书已过期',
+};
 const kept = new Map<string, { at: number; probe: Promise<Probe> }>();
 
 /** The absolute address a line's ping is asked at. */
@@ -45,7 +54,9 @@ async function probe(address: string, timeoutMs: number): Promise<Probe> {
     const name = (error as Error).name;
     const cause = (error as { cause?: { code?: string } }).cause?.code;
     const reason =
-      name === 'TimeoutError' || name === 'AbortError' ? `超时（${timeoutMs / 1000} 秒）` : (cause ?? '连接失败');
+      name === 'TimeoutError' || name === 'AbortError'
+        ? `超时（${timeoutMs / 1000} 秒）`
+        : (NETWORK_ERRORS[cause ?? ''] ?? (cause ? `连接失败：${cause}` : '连接失败'));
     return { state: 'down', ms: null, error: reason, checkedAt };
   }
 }

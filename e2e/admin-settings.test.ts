@@ -1,0 +1,127 @@
+/**
+ * 站点设置 in Chromium: a 运营 edits a banner (new title, an uploaded image) and adds a CDN line
+ * (on a closed port: the health column says 不可达 while the demo's lines say 正常), and a visitor's
+ * app shows the new banner after a reload once the read cache's time (shortened to 500 ms here)
+ * has passed, with the new line among its CDN lines. Screenshots of the banners and CDN tabs at
+ * 1366 and 1024.
+ */
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import sharp from 'sharp';
+import { openDb } from '../server/db/open-db.ts';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createOperators, menuOf, signInAt, SHOTS, type Credentials } from './admin-flows.ts';
+import { DESKTOP, launch, noBrowser, openPage, PHONE, readIdb } from './browser.ts';
+import { freePort, startServer, type RunningServer } from './server-process.ts';
+
+const staticDir = inject('staticDir');
+const READ_CACHE_MS = 500;
+
+describe.skipIf(noBrowser)('console 站点设置', () => {
+  let browser: Browser;
+  let server: RunningServer;
+  let ops: Credentials;
+
+  beforeAll(async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'e2e-settings-'));
+    ops = (await createOperators(dataDir, [['ops-settings', 'ops']]))[0]!;
+    // An operator past its first sign-in (the 设置新密码 step is admin.test.ts's).
+    const db = await openDb({ DATA_DIR: dataDir, DATABASE_URL: undefined });
+    await db.query(`UPDATE operators SET must_change_password = false WHERE username = 'ops-settings'`);
+    await db.close();
+    server = await startServer({ STATIC_DIR: staticDir, READ_CACHE_MS: String(READ_CACHE_MS) }, { dataDir });
+    browser = await launch();
+    mkdirSync(SHOTS, { recursive: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('a 运营 changes a banner and adds a CDN line; the visitor app shows both after the cache time', async () => {
+    const visitor = await openPage(browser, PHONE, server.baseURL);
+    await visitor.page.goto('/');
+    const firstTitle = visitor.page.locator('.banner-carousel__title').first();
+    await firstTitle.waitFor();
+    const before = await firstTitle.innerText();
+
+    const { page, context, problems } = await openPage(browser, DESKTOP, server.baseURL, { waitForApp: false });
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await signInAt(page, '/admin/settings', ops);
+    expect(await menuOf(page)).toContain('站点设置');
+    await page.getByRole('heading', { name: '站点设置' }).waitFor();
+    await page.waitForURL(/\/admin\/settings\/banners$/);
+    const rows = page.getByTestId('tab-banners').locator('tbody tr');
+    await expect.poll(() => rows.count()).toBeGreaterThan(1);
+    // The demo's banners preview on the site's line: every thumbnail loaded.
+    await expect
+      .poll(() =>
+        page
+          .locator('.thumb--banner')
+          .evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).naturalWidth > 0)),
+      )
+      .toBe(true);
+
+    // 编辑 the first banner: a new title and an uploaded image (cropped to the carousel's 1200×480).
+    const newTitle = `运营新横幅 ${Date.now() % 100_000}`;
+    await rows.first().getByRole('button', { name: '编辑' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('标题').fill(newTitle);
+    const image = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#2d8cf0' } })
+      .png()
+      .toBuffer();
+    await dialog.getByTestId('image-file').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: image });
+    await expect
+      .poll(() => dialog.getByLabel('图片', { exact: true }).inputValue())
+      .toMatch(/^\/uploads\/[0-9a-f]{32}\.webp$/);
+    await expect
+      .poll(() => dialog.locator('.image-input__preview img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBe(1200);
+    await page.screenshot({ path: `${SHOTS}/admin-settings-banner-dialog-1366.png` });
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => rows.first().innerText()).toContain(newTitle);
+    await page.screenshot({ path: `${SHOTS}/admin-settings-banners-1366.png` });
+
+    // CDN 线路: the demo's two lines answer; a line on a closed port is 不可达.
+    await page.getByRole('link', { name: 'CDN 线路' }).click();
+    const lines = page.getByTestId('tab-cdn-lines').locator('tbody tr');
+    await expect.poll(() => lines.count()).toBe(2);
+    await expect.poll(() => page.locator('.badge--ok').count()).toBe(2);
+    const closed = await freePort();
+    const deadUrl = `http://127.0.0.1:${closed}/cdn`;
+    await page.getByRole('button', { name: '新增线路' }).click();
+    await dialog.getByLabel('名称').fill('备用线路');
+    await dialog.getByLabel('地址').fill(deadUrl);
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => lines.count()).toBe(3);
+    await expect.poll(() => lines.nth(2).innerText(), { timeout: 10_000 }).toContain('不可达');
+    await page.getByRole('button', { name: '检测线路' }).click();
+    await expect.poll(() => page.getByRole('button', { name: '检测线路' }).isEnabled(), { timeout: 10_000 }).toBe(true);
+    expect(await lines.nth(0).innerText()).toMatch(/正常|延迟/);
+    await page.screenshot({ path: `${SHOTS}/admin-settings-cdn-1366.png` });
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.screenshot({ path: `${SHOTS}/admin-settings-cdn-1024.png` });
+    await page.getByRole('link', { name: '轮播图' }).click();
+    await expect.poll(() => rows.first().innerText()).toContain(newTitle);
+    await page.screenshot({ path: `${SHOTS}/admin-settings-banners-1024.png` });
+
+    expect(problems.filter((problem) => !/status of 4\d\d/.test(problem))).toEqual([]);
+    await context.close();
+
+    // The visitor's app, reloaded after the read cache's time: the new banner and the new line.
+    await new Promise((resolve) => setTimeout(resolve, READ_CACHE_MS + 200));
+    expect(before).not.toBe(newTitle);
+    await visitor.page.reload();
+    await expect.poll(() => visitor.page.locator('.banner-carousel__title').first().innerText()).toBe(newTitle);
+    const src = await visitor.page.locator('.banner-carousel__slide').first().locator('img').getAttribute('src');
+    expect(src).toMatch(/^\/uploads\//);
+    await expect
+      .poll(async () => (await readIdb<{ lines: string[] }>(visitor.page, 'cdn'))?.lines ?? [])
+      .toContain(deadUrl);
+    await visitor.context.close();
+  });
+});
