@@ -25,7 +25,7 @@ describe.skipIf(noBrowser)('console 分类与标签', () => {
 
   beforeAll(async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'e2e-taxonomy-'));
-    [ops] = await createOperators(dataDir, [['ops-taxonomy', 'ops']]);
+    ops = (await createOperators(dataDir, [['ops-taxonomy', 'ops']]))[0]!;
     server = await startServer({ STATIC_DIR: staticDir }, { dataDir });
     browser = await launch();
     mkdirSync(SHOTS, { recursive: true });
