@@ -36,6 +36,12 @@ describe('loadConfig', () => {
       PUSH_JOBS: 'on',
       PUSH_POLL_MS: 1000,
       PUSH_TEST_ENDPOINTS: 'off',
+      JOBS: 'on',
+      JOBS_SCHEMA: undefined,
+      JOBS_MAINTENANCE_SECONDS: 60,
+      JOBS_POLL_SECONDS: 2,
+      VIDEO_JOB_EXPIRE_SECONDS: 14400,
+      VIDEO_JOB_RETRY_SECONDS: 30,
     });
   });
 
