@@ -140,14 +140,14 @@ describe.skipIf(noBrowser)('member area in Chromium', () => {
     const { page, context, problems } = await openPage(browser);
     await signedInUserId(page);
     await page.goto('/mine/mall');
-    const checkin = page.locator('[data-testid=task-checkin]');
-    await checkin.locator('[data-testid=task-claim]').click({ timeout: 20_000 });
-    await expect.poll(() => checkin.locator('[data-testid=task-claimed]').innerText()).toBe('已领取');
+    const checkin = page.locator('[data-testid=checkin-card] [data-testid=checkin-button]');
+    await checkin.click({ timeout: 20_000 });
+    await expect.poll(() => checkin.innerText()).toBe('今日已签到');
     await expect.poll(() => text(page, 'mall-points')).toBe('10');
 
     await page.reload();
-    await expect.poll(() => checkin.locator('[data-testid=task-claimed]').count(), { timeout: 20_000 }).toBe(1);
-    expect(await checkin.locator('[data-testid=task-claim]').count()).toBe(0);
+    await expect.poll(() => checkin.innerText(), { timeout: 20_000 }).toBe('今日已签到');
+    expect(await checkin.isDisabled()).toBe(true);
     const tasks = await apiData(
       '/activity/pointstaskprogress/userGetPointTaskProgress',
       {},
