@@ -72,7 +72,10 @@ export function AdjustDialog({
             rows={3}
             maxLength={REASON_MAX}
             value={reason}
-            onChange={(event) => setReason(event.target.value)}
+            onChange={(event) => {
+              setReason(event.target.value);
+              setError(null);
+            }}
           />
         </label>
         {error && (

@@ -134,11 +134,11 @@ export function OrdersPage() {
               <th>{text.columns.orderNo}</th>
               <th>{text.columns.createdAt}</th>
               <th>{text.columns.user}</th>
-              <th>{text.columns.site}</th>
+              <th className="money__roomy">{text.columns.site}</th>
               <th>{text.columns.kind}</th>
               <th>{text.columns.title}</th>
               <th className="money__num">{text.columns.amount}</th>
-              <th>{text.columns.payType}</th>
+              <th className="money__roomy">{text.columns.payType}</th>
               <th>{text.columns.status}</th>
             </tr>
           </thead>
@@ -166,13 +166,13 @@ export function OrdersPage() {
                 <td className="money__nowrap money__ellipsis" title={order.nickname}>
                   {order.nickname} <span className="money__muted">#{order.userId}</span>
                 </td>
-                <td className="money__nowrap">{order.siteId}</td>
+                <td className="money__nowrap money__roomy">{order.siteId}</td>
                 <td className="money__nowrap">{moneyText.kinds[order.kind]}</td>
                 <td className="money__ellipsis" title={order.title}>
                   {order.title}
                 </td>
                 <td className="money__num money__nowrap">{formatFen(order.amountFen)}</td>
-                <td className="money__nowrap">{moneyText.payTypes[order.payType]}</td>
+                <td className="money__nowrap money__roomy">{moneyText.payTypes[order.payType]}</td>
                 <td className="money__nowrap">
                   <span className={`money__status is-${order.status}`}>{moneyText.statuses[order.status]}</span>
                 </td>

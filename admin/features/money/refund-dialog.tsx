@@ -62,7 +62,10 @@ export function RefundDialog({
             rows={3}
             maxLength={REASON_MAX}
             value={reason}
-            onChange={(event) => setReason(event.target.value)}
+            onChange={(event) => {
+              setReason(event.target.value);
+              setError(null);
+            }}
           />
         </label>
         {error && (

@@ -20,6 +20,7 @@ const t = walletMessages.open;
 function OpenDepositRow({ deposit, onCredited }: { deposit: OpenDeposit; onCredited: () => void }) {
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<CheckResult | null>(null);
+  const [status, setStatus] = useState(deposit.status);
 
   const check = async () => {
     setBusy(true);
@@ -27,6 +28,7 @@ function OpenDepositRow({ deposit, onCredited }: { deposit: OpenDeposit; onCredi
       const order = await recheckDeposit(deposit.orderNo, { toast: false });
       const read = checkResultOf(order);
       setResult(read);
+      if (order.status === 'pending' || order.status === 'failed') setStatus(order.status);
       if (read.credited) {
         setUserInfo(order.user);
         onCredited();
@@ -57,7 +59,7 @@ function OpenDepositRow({ deposit, onCredited }: { deposit: OpenDeposit; onCredi
         )}
       </div>
       <div className="open-deposit__side">
-        {!done && <span className={`open-deposit__status is-${deposit.status}`}>{t.status[deposit.status]}</span>}
+        {!done && <span className={`open-deposit__status is-${status}`}>{t.status[status]}</span>}
         {!done && (
           <button type="button" className="button button--ghost open-deposit__check" onClick={check} disabled={busy}>
             {busy ? t.checking : t.check}
