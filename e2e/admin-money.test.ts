@@ -1,0 +1,173 @@
+/**
+ * Money in the console, as the issue accepts it: a member deposits coins through the sandbox
+ * cashier in the app, a 财务 finds the paid order in 订单与退款 (its notify listed), refunds it
+ * with a reason and sees what came back, and the member's wallet then shows the new balance and
+ * the 退款 row of the ledger, as the console's 用户 page does; a 审核 has no 订单与退款 entry, the
+ * page says it is not theirs and /admin-api/orders answers 403. Screenshots of the order list and
+ * an order's refund at 1366 and 1024 px.
+ */
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createOperators, menuOf, SHOTS, signInAt, type Credentials } from './admin-flows.ts';
+import { DESKTOP, launch, noBrowser, openPage } from './browser.ts';
+import { depositCoins, signedInUserId } from './member-flows.ts';
+import { startServer, type RunningServer } from './server-process.ts';
+
+const staticDir = inject('staticDir');
+
+const text = (page: Page, testId: string) => page.locator(`[data-testid=${testId}]`).first().innerText();
+
+describe.skipIf(noBrowser)('console money', () => {
+  let browser: Browser;
+  let server: RunningServer;
+  let finance: Credentials;
+  let moderator: Credentials;
+
+  beforeAll(async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'e2e-money-'));
+    const made = await createOperators(dataDir, [
+      ['fin-e2e', 'finance'],
+      ['mod-money-e2e', 'moderator'],
+    ]);
+    finance = made[0]!;
+    moderator = made[1]!;
+    server = await startServer({ STATIC_DIR: staticDir }, { dataDir });
+    browser = await launch();
+    mkdirSync(SHOTS, { recursive: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('a 财务 refunds a paid coin order, and the member’s balance and ledger agree', async () => {
+    // The member pays 680 + 100 coins at the cashier.
+    const member = await openPage(browser, undefined, server.baseURL);
+    const userId = await signedInUserId(member.page);
+    await depositCoins(member.page, 2);
+    await expect.poll(() => text(member.page, 'wallet-balance')).toBe('780');
+
+    // The finance operator finds it.
+    const { page, context, problems } = await openPage(browser, DESKTOP, server.baseURL, { waitForApp: false });
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await signInAt(page, '/admin/orders', finance);
+    expect(await menuOf(page)).toEqual(['数据看板', '用户', '订单与退款']);
+    await page.getByRole('heading', { name: '订单与退款' }).waitFor();
+    await page.getByLabel('用户ID').fill(String(userId));
+    await page.getByRole('button', { name: '筛选' }).click();
+    const rows = page.locator('[data-testid=orders-table] tbody tr');
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().innerText()).toMatch(/金币[\s\S]*¥68\.00[\s\S]*已支付/);
+    await page.getByLabel('用户ID').fill('');
+    await page.getByRole('button', { name: '筛选' }).click();
+    await expect.poll(() => rows.count()).toBeGreaterThan(0);
+    await page.screenshot({ path: `${SHOTS}/admin-orders-1366.png` });
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.screenshot({ path: `${SHOTS}/admin-orders-1024.png` });
+
+    // Its panel: the notify the cashier sent, valid and credited.
+    await page
+      .locator(`[data-testid=orders-table] tbody tr`)
+      .filter({ hasText: `#${userId}` })
+      .click();
+    const panel = page.getByTestId('order-panel');
+    await panel.getByTestId('order-notifies').waitFor();
+    expect(await panel.getByTestId('order-notifies').innerText()).toMatch(/异步通知\s+有效\s+success\s+已入账/);
+    expect(new URL(page.url()).pathname).toMatch(/^\/admin\/orders\/\d{14}C[0-9A-Z]{9}$/);
+
+    // 退款 needs a reason.
+    await panel.getByRole('button', { name: '退款' }).click();
+    const dialog = page.getByTestId('refund-dialog');
+    await dialog.getByRole('button', { name: '确认退款' }).click();
+    expect(await dialog.getByRole('alert').innerText()).toBe('请填写退款原因');
+    await dialog.getByLabel('退款原因（必填）').fill('用户误充，申请退款');
+    await page.screenshot({ path: `${SHOTS}/admin-refund-dialog-1024.png` });
+    await dialog.getByRole('button', { name: '确认退款' }).click();
+    await expect.poll(() => text(page, 'order-outcome')).toBe('已退回 780 金币，应退款 ¥68.00。');
+    await panel.getByTestId('order-refund').waitFor();
+    expect(await panel.innerText()).toContain('已退款');
+    expect(await panel.getByTestId('order-refund').innerText()).toContain('fin-e2e');
+    await page.screenshot({ path: `${SHOTS}/admin-order-refund-1024.png` });
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.screenshot({ path: `${SHOTS}/admin-order-refund-1366.png` });
+    // The row behind the panel says so too, and a second refund is not offered.
+    expect(await rows.filter({ hasText: `#${userId}` }).innerText()).toContain('已退款');
+    expect(await panel.getByRole('button', { name: '退款' }).count()).toBe(0);
+
+    // The member's wallet: balance 0, the deposit and the refund in the ledger.
+    await member.page.goto('/mine/wallet');
+    await expect.poll(() => text(member.page, 'wallet-balance'), { timeout: 20_000 }).toBe('0');
+    await expect.poll(() => member.page.locator('[data-testid=ledger-row]').count(), { timeout: 20_000 }).toBe(2);
+    const ledger = await member.page.locator('[data-testid=ledger-row]').allInnerTexts();
+    expect(ledger[0]).toMatch(/退款[\s\S]*−780[\s\S]*余额 0/);
+    expect(ledger[1]).toMatch(/充值[\s\S]*\+780[\s\S]*余额 780/);
+
+    // The console's member page agrees.
+    await page.goto(`/admin/users/${userId}`);
+    await expect.poll(() => text(page, 'balance-coins'), { timeout: 20_000 }).toBe('0');
+    await expect.poll(() => page.locator('[data-testid=ledger-coins] tbody tr').count()).toBe(2);
+    expect(await page.locator('[data-testid=ledger-coins] tbody tr').first().innerText()).toMatch(
+      /退款[\s\S]*-780\s+0/,
+    );
+    await page.screenshot({ path: `${SHOTS}/admin-user-1366.png` });
+    // The console's first session check answers 401 before the sign-in: that one is expected.
+    expect(problems.filter((problem) => !problem.includes('status of 401'))).toEqual([]);
+    expect(member.problems).toEqual([]);
+    await context.close();
+    await member.context.close();
+  });
+
+  it('a member sees a failed and an unpaid deposit in the wallet, and 查询 tells which is which', async () => {
+    const { page, context, problems } = await openPage(browser, undefined, server.baseURL);
+    await signedInUserId(page);
+    const start = async () => {
+      await page.goto('/mine/wallet');
+      await expect
+        .poll(() => page.locator('[data-testid=coin-package]').count(), { timeout: 20_000 })
+        .toBeGreaterThan(0);
+      await page.locator('[data-testid=checkout]').click();
+      await page.waitForURL((url) => url.pathname.startsWith('/pay/cashier/'), { timeout: 20_000 });
+      return page.url().split('/').pop()!;
+    };
+    const failed = await start();
+    await page.getByRole('button', { name: '模拟支付失败' }).click();
+    await page.waitForURL((url) => url.pathname === '/mine/wallet');
+    const unpaid = await start();
+    await page.getByRole('link', { name: '取消' }).click();
+    await page.waitForURL((url) => url.pathname === '/mine/wallet');
+    await page.goto('/mine/wallet');
+    const rows = page.locator('[data-testid=open-deposit]');
+    await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(2);
+    const row = (orderNo: string) => page.locator(`[data-testid=open-deposit][data-order="${orderNo}"]`);
+    expect(await row(failed).innerText()).toContain('待支付');
+    await row(failed).getByRole('button', { name: '查询' }).click();
+    await expect.poll(() => row(failed).getByTestId('open-deposit-result').innerText()).toBe('支付失败');
+    expect(await row(failed).innerText()).not.toContain('待支付');
+    await row(unpaid).getByRole('button', { name: '查询' }).click();
+    await expect.poll(() => row(unpaid).getByTestId('open-deposit-result').innerText()).toBe('仍未支付');
+    await page.getByTestId('open-deposits').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/wallet-open-deposits-390.png` });
+    expect(await page.getByTestId('wallet-balance').innerText()).toBe('0');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('a 审核 cannot open orders: no menu entry, the page says so, and the API answers 403', async () => {
+    const { page, context } = await openPage(browser, DESKTOP, server.baseURL, { waitForApp: false });
+    await signInAt(page, '/admin/orders', moderator);
+    const menu = await menuOf(page);
+    expect(menu).toContain('用户');
+    expect(menu).not.toContain('订单与退款');
+    await page.getByRole('heading', { name: '无权访问' }).waitFor();
+    expect(await page.locator('[data-testid=orders-table]').count()).toBe(0);
+    expect((await page.request.get('/admin-api/orders')).status()).toBe(403);
+    // The 用户 page opens, without balances.
+    await page.goto('/admin/users');
+    await page.getByRole('heading', { name: '用户' }).waitFor();
+    await expect.poll(() => page.locator('[data-testid=users-table] thead').innerText()).not.toContain('金币');
+    await context.close();
+  });
+});
