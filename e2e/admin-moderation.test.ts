@@ -16,7 +16,6 @@ import { DEV_KEY_MATERIAL } from '../contract/protocol/cipher.ts';
 import { newDeviceId } from '../contract/protocol/ids.ts';
 import { createNodeCipher } from '../contract/protocol/node-cipher.ts';
 import { wrapRequest } from '../contract/protocol/wrapper.ts';
-import { openDb } from '../server/db/open-db.ts';
 import { createOperators, signInAt, SHOTS, type Credentials } from './admin-flows.ts';
 import { DESKTOP, launch, noBrowser, openPage, PHONE, tokenCookie } from './browser.ts';
 import { signedInUserId } from './member-flows.ts';
@@ -53,10 +52,6 @@ describe.skipIf(noBrowser)('审核 in the console', () => {
       ['mod-queue-e2e', 'moderator'],
       ['root-queue-e2e', 'super'],
     ])) as [Credentials, Credentials];
-    // The one-time passwords stand as the operators' own (the 设置新密码 step is e2e/admin.test.ts's).
-    const db = await openDb({ DATA_DIR: dataDir, DATABASE_URL: undefined });
-    await db.query('UPDATE operators SET must_change_password = false');
-    await db.close();
     server = await startServer({ STATIC_DIR: staticDir, REPORT_HIDE_THRESHOLD: '2' }, { dataDir });
     browser = await launch();
     mkdirSync(SHOTS, { recursive: true });

@@ -10,7 +10,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
-import { openDb } from '../server/db/open-db.ts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createOperators, menuOf, signInAt, SHOTS, type Credentials } from './admin-flows.ts';
 import { DESKTOP, launch, noBrowser, openPage, PHONE, readIdb } from './browser.ts';
@@ -27,10 +26,6 @@ describe.skipIf(noBrowser)('console 站点设置', () => {
   beforeAll(async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'e2e-settings-'));
     ops = (await createOperators(dataDir, [['ops-settings', 'ops']]))[0]!;
-    // An operator past its first sign-in (the 设置新密码 step is admin.test.ts's).
-    const db = await openDb({ DATA_DIR: dataDir, DATABASE_URL: undefined });
-    await db.query(`UPDATE operators SET must_change_password = false WHERE username = 'ops-settings'`);
-    await db.close();
     server = await startServer({ STATIC_DIR: staticDir, READ_CACHE_MS: String(READ_CACHE_MS) }, { dataDir });
     browser = await launch();
     mkdirSync(SHOTS, { recursive: true });
