@@ -34,6 +34,9 @@ export function EpisodesPanel({ movie, onChange, onReload }: PanelProps) {
   const next = movie.episodes.reduce((max, episode) => Math.max(max, episode.number), 0) + 1;
   const [number, setNumber] = useState(String(next));
   const [title, setTitle] = useState('');
+  // A new episode's job is followed in its own row; the form below starts afresh for the next one.
+  const [jobs, setJobs] = useState<Record<number, string>>({});
+  const [addKey, setAddKey] = useState(0);
   const processing = movie.episodes.some((episode) => episode.state === 'processing');
 
   useEffect(() => {
@@ -189,12 +192,16 @@ export function EpisodesPanel({ movie, onChange, onReload }: PanelProps) {
                   </tr>
                 ),
                 open === episode.id && (
-                  <tr key={`${episode.id}-video`} className="episodes-panel__video-row">
+                  <tr
+                    key={`${episode.id}-video`}
+                    className="episodes-panel__video-row"
+                    data-testid={`episode-${episode.number}-video`}
+                  >
                     <td colSpan={6}>
                       <EpisodeVideoUpload
                         movieId={movie.id}
                         episodeId={episode.id}
-                        jobId={episode.state === 'processing' ? episode.jobId : null}
+                        jobId={jobs[episode.id] ?? (episode.state === 'processing' ? episode.jobId : null)}
                         onEpisode={() => void onReload()}
                         onDone={() => void onReload()}
                       />
@@ -230,15 +237,18 @@ export function EpisodesPanel({ movie, onChange, onReload }: PanelProps) {
         </div>
         <p className="field__hint">{text.addHint}</p>
         <EpisodeVideoUpload
+          key={addKey}
           movieId={movie.id}
           episodeNumber={Number(number) || next}
           episodeTitle={title.trim()}
           onEpisode={(episode) => {
+            if (episode.jobId) setJobs((known) => ({ ...known, [episode.id]: episode.jobId! }));
+            setOpen(episode.id);
             setNumber(String(episode.number + 1));
             setTitle('');
+            setAddKey((n) => n + 1);
             void onReload();
           }}
-          onDone={() => void onReload()}
         />
         {error?.id === null && (
           <p className="catalogue-error" role="alert">

@@ -57,15 +57,21 @@ export function MovieEditor({ id }: { id: number }) {
     setForm(formOf(next));
   }, []);
 
+  /** A change of the panels: a refusal to publish may no longer hold. */
+  const changed = useCallback((next: AdminMovie) => {
+    setMovie(next);
+    setError((current) => (current && PUBLICATION_FIELDS.has(current.field) ? null : current));
+  }, []);
+
   const reload = useCallback(async () => {
     try {
       const next = await fetchMovie(id);
-      setMovie(next);
+      changed(next);
       setForm((current) => current ?? formOf(next));
     } catch (failure) {
       setLoadError(errorOf(failure).message);
     }
-  }, [id]);
+  }, [id, changed]);
 
   useEffect(() => {
     void reload();
@@ -277,10 +283,10 @@ export function MovieEditor({ id }: { id: number }) {
             error={error && PUBLICATION_FIELDS.has(error.field) ? error.message : null}
             onPatch={send}
           />
-          <PosterPanel movie={movie} onChange={setMovie} />
+          <PosterPanel movie={movie} onChange={changed} />
         </aside>
       </div>
-      <EpisodesPanel movie={movie} onChange={setMovie} onReload={reload} />
+      <EpisodesPanel movie={movie} onChange={changed} onReload={reload} />
     </section>
   );
 }

@@ -1,0 +1,211 @@
+/**
+ * The console's 影片 section in Chromium, as a 运营 on a server of this file's own: the list with
+ * its filters, 新建影片 to a draft, the editor's fields saved (and a field error shown beside its
+ * field), a poster cut with the crop frame, then the acceptance path: a 30-second 1280x720 video
+ * (made here with the packaged ffmpeg) uploaded as episode 1 of the new series, its job followed to
+ * 完成, the series published, and the visitors' app playing it with 清晰度 choices of its ladder.
+ * The 超级管理员's audit list shows the changes. Screenshots of the list and of the editor with its
+ * episodes at 1366 and 1024 px.
+ */
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ffmpeg } from '../server/seed/video-render.ts';
+import { createOperators, fillSignIn, SHOTS, type Credentials } from './admin-flows.ts';
+import { DESKTOP, launch, noBrowser, openPage } from './browser.ts';
+import { startServer, type RunningServer } from './server-process.ts';
+
+const staticDir = inject('staticDir');
+const run = promisify(execFile);
+const SERIES_TITLE = '测试连续剧：长夜';
+
+/** 30 s of 1280x720 test pattern with a tone: the ladder can fill 360p and 720p. */
+async function makeVideo(dir: string): Promise<string> {
+  const out = join(dir, 'episode-1.mp4');
+  await run(await ffmpeg(), [
+    ...['-y', '-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=s=1280x720:r=25:d=30'],
+    ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=30'],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-g', '50'],
+    ...['-c:a', 'aac', '-b:a', '64k', '-shortest', out],
+  ]);
+  return out;
+}
+
+/** A 900x1200 picture: a poster to crop. */
+async function makePicture(dir: string): Promise<string> {
+  const out = join(dir, 'poster.png');
+  await sharp({ create: { width: 900, height: 1200, channels: 3, background: '#1e3a8a' } })
+    .composite([
+      { input: { create: { width: 500, height: 700, channels: 3, background: '#f59e0b' } }, left: 200, top: 250 },
+    ])
+    .png()
+    .toFile(out);
+  return out;
+}
+
+/**
+ * Signs in at `path`; after a one-time password, sets one of the operator's own on 设置新密码 (the
+ * inputs found by their autocomplete roles, whatever hints their labels carry).
+ */
+async function signInAt(page: Page, path: string, who: Credentials): Promise<void> {
+  await page.goto(path);
+  await page.getByRole('heading', { name: '运营后台登录' }).waitFor();
+  await fillSignIn(page, who);
+  const choose = page.getByRole('heading', { name: '设置新密码' });
+  await page.getByTestId('operator').or(choose).waitFor();
+  if (!(await choose.isVisible())) return;
+  const next = `Own-${who.totpSecret.slice(0, 6)}-9k`;
+  await page.locator('input[autocomplete=current-password]').fill(who.password);
+  await page.locator('input[autocomplete=new-password]').nth(0).fill(next);
+  await page.locator('input[autocomplete=new-password]').nth(1).fill(next);
+  await page.getByRole('button', { name: '保存新密码' }).click();
+  await page.getByTestId('operator').waitFor();
+  who.password = next;
+}
+
+const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
+
+const shoot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+
+describe.skipIf(noBrowser)('content console', () => {
+  let browser: Browser;
+  let server: RunningServer;
+  let ops: Credentials;
+  let root: Credentials;
+  let videoFile: string;
+  let pictureFile: string;
+
+  beforeAll(async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'e2e-content-'));
+    const files = mkdtempSync(join(tmpdir(), 'e2e-content-files-'));
+    [videoFile, pictureFile] = await Promise.all([makeVideo(files), makePicture(files)]);
+    const made = await createOperators(dataDir, [
+      ['ops-content', 'ops'],
+      ['root-content', 'super'],
+    ]);
+    ops = made[0]!;
+    root = made[1]!;
+    server = await startServer({ STATIC_DIR: staticDir }, { dataDir });
+    browser = await launch();
+    mkdirSync(SHOTS, { recursive: true });
+  }, 240_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('a 运营 makes a series, uploads episode 1, sees 完成, publishes it, and visitors play it with 清晰度 choices', async () => {
+    const { page, context, problems } = await openPage(browser, DESKTOP, server.baseURL, { waitForApp: false });
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await signInAt(page, '/admin/content', ops);
+
+    // The list: the seeded titles, newest first, with filters.
+    await page.getByRole('heading', { name: '影片' }).waitFor();
+    const rows = page.locator('.catalogue__table tbody tr');
+    await expect.poll(() => rows.count()).toBe(30);
+    await page.getByLabel('状态').selectOption('published');
+    await expect.poll(() => page.locator('.catalogue-status').first().innerText()).toBe('已发布');
+    await page.getByLabel('状态').selectOption('');
+    await page.waitForLoadState('networkidle');
+    await shoot(page, 'admin-content-list-1366');
+
+    // 新建影片 → a draft, and its editor.
+    await page.getByRole('button', { name: '新建影片' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('标题').fill(SERIES_TITLE);
+    await dialog.getByLabel('分类').selectOption({ index: 2 });
+    await dialog.getByRole('button', { name: '创建草稿' }).click();
+    await page.getByRole('heading', { name: SERIES_TITLE }).waitFor();
+    const id = Number(/\/admin\/content\/(\d+)$/.exec(page.url())![1]);
+    expect(id).toBeGreaterThanOrEqual(1_000_000);
+    expect(await page.getByTestId('movie-status').innerText()).toBe('草稿');
+
+    // Fields, saved; a bad outro mark shows the server's message beside its field.
+    await field(page, '简介').fill('深夜的城市里，一群人的命运交织在一起。');
+    await field(page, '地区').fill('大陆');
+    await field(page, '年份').fill('2024');
+    await field(page, '演员').fill('张三、李四');
+    await field(page, '导演').fill('王五');
+    await field(page, '片头结束').fill('0:05');
+    await field(page, '片尾开始').fill('0:03');
+    await page.getByRole('button', { name: '保存' }).click();
+    const outroField = page.locator('.field', { has: field(page, '片尾开始') });
+    await expect.poll(() => outroField.innerText()).toContain('片尾开始须晚于片头结束');
+    await field(page, '片尾开始').fill('0:25');
+    await page.getByRole('button', { name: '保存' }).click();
+    await expect.poll(() => page.locator('.catalogue-form__actions [role=status]').innerText()).toBe('已保存');
+
+    // Publishing without a ready episode is refused, with the reason.
+    await page.getByRole('button', { name: '立即发布' }).click();
+    await expect.poll(() => page.locator('.catalogue-card').first().innerText()).toContain('至少需要一集');
+
+    // A poster from a picture, cut with the frame (moved with the keyboard).
+    await page.locator('.poster-panel input[type=file]').setInputFiles(pictureFile);
+    await page.getByRole('slider', { name: '取景框', exact: true }).press('ArrowLeft');
+    await page.locator('.poster-panel').screenshot({ path: `${SHOTS}/admin-content-poster-crop.png` });
+    await page.getByRole('button', { name: '裁剪并上传' }).click();
+    await page.getByText('海报已更新').waitFor();
+    const poster = page.locator('.poster-panel__current img');
+    expect(await poster.getAttribute('src')).toMatch(new RegExp(`/posters/m${id}-[0-9a-f]{12}-s\\.webp$`));
+    expect(await poster.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(360);
+
+    await shoot(page, 'admin-content-editor-draft-1366');
+
+    // Episode 1: upload the video, follow the job to 完成.
+    const add = page.locator('.episodes-panel__add');
+    await add.getByLabel('标题').fill('初见');
+    await add.locator('input[type=file]').setInputFiles(videoFile);
+    await add.getByRole('button', { name: '上传并转码' }).click();
+    // The new episode's row follows its job; the form is ready for episode 2.
+    await page.getByTestId('episode-1-video').getByText('完成', { exact: true }).waitFor({ timeout: 240_000 });
+    expect(await add.getByRole('textbox', { name: '集数' }).inputValue()).toBe('2');
+    const row = page.getByTestId('episode-1');
+    await expect.poll(() => row.innerText(), { timeout: 20_000 }).toContain('可播放');
+    expect(await row.innerText()).toContain('360p · 720p');
+    expect(await row.innerText()).toContain('初见');
+    await page.waitForLoadState('networkidle');
+    await shoot(page, 'admin-content-editor-1366');
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await shoot(page, 'admin-content-editor-1024');
+
+    // Published: the visitors' app plays it, with the ladder's rungs to choose from.
+    await page.getByRole('button', { name: '立即发布' }).click();
+    await expect.poll(() => page.getByTestId('movie-status').innerText()).toBe('已发布');
+    // The refusals above (400) and the session check before signing in (401) are expected answers.
+    expect(problems.filter((problem) => !/status of (400|401) /.test(problem))).toEqual([]);
+    await context.close();
+
+    const visitor = await openPage(browser, DESKTOP, server.baseURL);
+    await visitor.page.goto(`/movie/play/${id}?ep=1`);
+    const video = visitor.page.locator('[data-testid=player]');
+    await expect.poll(() => visitor.page.locator('[data-testid=play-title]').innerText()).toContain(SERIES_TITLE);
+    await visitor.page.locator('[data-testid=play-toggle]').click();
+    await expect
+      .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 30_000 })
+      .toBeGreaterThan(0.5);
+    await video.hover();
+    await visitor.page.locator('[data-testid=quality]').click();
+    const choices = visitor.page.locator('[data-testid=quality-menu]').getByRole('menuitemradio');
+    await expect
+      .poll(async () => (await choices.allInnerTexts()).map((choice) => choice.toLowerCase()))
+      .toEqual(['自动', '720p', '360p']);
+    await visitor.page.screenshot({ path: `${SHOTS}/admin-content-visitor-quality.png` });
+    expect(visitor.problems).toEqual([]);
+    await visitor.context.close();
+
+    // The 超级管理员 sees each change in the audit list.
+    const audit = await openPage(browser, DESKTOP, server.baseURL, { waitForApp: false });
+    await signInAt(audit.page, '/admin/audit', root);
+    const table = audit.page.locator('table');
+    await expect.poll(() => table.innerText()).toContain('movie.publish');
+    const text = await table.innerText();
+    for (const action of ['movie.create', 'movie.update', 'movie.poster']) expect(text).toContain(action);
+    expect(text).toContain(`movie #${id}`);
+    await audit.context.close();
+  }, 600_000);
+});
