@@ -16,7 +16,7 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ffmpeg } from '../server/seed/video-render.ts';
-import { createOperators, fillSignIn, SHOTS, type Credentials } from './admin-flows.ts';
+import { createOperators, signInAt, SHOTS, type Credentials } from './admin-flows.ts';
 import { DESKTOP, launch, noBrowser, openPage } from './browser.ts';
 import { startServer, type RunningServer } from './server-process.ts';
 
@@ -46,26 +46,6 @@ async function makePicture(dir: string): Promise<string> {
     .png()
     .toFile(out);
   return out;
-}
-
-/**
- * Signs in at `path`; after a one-time password, sets one of the operator's own on 设置新密码 (the
- * inputs found by their autocomplete roles, whatever hints their labels carry).
- */
-async function signInAt(page: Page, path: string, who: Credentials): Promise<void> {
-  await page.goto(path);
-  await page.getByRole('heading', { name: '运营后台登录' }).waitFor();
-  await fillSignIn(page, who);
-  const choose = page.getByRole('heading', { name: '设置新密码' });
-  await page.getByTestId('operator').or(choose).waitFor();
-  if (!(await choose.isVisible())) return;
-  const next = `Own-${who.totpSecret.slice(0, 6)}-9k`;
-  await page.locator('input[autocomplete=current-password]').fill(who.password);
-  await page.locator('input[autocomplete=new-password]').nth(0).fill(next);
-  await page.locator('input[autocomplete=new-password]').nth(1).fill(next);
-  await page.getByRole('button', { name: '保存新密码' }).click();
-  await page.getByTestId('operator').waitFor();
-  who.password = next;
 }
 
 const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
