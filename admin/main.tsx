@@ -4,6 +4,7 @@
  * app (vite.config.ts consoleCopies), and no service worker serves it.
  */
 import './styles/base.css';
+import './styles/table.css';
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Router } from 'wouter';

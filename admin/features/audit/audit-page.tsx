@@ -107,8 +107,8 @@ export function AuditPage() {
           {text.clear}
         </button>
       </form>
-      <div className="audit__table-wrap">
-        <table className="audit__table">
+      <div className="table-wrap">
+        <table className="table table--top table--hover audit__table">
           <thead>
             <tr>
               <th>{text.columns.at}</th>
@@ -122,15 +122,15 @@ export function AuditPage() {
           <tbody>
             {entries.map((entry) => (
               <tr key={entry.id}>
-                <td className="audit__nowrap">{formatTime(entry.at)}</td>
-                <td className="audit__nowrap">{entry.operator?.username ?? text.system}</td>
-                <td className="audit__nowrap">
+                <td className="table__nowrap">{formatTime(entry.at)}</td>
+                <td className="table__nowrap">{entry.operator?.username ?? text.system}</td>
+                <td className="table__nowrap">
                   <code>{entry.action}</code>
                 </td>
-                <td className="audit__nowrap">
+                <td className="table__nowrap">
                   {entry.targetType ? `${entry.targetType}${entry.targetId ? ` #${entry.targetId}` : ''}` : '—'}
                 </td>
-                <td className="audit__nowrap">{entry.address}</td>
+                <td className="table__nowrap">{entry.address}</td>
                 <td className="audit__change">
                   <code>{formatChange(entry.before, entry.after)}</code>
                 </td>
@@ -138,9 +138,9 @@ export function AuditPage() {
             ))}
           </tbody>
         </table>
-        {!busy && !error && entries.length === 0 && <p className="audit__status">{text.empty}</p>}
+        {!busy && !error && entries.length === 0 && <p className="table__status">{text.empty}</p>}
         {error && (
-          <p className="audit__status audit__status--error" role="alert">
+          <p className="table__status table__status--error" role="alert">
             {error}
           </p>
         )}
@@ -151,7 +151,7 @@ export function AuditPage() {
             {busy ? text.loadingMore : text.more}
           </button>
         ) : (
-          entries.length > 0 && !busy && <span className="audit__status">{text.end}</span>
+          entries.length > 0 && !busy && <span className="table__status">{text.end}</span>
         )}
       </div>
     </section>

@@ -86,8 +86,8 @@ export function EpisodesPanel({ movie, onChange, onReload }: PanelProps) {
       <h2 className="catalogue-card__title" id="episodes-heading">
         {catalogueMessages.groups.episodes}（{movie.episodes.length}）
       </h2>
-      <div className="catalogue__table-wrap">
-        <table className="catalogue__table episodes-panel__table">
+      <div className="table-wrap">
+        <table className="table table--hover catalogue__table episodes-panel__table">
           <thead>
             <tr>
               <th>{text.number}</th>
@@ -103,7 +103,7 @@ export function EpisodesPanel({ movie, onChange, onReload }: PanelProps) {
               const edit = editing?.id === episode.id ? editing : null;
               return [
                 <tr key={episode.id} data-testid={`episode-${episode.number}`}>
-                  <td className="catalogue__nowrap">
+                  <td className="table__nowrap">
                     {edit ? (
                       <input
                         className="field__input episodes-panel__number"
@@ -128,8 +128,8 @@ export function EpisodesPanel({ movie, onChange, onReload }: PanelProps) {
                       episode.title || '—'
                     )}
                   </td>
-                  <td className="catalogue__nowrap">{formatDuration(episode.durationS)}</td>
-                  <td className="catalogue__nowrap">
+                  <td className="table__nowrap">{formatDuration(episode.durationS)}</td>
+                  <td className="table__nowrap">
                     {episode.rungs.length > 0 ? episode.rungs.map((r) => `${r}p`).join(' · ') : '—'}
                   </td>
                   <td>
@@ -212,7 +212,7 @@ export function EpisodesPanel({ movie, onChange, onReload }: PanelProps) {
             })}
           </tbody>
         </table>
-        {movie.episodes.length === 0 && <p className="catalogue__status">{text.none}</p>}
+        {movie.episodes.length === 0 && <p className="table__status">{text.none}</p>}
       </div>
 
       <div className="episodes-panel__add">

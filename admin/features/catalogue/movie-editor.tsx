@@ -82,13 +82,13 @@ export function MovieEditor({ id }: { id: number }) {
     return (
       <section className="catalogue">
         <Link href="/">{text.back}</Link>
-        <p className="catalogue__status catalogue__status--error" role="alert">
+        <p className="table__status table__status--error" role="alert">
           {loadError}
         </p>
       </section>
     );
   }
-  if (!movie || !form) return <p className="catalogue__status">{adminMessages.loading}</p>;
+  if (!movie || !form) return <p className="table__status">{adminMessages.loading}</p>;
 
   const built = patchOf(form, movie);
   const dirty = 'error' in built || Object.keys(built.patch).length > 0;

@@ -114,8 +114,8 @@ export function MovieList() {
         {page && <span className="catalogue__muted">{text.total(page.total)}</span>}
       </form>
 
-      <div className="catalogue__table-wrap">
-        <table className="catalogue__table">
+      <div className="table-wrap">
+        <table className="table table--hover catalogue__table">
           <thead>
             <tr>
               <th>{text.columns.poster}</th>
@@ -139,23 +139,23 @@ export function MovieList() {
                   </Link>
                   <span className="catalogue__id">#{movie.id}</span>
                 </td>
-                <td className="catalogue__nowrap">{movie.categoryName}</td>
+                <td className="table__nowrap">{movie.categoryName}</td>
                 <td className="catalogue__num">{movie.episodeCount}</td>
-                <td className="catalogue__nowrap">{ACCESS_LABELS[movie.access]}</td>
-                <td className="catalogue__nowrap">
+                <td className="table__nowrap">{ACCESS_LABELS[movie.access]}</td>
+                <td className="table__nowrap">
                   <span className={`catalogue-status catalogue-status--${movie.shownStatus}`}>
                     {statusLabel(movie.shownStatus, movie.publishedAt)}
                   </span>
                 </td>
-                <td className="catalogue__nowrap catalogue__muted">{formatTime(movie.updatedAt)}</td>
+                <td className="table__nowrap catalogue__muted">{formatTime(movie.updatedAt)}</td>
               </tr>
             ))}
           </tbody>
         </table>
-        {busy && !page && <p className="catalogue__status">{adminMessages.loading}</p>}
-        {!busy && !error && page?.list.length === 0 && <p className="catalogue__status">{text.empty}</p>}
+        {busy && !page && <p className="table__status">{adminMessages.loading}</p>}
+        {!busy && !error && page?.list.length === 0 && <p className="table__status">{text.empty}</p>}
         {error && (
-          <p className="catalogue__status catalogue__status--error" role="alert">
+          <p className="table__status table__status--error" role="alert">
             {error}
           </p>
         )}

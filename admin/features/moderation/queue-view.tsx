@@ -197,12 +197,12 @@ export function QueueView({ state }: { state: QueueState }) {
       {items.map((item) => (
         <ItemCard key={item.id} item={item} onAct={(action) => setActing({ item, action })} />
       ))}
-      {busy && <p className="mod-status">{text.loading}</p>}
+      {busy && <p className="table__status">{text.loading}</p>}
       {!busy && !error && items.length === 0 && (
-        <p className="mod-status">{state === 'pending' ? text.empty : text.emptyHandled}</p>
+        <p className="table__status">{state === 'pending' ? text.empty : text.emptyHandled}</p>
       )}
       {error && (
-        <p className="mod-status mod-status--error" role="alert">
+        <p className="table__status table__status--error" role="alert">
           {error}{' '}
           <button className="button button--small" type="button" onClick={() => void load(null)}>
             {adminMessages.retry}
@@ -216,7 +216,7 @@ export function QueueView({ state }: { state: QueueState }) {
                 {text.more}
               </button>
             )
-          : items.length > 0 && !busy && <span className="mod-status">{text.end}</span>}
+          : items.length > 0 && !busy && <span className="table__status">{text.end}</span>}
       </div>
       {acting && (
         <ReasonDialog

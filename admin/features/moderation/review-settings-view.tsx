@@ -52,7 +52,7 @@ function SiteRow({ initial }: { initial: ReviewSettings }) {
         />{' '}
         天
       </td>
-      <td className="mod-nowrap">
+      <td className="table__nowrap">
         <button
           className="button button--small button--primary"
           type="button"
@@ -81,14 +81,14 @@ export function ReviewSettingsView() {
     <div className="mod-settings">
       <p className="field__hint">{text.intro}</p>
       {error && (
-        <p className="mod-status mod-status--error" role="alert">
+        <p className="table__status table__status--error" role="alert">
           {error}
         </p>
       )}
-      {!sites && !error && <p className="mod-status">{moderationText.loading}</p>}
+      {!sites && !error && <p className="table__status">{moderationText.loading}</p>}
       {sites && (
-        <div className="mod-table-wrap">
-          <table className="mod-table">
+        <div className="table-wrap mod-table-wrap">
+          <table className="table">
             <thead>
               <tr>
                 <th>{text.site}</th>

@@ -106,12 +106,12 @@ export function WordsView() {
         {text.total(total)} · {text.hint}
       </p>
       {error && (
-        <p className="mod-status mod-status--error" role="alert">
+        <p className="table__status table__status--error" role="alert">
           {error}
         </p>
       )}
-      <div className="mod-table-wrap">
-        <table className="mod-table">
+      <div className="table-wrap mod-table-wrap">
+        <table className="table">
           <thead>
             <tr>
               <th>{text.word}</th>
@@ -138,7 +138,7 @@ export function WordsView() {
                     ))}
                   </select>
                 </td>
-                <td className="mod-nowrap">{formatMinute(row.createdAt)}</td>
+                <td className="table__nowrap">{formatMinute(row.createdAt)}</td>
                 <td>
                   <button
                     className="button button--small button--danger"
@@ -154,8 +154,8 @@ export function WordsView() {
             ))}
           </tbody>
         </table>
-        {busy && <p className="mod-status">{moderationText.loading}</p>}
-        {!busy && words.length === 0 && <p className="mod-status">{text.empty}</p>}
+        {busy && <p className="table__status">{moderationText.loading}</p>}
+        {!busy && words.length === 0 && <p className="table__status">{text.empty}</p>}
       </div>
       {cursor && !busy && (
         <div className="mod-queue__more">

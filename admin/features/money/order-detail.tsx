@@ -135,8 +135,8 @@ export function OrderDetailPanel({
           {detail.notifies.length === 0 ? (
             <p className="money__muted">{text.noNotifies}</p>
           ) : (
-            <div className="money__table-wrap">
-              <table className="money__table money__table--compact" data-testid="order-notifies">
+            <div className="table-wrap">
+              <table className="table money__table table--compact" data-testid="order-notifies">
                 <thead>
                   <tr>
                     <th>{text.notifyColumns.at}</th>
@@ -149,14 +149,14 @@ export function OrderDetailPanel({
                 <tbody>
                   {detail.notifies.map((notify) => (
                     <tr key={notify.id} title={JSON.stringify(notify.params)}>
-                      <td className="money__nowrap">{formatAt(notify.at, true)}</td>
-                      <td className="money__nowrap">{text.source[notify.source] ?? notify.source}</td>
-                      <td className="money__nowrap">
+                      <td className="table__nowrap">{formatAt(notify.at, true)}</td>
+                      <td className="table__nowrap">{text.source[notify.source] ?? notify.source}</td>
+                      <td className="table__nowrap">
                         <span className={notify.signValid ? 'money__ok' : 'money__bad'}>
                           {notify.signValid ? text.signValid : text.signInvalid}
                         </span>
                       </td>
-                      <td className="money__nowrap money__mono">{notify.result}</td>
+                      <td className="table__nowrap money__mono">{notify.result}</td>
                       <td>{notify.note}</td>
                     </tr>
                   ))}

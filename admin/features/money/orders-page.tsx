@@ -127,8 +127,8 @@ export function OrdersPage() {
           </button>
         </div>
       </form>
-      <div className="money__table-wrap">
-        <table className="money__table" data-testid="orders-table">
+      <div className="table-wrap">
+        <table className="table money__table" data-testid="orders-table">
           <thead>
             <tr>
               <th>{text.columns.orderNo}</th>
@@ -150,7 +150,7 @@ export function OrdersPage() {
                 onClick={() => navigate(`/${order.orderNo}`)}
                 data-order={order.orderNo}
               >
-                <td className="money__nowrap">
+                <td className="table__nowrap">
                   <a
                     className="money__link money__mono"
                     href={`/admin/orders/${order.orderNo}`}
@@ -162,18 +162,18 @@ export function OrdersPage() {
                     {order.orderNo}
                   </a>
                 </td>
-                <td className="money__nowrap">{formatAt(order.createdAt)}</td>
-                <td className="money__nowrap money__ellipsis" title={order.nickname}>
+                <td className="table__nowrap">{formatAt(order.createdAt)}</td>
+                <td className="table__nowrap money__ellipsis" title={order.nickname}>
                   {order.nickname} <span className="money__muted">#{order.userId}</span>
                 </td>
-                <td className="money__nowrap money__roomy">{order.siteId}</td>
-                <td className="money__nowrap">{moneyText.kinds[order.kind]}</td>
+                <td className="table__nowrap money__roomy">{order.siteId}</td>
+                <td className="table__nowrap">{moneyText.kinds[order.kind]}</td>
                 <td className="money__ellipsis" title={order.title}>
                   {order.title}
                 </td>
-                <td className="money__num money__nowrap">{formatFen(order.amountFen)}</td>
-                <td className="money__nowrap money__roomy">{moneyText.payTypes[order.payType]}</td>
-                <td className="money__nowrap">
+                <td className="money__num table__nowrap">{formatFen(order.amountFen)}</td>
+                <td className="table__nowrap money__roomy">{moneyText.payTypes[order.payType]}</td>
+                <td className="table__nowrap">
                   <span className={`money__status is-${order.status}`}>{moneyText.statuses[order.status]}</span>
                 </td>
               </tr>

@@ -45,8 +45,8 @@ function Ledger({ id, asset, version }: { id: number; asset: LedgerAsset; versio
 
   return (
     <>
-      <div className="money__table-wrap">
-        <table className="money__table" data-testid={`ledger-${asset}`}>
+      <div className="table-wrap">
+        <table className="table money__table" data-testid={`ledger-${asset}`}>
           <thead>
             <tr>
               <th>{text.columns.at}</th>
@@ -59,8 +59,8 @@ function Ledger({ id, asset, version }: { id: number; asset: LedgerAsset; versio
           <tbody>
             {entries.map((entry) => (
               <tr key={entry.id}>
-                <td className="money__nowrap">{formatAt(entry.createdAt, true)}</td>
-                <td className="money__nowrap">
+                <td className="table__nowrap">{formatAt(entry.createdAt, true)}</td>
+                <td className="table__nowrap">
                   <span className={`money__type is-${entry.type}`}>{moneyText.ledgerTypes[entry.type]}</span>
                 </td>
                 <td className="money__ellipsis" title={entry.ref ?? undefined}>

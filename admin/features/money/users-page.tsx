@@ -79,8 +79,8 @@ function UserList({ balances }: { balances: boolean }) {
           </button>
         </div>
       </form>
-      <div className="money__table-wrap">
-        <table className="money__table" data-testid="users-table">
+      <div className="table-wrap">
+        <table className="table money__table" data-testid="users-table">
           <thead>
             <tr>
               <th>{text.columns.id}</th>
@@ -96,7 +96,7 @@ function UserList({ balances }: { balances: boolean }) {
           <tbody>
             {users.map((user) => (
               <tr key={user.id} className="money__row" onClick={() => navigate(`/${user.id}`)}>
-                <td className="money__nowrap">
+                <td className="table__nowrap">
                   <a
                     className="money__link"
                     href={`/admin/users/${user.id}`}
@@ -109,14 +109,14 @@ function UserList({ balances }: { balances: boolean }) {
                   </a>
                 </td>
                 <td className="money__ellipsis">{user.nickname}</td>
-                <td className="money__nowrap">{user.account ?? '—'}</td>
-                <td className="money__nowrap">{user.siteId}</td>
+                <td className="table__nowrap">{user.account ?? '—'}</td>
+                <td className="table__nowrap">{user.siteId}</td>
                 {balances && <td className="money__num">{user.coins}</td>}
                 {balances && <td className="money__num">{user.points}</td>}
-                <td className="money__nowrap">
+                <td className="table__nowrap">
                   {user.vipExpireAt && user.vipExpireAt > Date.now() ? formatAt(user.vipExpireAt) : '—'}
                 </td>
-                <td className="money__nowrap">{formatAt(user.createdAt)}</td>
+                <td className="table__nowrap">{formatAt(user.createdAt)}</td>
               </tr>
             ))}
           </tbody>

@@ -78,8 +78,8 @@ export function OperatorsPage() {
           {error}
         </p>
       )}
-      <div className="operators__table-wrap">
-        <table className="operators__table">
+      <div className="table-wrap">
+        <table className="table operators__table">
           <thead>
             <tr>
               {text.columns.map((column) => (
@@ -103,10 +103,8 @@ export function OperatorsPage() {
                   </span>
                   {operator.mustChangePassword && <span className="badge badge--warn">{text.temporary}</span>}
                 </td>
-                <td className="operators__nowrap">
-                  {operator.lastSeenAt ? formatTime(operator.lastSeenAt) : text.never}
-                </td>
-                <td className="operators__nowrap">{formatTime(operator.createdAt)}</td>
+                <td className="table__nowrap">{operator.lastSeenAt ? formatTime(operator.lastSeenAt) : text.never}</td>
+                <td className="table__nowrap">{formatTime(operator.createdAt)}</td>
                 <td className="operators__row-actions">
                   <button
                     className="button button--small"
@@ -137,8 +135,8 @@ export function OperatorsPage() {
             ))}
           </tbody>
         </table>
-        {operators === null && !error && <span className="operators__status">{adminMessages.loading}</span>}
-        {operators?.length === 0 && <span className="operators__status">{text.empty}</span>}
+        {operators === null && !error && <span className="table__status">{adminMessages.loading}</span>}
+        {operators?.length === 0 && <span className="table__status">{text.empty}</span>}
       </div>
       {(dialog?.kind === 'create' || dialog?.kind === 'edit') && (
         <OperatorFormDialog

@@ -126,7 +126,7 @@ export function TaskTable({
   if (tasks.length === 0) return <p className="pts-status">{text.empty}</p>;
   return (
     <div className="pts-table-wrap">
-      <table className="pts-table">
+      <table className="table">
         <thead>
           <tr>
             <th className="pts-num">{text.columns.sort}</th>
@@ -152,7 +152,7 @@ export function TaskTable({
             ) : (
               <tr key={task.id} className="pts-row" data-testid={`task-row-${task.key}`}>
                 <td className="pts-num">{task.sort}</td>
-                <td className="pts-nowrap">{task.name}</td>
+                <td className="table__nowrap">{task.name}</td>
                 <td className="pts-muted">{task.description}</td>
                 <td className="pts-num">{task.points}</td>
                 <td className="pts-num">{task.key === 'checkin' ? text.checkinTarget : task.target}</td>

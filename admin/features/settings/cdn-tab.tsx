@@ -88,7 +88,7 @@ export function CdnTab({ siteId }: { siteId: number }) {
           <button className="button" type="button" disabled={checking} onClick={() => void check(true)}>
             {checking ? text.health.checking : text.health.check}
           </button>
-          {error && <span className="settings-status--error">{error}</span>}
+          {error && <span className="table__status--error">{error}</span>}
         </>
       }
     />

@@ -97,12 +97,12 @@ export function DictionaryTab() {
         <span className="field__hint">{text.dictionary.shared}</span>
       </div>
       {error && (
-        <p className="settings-status settings-status--error" role="alert">
+        <p className="table__status table__status--error" role="alert">
           {error}
         </p>
       )}
-      <div className="settings-table-wrap">
-        <table className="settings-table">
+      <div className="table-wrap">
+        <table className="table table--hover">
           <thead>
             <tr>
               <th>{text.dictionary.type}</th>
@@ -123,7 +123,7 @@ export function DictionaryTab() {
                 </td>
                 <td>{entry.label}</td>
                 <td className="settings-table__num">{entry.sort}</td>
-                <td className="settings-table__nowrap">
+                <td className="table__nowrap">
                   <button
                     className="link-button"
                     type="button"
@@ -145,8 +145,8 @@ export function DictionaryTab() {
             ))}
           </tbody>
         </table>
-        {list === null && !error && <p className="settings-status">{text.loading}</p>}
-        {list?.length === 0 && <p className="settings-status">{text.empty}</p>}
+        {list === null && !error && <p className="table__status">{text.loading}</p>}
+        {list?.length === 0 && <p className="table__status">{text.empty}</p>}
       </div>
       {editing && (
         <SettingsDialog

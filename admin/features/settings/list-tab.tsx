@@ -136,12 +136,12 @@ export function ListTab(props: ListTabProps) {
         {props.toolbar}
       </div>
       {error && (
-        <p className="settings-status settings-status--error" role="alert">
+        <p className="table__status table__status--error" role="alert">
           {error}
         </p>
       )}
-      <div className="settings-table-wrap">
-        <table className="settings-table">
+      <div className="table-wrap">
+        <table className="table table--hover">
           <thead>
             <tr>
               <th className="settings-table__order">{text.order}</th>
@@ -183,7 +183,7 @@ export function ListTab(props: ListTabProps) {
                   </td>
                 ))}
                 {hasSwitch && (
-                  <td className="settings-table__nowrap">
+                  <td className="table__nowrap">
                     <button
                       className={`switch${row.enabled ? ' is-on' : ''}`}
                       type="button"
@@ -199,7 +199,7 @@ export function ListTab(props: ListTabProps) {
                     </span>
                   </td>
                 )}
-                <td className="settings-table__nowrap">
+                <td className="table__nowrap">
                   <button
                     className="link-button"
                     type="button"
@@ -221,8 +221,8 @@ export function ListTab(props: ListTabProps) {
             ))}
           </tbody>
         </table>
-        {rows === null && !error && <p className="settings-status">{text.loading}</p>}
-        {rows?.length === 0 && <p className="settings-status">{text.empty}</p>}
+        {rows === null && !error && <p className="table__status">{text.loading}</p>}
+        {rows?.length === 0 && <p className="table__status">{text.empty}</p>}
       </div>
       {editing && (
         <SettingsDialog

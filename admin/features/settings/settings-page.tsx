@@ -112,15 +112,15 @@ export function SettingsPage() {
         ))}
       </nav>
       {error && (
-        <p className="settings-status settings-status--error" role="alert">
+        <p className="table__status table__status--error" role="alert">
           {error}{' '}
           <button className="button" type="button" onClick={() => void load()}>
             {adminMessages.retry}
           </button>
         </p>
       )}
-      {sites === null && !error && <p className="settings-status">{text.loading}</p>}
-      {sites?.length === 0 && <p className="settings-status">{text.noSites}</p>}
+      {sites === null && !error && <p className="table__status">{text.loading}</p>}
+      {sites?.length === 0 && <p className="table__status">{text.noSites}</p>}
       {sites && siteId !== null && (
         <Switch>
           <Route path="/banners">

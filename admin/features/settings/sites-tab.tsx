@@ -82,12 +82,12 @@ export function SitesTab({ sites, canAdd, onChanged }: Props) {
         <span className="field__hint">{text.sites.iconHint}</span>
       </div>
       {iconError && (
-        <p className="settings-status settings-status--error" role="alert">
+        <p className="table__status table__status--error" role="alert">
           {iconError}
         </p>
       )}
-      <div className="settings-table-wrap">
-        <table className="settings-table">
+      <div className="table-wrap">
+        <table className="table table--hover">
           <thead>
             <tr>
               <th>ID</th>
@@ -117,16 +117,16 @@ export function SitesTab({ sites, canAdd, onChanged }: Props) {
                 <td>
                   <code>{site.host}</code>
                 </td>
-                <td className="settings-table__nowrap">
+                <td className="table__nowrap">
                   <span className="swatch" style={{ background: site.primaryColor }} />
                   <code>{site.primaryColor}</code>
                 </td>
-                <td className="settings-table__nowrap">
+                <td className="table__nowrap">
                   <code>
                     {site.accountId} / {site.appId}
                   </code>
                 </td>
-                <td className="settings-table__nowrap">
+                <td className="table__nowrap">
                   <button
                     className="link-button"
                     type="button"

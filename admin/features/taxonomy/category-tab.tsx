@@ -57,8 +57,8 @@ export function CategoryTab() {
           {rowError}
         </p>
       )}
-      <div className="tx-table-wrap">
-        <table className="tx-table" data-testid="category-tree">
+      <div className="table-wrap">
+        <table className="table table--hover" data-testid="category-tree">
           <thead>
             <tr>
               <th>{text.name}</th>
@@ -74,10 +74,10 @@ export function CategoryTab() {
             ))}
           </tbody>
         </table>
-        {tree.busy && rows.length === 0 && <p className="tx-status">{taxonomyText.loading}</p>}
-        {!tree.busy && !tree.error && rows.length === 0 && <p className="tx-status">{text.empty}</p>}
+        {tree.busy && rows.length === 0 && <p className="table__status">{taxonomyText.loading}</p>}
+        {!tree.busy && !tree.error && rows.length === 0 && <p className="table__status">{text.empty}</p>}
         {tree.error && (
-          <p className="tx-status tx-error" role="alert">
+          <p className="table__status table__status--error" role="alert">
             {tree.error}
           </p>
         )}
@@ -108,9 +108,9 @@ function CategoryRow({
           {node.route && <span className="badge">{text.sectionRoot}</span>}
         </span>
       </td>
-      <td className="tx-nowrap">{taxonomyText.contentLabels[node.contentType]}</td>
-      <td className="tx-nowrap">{text.holdsText(node.movieCount, node.postCount)}</td>
-      <td className="tx-nowrap tx-muted">
+      <td className="table__nowrap">{taxonomyText.contentLabels[node.contentType]}</td>
+      <td className="table__nowrap">{text.holdsText(node.movieCount, node.postCount)}</td>
+      <td className="table__nowrap tx-muted">
         #{node.id}
         {node.topicId !== null && ` · ${text.forumGroup(node.topicId)}`}
       </td>

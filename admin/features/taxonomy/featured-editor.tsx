@@ -104,7 +104,7 @@ export function FeaturedEditor({ id }: { id: number | null }) {
         {text.back}
       </Link>
       <h2 className="tx-subtitle">{id === null ? text.newTitle : text.editTitle(title || `#${id}`)}</h2>
-      {!loaded && !note && <p className="tx-status">{taxonomyText.loading}</p>}
+      {!loaded && !note && <p className="table__status">{taxonomyText.loading}</p>}
       {loaded && (
         <form className="tx-card tx-form" onSubmit={(event) => void saveInfo(event)}>
           <label className="field">
@@ -158,7 +158,7 @@ export function FeaturedEditor({ id }: { id: number | null }) {
             </p>
           )}
           {items.length === 0 ? (
-            <p className="tx-status">{text.noItems}</p>
+            <p className="table__status">{text.noItems}</p>
           ) : (
             <ol className="tx-items" data-testid="featured-items">
               {items.map((item, index) => (
@@ -333,7 +333,7 @@ function ItemPicker({ chosen, onPick }: { chosen: ContentPick[]; onPick: (pick: 
           {error}
         </p>
       )}
-      {found && found.length === 0 && <p className="tx-status">{text.noResults}</p>}
+      {found && found.length === 0 && <p className="table__status">{text.noResults}</p>}
       {found && found.length > 0 && (
         <ul className="tx-items" data-testid="featured-picks">
           {found.map((pick) => (

@@ -56,8 +56,8 @@ function FeaturedList() {
           {rowError}
         </p>
       )}
-      <div className="tx-table-wrap">
-        <table className="tx-table" data-testid="featured-table">
+      <div className="table-wrap">
+        <table className="table table--hover" data-testid="featured-table">
           <thead>
             <tr>
               <th>{text.cover}</th>
@@ -111,10 +111,10 @@ function FeaturedList() {
             ))}
           </tbody>
         </table>
-        {featured.busy && list.length === 0 && <p className="tx-status">{taxonomyText.loading}</p>}
-        {!featured.busy && !featured.error && list.length === 0 && <p className="tx-status">{text.empty}</p>}
+        {featured.busy && list.length === 0 && <p className="table__status">{taxonomyText.loading}</p>}
+        {!featured.busy && !featured.error && list.length === 0 && <p className="table__status">{text.empty}</p>}
         {featured.error && (
-          <p className="tx-status tx-error" role="alert">
+          <p className="table__status table__status--error" role="alert">
             {featured.error}
           </p>
         )}

@@ -90,8 +90,8 @@ export function HotWordTab() {
           {error}
         </p>
       )}
-      <div className="tx-table-wrap">
-        <table className="tx-table" data-testid="hot-word-table">
+      <div className="table-wrap">
+        <table className="table table--hover" data-testid="hot-word-table">
           <thead>
             <tr>
               <th className="tx-num">{text.order}</th>
@@ -155,10 +155,10 @@ export function HotWordTab() {
             })}
           </tbody>
         </table>
-        {words.busy && !data && <p className="tx-status">{taxonomyText.loading}</p>}
-        {data && list.length === 0 && <p className="tx-status">{text.empty}</p>}
+        {words.busy && !data && <p className="table__status">{taxonomyText.loading}</p>}
+        {data && list.length === 0 && <p className="table__status">{text.empty}</p>}
         {words.error && (
-          <p className="tx-status tx-error" role="alert">
+          <p className="table__status table__status--error" role="alert">
             {words.error}
           </p>
         )}

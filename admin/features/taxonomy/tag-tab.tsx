@@ -73,8 +73,8 @@ export function TagTab() {
           {rowError}
         </p>
       )}
-      <div className="tx-table-wrap">
-        <table className="tx-table" data-testid="tag-table">
+      <div className="table-wrap">
+        <table className="table table--hover" data-testid="tag-table">
           <thead>
             <tr>
               <th>{text.name}</th>
@@ -90,7 +90,7 @@ export function TagTab() {
                 <td>
                   {tag.name} <span className="tx-muted">#{tag.id}</span>
                 </td>
-                <td className="tx-nowrap">
+                <td className="table__nowrap">
                   {tag.hot ? (
                     <span className="badge badge--on">{`${text.hot} · ${text.rank(tag.hotRank ?? 0)}`}</span>
                   ) : (
@@ -131,10 +131,10 @@ export function TagTab() {
             ))}
           </tbody>
         </table>
-        {tags.busy && !page && <p className="tx-status">{taxonomyText.loading}</p>}
-        {page && page.list.length === 0 && <p className="tx-status">{text.empty}</p>}
+        {tags.busy && !page && <p className="table__status">{taxonomyText.loading}</p>}
+        {page && page.list.length === 0 && <p className="table__status">{text.empty}</p>}
         {tags.error && (
-          <p className="tx-status tx-error" role="alert">
+          <p className="table__status table__status--error" role="alert">
             {tags.error}
           </p>
         )}
