@@ -48,6 +48,7 @@ export const adminMessages = {
   loading: '加载中…',
   loadFailed: '加载失败',
   retry: '重试',
+  cancel: '取消',
 };
 
 function formatWait(seconds: number): string {

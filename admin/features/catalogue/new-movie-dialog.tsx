@@ -1,8 +1,9 @@
 /** 新建影片: a title and a category make a draft; its editor opens next. */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useLocation } from 'wouter';
 import type { CategoryOption } from '../../../contract/admin/catalogue.ts';
 import { AdminApiError } from '../../api/admin-client.ts';
+import { ConsoleDialog } from '../../components/console-dialog.tsx';
 import { createMovie } from './catalogue-calls.ts';
 import { catalogueMessages } from './catalogue-messages.ts';
 
@@ -15,8 +16,7 @@ export function NewMovieDialog({ categories, onClose }: { categories: CategoryOp
   const [error, setError] = useState<{ field?: string; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function submit() {
     setBusy(true);
     setError(null);
     try {
@@ -33,46 +33,32 @@ export function NewMovieDialog({ categories, onClose }: { categories: CategoryOp
   }
 
   return (
-    <div className="catalogue-dialog__backdrop">
-      <form
-        className="catalogue-dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="new-movie-heading"
-        onSubmit={submit}
-      >
-        <h2 id="new-movie-heading">{text.heading}</h2>
-        <label className="field">
-          <span className="field__label">{text.title}</span>
-          <input className="field__input" value={title} autoFocus onChange={(event) => setTitle(event.target.value)} />
-          {error?.field === 'title' && <span className="catalogue-error">{error.message}</span>}
-        </label>
-        <label className="field">
-          <span className="field__label">{text.category}</span>
-          <select className="field__input" value={categoryId} onChange={(event) => setCategoryId(event.target.value)}>
-            <option value="" />
-            {categories.map((category) => (
-              <option key={category.id} value={category.id}>
-                {category.path}
-              </option>
-            ))}
-          </select>
-          {error?.field === 'categoryId' && <span className="catalogue-error">{error.message}</span>}
-        </label>
-        {error && error.field !== 'title' && error.field !== 'categoryId' && (
-          <p className="catalogue-error" role="alert">
-            {error.message}
-          </p>
-        )}
-        <div className="catalogue-dialog__actions">
-          <button className="button" type="button" onClick={onClose}>
-            {text.cancel}
-          </button>
-          <button className="button button--primary" type="submit" disabled={busy}>
-            {text.submit}
-          </button>
-        </div>
-      </form>
-    </div>
+    <ConsoleDialog
+      title={text.heading}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      busy={busy}
+      error={error && error.field !== 'title' && error.field !== 'categoryId' ? error.message : null}
+      submitLabel={text.submit}
+      cancelLabel={text.cancel}
+    >
+      <label className="field">
+        <span className="field__label">{text.title}</span>
+        <input className="field__input" value={title} autoFocus onChange={(event) => setTitle(event.target.value)} />
+        {error?.field === 'title' && <span className="catalogue-error">{error.message}</span>}
+      </label>
+      <label className="field">
+        <span className="field__label">{text.category}</span>
+        <select className="field__input" value={categoryId} onChange={(event) => setCategoryId(event.target.value)}>
+          <option value="" />
+          {categories.map((category) => (
+            <option key={category.id} value={category.id}>
+              {category.path}
+            </option>
+          ))}
+        </select>
+        {error?.field === 'categoryId' && <span className="catalogue-error">{error.message}</span>}
+      </label>
+    </ConsoleDialog>
   );
 }

@@ -3,9 +3,9 @@
  * choices plus free text, required unless told otherwise, with room for extra fields (a sanction's
  * period) above. The server's message shows in the dialog when the action fails.
  */
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { Modal } from '../../../src/components/modal.tsx';
+import { useState, type ReactNode } from 'react';
 import { AdminApiError } from '../../api/admin-client.ts';
+import { ConsoleDialog } from '../../components/console-dialog.tsx';
 import { COMMON_REASONS, moderationText as text } from './moderation-messages.ts';
 
 export function ReasonDialog({
@@ -33,8 +33,7 @@ export function ReasonDialog({
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function submit() {
     if (required && reason.trim() === '') return setError(text.reasonRequired);
     setBusy(true);
     setError(null);
@@ -47,59 +46,52 @@ export function ReasonDialog({
   }
 
   return (
-    <Modal open title={title} onClose={onClose} dismissible={!busy} testId="reason-dialog" className="reason-modal">
-      <form className="reason-dialog" onSubmit={submit} noValidate>
-        {children}
-        {required && (
-          <div className="reason-dialog__chips" role="group" aria-label={text.commonReasons}>
-            {COMMON_REASONS.map((common) => (
-              <button
-                key={common}
-                type="button"
-                className={`reason-dialog__chip${reason === common ? ' is-picked' : ''}`}
-                onClick={() => {
-                  setReason(common);
-                  setError(null);
-                }}
-              >
-                {common}
-              </button>
-            ))}
-          </div>
-        )}
-        <label className="field">
-          <span className="field__label">{label}</span>
-          <textarea
-            className="field__input reason-dialog__text"
-            name="reason"
-            value={reason}
-            maxLength={200}
-            rows={3}
-            onChange={(event) => {
-              setReason(event.target.value);
-              setError(null);
-            }}
-          />
-          {required && <span className="field__hint">{text.reasonHint}</span>}
-        </label>
-        {error && (
-          <p className="reason-dialog__error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="reason-dialog__actions">
-          <button className="button" type="button" onClick={onClose} disabled={busy}>
-            {text.cancel}
-          </button>
-          <button
-            className={`button button--primary${danger ? ' reason-dialog__danger' : ''}`}
-            type="submit"
-            disabled={busy}
-          >
-            {busy ? text.sending : confirmLabel}
-          </button>
+    <ConsoleDialog
+      title={title}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      busy={busy}
+      error={error}
+      submitLabel={confirmLabel}
+      busyLabel={text.sending}
+      cancelLabel={text.cancel}
+      tone={danger ? 'danger-solid' : 'primary'}
+      width="wide"
+      testId="reason-dialog"
+    >
+      {children}
+      {required && (
+        <div className="reason-dialog__chips" role="group" aria-label={text.commonReasons}>
+          {COMMON_REASONS.map((common) => (
+            <button
+              key={common}
+              type="button"
+              className={`reason-dialog__chip${reason === common ? ' is-picked' : ''}`}
+              onClick={() => {
+                setReason(common);
+                setError(null);
+              }}
+            >
+              {common}
+            </button>
+          ))}
         </div>
-      </form>
-    </Modal>
+      )}
+      <label className="field">
+        <span className="field__label">{label}</span>
+        <textarea
+          className="field__input"
+          name="reason"
+          value={reason}
+          maxLength={200}
+          rows={3}
+          onChange={(event) => {
+            setReason(event.target.value);
+            setError(null);
+          }}
+        />
+        {required && <span className="field__hint">{text.reasonHint}</span>}
+      </label>
+    </ConsoleDialog>
   );
 }

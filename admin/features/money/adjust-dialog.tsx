@@ -2,9 +2,9 @@
  * 调整 of a member's coins or points: a signed whole number and a required reason. The server
  * refuses a balance below zero with its own message, shown here; a success reports the new balance.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { ADJUST_MAX, REASON_MAX, type LedgerAsset } from '../../../contract/admin/money.ts';
-import { Modal } from '../../../src/components/modal.tsx';
+import { ConsoleDialog } from '../../components/console-dialog.tsx';
 import { adjustBalance } from './money-calls.ts';
 import { moneyText } from './money-messages.ts';
 
@@ -27,8 +27,7 @@ export function AdjustDialog({
   const [busy, setBusy] = useState(false);
   const name = moneyText.assets[asset];
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function submit() {
     const value = Number(delta);
     if (!/^-?\d+$/.test(delta.trim()) || value === 0 || Math.abs(value) > ADJUST_MAX)
       return setError(text.deltaRequired);
@@ -45,53 +44,40 @@ export function AdjustDialog({
   }
 
   return (
-    <Modal
-      open
+    <ConsoleDialog
       title={text.adjustTitle(name)}
       onClose={onClose}
-      dismissible={!busy}
-      className="money-dialog"
+      onSubmit={() => void submit()}
+      busy={busy}
+      error={error}
+      submitLabel={text.confirmAdjust}
+      cancelLabel={moneyText.order.cancel}
       testId="adjust-dialog"
     >
-      <form className="money-dialog__form" onSubmit={submit} noValidate>
-        <label className="field">
-          <span className="field__label">{text.delta}</span>
-          <input
-            className="field__input"
-            name="delta"
-            inputMode="numeric"
-            value={delta}
-            onChange={(event) => setDelta(event.target.value)}
-          />
-        </label>
-        <label className="field">
-          <span className="field__label">{text.reason}</span>
-          <textarea
-            className="field__input money-dialog__text"
-            name="reason"
-            rows={3}
-            maxLength={REASON_MAX}
-            value={reason}
-            onChange={(event) => {
-              setReason(event.target.value);
-              setError(null);
-            }}
-          />
-        </label>
-        {error && (
-          <p className="money__state--error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="money-dialog__actions">
-          <button type="button" className="button" onClick={onClose} disabled={busy}>
-            {moneyText.order.cancel}
-          </button>
-          <button type="submit" className="button button--primary" disabled={busy}>
-            {text.confirmAdjust}
-          </button>
-        </div>
-      </form>
-    </Modal>
+      <label className="field">
+        <span className="field__label">{text.delta}</span>
+        <input
+          className="field__input"
+          name="delta"
+          inputMode="numeric"
+          value={delta}
+          onChange={(event) => setDelta(event.target.value)}
+        />
+      </label>
+      <label className="field">
+        <span className="field__label">{text.reason}</span>
+        <textarea
+          className="field__input"
+          name="reason"
+          rows={3}
+          maxLength={REASON_MAX}
+          value={reason}
+          onChange={(event) => {
+            setReason(event.target.value);
+            setError(null);
+          }}
+        />
+      </label>
+    </ConsoleDialog>
   );
 }

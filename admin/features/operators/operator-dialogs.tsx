@@ -3,12 +3,12 @@
  * and the credentials shown once after creating or resetting (one-time password, TOTP secret and
  * its QR code as an image of the server's SVG).
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { OperatorCredentials, OperatorListItem } from '../../../contract/admin/operators.ts';
 import { OPERATOR_ROLES, type OperatorRole } from '../../../contract/admin/session.ts';
-import { Modal } from '../../../src/components/modal.tsx';
 import { ROLE_LABELS } from '../../admin-messages.ts';
 import { AdminApiError } from '../../api/admin-client.ts';
+import { ConsoleDialog, ConsoleNotice } from '../../components/console-dialog.tsx';
 import { parseSiteIds } from './operator-calls.ts';
 import { operatorText as text } from './operator-messages.ts';
 
@@ -34,8 +34,7 @@ export function OperatorFormDialog({
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function submit() {
     const siteIds = parseSiteIds(sites);
     if (siteIds === undefined) return setError(text.sitesInvalid);
     setBusy(true);
@@ -49,60 +48,55 @@ export function OperatorFormDialog({
   }
 
   return (
-    <Modal open title={editing ? text.editTitle(editing.username) : text.create} onClose={onClose} dismissible={!busy}>
-      <form className="operators__form" onSubmit={submit} noValidate>
-        {!editing && (
-          <label className="field">
-            <span className="field__label">{text.username}</span>
-            <input
-              className="field__input"
-              value={username}
-              onChange={(event) => setUsername(event.target.value)}
-              autoFocus
-            />
-          </label>
-        )}
+    <ConsoleDialog
+      title={editing ? text.editTitle(editing.username) : text.create}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      busy={busy}
+      error={error}
+      submitLabel={text.save}
+      busyLabel={text.saving}
+      cancelLabel={text.cancel}
+    >
+      {!editing && (
         <label className="field">
-          <span className="field__label">{text.role}</span>
-          <select
+          <span className="field__label">{text.username}</span>
+          <input
             className="field__input"
-            value={role}
-            onChange={(event) => setRole(event.target.value as OperatorRole)}
-          >
-            {OPERATOR_ROLES.map((value) => (
-              <option key={value} value={value}>
-                {ROLE_LABELS[value]}
-              </option>
-            ))}
-          </select>
+            value={username}
+            onChange={(event) => setUsername(event.target.value)}
+            autoFocus
+          />
         </label>
-        <label className="field">
-          <span className="field__label">{text.sites}</span>
-          <input className="field__input" value={sites} onChange={(event) => setSites(event.target.value)} />
-          <span className="field__hint">{text.sitesHint}</span>
-        </label>
-        {error && (
-          <p className="operators__error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="operators__actions">
-          <button className="button" type="button" onClick={onClose} disabled={busy}>
-            {text.cancel}
-          </button>
-          <button className="button button--primary" type="submit" disabled={busy}>
-            {busy ? text.saving : text.save}
-          </button>
-        </div>
-      </form>
-    </Modal>
+      )}
+      <label className="field">
+        <span className="field__label">{text.role}</span>
+        <select className="field__input" value={role} onChange={(event) => setRole(event.target.value as OperatorRole)}>
+          {OPERATOR_ROLES.map((value) => (
+            <option key={value} value={value}>
+              {ROLE_LABELS[value]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="field">
+        <span className="field__label">{text.sites}</span>
+        <input className="field__input" value={sites} onChange={(event) => setSites(event.target.value)} />
+        <span className="field__hint">{text.sitesHint}</span>
+      </label>
+    </ConsoleDialog>
   );
 }
 
 export function CredentialsDialog({ credentials, onClose }: { credentials: OperatorCredentials; onClose: () => void }) {
   const { operator, password, totp } = credentials;
   return (
-    <Modal open title={text.credentialsTitle(operator.username)} onClose={onClose} testId="operator-credentials">
+    <ConsoleNotice
+      title={text.credentialsTitle(operator.username)}
+      onClose={onClose}
+      closeLabel={text.done}
+      testId="operator-credentials"
+    >
       <p className="operators__once">{text.credentialsOnce}</p>
       <dl className="operators__secrets">
         <dt>{text.username}</dt>
@@ -132,11 +126,6 @@ export function CredentialsDialog({ credentials, onClose }: { credentials: Opera
           <figcaption>{text.scan}</figcaption>
         </figure>
       )}
-      <div className="operators__actions">
-        <button className="button button--primary" type="button" onClick={onClose}>
-          {text.done}
-        </button>
-      </div>
-    </Modal>
+    </ConsoleNotice>
   );
 }

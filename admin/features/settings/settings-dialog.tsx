@@ -1,8 +1,9 @@
 /**
- * The page's dialogs on the native <dialog> (showModal: focus kept inside, Escape closes): a form
- * dialog with the server's message under its fields, and a confirm dialog for deletions.
+ * The page's form dialog: the console dialog with the page's labels (保存 / 保存中… / 取消), the
+ * server's message under the fields, and a red outline button for deletions.
  */
-import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { ConsoleDialog } from '../../components/console-dialog.tsx';
 import { settingsText as text } from './settings-messages.ts';
 
 interface DialogProps {
@@ -17,43 +18,20 @@ interface DialogProps {
 }
 
 export function SettingsDialog({ title, onClose, onSubmit, busy, error, children, submitLabel, danger }: DialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!busy) onSubmit();
-  };
   return (
-    <dialog
-      ref={ref}
-      className="settings-dialog"
-      aria-label={title}
-      onCancel={(event) => {
-        event.preventDefault();
-        if (!busy) onClose();
-      }}
+    <ConsoleDialog
+      title={title}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      busy={busy}
+      error={error}
+      submitLabel={submitLabel ?? text.save}
+      busyLabel={text.saving}
+      cancelLabel={text.cancel}
+      tone={danger ? 'danger' : 'primary'}
+      width="wide"
     >
-      <form onSubmit={submit} noValidate>
-        <h2 className="settings-dialog__title">{title}</h2>
-        <div className="settings-dialog__body">{children}</div>
-        {error && (
-          <p className="settings-dialog__error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="settings-dialog__actions">
-          <button className="button" type="button" disabled={busy} onClick={onClose}>
-            {text.cancel}
-          </button>
-          <button className={`button ${danger ? 'button--danger' : 'button--primary'}`} type="submit" disabled={busy}>
-            {busy ? text.saving : (submitLabel ?? text.save)}
-          </button>
-        </div>
-      </form>
-    </dialog>
+      {children}
+    </ConsoleDialog>
   );
 }

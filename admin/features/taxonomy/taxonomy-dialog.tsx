@@ -1,10 +1,10 @@
 /**
- * The page's dialogs on the native <dialog> (showModal: focus kept inside, Escape closes): a title,
- * the form's fields, the server's message inline, 取消 and a submit button. `onSubmit` answers when
- * the call succeeded; a failure's message stays in the dialog.
+ * The page's dialogs: the console dialog with the page's labels; `onSubmit` answers when the call
+ * succeeded (the dialog then closes), a failure's message stays in the dialog.
  */
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { adminMessages } from '../../admin-messages.ts';
+import { ConsoleDialog } from '../../components/console-dialog.tsx';
 import { taxonomyText as text } from './taxonomy-messages.ts';
 
 interface DialogProps {
@@ -30,19 +30,10 @@ export function TaxonomyDialog({
   onSubmit,
   onClose,
 }: DialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function submit() {
     setBusy(true);
     setError(null);
     try {
@@ -55,39 +46,20 @@ export function TaxonomyDialog({
   }
 
   return (
-    <dialog
-      ref={ref}
-      className="tx-dialog"
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        if (!busy) onClose();
-      }}
+    <ConsoleDialog
+      title={title}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      busy={busy}
+      error={error}
+      submitLabel={submitLabel}
+      busyLabel={text.saving}
+      cancelLabel={text.cancel}
+      tone={danger ? 'danger' : 'primary'}
+      canSubmit={canSubmit}
     >
-      <form className="tx-dialog__form" onSubmit={(event) => void submit(event)}>
-        <h2 className="tx-dialog__title" id={titleId}>
-          {title}
-        </h2>
-        {children}
-        {error && (
-          <p className="tx-error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="tx-dialog__actions">
-          <button className="button" type="button" disabled={busy} onClick={onClose}>
-            {text.cancel}
-          </button>
-          <button
-            className={`button ${danger ? 'button--danger' : 'button--primary'}`}
-            type="submit"
-            disabled={busy || !canSubmit}
-          >
-            {busy ? text.saving : submitLabel}
-          </button>
-        </div>
-      </form>
-    </dialog>
+      {children}
+    </ConsoleDialog>
   );
 }
 
