@@ -5,8 +5,9 @@
  */
 import { useState } from 'react';
 import { AdminApiError } from '../../api/admin-client.ts';
+import { messageOf } from '../../components/use-load.ts';
 import type { FieldSpec } from './form-fields.tsx';
-import { ListTab, messageOf, type ColumnSpec } from './list-tab.tsx';
+import { ListTab, type ColumnSpec } from './list-tab.tsx';
 import { changeStock, type Row } from './settings-calls.ts';
 import { SettingsDialog } from './settings-dialog.tsx';
 import { mediaPreview, yuan } from './settings-format.ts';

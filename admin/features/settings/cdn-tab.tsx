@@ -5,8 +5,9 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { LineHealth } from '../../../contract/admin/settings.ts';
+import { messageOf } from '../../components/use-load.ts';
 import type { FieldSpec } from './form-fields.tsx';
-import { ListTab, messageOf, type ColumnSpec } from './list-tab.tsx';
+import { ListTab, type ColumnSpec } from './list-tab.tsx';
 import { fetchHealth, type Row } from './settings-calls.ts';
 import { setPreviewLine } from './settings-format.ts';
 import { settingsText as text } from './settings-messages.ts';

@@ -1,9 +1,9 @@
 /** 字典: entries by type (type / key / label / sort), shared by every site; add, edit the label and sort, delete. */
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { AdminDictEntry } from '../../../contract/admin/settings.ts';
 import { AdminApiError } from '../../api/admin-client.ts';
+import { messageOf, useLoad } from '../../components/use-load.ts';
 import { FormFields, type FieldSpec, type FormValues } from './form-fields.tsx';
-import { messageOf } from './list-tab.tsx';
 import { createDictEntry, deleteDictEntry, fetchDictionary, updateDictEntry } from './settings-calls.ts';
 import { SettingsDialog } from './settings-dialog.tsx';
 import { settingsText as text } from './settings-messages.ts';
@@ -19,27 +19,14 @@ type Editing = { entry: AdminDictEntry | null; values: FormValues };
 
 export function DictionaryTab() {
   const [type, setType] = useState('');
-  const [types, setTypes] = useState<string[]>([]);
-  const [list, setList] = useState<AdminDictEntry[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const dictionary = useLoad(() => fetchDictionary(type), type);
+  const types = dictionary.data?.types ?? [];
+  const list = dictionary.data?.list ?? null;
+  const { error, reload: load } = dictionary;
   const [editing, setEditing] = useState<Editing | null>(null);
   const [deleting, setDeleting] = useState<AdminDictEntry | null>(null);
   const [busy, setBusy] = useState(false);
   const [dialogError, setDialogError] = useState<{ message: string; field: string | null } | null>(null);
-
-  const load = useCallback(async () => {
-    setError(null);
-    try {
-      const answer = await fetchDictionary(type);
-      setTypes(answer.types);
-      setList(answer.list);
-    } catch (failure) {
-      setError(messageOf(failure));
-    }
-  }, [type]);
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const run = async (work: () => Promise<unknown>, done: () => void) => {
     setBusy(true);

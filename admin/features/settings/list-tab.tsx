@@ -4,9 +4,10 @@
  * 删除 behind a confirmation where the kind allows it. Errors show as the server's message; the
  * field it names is marked in the dialog.
  */
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { SiteList } from '../../../contract/admin/settings.ts';
 import { AdminApiError } from '../../api/admin-client.ts';
+import { messageOf, useLoad } from '../../components/use-load.ts';
 import { FormFields, toForm, toInput, type FieldSpec, type FormValues } from './form-fields.tsx';
 import { createRow, deleteRow, fetchRows, reorderRows, updateRow, type Row } from './settings-calls.ts';
 import { SettingsDialog } from './settings-dialog.tsx';
@@ -40,29 +41,22 @@ type Editing = { row: Row | null; values: FormValues };
 
 export function ListTab(props: ListTabProps) {
   const { siteId, list } = props;
-  const [rows, setRows] = useState<Row[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [editing, setEditing] = useState<Editing | null>(null);
   const [deleting, setDeleting] = useState<Row | null>(null);
   const [busy, setBusy] = useState(false);
   const [dialogError, setDialogError] = useState<{ message: string; field: string | null } | null>(null);
   const { onRows } = props;
 
-  const load = useCallback(async () => {
-    setError(null);
-    try {
+  const loaded = useLoad(
+    async () => {
       const answer = await fetchRows(siteId, list);
-      setRows(answer.list);
       onRows?.(answer.list);
-    } catch (failure) {
-      setError(messageOf(failure));
-    }
-  }, [siteId, list, onRows]);
-
-  useEffect(() => {
-    setRows(null);
-    void load();
-  }, [load]);
+      return answer.list;
+    },
+    `${siteId}/${list}`,
+    { clearOnKey: true },
+  );
+  const { data: rows, error, setError, reload: load } = loaded;
 
   const act = async (work: () => Promise<unknown>) => {
     setError(null);
@@ -259,5 +253,3 @@ export function ListTab(props: ListTabProps) {
     </div>
   );
 }
-
-export const messageOf = (failure: unknown): string => (failure instanceof Error ? failure.message : String(failure));

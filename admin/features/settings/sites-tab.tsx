@@ -6,8 +6,8 @@
 import { useState } from 'react';
 import type { SettingsSite } from '../../../contract/admin/settings.ts';
 import { AdminApiError } from '../../api/admin-client.ts';
+import { messageOf } from '../../components/use-load.ts';
 import { FormFields, toForm, toInput, type FieldSpec, type FormValues } from './form-fields.tsx';
-import { messageOf } from './list-tab.tsx';
 import { createSite, updateSite, uploadIcon } from './settings-calls.ts';
 import { SettingsDialog } from './settings-dialog.tsx';
 import { settingsText as text } from './settings-messages.ts';

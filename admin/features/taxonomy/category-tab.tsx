@@ -5,10 +5,10 @@
  */
 import { useState } from 'react';
 import { MAX_CATEGORY_DEPTH, TAXONOMY_LIMITS, type AdminCategory } from '../../../contract/admin/taxonomy.ts';
+import { messageOf, useLoad } from '../../components/use-load.ts';
 import { addCategory, changeCategory, deleteCategory, fetchCategories, moveCategory } from './taxonomy-calls.ts';
-import { messageOf, TaxonomyDialog, TextField } from './taxonomy-dialog.tsx';
+import { TaxonomyDialog, TextField } from './taxonomy-dialog.tsx';
 import { taxonomyText } from './taxonomy-messages.ts';
-import { useLoaded } from './use-loaded.ts';
 
 const text = taxonomyText.categories;
 
@@ -25,7 +25,7 @@ const flatten = (nodes: AdminCategory[]): Row[] =>
   nodes.flatMap((node, index) => [{ node, index, siblings: nodes.length }, ...flatten(node.children)]);
 
 export function CategoryTab() {
-  const tree = useLoaded(fetchCategories, 'categories');
+  const tree = useLoad(fetchCategories, 'categories');
   const [dialog, setDialog] = useState<Dialog>(null);
   const [rowError, setRowError] = useState<string | null>(null);
   const rows = flatten(tree.data?.tree ?? []);

@@ -5,6 +5,7 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
+import { messageOf } from '../../components/use-load.ts';
 import {
   consoleMediaUrl,
   TAXONOMY_LIMITS,
@@ -22,7 +23,6 @@ import {
   searchContent,
   uploadCover,
 } from './taxonomy-calls.ts';
-import { messageOf } from './taxonomy-dialog.tsx';
 import { taxonomyText } from './taxonomy-messages.ts';
 
 const text = taxonomyText.featured;

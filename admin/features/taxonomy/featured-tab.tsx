@@ -5,11 +5,11 @@
 import { useState } from 'react';
 import { Link, Route, Switch } from 'wouter';
 import type { AdminFeatured } from '../../../contract/admin/taxonomy.ts';
+import { messageOf, useLoad } from '../../components/use-load.ts';
 import { FeaturedEditor } from './featured-editor.tsx';
 import { deleteFeatured, fetchFeatured, moveFeatured } from './taxonomy-calls.ts';
-import { messageOf, TaxonomyDialog } from './taxonomy-dialog.tsx';
+import { TaxonomyDialog } from './taxonomy-dialog.tsx';
 import { taxonomyText } from './taxonomy-messages.ts';
-import { useLoaded } from './use-loaded.ts';
 
 const text = taxonomyText.featured;
 
@@ -28,7 +28,7 @@ export function FeaturedTab() {
 }
 
 function FeaturedList() {
-  const featured = useLoaded(fetchFeatured, 'featured');
+  const featured = useLoad(fetchFeatured, 'featured');
   const [removing, setRemoving] = useState<AdminFeatured | null>(null);
   const [rowError, setRowError] = useState<string | null>(null);
   const list = featured.data?.list ?? [];

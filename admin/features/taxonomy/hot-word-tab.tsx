@@ -5,10 +5,10 @@
  */
 import { useState, type FormEvent } from 'react';
 import { TAXONOMY_LIMITS, type HotWord } from '../../../contract/admin/taxonomy.ts';
+import { messageOf, useLoad } from '../../components/use-load.ts';
 import { addHotWord, changeHotWord, deleteHotWord, fetchHotWords, moveHotWord } from './taxonomy-calls.ts';
-import { messageOf, TaxonomyDialog, TextField } from './taxonomy-dialog.tsx';
+import { TaxonomyDialog, TextField } from './taxonomy-dialog.tsx';
 import { taxonomyText } from './taxonomy-messages.ts';
-import { useLoaded } from './use-loaded.ts';
 
 const text = taxonomyText.hotWords;
 
@@ -16,7 +16,7 @@ type Dialog = { kind: 'edit' | 'delete'; word: HotWord } | null;
 
 export function HotWordTab() {
   const [siteId, setSiteId] = useState<number | null>(null);
-  const words = useLoaded(() => fetchHotWords(siteId), String(siteId));
+  const words = useLoad(() => fetchHotWords(siteId), String(siteId));
   const [word, setWord] = useState('');
   const [pinned, setPinned] = useState(false);
   const [error, setError] = useState<string | null>(null);

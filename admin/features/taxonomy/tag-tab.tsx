@@ -4,10 +4,10 @@
  */
 import { useState, type FormEvent } from 'react';
 import { TAXONOMY_LIMITS, type AdminTag } from '../../../contract/admin/taxonomy.ts';
+import { messageOf, useLoad } from '../../components/use-load.ts';
 import { addTag, changeTag, deleteTag, fetchTags, mergeTag } from './taxonomy-calls.ts';
-import { messageOf, TaxonomyDialog, TextField } from './taxonomy-dialog.tsx';
+import { TaxonomyDialog, TextField } from './taxonomy-dialog.tsx';
 import { taxonomyText } from './taxonomy-messages.ts';
-import { useLoaded } from './use-loaded.ts';
 
 const text = taxonomyText.tags;
 
@@ -17,7 +17,7 @@ type HotFilter = '' | '1' | '0';
 export function TagTab() {
   const [query, setQuery] = useState({ q: '', hot: '' as HotFilter, page: 1 });
   const [input, setInput] = useState('');
-  const tags = useLoaded(() => fetchTags(query.q, query.hot, query.page), JSON.stringify(query));
+  const tags = useLoad(() => fetchTags(query.q, query.hot, query.page), JSON.stringify(query));
   const [dialog, setDialog] = useState<Dialog>(null);
   const [rowError, setRowError] = useState<string | null>(null);
   const page = tags.data;

@@ -3,8 +3,8 @@
  * succeeded (the dialog then closes), a failure's message stays in the dialog.
  */
 import { useState, type ReactNode } from 'react';
-import { adminMessages } from '../../admin-messages.ts';
 import { ConsoleDialog } from '../../components/console-dialog.tsx';
+import { messageOf } from '../../components/use-load.ts';
 import { taxonomyText as text } from './taxonomy-messages.ts';
 
 interface DialogProps {
@@ -17,9 +17,6 @@ interface DialogProps {
   onSubmit: () => Promise<unknown>;
   onClose: () => void;
 }
-
-export const messageOf = (failure: unknown): string =>
-  failure instanceof Error && failure.message ? failure.message : adminMessages.loadFailed;
 
 export function TaxonomyDialog({
   title,
