@@ -6,6 +6,7 @@ import './audit.css';
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import type { AuditEntry } from '../../../contract/admin/session.ts';
 import { adminMessages } from '../../admin-messages.ts';
+import { TableStatus } from '../../components/table-status.tsx';
 import { fetchAudit, type AuditFilters } from './audit-calls.ts';
 import { formatChange, formatTime } from './audit-format.ts';
 import { auditMessages as text } from './audit-messages.ts';
@@ -138,14 +139,14 @@ export function AuditPage() {
             ))}
           </tbody>
         </table>
-        {!busy && !error && entries.length === 0 && <p className="table__status">{text.empty}</p>}
-        {error && (
-          <p className="table__status table__status--error" role="alert">
-            {error}
-          </p>
-        )}
+        <TableStatus
+          loading={false}
+          empty={!busy && !error && entries.length === 0}
+          error={error}
+          emptyText={text.empty}
+        />
       </div>
-      <div className="audit__more">
+      <div className="table__more">
         {cursor ? (
           <button className="button" type="button" disabled={busy} onClick={() => void load(filters, cursor)}>
             {busy ? text.loadingMore : text.more}

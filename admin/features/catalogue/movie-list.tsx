@@ -9,6 +9,7 @@ import type { AdminMoviePage, AdminMovieQuery, MovieOptions, ShownStatus } from 
 import { SHOWN_STATUSES } from '../../../contract/admin/catalogue.ts';
 import type { MovieAccess } from '../../../contract/calls/content.ts';
 import { adminMessages } from '../../admin-messages.ts';
+import { TableStatus } from '../../components/table-status.tsx';
 import { fetchMovies, fetchOptions, mediaUrl } from './catalogue-calls.ts';
 import { formatTime, statusLabel } from './catalogue-format.ts';
 import { ACCESS_LABELS, catalogueMessages as text, STATUS_LABELS } from './catalogue-messages.ts';
@@ -152,13 +153,13 @@ export function MovieList() {
             ))}
           </tbody>
         </table>
-        {busy && !page && <p className="table__status">{adminMessages.loading}</p>}
-        {!busy && !error && page?.list.length === 0 && <p className="table__status">{text.empty}</p>}
-        {error && (
-          <p className="table__status table__status--error" role="alert">
-            {error}
-          </p>
-        )}
+        <TableStatus
+          loading={busy && !page}
+          empty={!busy && !error && page?.list.length === 0}
+          error={error}
+          emptyText={text.empty}
+          loadingText={adminMessages.loading}
+        />
       </div>
       {page && pages > 1 && (
         <div className="catalogue__pager">

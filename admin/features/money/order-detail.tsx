@@ -96,11 +96,11 @@ export function OrderDetailPanel({
         </button>
       </header>
       {error && (
-        <p className="money__state money__state--error" role="alert">
+        <p className="table__status table__status--error" role="alert">
           {error}
         </p>
       )}
-      {!detail && !error && <p className="money__state">{moneyText.orders.loading}</p>}
+      {!detail && !error && <p className="table__status">{moneyText.orders.loading}</p>}
       {detail && order && (
         <div className="money-panel__body">
           <div className="money-panel__actions">

@@ -9,6 +9,7 @@ import { useLocation, useRoute } from 'wouter';
 import type { OrderRow } from '../../../contract/admin/money.ts';
 import { ORDER_KINDS, ORDER_STATUSES } from '../../../contract/enums.ts';
 import { adminMessages } from '../../admin-messages.ts';
+import { TableStatus } from '../../components/table-status.tsx';
 import { fetchOrders, NO_ORDER_FILTERS, type OrderFilters } from './money-calls.ts';
 import { formatAt, formatFen } from './money-format.ts';
 import { moneyText } from './money-messages.ts';
@@ -180,15 +181,15 @@ export function OrdersPage() {
             ))}
           </tbody>
         </table>
-        {busy && orders.length === 0 && <p className="money__state">{text.loading}</p>}
-        {!busy && !error && orders.length === 0 && <p className="money__state">{text.empty}</p>}
-        {error && (
-          <p className="money__state money__state--error" role="alert">
-            {error}
-          </p>
-        )}
+        <TableStatus
+          loading={busy && orders.length === 0}
+          empty={!busy && !error && orders.length === 0}
+          error={error}
+          emptyText={text.empty}
+          loadingText={text.loading}
+        />
       </div>
-      <div className="money__more">
+      <div className="table__more">
         {cursor ? (
           <button className="button" type="button" disabled={busy} onClick={() => void load(filters, cursor)}>
             {busy ? text.loading : text.more}

@@ -8,6 +8,7 @@ import { Link } from 'wouter';
 import type { AdminLedgerEntry, LedgerAsset, UserDetail } from '../../../contract/admin/money.ts';
 import { LEDGER_ASSETS } from '../../../contract/admin/money.ts';
 import { adminMessages } from '../../admin-messages.ts';
+import { TableStatus } from '../../components/table-status.tsx';
 import { UserSanctions } from '../moderation/user-sanctions.tsx';
 import { AdjustDialog } from './adjust-dialog.tsx';
 import { fetchLedger, fetchUser } from './money-calls.ts';
@@ -74,16 +75,16 @@ function Ledger({ id, asset, version }: { id: number; asset: LedgerAsset; versio
             ))}
           </tbody>
         </table>
-        {busy && entries.length === 0 && <p className="money__state">{moneyText.orders.loading}</p>}
-        {!busy && !error && entries.length === 0 && <p className="money__state">{text.emptyLedger}</p>}
-        {error && (
-          <p className="money__state money__state--error" role="alert">
-            {error}
-          </p>
-        )}
+        <TableStatus
+          loading={busy && entries.length === 0}
+          empty={!busy && !error && entries.length === 0}
+          error={error}
+          emptyText={text.emptyLedger}
+          loadingText={moneyText.orders.loading}
+        />
       </div>
       {cursor && (
-        <div className="money__more">
+        <div className="table__more">
           <button className="button" type="button" disabled={busy} onClick={() => void load(cursor)}>
             {busy ? moneyText.orders.loading : moneyText.orders.more}
           </button>
@@ -129,11 +130,11 @@ export function UserDetailView({ id, money, sanctions }: { id: number; money: bo
         {text.back}
       </Link>
       {error && (
-        <p className="money__state money__state--error" role="alert">
+        <p className="table__status table__status--error" role="alert">
           {error}
         </p>
       )}
-      {!user && !error && <p className="money__state">{moneyText.orders.loading}</p>}
+      {!user && !error && <p className="table__status">{moneyText.orders.loading}</p>}
       {user && (
         <>
           <h1 className="page-title">

@@ -9,6 +9,7 @@ import { Route, Switch, useLocation } from 'wouter';
 import type { UserPage } from '../../../contract/admin/money.ts';
 import { adminMessages } from '../../admin-messages.ts';
 import { useSession } from '../../session/session-store.ts';
+import { TableStatus } from '../../components/table-status.tsx';
 import { fetchUsers } from './money-calls.ts';
 import { formatAt } from './money-format.ts';
 import { moneyText } from './money-messages.ts';
@@ -121,15 +122,15 @@ function UserList({ balances }: { balances: boolean }) {
             ))}
           </tbody>
         </table>
-        {busy && users.length === 0 && <p className="money__state">{moneyText.orders.loading}</p>}
-        {!busy && !error && users.length === 0 && <p className="money__state">{text.empty}</p>}
-        {error && (
-          <p className="money__state money__state--error" role="alert">
-            {error}
-          </p>
-        )}
+        <TableStatus
+          loading={busy && users.length === 0}
+          empty={!busy && !error && users.length === 0}
+          error={error}
+          emptyText={text.empty}
+          loadingText={moneyText.orders.loading}
+        />
       </div>
-      <div className="money__more">
+      <div className="table__more">
         {cursor && (
           <button className="button" type="button" disabled={busy} onClick={() => void load(query, cursor)}>
             {busy ? moneyText.orders.loading : moneyText.orders.more}
@@ -152,7 +153,7 @@ export function UsersPage() {
           /^\d{1,15}$/.test(params.id) ? (
             <UserDetailView key={params.id} id={Number(params.id)} money={money} sanctions={sanctions} />
           ) : (
-            <p className="money__state">{text.empty}</p>
+            <p className="table__status">{text.empty}</p>
           )
         }
       </Route>

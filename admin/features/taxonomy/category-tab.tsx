@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import { MAX_CATEGORY_DEPTH, TAXONOMY_LIMITS, type AdminCategory } from '../../../contract/admin/taxonomy.ts';
 import { messageOf, useLoad } from '../../components/use-load.ts';
+import { TableStatus } from '../../components/table-status.tsx';
 import { addCategory, changeCategory, deleteCategory, fetchCategories, moveCategory } from './taxonomy-calls.ts';
 import { TaxonomyDialog, TextField } from './taxonomy-dialog.tsx';
 import { taxonomyText } from './taxonomy-messages.ts';
@@ -74,13 +75,13 @@ export function CategoryTab() {
             ))}
           </tbody>
         </table>
-        {tree.busy && rows.length === 0 && <p className="table__status">{taxonomyText.loading}</p>}
-        {!tree.busy && !tree.error && rows.length === 0 && <p className="table__status">{text.empty}</p>}
-        {tree.error && (
-          <p className="table__status table__status--error" role="alert">
-            {tree.error}
-          </p>
-        )}
+        <TableStatus
+          loading={tree.busy && rows.length === 0}
+          empty={!tree.busy && !tree.error && rows.length === 0}
+          error={tree.error}
+          emptyText={text.empty}
+          loadingText={taxonomyText.loading}
+        />
       </div>
       {dialog && (
         <CategoryDialog dialog={dialog} rows={rows} onClose={() => setDialog(null)} onDone={() => void tree.reload()} />

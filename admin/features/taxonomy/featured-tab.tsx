@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Link, Route, Switch } from 'wouter';
 import type { AdminFeatured } from '../../../contract/admin/taxonomy.ts';
 import { messageOf, useLoad } from '../../components/use-load.ts';
+import { TableStatus } from '../../components/table-status.tsx';
 import { FeaturedEditor } from './featured-editor.tsx';
 import { deleteFeatured, fetchFeatured, moveFeatured } from './taxonomy-calls.ts';
 import { TaxonomyDialog } from './taxonomy-dialog.tsx';
@@ -111,13 +112,13 @@ function FeaturedList() {
             ))}
           </tbody>
         </table>
-        {featured.busy && list.length === 0 && <p className="table__status">{taxonomyText.loading}</p>}
-        {!featured.busy && !featured.error && list.length === 0 && <p className="table__status">{text.empty}</p>}
-        {featured.error && (
-          <p className="table__status table__status--error" role="alert">
-            {featured.error}
-          </p>
-        )}
+        <TableStatus
+          loading={featured.busy && list.length === 0}
+          empty={!featured.busy && !featured.error && list.length === 0}
+          error={featured.error}
+          emptyText={text.empty}
+          loadingText={taxonomyText.loading}
+        />
       </div>
       {removing && (
         <TaxonomyDialog

@@ -6,6 +6,7 @@
 import { useState, type FormEvent } from 'react';
 import { TAXONOMY_LIMITS, type HotWord } from '../../../contract/admin/taxonomy.ts';
 import { messageOf, useLoad } from '../../components/use-load.ts';
+import { TableStatus } from '../../components/table-status.tsx';
 import { addHotWord, changeHotWord, deleteHotWord, fetchHotWords, moveHotWord } from './taxonomy-calls.ts';
 import { TaxonomyDialog, TextField } from './taxonomy-dialog.tsx';
 import { taxonomyText } from './taxonomy-messages.ts';
@@ -155,13 +156,13 @@ export function HotWordTab() {
             })}
           </tbody>
         </table>
-        {words.busy && !data && <p className="table__status">{taxonomyText.loading}</p>}
-        {data && list.length === 0 && <p className="table__status">{text.empty}</p>}
-        {words.error && (
-          <p className="table__status table__status--error" role="alert">
-            {words.error}
-          </p>
-        )}
+        <TableStatus
+          loading={words.busy && !data}
+          empty={!!data && list.length === 0}
+          error={words.error}
+          emptyText={text.empty}
+          loadingText={taxonomyText.loading}
+        />
       </div>
       {dialog && <HotWordDialog dialog={dialog} onClose={() => setDialog(null)} onDone={() => void words.reload()} />}
     </section>

@@ -5,6 +5,7 @@
 import { useState, type FormEvent } from 'react';
 import { TAXONOMY_LIMITS, type AdminTag } from '../../../contract/admin/taxonomy.ts';
 import { messageOf, useLoad } from '../../components/use-load.ts';
+import { TableStatus } from '../../components/table-status.tsx';
 import { addTag, changeTag, deleteTag, fetchTags, mergeTag } from './taxonomy-calls.ts';
 import { TaxonomyDialog, TextField } from './taxonomy-dialog.tsx';
 import { taxonomyText } from './taxonomy-messages.ts';
@@ -131,13 +132,13 @@ export function TagTab() {
             ))}
           </tbody>
         </table>
-        {tags.busy && !page && <p className="table__status">{taxonomyText.loading}</p>}
-        {page && page.list.length === 0 && <p className="table__status">{text.empty}</p>}
-        {tags.error && (
-          <p className="table__status table__status--error" role="alert">
-            {tags.error}
-          </p>
-        )}
+        <TableStatus
+          loading={tags.busy && !page}
+          empty={page?.list.length === 0}
+          error={tags.error}
+          emptyText={text.empty}
+          loadingText={taxonomyText.loading}
+        />
       </div>
       {page && page.total > 0 && (
         <div className="tx-pager">
