@@ -56,7 +56,7 @@ export function AuditPage() {
   return (
     <section className="audit">
       <h1 className="page-title">{text.title}</h1>
-      <form className="audit__filters" onSubmit={apply}>
+      <form className="filters audit__filters" onSubmit={apply}>
         <label className="field field--inline">
           <span className="field__label">{text.action}</span>
           <input

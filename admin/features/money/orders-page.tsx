@@ -61,7 +61,7 @@ export function OrdersPage() {
   return (
     <section className="money">
       <h1 className="page-title">{text.title}</h1>
-      <form className="money__filters" onSubmit={apply} aria-label={text.apply}>
+      <form className="filters money__filters" onSubmit={apply} aria-label={text.apply}>
         <label className="field">
           <span className="field__label">{text.status}</span>
           <select className="field__input" name="status" value={draft.status} onChange={set('status')}>

@@ -53,7 +53,7 @@ function UserList({ balances }: { balances: boolean }) {
   return (
     <section className="money">
       <h1 className="page-title">{text.title}</h1>
-      <form className="money__filters" onSubmit={submit} role="search">
+      <form className="filters money__filters" onSubmit={submit} role="search">
         <label className="field">
           <span className="field__label">{text.search}</span>
           <input
