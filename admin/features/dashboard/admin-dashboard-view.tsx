@@ -12,6 +12,7 @@ import {
   type DashboardTopItem,
 } from '../../../contract/admin/dashboard.ts';
 import { adminMessages } from '../../admin-messages.ts';
+import { SitePicker } from '../../components/site-picker.tsx';
 import { fetchDashboard } from './dashboard-calls.ts';
 import { DashboardChart } from './dashboard-chart.tsx';
 import { KpiCards } from './kpi-cards.tsx';
@@ -108,22 +109,14 @@ export default function DashboardView() {
       <header className="dash__head">
         <h1 className="page-title">{text.title}</h1>
         <div className="dash__controls">
-          <label className="field field--inline">
-            <span className="field__label">{text.site}</span>
-            <select
-              className="field__input"
-              name="siteId"
-              value={data?.siteId ?? ''}
-              disabled={!data}
-              onChange={(event) => setSiteId(Number(event.target.value))}
-            >
-              {data?.sites.map((site) => (
-                <option key={site.id} value={site.id}>
-                  {site.title}（#{site.id}）
-                </option>
-              ))}
-            </select>
-          </label>
+          <SitePicker
+            label={text.site}
+            sites={data?.sites}
+            value={data?.siteId}
+            onChange={setSiteId}
+            name="siteId"
+            disabled={!data}
+          />
           <div className="dash__periods" role="group" aria-label={text.period}>
             {DASHBOARD_PERIODS.map((period) => (
               <button

@@ -10,6 +10,7 @@ import type { SettingsSite } from '../../../contract/admin/settings.ts';
 import { adminMessages } from '../../admin-messages.ts';
 import { useSession } from '../../session/session-store.ts';
 import { messageOf } from '../../components/use-load.ts';
+import { SitePicker } from '../../components/site-picker.tsx';
 import { BannersTab } from './banners-tab.tsx';
 import { CdnTab } from './cdn-tab.tsx';
 import { CoinPackagesTab, GoodsTab, VipPlansTab } from './catalogue-tabs.tsx';
@@ -76,21 +77,15 @@ export function SettingsPage() {
       <header className="settings__head">
         <h1 className="page-title">{text.title}</h1>
         {sites && sites.length > 0 && (
-          <label className="field field--row settings__picker">
-            <span className="field__label">{text.site}</span>
-            <select
-              className="field__input"
-              name="site"
-              value={siteId ?? ''}
-              onChange={(event) => setSiteId(Number(event.target.value))}
-            >
-              {sites.map((site) => (
-                <option key={site.id} value={site.id}>
-                  {site.title}（{site.host}）
-                </option>
-              ))}
-            </select>
-          </label>
+          <SitePicker
+            label={text.site}
+            sites={sites}
+            value={siteId}
+            onChange={setSiteId}
+            name="site"
+            className="field field--row settings__picker"
+            describe={(site) => `${site.title}（${site.host}）`}
+          />
         )}
         {picked && (
           <span

@@ -7,6 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { TAXONOMY_LIMITS, type HotWord } from '../../../contract/admin/taxonomy.ts';
 import { messageOf, useLoad } from '../../components/use-load.ts';
 import { TableStatus } from '../../components/table-status.tsx';
+import { SitePicker } from '../../components/site-picker.tsx';
 import { addHotWord, changeHotWord, deleteHotWord, fetchHotWords, moveHotWord } from './taxonomy-calls.ts';
 import { TaxonomyDialog, TextField } from './taxonomy-dialog.tsx';
 import { taxonomyText } from './taxonomy-messages.ts';
@@ -54,20 +55,7 @@ export function HotWordTab() {
       <p className="tx-hint">{text.hint}</p>
       <div className="tx-toolbar">
         <form className="tx-filters" onSubmit={(event) => void add(event)}>
-          <label className="field field--inline">
-            <span className="field__label">{text.site}</span>
-            <select
-              className="field__input"
-              value={data?.siteId ?? ''}
-              onChange={(event) => setSiteId(Number(event.target.value))}
-            >
-              {data?.sites.map((site) => (
-                <option key={site.id} value={site.id}>
-                  {`${site.title}（#${site.id}）`}
-                </option>
-              ))}
-            </select>
-          </label>
+          <SitePicker label={text.site} sites={data?.sites} value={data?.siteId} onChange={setSiteId} />
           <label className="field field--inline">
             <span className="field__label">{text.word}</span>
             <input
