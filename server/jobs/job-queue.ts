@@ -20,7 +20,7 @@
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
-import type { Db, Queryable } from '../db/db.ts';
+import { sqlState, UNIQUE_VIOLATION, type Db, type Queryable } from '../db/db.ts';
 
 export interface QueueSpec {
   name: string;
@@ -38,13 +38,30 @@ export type JobHandler<T> = (job: JobRecord<T>) => Promise<unknown>;
 const SCRIPT = /^\s*BEGIN;([\s\S]*)COMMIT;\s*$/;
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
+/**
+ * Two processes creating pg-boss's schema at once can meet in PostgreSQL's catalog as a unique
+ * violation ("duplicate key … pg_namespace", the detail saying the name already exists); pg-boss
+ * takes a creation race for what it is only when the message says "already exists", so say it.
+ */
+function asCreateRace(error: unknown): unknown {
+  const detail = (error as { detail?: unknown } | null)?.detail;
+  if (sqlState(error) !== UNIQUE_VIOLATION || typeof detail !== 'string' || !detail.includes('already exists')) {
+    return error;
+  }
+  return new Error(`${(error as Error).message}: ${detail}`, { cause: error });
+}
+
 /** pg-boss's Db over ours. */
 export function bossDb(db: Db): PgBoss.Db {
   return {
     async executeSql(text: string, values?: unknown[]) {
       const script = SCRIPT.exec(text);
       if (script && (values === undefined || values.length === 0)) {
-        await db.tx((q) => q.exec(script[1]!));
+        try {
+          await db.tx((q) => q.exec(script[1]!));
+        } catch (error) {
+          throw asCreateRace(error);
+        }
         return { rows: [] };
       }
       return { rows: await db.query(text, values ?? []) };
