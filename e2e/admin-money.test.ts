@@ -25,15 +25,18 @@ describe.skipIf(noBrowser)('console money', () => {
   let server: RunningServer;
   let finance: Credentials;
   let moderator: Credentials;
+  let root: Credentials;
 
   beforeAll(async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'e2e-money-'));
     const made = await createOperators(dataDir, [
       ['fin-e2e', 'finance'],
       ['mod-money-e2e', 'moderator'],
+      ['root-money-e2e', 'super'],
     ]);
     finance = made[0]!;
     moderator = made[1]!;
+    root = made[2]!;
     server = await startServer({ STATIC_DIR: staticDir }, { dataDir });
     browser = await launch();
     mkdirSync(SHOTS, { recursive: true });
@@ -118,6 +121,14 @@ describe.skipIf(noBrowser)('console money', () => {
     expect(member.problems).toEqual([]);
     await context.close();
     await member.context.close();
+
+    // The audit list (超级管理员) shows the refund, by whom and with its reason.
+    const audit = await openPage(browser, DESKTOP, server.baseURL, { waitForApp: false });
+    await signInAt(audit.page, '/admin/audit', root);
+    const refund = audit.page.locator('.audit__table tbody tr', { hasText: 'order.refund' });
+    await expect.poll(() => refund.count(), { timeout: 20_000 }).toBe(1);
+    expect(await refund.innerText()).toMatch(/fin-e2e[\s\S]*用户误充，申请退款/);
+    await audit.context.close();
   });
 
   it('a member sees a failed and an unpaid deposit in the wallet, and 查询 tells which is which', async () => {
