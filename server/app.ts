@@ -44,6 +44,7 @@ import { replyCalls } from './routes/replies.ts';
 import { reportCalls } from './routes/reports.ts';
 import { searchCalls } from './routes/search.ts';
 import { siteInfoRoutes } from './routes/site-info.ts';
+import { siteManifestRoutes } from './routes/site-manifest.ts';
 import { systemCalls } from './routes/system.ts';
 import { tagCalls } from './routes/tags.ts';
 import { uploadCalls } from './routes/upload.ts';
@@ -159,6 +160,7 @@ export async function buildApp({ config, db, shared, now = Date.now, logStream }
   app.addHook('onClose', () => pushJobs.close());
 
   await app.register(siteInfoRoutes, { sites });
+  await app.register(siteManifestRoutes, { sites, staticDir: config.STATIC_DIR });
   await app.register(iconRoutes);
   const readCache = new ReadCache(config.READ_CACHE_MS);
   await app.register(protocolPlugin, {

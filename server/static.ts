@@ -83,6 +83,8 @@ export async function registerStatic(
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
+    // Served per site by server/routes/site-manifest.ts.
+    globIgnore: ['manifest.webmanifest', 'manifest.webmanifest.*'],
     // "/" is a screen like any other (sendShell), not the file; /index.html stays the file.
     index: false,
     cacheControl: false,

@@ -1,4 +1,5 @@
 /** Sites of the station group: one row per branded site (accountId, appId, host, look). */
+import type { SiteIcons } from '../../contract/admin/settings.ts';
 import type { SiteInfo } from '../../contract/calls/account.ts';
 import type { Queryable } from './db.ts';
 
@@ -10,10 +11,12 @@ export interface Site {
   title: string;
   description: string;
   primaryColor: string;
+  /** The site's own app icons (set in the console), or null: the build's. */
+  icons: SiteIcons | null;
 }
 
 export const SITE_COLUMNS = `id, account_id AS "accountId", app_id AS "appId", host, title, description,
-  primary_color AS "primaryColor"`;
+  primary_color AS "primaryColor", icons`;
 
 /** The demo site of docs/api.md; its key material is the development default. */
 export const DEMO_SITE = {

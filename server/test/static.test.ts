@@ -101,6 +101,36 @@ describe.each(DB_KINDS)('the PWA build on %s', (kind) => {
     expect(res.statusCode).toBe(200);
     expect(h.client.open(res.body).code).toBe(Code.NotFound);
   });
+
+  it('answers the manifest of the site a host names: its title, description and own icons', async () => {
+    const icons = {
+      '192': '/uploads/i192.webp',
+      '512': '/uploads/i512.webp',
+      maskable: '/uploads/m.webp',
+      apple: '/uploads/a.webp',
+      badge: '/uploads/b.webp',
+    };
+    await h.db.query(
+      `INSERT INTO sites (account_id, app_id, host, title, description, primary_color, icons)
+       VALUES ('20002', 'site20002', 'brand.example.com', '品牌影院', '品牌站的简介', '#3366ff', $1::jsonb)`,
+      [JSON.stringify(icons)],
+    );
+    const own = await get('/manifest.webmanifest', { host: 'brand.example.com' });
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(own.headers['cache-control']).toBe('no-cache');
+    const manifest = own.json<{ name: string; description: string; icons: { src: string; purpose: string }[] }>();
+    expect(manifest).toMatchObject({ name: '品牌影院', short_name: '品牌影院', description: '品牌站的简介' });
+    expect(manifest.icons.map((icon) => [icon.src, icon.purpose])).toEqual([
+      ['/uploads/i192.webp', 'any'],
+      ['/uploads/i512.webp', 'any'],
+      ['/uploads/m.webp', 'maskable'],
+    ]);
+    // Another host is the demo site, with the build's icons.
+    const demo = (await get('/manifest.webmanifest')).json<{ name: string; icons?: unknown }>();
+    expect(demo.name).not.toBe('品牌影院');
+    expect(demo.icons).toBeUndefined();
+  });
 });
 
 describe.each(DB_KINDS)('without a PWA build on %s', (kind) => {

@@ -39,11 +39,10 @@ const siteChange = z
   .partial()
   .refine((value) => Object.keys(value).length > 0, { message: text.nothingToChange });
 
-const COLUMNS = `${SITE_COLUMNS}, icons`;
-
 export const listSettingsSites = (q: Queryable): Promise<SettingsSite[]> =>
-  q.query<SettingsSite>(`SELECT ${COLUMNS} FROM sites ORDER BY id`);
-const siteRow = (q: Queryable, id: number) => q.one<SettingsSite>(`SELECT ${COLUMNS} FROM sites WHERE id = $1`, [id]);
+  q.query<SettingsSite>(`SELECT ${SITE_COLUMNS} FROM sites ORDER BY id`);
+const siteRow = (q: Queryable, id: number) =>
+  q.one<SettingsSite>(`SELECT ${SITE_COLUMNS} FROM sites WHERE id = $1`, [id]);
 
 /** The defaults a new site gets from the demo site (see the module's header). */
 async function copyDefaults(q: Queryable, siteId: number): Promise<void> {
