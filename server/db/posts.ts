@@ -26,11 +26,14 @@ export interface PostFilters {
   viewerId?: number | null | undefined;
 }
 
-/** The condition of posts `p` the viewer may see, hidden ones only by their author. */
+/**
+ * The condition of posts `p` the viewer may see: hidden (reported, held for review) ones only by
+ * their author, and none deleted by a moderator.
+ */
 const visibleTo = (filter: Filter, viewerId: number | null | undefined): Filter =>
   viewerId === null || viewerId === undefined
     ? filter.require('p.hidden_at IS NULL')
-    : filter.add('(p.hidden_at IS NULL OR p.author_id = $?)', viewerId);
+    : filter.require('p.deleted_at IS NULL').add('(p.hidden_at IS NULL OR p.author_id = $?)', viewerId);
 
 interface PostCardRow extends AuthorColumns {
   id: number;
@@ -123,7 +126,7 @@ const postWithBody = (
 ): Promise<PostRow | undefined> =>
   q.one<PostRow>(`WITH p AS (${source}) SELECT ${CARD_COLUMNS}, p.body FROM p ${CARD_JOINS}`, [id, kind, viewerId]);
 
-const VISIBLE = '(hidden_at IS NULL OR author_id = $3)';
+const VISIBLE = '(hidden_at IS NULL OR (author_id = $3 AND deleted_at IS NULL))';
 
 /** Counts a view of a post of the kind and answers it with its body, in one statement. */
 export const viewPost = (q: Queryable, id: number, kind: PostKind, viewerId: number | null = null) =>

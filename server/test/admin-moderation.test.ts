@@ -294,6 +294,10 @@ describe.each(DB_KINDS)('moderation in the console on %s', (kind) => {
     );
     expect((await codeOf(h.client, API.topicDetail, { id: second.id }, others[0]!.token)).code).toBe(0);
     ok(await admin(moderator, 'PUT', '/moderation/settings', { siteId: 1, firstPostReview: false, newAccountDays: 3 }));
+    // A post deleted with a reason is gone for its author too, who has the reason in 系统通知.
+    ok(await admin(moderator, 'POST', `/moderation/post:${second.id}`, { action: 'delete', reason: '重复发帖' }));
+    expect((await codeOf(h.client, API.topicDetail, { id: second.id }, newcomer.token)).code).toBe(Code.NotFound);
+    expect((await systemNotices(newcomer))[0]).toContain('重复发帖');
   });
 
   it('keeps a moderator of site A from seeing or acting on site B, and other roles out', async () => {
