@@ -36,6 +36,8 @@ export type JobRecord<T> = PgBoss.JobWithMetadata<T>;
 export type JobHandler<T> = (job: JobRecord<T>) => Promise<unknown>;
 
 const SCRIPT = /^\s*BEGIN;([\s\S]*)COMMIT;\s*$/;
+const DEADLOCK = '40P01';
+const QUEUE_CREATE_ATTEMPTS = 3;
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 /**
@@ -132,7 +134,18 @@ export class JobQueue {
       retryBackoff: true,
       expireInSeconds: spec.expireInSeconds,
     };
-    await boss.createQueue(spec.name, options);
+    // Processes starting together create the same queue at once: pg-boss's create can then lose a
+    // deadlock or meet the other's row; once the queue exists, that is done.
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await boss.createQueue(spec.name, options);
+        break;
+      } catch (error) {
+        const raced = sqlState(error) === DEADLOCK || sqlState(error) === UNIQUE_VIOLATION;
+        if (!raced || attempt >= QUEUE_CREATE_ATTEMPTS) throw error;
+        if (await boss.getQueue(spec.name)) break;
+      }
+    }
     // An existing queue keeps its first options otherwise (createQueue does nothing then).
     await boss.updateQueue(spec.name, options);
   }
