@@ -121,6 +121,15 @@ describe.skipIf(noBrowser)('replies and comments in Chromium', () => {
     const suggestion = a.page.locator('[data-testid=mention-list] button', { hasText: memberB.nickname });
     await expect.poll(() => suggestion.count(), { timeout: 10_000 }).toBe(1);
     await suggestion.click();
+    // The pick puts the caret after "@昵称 " on the next frame; type once it is there.
+    await expect
+      .poll(() =>
+        input.evaluate(
+          (el: HTMLTextAreaElement) =>
+            document.activeElement === el && el.value.endsWith(' ') && el.selectionStart === el.value.length,
+        ),
+      )
+      .toBe(true);
     await input.pressSequentially('你怎么看？');
     expect(await input.inputValue()).toBe(`同问，@${memberB.nickname} 你怎么看？`);
 
