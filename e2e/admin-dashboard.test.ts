@@ -82,7 +82,7 @@ describe.skipIf(noBrowser)('the console dashboard and the member check-in', () =
     await context.close();
   });
 
-  it('a 财务 sees 数据看板 too, and 超级管理员 edits a task in 积分与签到', async () => {
+  it('a 财务 sees 数据看板 too, and a 运营 edits a task in 积分与签到', async () => {
     const cash = await openPage(browser, DESKTOP, server.baseURL, { waitForApp: false });
     await signInAt(cash.page, '/admin', finance);
     expect(await menuOf(cash.page)).toContain('数据看板');
