@@ -37,10 +37,6 @@ const CONTENT =
   /[\\/]src[\\/](components|features|lib|api|stores)[\\/]|[\\/]contract[\\/]|[\\/]src[\\/]app[\\/]client-hooks\.ts$/;
 
 export const chunkGroups = [
-  // Vite's preload helper of lazy imports (a virtual module), which both entries need since the
-  // console loads its dashboard lazily: a small file of its own, else the console would import the
-  // visitors' boot file (and run the visitors' app).
-  { name: 'runtime', test: (id: string) => id.startsWith('\0vite/'), priority: 3 },
   { name: 'boot', tags: ['$initial' as const], test: (id: string) => !inConsole(id), priority: 2 },
   {
     name: 'content',

@@ -5,7 +5,6 @@ export const dashboardMessages = {
   period: '时间范围',
   periodLabel: (days: number) => `近 ${days} 天`,
   loading: '正在加载数据看板…',
-  loadingCharts: '正在加载图表…',
   retry: '重试',
   range: (from: string, to: string) => `${from} 至 ${to}（北京时间）`,
   empty: '该时间段内还没有数据：访客注册、播放和充值后，这里会按天显示。',
