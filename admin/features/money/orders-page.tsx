@@ -4,12 +4,12 @@
  * in a panel over the list (order-detail.tsx), so the list and its filters stay as they were.
  */
 import './money.css';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { useLocation, useRoute } from 'wouter';
 import type { OrderRow } from '../../../contract/admin/money.ts';
 import { ORDER_KINDS, ORDER_STATUSES } from '../../../contract/enums.ts';
-import { adminMessages } from '../../admin-messages.ts';
 import { TableStatus } from '../../components/table-status.tsx';
+import { usePagedList } from '../../components/use-paged-list.ts';
 import { fetchOrders, NO_ORDER_FILTERS, type OrderFilters } from './money-calls.ts';
 import { formatAt, formatFen } from './money-format.ts';
 import { moneyText } from './money-messages.ts';
@@ -20,31 +20,9 @@ const text = moneyText.orders;
 export function OrdersPage() {
   const [filters, setFilters] = useState<OrderFilters>(NO_ORDER_FILTERS);
   const [draft, setDraft] = useState<OrderFilters>(NO_ORDER_FILTERS);
-  const [orders, setOrders] = useState<OrderRow[]>([]);
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [busy, setBusy] = useState(true);
-  const [error, setError] = useState<string | null>(null);
   const [, navigate] = useLocation();
   const [open, params] = useRoute<{ orderNo: string }>('/:orderNo');
-
-  const load = useCallback(async (wanted: OrderFilters, after: string | null) => {
-    setBusy(true);
-    setError(null);
-    try {
-      const page = await fetchOrders(wanted, after);
-      setOrders((shown) => (after ? [...shown, ...page.list] : page.list));
-      setCursor(page.nextCursor);
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : adminMessages.loadFailed);
-      if (!after) setOrders([]);
-    } finally {
-      setBusy(false);
-    }
-  }, []);
-
-  useEffect(() => {
-    void load(filters, null);
-  }, [filters, load]);
+  const { items: orders, setItems: setOrders, hasMore, busy, error, more } = usePagedList(fetchOrders, filters);
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
@@ -55,7 +33,7 @@ export function OrdersPage() {
   /** An order changed in the panel (rechecked, refunded): its row shows the new state. */
   const replace = useCallback(
     (row: OrderRow) => setOrders((shown) => shown.map((order) => (order.orderNo === row.orderNo ? row : order))),
-    [],
+    [setOrders],
   );
 
   return (
@@ -190,8 +168,8 @@ export function OrdersPage() {
         />
       </div>
       <div className="table__more">
-        {cursor ? (
-          <button className="button" type="button" disabled={busy} onClick={() => void load(filters, cursor)}>
+        {hasMore ? (
+          <button className="button" type="button" disabled={busy} onClick={more}>
             {busy ? text.loading : text.more}
           </button>
         ) : (

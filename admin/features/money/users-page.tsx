@@ -4,12 +4,11 @@
  * (the server sends none) and the columns are left out.
  */
 import './money.css';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
-import type { UserPage } from '../../../contract/admin/money.ts';
-import { adminMessages } from '../../admin-messages.ts';
 import { useSession } from '../../session/session-store.ts';
 import { TableStatus } from '../../components/table-status.tsx';
+import { usePagedList } from '../../components/use-paged-list.ts';
 import { fetchUsers } from './money-calls.ts';
 import { formatAt } from './money-format.ts';
 import { moneyText } from './money-messages.ts';
@@ -20,30 +19,17 @@ const text = moneyText.users;
 function UserList({ balances }: { balances: boolean }) {
   const [query, setQuery] = useState({ q: '', siteId: '' });
   const [draft, setDraft] = useState({ q: '', siteId: '' });
-  const [users, setUsers] = useState<UserPage['list']>([]);
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [busy, setBusy] = useState(true);
-  const [error, setError] = useState<string | null>(null);
   const [, navigate] = useLocation();
-
-  const load = useCallback(async (wanted: { q: string; siteId: string }, after: string | null) => {
-    setBusy(true);
-    setError(null);
-    try {
-      const page = await fetchUsers(wanted.q, wanted.siteId, after);
-      setUsers((shown) => (after ? [...shown, ...page.list] : page.list));
-      setCursor(page.nextCursor);
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : adminMessages.loadFailed);
-      if (!after) setUsers([]);
-    } finally {
-      setBusy(false);
-    }
-  }, []);
-
-  useEffect(() => {
-    void load(query, null);
-  }, [query, load]);
+  const {
+    items: users,
+    hasMore,
+    busy,
+    error,
+    more,
+  } = usePagedList(
+    (wanted: { q: string; siteId: string }, after: string | null) => fetchUsers(wanted.q, wanted.siteId, after),
+    query,
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -131,8 +117,8 @@ function UserList({ balances }: { balances: boolean }) {
         />
       </div>
       <div className="table__more">
-        {cursor && (
-          <button className="button" type="button" disabled={busy} onClick={() => void load(query, cursor)}>
+        {hasMore && (
+          <button className="button" type="button" disabled={busy} onClick={more}>
             {busy ? moneyText.orders.loading : moneyText.orders.more}
           </button>
         )}
