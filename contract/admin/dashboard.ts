@@ -3,6 +3,7 @@
  * answers the site's daily series, the period's totals against the period before, and the top
  * movies and posts, all read from the daily aggregates the server keeps. Types only.
  */
+import type { SiteChoice } from './session.ts';
 
 /** The periods the dashboard offers, in days ending today (Asia/Shanghai). */
 export const DASHBOARD_PERIODS = [7, 30, 90] as const;
@@ -35,11 +36,6 @@ export interface DashboardTopItem {
   count: number;
 }
 
-export interface DashboardSite {
-  id: number;
-  title: string;
-}
-
 export interface DashboardData {
   siteId: number;
   days: DashboardPeriod;
@@ -47,7 +43,7 @@ export interface DashboardData {
   from: string;
   to: string;
   /** The sites this operator may pick. */
-  sites: DashboardSite[];
+  sites: SiteChoice[];
   /** One entry per day of the period, oldest first, zeros for days without events. */
   series: DashboardDay[];
   today: DashboardDay;

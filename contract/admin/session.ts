@@ -21,6 +21,12 @@ export interface OperatorInfo {
   siteIds: number[] | null;
 }
 
+/** A site as the console's site pickers offer it. */
+export interface SiteChoice {
+  id: number;
+  title: string;
+}
+
 /** POST /admin-api/session {username, password, totp} and GET /admin-api/session answer this. */
 export interface AdminSession {
   operator: OperatorInfo;

@@ -3,6 +3,7 @@
  * tags, featured collections (专题) and each site's hot search words (热搜). Types and limits only;
  * the server validates with zod of its own.
  */
+import type { SiteChoice } from './session.ts';
 
 /** The tree has at most this many levels (roots are level 1). */
 export const MAX_CATEGORY_DEPTH = 3;
@@ -157,11 +158,6 @@ export interface HotWord {
   siteId: number;
   word: string;
   pinned: boolean;
-}
-
-export interface SiteChoice {
-  id: number;
-  title: string;
 }
 
 /** GET /admin-api/taxonomy/hot-words?siteId=: the site's words as visitors see them (pinned first). */

@@ -1,10 +1,12 @@
 /**
  * What later console routes check: `requireRole(...roles)` as a route's preHandler (super passes
- * every check), `canActOnSite(operator, siteId)` for an operator limited to some sites, and the
+ * every check), `canActOnSite(operator, siteId)` for an operator limited to some sites (and `sitesOfOperator`, the
+ * sites its pickers offer), and the
  * request's session (`req.adminSession`), set by the plugin's authentication hook.
  */
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { OperatorInfo, OperatorRole } from '../../contract/admin/session.ts';
+import type { OperatorInfo, OperatorRole, SiteChoice } from '../../contract/admin/session.ts';
+import type { Queryable } from '../db/db.ts';
 import { adminMessages } from './admin-messages.ts';
 import { forbidden, unauthorised } from './admin-errors.ts';
 import type { OpenSession } from './admin-sessions.ts';
@@ -38,3 +40,9 @@ export const canActOnSite = (operator: OperatorInfo, siteId: number): boolean =>
 export function assertSite(operator: OperatorInfo, siteId: number): void {
   if (!canActOnSite(operator, siteId)) throw forbidden(adminMessages.siteForbidden);
 }
+
+/** The sites the operator may pick in the console's site pickers, by id. */
+export const sitesOfOperator = (q: Queryable, operator: OperatorInfo): Promise<SiteChoice[]> =>
+  q.query<SiteChoice>('SELECT id, title FROM sites WHERE $1::int[] IS NULL OR id = ANY($1::int[]) ORDER BY id', [
+    operator.siteIds,
+  ]);

@@ -10,8 +10,8 @@ import { shanghaiDay } from '../../db/shanghai-day.ts';
 import type { AdminDeps } from '../admin-deps.ts';
 import { AdminHttpError } from '../admin-errors.ts';
 import { parseInput } from '../admin-input.ts';
-import { assertSite, operatorOf, requireRole } from '../guards.ts';
-import { readDashboard, sitesFor } from './dashboard-store.ts';
+import { assertSite, operatorOf, requireRole, sitesOfOperator } from '../guards.ts';
+import { readDashboard } from './dashboard-store.ts';
 
 const querySchema = z.object({
   siteId: z
@@ -29,7 +29,7 @@ export const dashboardRoutes: FastifyPluginAsync<AdminDeps> = async (api, { db, 
   api.get('/dashboard', { preHandler: requireRole('ops', 'finance') }, async (req) => {
     const query = parseInput(querySchema, req.query);
     const operator = operatorOf(req);
-    const sites = await sitesFor(db, operator.siteIds);
+    const sites = await sitesOfOperator(db, operator);
     const siteId = query.siteId ?? sites[0]?.id;
     if (siteId === undefined) throw new AdminHttpError(404, '没有可查看的站点');
     assertSite(operator, siteId);

@@ -8,10 +8,10 @@ import type {
   DashboardData,
   DashboardDay,
   DashboardPeriod,
-  DashboardSite,
   DashboardTopItem,
   DashboardTotals,
 } from '../../../contract/admin/dashboard.ts';
+import type { SiteChoice } from '../../../contract/admin/session.ts';
 import type { Queryable } from '../../db/db.ts';
 import { addDays } from '../../db/day-math.ts';
 
@@ -92,15 +92,9 @@ async function topOf(
   return rows.map((row) => ({ id: row.id, title: row.title ?? `#${row.id}`, count: Number(row.count) }));
 }
 
-export const sitesFor = (q: Queryable, siteIds: number[] | null): Promise<DashboardSite[]> =>
-  q.query<DashboardSite>(
-    `SELECT id, title FROM sites ${siteIds === null ? '' : 'WHERE id = ANY($1::int[])'} ORDER BY id`,
-    siteIds === null ? [] : [siteIds],
-  );
-
 export async function readDashboard(
   q: Queryable,
-  input: { siteId: number; days: DashboardPeriod; today: string; sites: DashboardSite[] },
+  input: { siteId: number; days: DashboardPeriod; today: string; sites: SiteChoice[] },
 ): Promise<DashboardData> {
   const { siteId, days, today } = input;
   const from = addDays(today, -(days - 1));

@@ -10,7 +10,7 @@ import type { Db } from '../../db/db.ts';
 import type { AdminDeps } from '../admin-deps.ts';
 import { auditOf, parseInput } from '../admin-input.ts';
 import { audit } from '../audit.ts';
-import { assertSite, operatorOf, requireRole } from '../guards.ts';
+import { assertSite, operatorOf, requireRole, sitesOfOperator } from '../guards.ts';
 import {
   addHotWord,
   assertSiteExists,
@@ -19,7 +19,6 @@ import {
   findHotWord,
   listHotWords,
   moveHotWord,
-  sitesOf,
 } from './hot-word-store.ts';
 import { dbId, idOf, notFound, positionSchema, requiredText } from './taxonomy-common.ts';
 import { taxonomyMessages as m } from './taxonomy-messages.ts';
@@ -51,7 +50,7 @@ export const hotWordRoutes: FastifyPluginAsync<AdminDeps> = async (api, { db }) 
   api.get('/taxonomy/hot-words', roles, async (req): Promise<HotWordList> => {
     const query = parseInput(listQuery, req.query);
     const operator = operatorOf(req);
-    const sites = await sitesOf(db, operator.siteIds);
+    const sites = await sitesOfOperator(db, operator);
     const siteId = query.siteId ?? sites[0]?.id;
     if (siteId === undefined) throw notFound(m.siteMissing(0));
     assertSite(operator, siteId);

@@ -4,19 +4,13 @@
  * sort order (a position counts within the word's own group; pinning or unpinning puts the word
  * last of its new group).
  */
-import type { HotWord, SiteChoice } from '../../../contract/admin/taxonomy.ts';
+import type { HotWord } from '../../../contract/admin/taxonomy.ts';
 import { sqlState, UNIQUE_VIOLATION, type Queryable } from '../../db/db.ts';
 import { badField } from '../admin-errors.ts';
 import { notFound, placeAt, writeOrder } from './taxonomy-common.ts';
 import { taxonomyMessages as m } from './taxonomy-messages.ts';
 
 const COLUMNS = 'id, site_id AS "siteId", word, pinned';
-
-export async function sitesOf(q: Queryable, siteIds: number[] | null): Promise<SiteChoice[]> {
-  return q.query<SiteChoice>('SELECT id, title FROM sites WHERE $1::int[] IS NULL OR id = ANY($1::int[]) ORDER BY id', [
-    siteIds,
-  ]);
-}
 
 export async function assertSiteExists(q: Queryable, siteId: number): Promise<void> {
   if (!(await q.one('SELECT 1 FROM sites WHERE id = $1', [siteId]))) throw notFound(m.siteMissing(siteId));
