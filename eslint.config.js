@@ -98,7 +98,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: 'contract/calls/(account|community|content|member|publish)\\.ts$',
+              regex: 'contract/calls/(account|community|content|downloads|member|publish)\\.ts$',
               allowTypeImports: true,
               message:
                 'Import only types from the calls’ schema modules (zod stays out of the client); limits are in *-limits.ts.',

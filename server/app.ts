@@ -32,6 +32,7 @@ import { goodsCalls } from './routes/goods.ts';
 import { homeCalls } from './routes/home.ts';
 import { iconRoutes } from './routes/icons.ts';
 import { moviePlayCalls } from './routes/movie-play.ts';
+import { downloadCalls } from './routes/downloads.ts';
 import { noticeCalls } from './routes/notices.ts';
 import { movieCalls } from './routes/movies.ts';
 import { personalCalls } from './routes/personal.ts';
@@ -52,6 +53,7 @@ import { userCalls } from './routes/user.ts';
 import { publicUserCalls } from './routes/users-public.ts';
 import { vipCalls } from './routes/vip.ts';
 import { walletCalls } from './routes/wallet.ts';
+import { watchHistoryCalls } from './routes/watch-history.ts';
 import { securityHeaders } from './security-headers.ts';
 import { createMemoryState, type SharedState } from './request-state/memory-state.ts';
 import { createRedisState } from './request-state/redis-state.ts';
@@ -73,6 +75,8 @@ export const ALL_CALLS: readonly Call[] = [
   ...tagCalls,
   ...movieCalls,
   ...moviePlayCalls,
+  ...watchHistoryCalls,
+  ...downloadCalls,
   ...postCalls,
   ...forumCalls,
   ...publicUserCalls,

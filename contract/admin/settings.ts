@@ -21,6 +21,8 @@ export interface SettingsSite {
   primaryColor: string;
   /** The site's own app icons by size, or null: the shared icons of the build. */
   icons: SiteIcons | null;
+  /** Days a VIP's offline download stays playable (1..365). */
+  downloadDays: number;
 }
 
 export interface SiteIcons {

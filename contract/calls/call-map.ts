@@ -5,11 +5,20 @@
 import type { AccountCalls } from './account.ts';
 import type { CommunityCalls } from './community.ts';
 import type { ContentCalls } from './content.ts';
+import type { DownloadCalls } from './downloads.ts';
 import type { MemberCalls } from './member.ts';
 import type { PublishCalls } from './publish.ts';
+import type { WatchHistoryCalls } from './watch-history.ts';
 
 /** Every call: each domain's calls merged. */
-export interface Calls extends AccountCalls, CommunityCalls, ContentCalls, MemberCalls, PublishCalls {}
+export interface Calls
+  extends AccountCalls,
+    CommunityCalls,
+    ContentCalls,
+    DownloadCalls,
+    MemberCalls,
+    PublishCalls,
+    WatchHistoryCalls {}
 
 export type CallPath = keyof Calls;
 export type PayloadOf<P extends CallPath> = Calls[P]['payload'];

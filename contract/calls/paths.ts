@@ -100,6 +100,14 @@ export const API = {
   pushUnsubscribe: '/push/unsubscribe',
   reportCreate: '/report/create',
   userSuggest: '/user/suggest',
+
+  // The watch history on the server (contract/calls/watch-history.ts).
+  watchHistory: '/movie/history/list',
+  watchHistoryClear: '/movie/history/clear',
+
+  // Offline downloads for VIP members (contract/calls/downloads.ts).
+  downloadOptions: '/download/options',
+  downloadTicket: '/download/ticket',
 } as const;
 
 export type ApiPath = (typeof API)[keyof typeof API];

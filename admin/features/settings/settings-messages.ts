@@ -77,5 +77,7 @@ export const settingsText = {
     account: 'accountId / appId',
     newHint: '新站点会复制演示站的第一条 CDN 线路和启用的 VIP、金币套餐，轮播图和积分商品为空。',
     defaultIcon: '默认图标',
+    downloadDays: '离线下载天数',
+    downloadDaysHint: 'VIP 下载的影片在设备上可播放的天数，1–365',
   },
 };

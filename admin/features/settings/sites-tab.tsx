@@ -1,7 +1,8 @@
 /**
  * 站点: the operator's sites with host, title, colour and icon; 编辑 (host, title, description,
  * colour), 上传图标 (a square image made into the app's icon sizes), and 新增站点 for 超级管理员
- * (it starts with the demo's first CDN line and its enabled VIP and coin packages).
+ * (it starts with the demo's first CDN line and its enabled VIP and coin packages). 离线下载天数: how
+ * long a VIP's offline download plays (1–365).
  */
 import { useState } from 'react';
 import type { SettingsSite } from '../../../contract/admin/settings.ts';
@@ -17,6 +18,7 @@ const FIELDS: readonly FieldSpec[] = [
   { name: 'title', label: text.sites.title, kind: 'text' },
   { name: 'description', label: text.sites.description, kind: 'textarea' },
   { name: 'primaryColor', label: text.sites.colour, kind: 'text', hint: '#rrggbb，如 #ff6a00' },
+  { name: 'downloadDays', label: text.sites.downloadDays, kind: 'int', hint: text.sites.downloadDaysHint },
 ];
 
 type Editing = { site: SettingsSite | null; values: FormValues };
@@ -73,7 +75,10 @@ export function SitesTab({ sites, canAdd, onChanged }: Props) {
             type="button"
             onClick={() => {
               setDialogError(null);
-              setEditing({ site: null, values: { ...toForm(FIELDS, null), primaryColor: '#ff6a00' } });
+              setEditing({
+                site: null,
+                values: { ...toForm(FIELDS, null), primaryColor: '#ff6a00', downloadDays: '7' },
+              });
             }}
           >
             {text.sites.add}
@@ -95,6 +100,7 @@ export function SitesTab({ sites, canAdd, onChanged }: Props) {
               <th>{text.sites.title}</th>
               <th>{text.sites.host}</th>
               <th>{text.sites.colour}</th>
+              <th>{text.sites.downloadDays}</th>
               <th>{text.sites.account}</th>
               <th>{text.actions}</th>
             </tr>
@@ -120,6 +126,9 @@ export function SitesTab({ sites, canAdd, onChanged }: Props) {
                 <td className="table__nowrap">
                   <span className="swatch" style={{ background: site.primaryColor }} />
                   <code>{site.primaryColor}</code>
+                </td>
+                <td className="settings-table__num" data-testid="site-download-days">
+                  {site.downloadDays}
                 </td>
                 <td className="table__nowrap">
                   <code>

@@ -27,6 +27,7 @@ export const settingsMessages = {
   nothingToChange: '没有要修改的字段',
   host: '域名格式不正确（如 video.example.com）',
   hostTaken: '该域名已被其他站点使用',
+  downloadDays: '离线下载有效天数须为 1 到 365 的整数',
   dictType: '类型只能包含字母、数字、- 和 _',
   dictKey: '键不能为空，最多 64 个字符',
   label: '请填写显示名称',

@@ -4,13 +4,15 @@
  * A new site works at once: it gets the demo site's first enabled CDN line and copies of the demo's
  * enabled VIP plans and coin packages (so its VIP and wallet screens sell something); banners and
  * goods start empty (goods carry stock of their own). Its accountId is the next number after the
- * highest numeric one, its appId `site<accountId>`.
+ * highest numeric one, its appId `site<accountId>`. 离线下载天数 (download_days, migration 019): how many
+ * days a VIP's offline download stays playable (1..365, default 7; server/routes/downloads.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { SettingsSite } from '../../../contract/admin/settings.ts';
 import type { Config } from '../../config.ts';
 import type { Db, Queryable } from '../../db/db.ts';
+import { DEFAULT_DOWNLOAD_DAYS } from '../../db/downloads.ts';
 import { DEMO_SITE, SITE_COLUMNS } from '../../db/sites.ts';
 import { badField } from '../admin-errors.ts';
 import { auditOf, parseInput } from '../admin-input.ts';
@@ -32,17 +34,26 @@ const fields = {
   title: z.string({ message: text.title }).trim().min(1, { message: text.title }).max(40),
   description: z.string().trim().max(200),
   primaryColor: colourSchema,
+  downloadDays: z
+    .number({ message: text.downloadDays })
+    .int({ message: text.downloadDays })
+    .min(1, { message: text.downloadDays })
+    .max(365, { message: text.downloadDays }),
 };
-const newSite = z.object({ ...fields, description: fields.description.default('') });
+const newSite = z.object({
+  ...fields,
+  description: fields.description.default(''),
+  downloadDays: fields.downloadDays.default(DEFAULT_DOWNLOAD_DAYS),
+});
 const siteChange = z
   .object(fields)
   .partial()
   .refine((value) => Object.keys(value).length > 0, { message: text.nothingToChange });
 
+const COLUMNS = `${SITE_COLUMNS}, download_days AS "downloadDays"`;
 export const listSettingsSites = (q: Queryable): Promise<SettingsSite[]> =>
-  q.query<SettingsSite>(`SELECT ${SITE_COLUMNS} FROM sites ORDER BY id`);
-const siteRow = (q: Queryable, id: number) =>
-  q.one<SettingsSite>(`SELECT ${SITE_COLUMNS} FROM sites WHERE id = $1`, [id]);
+  q.query<SettingsSite>(`SELECT ${COLUMNS} FROM sites ORDER BY id`);
+const siteRow = (q: Queryable, id: number) => q.one<SettingsSite>(`SELECT ${COLUMNS} FROM sites WHERE id = $1`, [id]);
 
 /** The defaults a new site gets from the demo site (see the module's header). */
 async function copyDefaults(q: Queryable, siteId: number): Promise<void> {
@@ -89,9 +100,17 @@ export function siteRoutes(api: FastifyInstance, db: Db, config: Config): void {
         );
         const accountId = next!.n;
         const made = await q.one<{ id: number }>(
-          `INSERT INTO sites (account_id, app_id, host, title, description, primary_color)
-           VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-          [accountId, `site${accountId}`, input.host, input.title, input.description, input.primaryColor],
+          `INSERT INTO sites (account_id, app_id, host, title, description, primary_color, download_days)
+           VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+          [
+            accountId,
+            `site${accountId}`,
+            input.host,
+            input.title,
+            input.description,
+            input.primaryColor,
+            input.downloadDays,
+          ],
         );
         await copyDefaults(q, made!.id);
         const site = (await siteRow(q, made!.id))!;
@@ -109,13 +128,11 @@ export function siteRoutes(api: FastifyInstance, db: Db, config: Config): void {
         await lockSite(q, siteId);
         const before = (await siteRow(q, siteId))!;
         const next = { ...before, ...input };
-        await q.query('UPDATE sites SET host = $2, title = $3, description = $4, primary_color = $5 WHERE id = $1', [
-          siteId,
-          next.host,
-          next.title,
-          next.description,
-          next.primaryColor,
-        ]);
+        await q.query(
+          `UPDATE sites SET host = $2, title = $3, description = $4, primary_color = $5, download_days = $6
+           WHERE id = $1`,
+          [siteId, next.host, next.title, next.description, next.primaryColor, next.downloadDays],
+        );
         const after = (await siteRow(q, siteId))!;
         await audit(q, { ...auditOf(req), action: 'site.update', targetType: 'site', targetId: siteId, before, after });
         return after;
