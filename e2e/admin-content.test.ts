@@ -8,19 +8,18 @@
  * episodes at 1366 and 1024 px.
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ffmpeg } from '../server/seed/video-render.ts';
-import { createOperators, signInAt, SHOTS, type Credentials } from './admin-flows.ts';
-import { DESKTOP, launch, noBrowser, openPage } from './browser.ts';
-import { startServer, type RunningServer } from './server-process.ts';
+import { signInAt, SHOTS, type Credentials, startConsoleSuite, type ConsoleSuite } from './admin-flows.ts';
+import { DESKTOP, noBrowser, openPage } from './browser.ts';
+import type { RunningServer } from './server-process.ts';
 
-const staticDir = inject('staticDir');
 const run = promisify(execFile);
 const SERIES_TITLE = '测试连续剧：长夜';
 
@@ -54,6 +53,7 @@ const shoot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${
 
 describe.skipIf(noBrowser)('content console', () => {
   let browser: Browser;
+  let suite: ConsoleSuite;
   let server: RunningServer;
   let ops: Credentials;
   let root: Credentials;
@@ -61,23 +61,16 @@ describe.skipIf(noBrowser)('content console', () => {
   let pictureFile: string;
 
   beforeAll(async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'e2e-content-'));
     const files = mkdtempSync(join(tmpdir(), 'e2e-content-files-'));
     [videoFile, pictureFile] = await Promise.all([makeVideo(files), makePicture(files)]);
-    const made = await createOperators(dataDir, [
+    suite = await startConsoleSuite('content', [
       ['ops-content', 'ops'],
       ['root-content', 'super'],
     ]);
-    ops = made[0]!;
-    root = made[1]!;
-    server = await startServer({ STATIC_DIR: staticDir }, { dataDir });
-    browser = await launch();
-    mkdirSync(SHOTS, { recursive: true });
+    ({ server, browser } = suite);
+    [ops, root] = suite.operators as [Credentials, Credentials];
   }, 240_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => suite?.stop());
 
   it('a 运营 makes a series, uploads episode 1, sees 完成, publishes it, and visitors play it with 清晰度 choices', async () => {
     const { page, context, problems } = await openPage(browser, DESKTOP, server.baseURL, { waitForApp: false });

@@ -5,17 +5,12 @@
  * the points mall on a phone and sees the streak. Screenshots of the dashboard at 1366 and 1024 px,
  * of 积分与签到, and of the check-in on a phone.
  */
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createOperators, menuOf, signInAt, SHOTS, type Credentials } from './admin-flows.ts';
-import { DESKTOP, launch, noBrowser, openPage, PHONE } from './browser.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { menuOf, signInAt, SHOTS, type Credentials, startConsoleSuite, type ConsoleSuite } from './admin-flows.ts';
+import { DESKTOP, noBrowser, openPage, PHONE } from './browser.ts';
 import { signedInUserId } from './member-flows.ts';
-import { startServer, type RunningServer } from './server-process.ts';
-
-const staticDir = inject('staticDir');
+import type { RunningServer } from './server-process.ts';
 
 /** Waits for the five charts to draw and answers the KPI cards' today figures. */
 async function dashboardShown(page: Page): Promise<Record<string, string>> {
@@ -29,26 +24,22 @@ async function dashboardShown(page: Page): Promise<Record<string, string>> {
 
 describe.skipIf(noBrowser)('the console dashboard and the member check-in', () => {
   let browser: Browser;
+  let suite: ConsoleSuite;
   let server: RunningServer;
   let superOp: Credentials;
   let finance: Credentials;
   let ops: Credentials;
 
   beforeAll(async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'e2e-dashboard-'));
-    [superOp, finance, ops] = (await createOperators(dataDir, [
+    suite = await startConsoleSuite('dashboard', [
       ['dash-root', 'super'],
       ['dash-cash', 'finance'],
       ['dash-ops', 'ops'],
-    ])) as [Credentials, Credentials, Credentials];
-    server = await startServer({ STATIC_DIR: staticDir }, { dataDir });
-    browser = await launch();
-    mkdirSync(SHOTS, { recursive: true });
+    ]);
+    ({ server, browser } = suite);
+    [superOp, finance, ops] = suite.operators as [Credentials, Credentials, Credentials];
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => suite?.stop());
 
   it('a 超级管理员 sees KPI cards, five charts and the top lists of the demo history, at 1366 and 1024 px', async () => {
     const { page, context, problems } = await openPage(browser, DESKTOP, server.baseURL, { waitForApp: false });

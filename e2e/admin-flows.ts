@@ -1,14 +1,20 @@
 /**
  * What every console browser test does: make operators as `npm run admin -- create-operator` does
  * (in the data folder before its server opens it), sign in through the sign-in screen with a TOTP
- * code computed here, and read the menu. Screenshots go to SHOTS.
+ * code computed here, and read the menu. Screenshots go to SHOTS. `startConsoleSuite` sets up a
+ * suite: its own data folder, operators and server, and a browser.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { generate } from 'otplib';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { runAdminCommand } from '../server/admin/cli.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { openDb } from '../server/db/open-db.ts';
+import { launch } from './browser.ts';
+import { startServer, type RunningServer } from './server-process.ts';
 
 /** Where console screenshots go: /work/notes/shots/ when that folder exists, else .artifacts/screenshots/. */
 export const SHOTS = existsSync('/work/notes') ? '/work/notes/shots' : '.artifacts/screenshots';
@@ -19,11 +25,10 @@ export interface Credentials {
   totpSecret: string;
 }
 
+type OperatorSpec = [username: string, role: string, sites?: string];
+
 /** Operators made by the console's own CLI command, in `dataDir` (migrated first). */
-export async function createOperators(
-  dataDir: string,
-  specs: Array<[username: string, role: string, sites?: string]>,
-): Promise<Credentials[]> {
+export async function createOperators(dataDir: string, specs: OperatorSpec[]): Promise<Credentials[]> {
   const db = await openDb({ DATA_DIR: dataDir, DATABASE_URL: undefined });
   try {
     await migrate(db);
@@ -38,6 +43,39 @@ export async function createOperators(
   } finally {
     await db.close();
   }
+}
+
+/** A console suite's own server, with its operators, and a browser; `stop` ends both. */
+export interface ConsoleSuite {
+  server: RunningServer;
+  browser: Browser;
+  operators: Credentials[];
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a suite: a fresh data folder (`e2e-<name>-…`) with `operators` made by the CLI, a server on
+ * it serving the suite's build with `env` added, and a browser.
+ */
+export async function startConsoleSuite(
+  name: string,
+  operators: OperatorSpec[],
+  env: Record<string, string> = {},
+): Promise<ConsoleSuite> {
+  const dataDir = mkdtempSync(join(tmpdir(), `e2e-${name}-`));
+  const made = await createOperators(dataDir, operators);
+  const server = await startServer({ STATIC_DIR: inject('staticDir'), ...env }, { dataDir });
+  const browser = await launch();
+  mkdirSync(SHOTS, { recursive: true });
+  return {
+    server,
+    browser,
+    operators: made,
+    async stop() {
+      await browser.close();
+      await server.stop();
+    },
+  };
 }
 
 /** Fills and sends the sign-in form (`code` overrides the TOTP code). */

@@ -6,26 +6,24 @@
  * a 超级管理员 sees moderation.hide in /admin/audit.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallPath, DataOf, PayloadOf } from '../contract/calls/call-map.ts';
 import { DEV_KEY_MATERIAL } from '../contract/protocol/cipher.ts';
 import { newDeviceId } from '../contract/protocol/ids.ts';
 import { createNodeCipher } from '../contract/protocol/node-cipher.ts';
 import { wrapRequest } from '../contract/protocol/wrapper.ts';
-import { createOperators, signInAt, SHOTS, type Credentials } from './admin-flows.ts';
-import { DESKTOP, launch, noBrowser, openPage, PHONE, tokenCookie } from './browser.ts';
+import { signInAt, SHOTS, type Credentials, startConsoleSuite, type ConsoleSuite } from './admin-flows.ts';
+import { DESKTOP, noBrowser, openPage, PHONE, tokenCookie } from './browser.ts';
 import { signedInUserId } from './member-flows.ts';
-import { startServer, type RunningServer } from './server-process.ts';
+import type { RunningServer } from './server-process.ts';
 
-const staticDir = inject('staticDir');
 const cipher = createNodeCipher(DEV_KEY_MATERIAL);
 
 describe.skipIf(noBrowser)('审核 in the console', () => {
   let browser: Browser;
+  let suite: ConsoleSuite;
   let server: RunningServer;
   let moderator: Credentials;
   let superOp: Credentials;
@@ -47,19 +45,18 @@ describe.skipIf(noBrowser)('审核 in the console', () => {
   const newMember = async () => (await api('/register/deviceId', { deviceId: newDeviceId(), deviceType: 3 })).token;
 
   beforeAll(async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'e2e-moderation-'));
-    [moderator, superOp] = (await createOperators(dataDir, [
-      ['mod-queue-e2e', 'moderator'],
-      ['root-queue-e2e', 'super'],
-    ])) as [Credentials, Credentials];
-    server = await startServer({ STATIC_DIR: staticDir, REPORT_HIDE_THRESHOLD: '2' }, { dataDir });
-    browser = await launch();
-    mkdirSync(SHOTS, { recursive: true });
+    suite = await startConsoleSuite(
+      'moderation',
+      [
+        ['mod-queue-e2e', 'moderator'],
+        ['root-queue-e2e', 'super'],
+      ],
+      { REPORT_HIDE_THRESHOLD: '2' },
+    );
+    ({ server, browser } = suite);
+    [moderator, superOp] = suite.operators as [Credentials, Credentials];
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => suite?.stop());
 
   it('a 审核 hides a reported reply, and its author gets the reason in 系统通知; the audit list shows it', async () => {
     // The visitor, signed in by the app itself, replies to a member's topic.

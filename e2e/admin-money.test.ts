@@ -6,45 +6,33 @@
  * page says it is not theirs and /admin-api/orders answers 403. Screenshots of the order list and
  * an order's refund at 1366 and 1024 px.
  */
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createOperators, menuOf, SHOTS, signInAt, type Credentials } from './admin-flows.ts';
-import { DESKTOP, launch, noBrowser, openPage } from './browser.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { menuOf, SHOTS, signInAt, type Credentials, startConsoleSuite, type ConsoleSuite } from './admin-flows.ts';
+import { DESKTOP, noBrowser, openPage } from './browser.ts';
 import { depositCoins, signedInUserId } from './member-flows.ts';
-import { startServer, type RunningServer } from './server-process.ts';
-
-const staticDir = inject('staticDir');
+import type { RunningServer } from './server-process.ts';
 
 const text = (page: Page, testId: string) => page.locator(`[data-testid=${testId}]`).first().innerText();
 
 describe.skipIf(noBrowser)('console money', () => {
   let browser: Browser;
+  let suite: ConsoleSuite;
   let server: RunningServer;
   let finance: Credentials;
   let moderator: Credentials;
   let root: Credentials;
 
   beforeAll(async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'e2e-money-'));
-    const made = await createOperators(dataDir, [
+    suite = await startConsoleSuite('money', [
       ['fin-e2e', 'finance'],
       ['mod-money-e2e', 'moderator'],
       ['root-money-e2e', 'super'],
     ]);
-    finance = made[0]!;
-    moderator = made[1]!;
-    root = made[2]!;
-    server = await startServer({ STATIC_DIR: staticDir }, { dataDir });
-    browser = await launch();
-    mkdirSync(SHOTS, { recursive: true });
+    ({ server, browser } = suite);
+    [finance, moderator, root] = suite.operators as [Credentials, Credentials, Credentials];
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => suite?.stop());
 
   it('a 财务 refunds a paid coin order, and the member’s balance and ledger agree', async () => {
     // The member pays 680 + 100 coins at the cashier.

@@ -5,35 +5,27 @@
  * has passed, with the new line among its CDN lines. Screenshots of the banners and CDN tabs at
  * 1366 and 1024.
  */
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createOperators, menuOf, signInAt, SHOTS, type Credentials } from './admin-flows.ts';
-import { DESKTOP, launch, noBrowser, openPage, PHONE, readIdb } from './browser.ts';
-import { freePort, startServer, type RunningServer } from './server-process.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { menuOf, signInAt, SHOTS, type Credentials, startConsoleSuite, type ConsoleSuite } from './admin-flows.ts';
+import { DESKTOP, noBrowser, openPage, PHONE, readIdb } from './browser.ts';
+import { freePort, type RunningServer } from './server-process.ts';
 
-const staticDir = inject('staticDir');
 const READ_CACHE_MS = 500;
 
 describe.skipIf(noBrowser)('console 站点设置', () => {
   let browser: Browser;
+  let suite: ConsoleSuite;
   let server: RunningServer;
   let ops: Credentials;
 
   beforeAll(async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'e2e-settings-'));
-    ops = (await createOperators(dataDir, [['ops-settings', 'ops']]))[0]!;
-    server = await startServer({ STATIC_DIR: staticDir, READ_CACHE_MS: String(READ_CACHE_MS) }, { dataDir });
-    browser = await launch();
-    mkdirSync(SHOTS, { recursive: true });
+    suite = await startConsoleSuite('settings', [['ops-settings', 'ops']], { READ_CACHE_MS: String(READ_CACHE_MS) });
+    ({ server, browser } = suite);
+    ops = suite.operators[0]!;
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => suite?.stop());
 
   it('a 运营 changes a banner and adds a CDN line; the visitor app shows both after the cache time', async () => {
     const visitor = await openPage(browser, PHONE, server.baseURL);

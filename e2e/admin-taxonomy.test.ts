@@ -4,36 +4,27 @@
  * hot search word, and the visitors' app shows both (the genre's page lists the sub-category, the
  * search page's 热门搜索 the word first). Screenshots of each sub-tab at 1366 px, the tree at 1024.
  */
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createOperators, SHOTS, signInAt, type Credentials } from './admin-flows.ts';
-import { DESKTOP, launch, noBrowser, openPage } from './browser.ts';
-import { startServer, type RunningServer } from './server-process.ts';
-
-const staticDir = inject('staticDir');
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHOTS, signInAt, type Credentials, startConsoleSuite, type ConsoleSuite } from './admin-flows.ts';
+import { DESKTOP, noBrowser, openPage } from './browser.ts';
+import type { RunningServer } from './server-process.ts';
 
 /** The first genre of the demo tree (电影 › 动作), a level-2 category. */
 const GENRE = { id: 10, name: '动作' };
 
 describe.skipIf(noBrowser)('console 分类与标签', () => {
   let browser: Browser;
+  let suite: ConsoleSuite;
   let server: RunningServer;
   let ops: Credentials;
 
   beforeAll(async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'e2e-taxonomy-'));
-    ops = (await createOperators(dataDir, [['ops-taxonomy', 'ops']]))[0]!;
-    server = await startServer({ STATIC_DIR: staticDir }, { dataDir });
-    browser = await launch();
-    mkdirSync(SHOTS, { recursive: true });
+    suite = await startConsoleSuite('taxonomy', [['ops-taxonomy', 'ops']]);
+    ({ server, browser } = suite);
+    ops = suite.operators[0]!;
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => suite?.stop());
 
   it('a 运营 adds a sub-category and a hot search word, and the visitors’ app shows them', async () => {
     const { page, context, problems } = await openPage(browser, DESKTOP, server.baseURL, { waitForApp: false });

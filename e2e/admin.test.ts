@@ -6,29 +6,28 @@
  * the visitors' app, never answered by its service worker. Screenshots in /work/notes/shots/ when
  * that folder exists (else .artifacts/screenshots/).
  */
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { consoleFiles, entryFiles, filesOfEntry, precacheUrls } from '../bench/bundle-size.ts';
 import {
   choosePassword,
-  createOperators,
   fillSignIn,
   menuOf,
   signInAt,
   SHOTS,
   type Credentials,
+  startConsoleSuite,
+  type ConsoleSuite,
 } from './admin-flows.ts';
-import { DESKTOP, launch, noBrowser, openPage } from './browser.ts';
+import { DESKTOP, noBrowser, openPage } from './browser.ts';
 import { controlledBySw, openOn } from './pwa-browser.ts';
-import { startServer, type RunningServer } from './server-process.ts';
+import type { RunningServer } from './server-process.ts';
 
 const staticDir = inject('staticDir');
 
 describe.skipIf(noBrowser)('operator console', () => {
   let browser: Browser;
+  let suite: ConsoleSuite;
   let server: RunningServer;
   let superOp: Credentials;
   let moderator: Credentials;
@@ -36,25 +35,16 @@ describe.skipIf(noBrowser)('operator console', () => {
   let peopleAdmin: Credentials;
 
   beforeAll(async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'e2e-admin-'));
-    const made = await createOperators(dataDir, [
+    suite = await startConsoleSuite('admin', [
       ['root-e2e', 'super'],
       ['mod-e2e', 'moderator'],
       ['ended-e2e', 'super'],
       ['people-e2e', 'super'],
     ]);
-    superOp = made[0]!;
-    moderator = made[1]!;
-    ended = made[2]!;
-    peopleAdmin = made[3]!;
-    server = await startServer({ STATIC_DIR: staticDir }, { dataDir });
-    browser = await launch();
-    mkdirSync(SHOTS, { recursive: true });
+    ({ server, browser } = suite);
+    [superOp, moderator, ended, peopleAdmin] = suite.operators as [Credentials, Credentials, Credentials, Credentials];
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => suite?.stop());
 
   it('is its own bundle: no console file in the precache, and the visitors’ app never downloads one', async () => {
     const own = consoleFiles(staticDir);
