@@ -2,8 +2,9 @@
  * Playback (/movie/play/{id}?ep=N) in the full-screen layout, always dark: the player (hls.js is
  * loaded by it only here), a back button and the title over the video, the trial banner and, when
  * the trial playlist ends, an overlay leading to VIP. Below the video: the title and the facts,
- * 选集 for a series, the comments. The play ticket is fetched fresh for each episode (never
- * cached); the movie's detail comes with it for the title, the episodes and the watch history.
+ * 选集 for a series, 相关推荐 and the comments; from 1024 px 相关推荐 is a column beside them
+ * (play.css). The play ticket is fetched fresh for each episode (never cached); the movie's detail
+ * comes with it for the title, the episodes and the watch history.
  * Without ?ep the episode watched last plays (else episode 1); choosing another sets ?ep and loads
  * its stream in the same player, the page staying as it is.
  */
@@ -19,6 +20,7 @@ import { BackButton } from '../components/back-button.tsx';
 import { ErrorState } from '../components/error-state.tsx';
 import { VideoPlayer } from '../features/player/video-player.tsx';
 import { RepliesAtFloor } from '../features/replies/replies-at-floor.tsx';
+import { RelatedList } from '../features/movies/related-list.tsx';
 import { formatCount, formatDuration } from '../lib/format.ts';
 import { useResource } from '../components/hooks/use-resource.ts';
 import { messages } from '../messages.ts';
@@ -102,6 +104,9 @@ function Playback({ movie, play, episode, onEpisode }: PlaybackProps) {
         </p>
         <EpisodeList movieId={movie.id} episodes={movie.episodes} current={episode} onChoose={onEpisode} tone="dark" />
         {movie.description && <p className="play-info__description">{movie.description}</p>}
+      </div>
+      <RelatedList movies={movie.related} />
+      <div className="play-comments">
         <RepliesAtFloor target={{ type: 'movie', id: movie.id }} count={movie.commentCount} />
       </div>
     </section>

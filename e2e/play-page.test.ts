@@ -1,0 +1,95 @@
+/**
+ * The play page's layout in a real Chromium: on a 1440×900 and a 1280×800 desktop 相关推荐 is a
+ * column beside the player (its box starts right of the player's) and the player keeps 16:9 within
+ * the viewport's height; on a 390×844 phone it is below the player, above the comments. A related
+ * card opens that movie's detail page. Screenshots of both.
+ */
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API } from '../contract/calls/paths.ts';
+import { SHOTS } from './admin-flows.ts';
+import { launch, noBrowser, openPage, PHONE } from './browser.ts';
+import { apiData } from './content-api.ts';
+
+const WIDE = { viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 };
+
+interface Boxes {
+  player: DOMRect;
+  related: DOMRect;
+  comments: DOMRect;
+  viewport: { width: number; height: number };
+}
+
+/** The boxes of the player, 相关推荐 and the comments, in page coordinates. */
+async function boxes(page: Page): Promise<Boxes> {
+  await page.locator('[data-testid=related-card]').first().waitFor();
+  return page.evaluate(() => {
+    const box = (selector: string) => {
+      const rect = document.querySelector(selector)!.getBoundingClientRect();
+      return new DOMRect(rect.x + scrollX, rect.y + scrollY, rect.width, rect.height);
+    };
+    return {
+      player: box('.video-player').toJSON() as DOMRect,
+      related: box('[data-testid=related-list]').toJSON() as DOMRect,
+      comments: box('.play-comments').toJSON() as DOMRect,
+      viewport: { width: innerWidth, height: innerHeight },
+    };
+  });
+}
+
+async function shoot(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png` });
+}
+
+describe.skipIf(noBrowser)('the play page in Chromium', () => {
+  let browser: Browser;
+  let movieId: number;
+  beforeAll(async () => {
+    browser = await launch();
+    const movie = (await apiData(API.moviePage, { page: 1, pageSize: 1, sort: 'new', access: 'free' })).list[0]!;
+    movieId = movie.id;
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('desktop: 相关推荐 beside the player at 1440 and 1280 px, the player 16:9 within the viewport', async () => {
+    const { page, context, problems } = await openPage(browser, WIDE);
+    await page.goto(`/movie/play/${movieId}`);
+    for (const size of [WIDE.viewport, { width: 1280, height: 800 }]) {
+      await page.setViewportSize(size);
+      const { player, related, viewport } = await boxes(page);
+      expect(related.left).toBeGreaterThanOrEqual(player.right);
+      expect(related.right).toBeLessThanOrEqual(viewport.width);
+      // Beside: the column starts at the player's height, not below it.
+      expect(related.top).toBeLessThan(player.bottom);
+      expect(player.width / player.height).toBeCloseTo(16 / 9, 2);
+      expect(player.bottom).toBeLessThanOrEqual(viewport.height);
+      await shoot(page, `play-page-${size.width}`);
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('phone: 相关推荐 below the player and above the comments; a card opens its movie', async () => {
+    const { page, context, problems } = await openPage(browser, PHONE);
+    await page.goto(`/movie/play/${movieId}`);
+    const { player, related, comments } = await boxes(page);
+    expect(related.top).toBeGreaterThanOrEqual(player.bottom);
+    expect(related.bottom).toBeLessThanOrEqual(comments.top);
+    await page.locator('[data-testid=related-list]').scrollIntoViewIfNeeded();
+    await shoot(page, 'play-page-phone');
+
+    const card = page.locator('[data-testid=related-card]').first();
+    const title = await card.locator('h3').innerText();
+    const href = (await card.getAttribute('href'))!;
+    expect(href).toMatch(/^\/movie\/\d+$/);
+    await card.tap();
+    await page.waitForURL((url) => url.pathname === href);
+    await expect.poll(() => page.locator('.movie-hero__title').innerText()).toBe(title);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
