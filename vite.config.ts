@@ -102,7 +102,7 @@ const appConfig = defineConfig({
       manifest: false,
       injectManifest: {
         // The shell only: the app's code, styles, icons and the manifest. Not the manifest's
-        // screenshots (only install dialogs show them) nor hls.js (playback needs the network anyway);
+        // screenshots (only install dialogs show them) nor hls.js (cached at run time when the player loads it: sw/offline-route.ts);
         // media live under /cdn and are cached at run time by the service worker. Nothing of the
         // operator console (admin.html and the files only it loads, named admin-*): visitors never
         // need it and the console must never be served stale.

@@ -54,6 +54,7 @@ export const messages = {
     mineMall: '积分商城',
     mineWallet: '我的钱包',
     mineHistory: '观看历史',
+    mineDownloads: '离线缓存',
     mineSetting: '设置',
     minePersonal: '个人资料',
     mineMessage: '消息',

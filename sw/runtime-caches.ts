@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 /**
- * Runtime caches besides the shell: the icons the server names (GET /api/icons?icons=a,b; docs/architecture.md) cache-first with expiry and a cap, and media (media-route.ts). When a new worker
+ * Runtime caches besides the shell: the icons the server names (GET /api/icons?icons=a,b; docs/architecture.md) cache-first with expiry and a cap, media (media-route.ts) and downloaded episodes (offline-route.ts). When a new worker
  * activates, caches of names no longer in use (older versions of these) are deleted; the precache
  * cleans its own (shell.ts).
  */
@@ -9,14 +9,17 @@ import { registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { ICONS_PATH } from '../contract/calls/paths.ts';
 import { MEDIA_CACHE, registerMediaRoutes } from './media-route.ts';
+import { DOWNLOAD_CACHE, PLAYER_CODE_CACHE, registerOfflineRoute } from './offline-route.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
 const ICONS_CACHE = 'icons-v1';
-const RUNTIME_CACHES = new Set([ICONS_CACHE, MEDIA_CACHE]);
+/** Kept across versions: the downloads' cache holds the member's offline copies (offline-route.ts). */
+const RUNTIME_CACHES = new Set([ICONS_CACHE, MEDIA_CACHE, DOWNLOAD_CACHE, PLAYER_CODE_CACHE]);
 const PRECACHE_PREFIX = 'workbox-precache';
 
 export function registerRuntimeCaches(): void {
+  registerOfflineRoute();
   registerRoute(
     ({ url }) => url.origin === self.location.origin && url.pathname === ICONS_PATH,
     new CacheFirst({

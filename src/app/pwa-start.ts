@@ -1,7 +1,8 @@
 /**
  * The PWA's page side, loaded after the first render (app/service-worker.ts), outside the entry
  * bundle: the online state and its offline bar, the update prompt, sending the likes queued
- * offline, and in production builds the service worker with its update checks and CDN line bridge.
+ * offline, expired offline downloads deleted (features/downloads/), and in production builds the
+ * service worker with its update checks and CDN line bridge.
  */
 import { startOutbox } from '../api/offline-queue.ts';
 import { watchNetwork } from '../stores/network.ts';
@@ -12,5 +13,6 @@ export async function startPwa({ production }: { production: boolean }): Promise
   watchNetwork();
   mountPwaRoot();
   startOutbox();
+  void import('../features/downloads/download-manager.ts').then((downloads) => downloads.removeExpiredDownloads());
   if (production && 'serviceWorker' in navigator) await registerSw();
 }

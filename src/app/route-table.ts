@@ -49,6 +49,7 @@ export const routeTable: readonly RouteEntry[] = [
   route('mineMall', () => import('../routes/mine-mall.tsx'), 'page-insede'),
   route('mineWallet', () => import('../routes/mine-wallet.tsx'), 'page-insede'),
   route('mineHistory', () => import('../routes/mine-history.tsx'), 'page-insede'),
+  route('mineDownloads', () => import('../routes/mine-downloads.tsx'), 'page-insede'),
   route('mineSetting', () => import('../routes/mine-setting.tsx'), 'page-insede'),
   route('minePersonal', () => import('../routes/mine-personal.tsx'), 'page-insede'),
   route('mineMessage', () => import('../routes/mine-message.tsx'), 'page-insede'),

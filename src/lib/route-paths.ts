@@ -33,6 +33,7 @@ export const patterns = {
   mineMall: '/mine/mall',
   mineWallet: '/mine/wallet',
   mineHistory: '/mine/history',
+  mineDownloads: '/mine/downloads',
   mineSetting: '/mine/setting',
   minePersonal: '/mine/personal',
   mineMessage: '/mine/message',
@@ -83,6 +84,7 @@ export const paths = {
   mineMall: () => '/mine/mall',
   mineWallet: () => '/mine/wallet',
   mineHistory: () => '/mine/history',
+  mineDownloads: () => '/mine/downloads',
   mineSetting: () => '/mine/setting',
   minePersonal: () => '/mine/personal',
   /** The inbox; `tab` opens one of its tabs (回复我的 … 系统通知). */

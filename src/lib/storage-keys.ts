@@ -17,6 +17,8 @@ export const STORE_KEYS = {
   replyDrafts: 'reply-drafts',
   /** Danmaku settings per user (switch, density, opacity, blocked words). */
   danmakuSettings: 'danmaku-settings',
+  /** Offline downloads: their records (features/downloads/download-store.ts); the media is in Cache Storage. */
+  downloads: 'downloads',
 } as const;
 
 /** localStorage: the colour-mode preference (docs/spec.md section 4). index.html reads it too, before first paint. */

@@ -32,6 +32,7 @@ import { isVipActive } from '../features/vip/vip-status.ts';
 import { accountMessages } from '../features/account/account-messages.ts';
 import { messages } from '../messages.ts';
 import { historyState } from '../features/history/history-store.ts';
+import { IconDownload } from '../features/downloads/download-icons.tsx';
 import { IconMessage } from '../features/notifications/notice-icons.tsx';
 import { notificationsMessages } from '../features/notifications/notifications-messages.ts';
 import { badgeText, unreadState } from '../stores/unread.ts';
@@ -54,6 +55,7 @@ const ENTRIES: readonly Entry[] = [
   { href: paths.mineBuy(), label: m.buy, Icon: IconBag, tone: 'blue' },
   { href: paths.mineLike(), label: m.like, Icon: IconHeart, tone: 'red' },
   { href: paths.mineHistory(), label: m.history, Icon: IconClock, tone: 'teal' },
+  { href: paths.mineDownloads(), label: messages.titles.mineDownloads, Icon: IconDownload, tone: 'blue' },
   { href: paths.minePersonal(), label: m.personal, Icon: IconUser, tone: 'violet' },
   { href: paths.mineSetting(), label: m.setting, Icon: IconGear, tone: 'gray' },
 ];

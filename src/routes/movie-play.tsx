@@ -29,6 +29,8 @@ import { usePageQuery } from '../components/page/use-page-query.ts';
 import { EpisodeList } from '../features/movies/episode-list.tsx';
 import { episodeMessages } from '../features/movies/episode-messages.ts';
 import { lastEpisode } from '../features/history/history-store.ts';
+import { usePlaySource } from '../features/downloads/offline-play.ts';
+import { DownloadButton } from '../features/downloads/download-button.tsx';
 
 const p = messages.play;
 
@@ -102,6 +104,7 @@ function Playback({ movie, play, episode, onEpisode }: PlaybackProps) {
             .filter(Boolean)
             .join(' · ')}
         </p>
+        <DownloadButton movie={movie} episode={episode} />
         <EpisodeList movieId={movie.id} episodes={movie.episodes} current={episode} onChoose={onEpisode} tone="dark" />
         {movie.description && <p className="play-info__description">{movie.description}</p>}
       </div>
@@ -124,8 +127,14 @@ export default function MoviePlayScreen({ params }: ScreenProps) {
   const id = Number(params.id);
   const [query, setQuery] = usePageQuery();
   const episode = episodeOf(query, id);
-  const movie = useResource(`movie:${id}`, () => getMovieDetail(id, { toast: false }));
-  const ticket = useResource(`play:${id}:${episode}`, () => getPlayInfo(id, episode, { toast: false }));
+  // A downloaded episode (?offline=1, or the device offline) plays from the device (features/downloads).
+  const source = usePlaySource(query, episode);
+  const movie = useResource(`movie:${id}${source.key}`, () =>
+    source.movie(id, episode, () => getMovieDetail(id, { toast: false })),
+  );
+  const ticket = useResource(`play:${id}:${episode}${source.key}`, () =>
+    source.play(id, episode, () => getPlayInfo(id, episode, { toast: false })),
+  );
   // While another episode's ticket loads, the player keeps the one it has.
   const shown = useRef<PlayInfo | null>(null);
   if (ticket.data) shown.current = ticket.data;

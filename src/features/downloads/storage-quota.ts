@@ -1,0 +1,47 @@
+/**
+ * The quota meter's figures: navigator.storage.estimate() (the origin's usage and quota; the
+ * downloads are most of it), read when the meter shows and again as downloads change (at most
+ * once a second). null where the browser has no estimate.
+ */
+import { useEffect, useState } from 'react';
+import { subscribe } from 'valtio/vanilla';
+import { downloadsState } from './download-store.ts';
+
+export interface StorageFigures {
+  used: number;
+  available: number;
+}
+
+export async function readStorage(): Promise<StorageFigures | null> {
+  if (typeof navigator === 'undefined' || !navigator.storage?.estimate) return null;
+  try {
+    const { usage = 0, quota = 0 } = await navigator.storage.estimate();
+    return { used: usage, available: Math.max(0, quota - usage) };
+  } catch {
+    return null;
+  }
+}
+
+const REFRESH_MS = 1000;
+
+export function useStorageFigures(): StorageFigures | null | undefined {
+  const [figures, setFigures] = useState<StorageFigures | null | undefined>(undefined);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let alive = true;
+    const read = () => {
+      timer = undefined;
+      void readStorage().then((next) => alive && setFigures(next));
+    };
+    read();
+    const stop = subscribe(downloadsState, () => {
+      timer ??= setTimeout(read, REFRESH_MS);
+    });
+    return () => {
+      alive = false;
+      clearTimeout(timer);
+      stop();
+    };
+  }, []);
+  return figures;
+}
