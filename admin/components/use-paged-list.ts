@@ -1,7 +1,8 @@
 /**
  * A list read a page at a time by the server's cursor: the first page whenever `filters` change,
  * the next on `more()`. A failed first page empties the list (no stale rows under new filters); a
- * failed next page keeps what is shown. `setItems` lets an action on a row show its new state.
+ * failed next page keeps what is shown. `setItems` lets an action on a row show its new state;
+ * `reload` reads the first page again (a retry).
  */
 import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { messageOf } from './use-load.ts';
@@ -19,6 +20,7 @@ export interface PagedList<T> {
   busy: boolean;
   error: string | null;
   more: () => void;
+  reload: () => void;
 }
 
 export function usePagedList<T, F>(
@@ -51,5 +53,13 @@ export function usePagedList<T, F>(
     void load(filters, null);
   }, [filters, load]);
 
-  return { items, setItems, hasMore: cursor !== null, busy, error, more: () => void load(filters, cursor) };
+  return {
+    items,
+    setItems,
+    hasMore: cursor !== null,
+    busy,
+    error,
+    more: () => void load(filters, cursor),
+    reload: () => void load(filters, null),
+  };
 }

@@ -3,10 +3,9 @@
  * 加载更多 by the server's cursor. Operators to filter by are those the loaded rows name.
  */
 import './audit.css';
-import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
-import type { AuditEntry } from '../../../contract/admin/session.ts';
-import { adminMessages } from '../../admin-messages.ts';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { TableStatus } from '../../components/table-status.tsx';
+import { usePagedList } from '../../components/use-paged-list.ts';
 import { fetchAudit, type AuditFilters } from './audit-calls.ts';
 import { formatChange, formatTime } from './audit-format.ts';
 import { auditMessages as text } from './audit-messages.ts';
@@ -16,34 +15,17 @@ const NO_FILTERS: AuditFilters = { action: '', operatorId: null };
 export function AuditPage() {
   const [filters, setFilters] = useState<AuditFilters>(NO_FILTERS);
   const [actionInput, setActionInput] = useState('');
-  const [entries, setEntries] = useState<AuditEntry[]>([]);
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [busy, setBusy] = useState(true);
-  const [error, setError] = useState<string | null>(null);
+  const { items: entries, hasMore, busy, error, more } = usePagedList(fetchAudit, filters);
   const [operators, setOperators] = useState<Map<number, string>>(new Map());
 
-  const load = useCallback(async (wanted: AuditFilters, after: string | null) => {
-    setBusy(true);
-    setError(null);
-    try {
-      const page = await fetchAudit(wanted, after);
-      setEntries((shown) => (after ? [...shown, ...page.list] : page.list));
-      setCursor(page.nextCursor);
-      setOperators((known) => {
-        const next = new Map(known);
-        for (const entry of page.list) if (entry.operator) next.set(entry.operator.id, entry.operator.username);
-        return next;
-      });
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : adminMessages.loadFailed);
-    } finally {
-      setBusy(false);
-    }
-  }, []);
-
+  // The operators the loaded rows name, kept across filter changes (the choices do not shrink).
   useEffect(() => {
-    void load(filters, null);
-  }, [filters, load]);
+    setOperators((known) => {
+      const next = new Map(known);
+      for (const entry of entries) if (entry.operator) next.set(entry.operator.id, entry.operator.username);
+      return next.size === known.size ? known : next;
+    });
+  }, [entries]);
 
   const actions = useMemo(() => [...new Set(entries.map((entry) => entry.action))].sort(), [entries]);
   const operatorChoices = useMemo(() => [...operators].sort((a, b) => a[1].localeCompare(b[1])), [operators]);
@@ -147,8 +129,8 @@ export function AuditPage() {
         />
       </div>
       <div className="table__more">
-        {cursor ? (
-          <button className="button" type="button" disabled={busy} onClick={() => void load(filters, cursor)}>
+        {hasMore ? (
+          <button className="button" type="button" disabled={busy} onClick={more}>
             {busy ? text.loadingMore : text.more}
           </button>
         ) : (

@@ -4,7 +4,7 @@
  * the reports' reasons counted and the reporters, and 通过 / 隐藏 / 删除 through a reason dialog.
  * A decided item leaves the 待处理 list at once.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import {
   MODERATION_KINDS,
@@ -15,6 +15,7 @@ import {
 } from '../../../contract/admin/moderation.ts';
 import type { ReportReason } from '../../../contract/enums.ts';
 import { adminMessages } from '../../admin-messages.ts';
+import { usePagedList } from '../../components/use-paged-list.ts';
 import { decideItem, fetchQueue } from './moderation-calls.ts';
 import { formatMinute } from './moderation-format.ts';
 import {
@@ -134,34 +135,15 @@ function ItemCard({ item, onAct }: { item: ModerationItem; onAct: (action: Moder
   );
 }
 
+const fetchQueuePage = (filters: { state: QueueState; type: ModerationKind | '' }, cursor: string | null) =>
+  fetchQueue(filters.state, filters.type, cursor);
+
 export function QueueView({ state }: { state: QueueState }) {
   const [type, setType] = useState<ModerationKind | ''>('');
-  const [items, setItems] = useState<ModerationItem[]>([]);
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [busy, setBusy] = useState(true);
-  const [error, setError] = useState<string | null>(null);
   const [acting, setActing] = useState<{ item: ModerationItem; action: ModerationAction } | null>(null);
 
-  const load = useCallback(
-    async (after: string | null) => {
-      setBusy(true);
-      setError(null);
-      try {
-        const page = await fetchQueue(state, type, after);
-        setItems((shown) => (after ? [...shown, ...page.list] : page.list));
-        setCursor(page.nextCursor);
-      } catch (failure) {
-        setError(failure instanceof Error ? failure.message : adminMessages.loadFailed);
-      } finally {
-        setBusy(false);
-      }
-    },
-    [state, type],
-  );
-
-  useEffect(() => {
-    void load(null);
-  }, [load]);
+  const filters = useMemo(() => ({ state, type }), [state, type]);
+  const { items, setItems, hasMore, busy, error, more, reload } = usePagedList(fetchQueuePage, filters);
 
   async function act(reason: string) {
     if (!acting) return;
@@ -204,15 +186,15 @@ export function QueueView({ state }: { state: QueueState }) {
       {error && (
         <p className="table__status table__status--error" role="alert">
           {error}{' '}
-          <button className="button button--small" type="button" onClick={() => void load(null)}>
+          <button className="button button--small" type="button" onClick={reload}>
             {adminMessages.retry}
           </button>
         </p>
       )}
       <div className="mod-queue__more">
-        {cursor
+        {hasMore
           ? !busy && (
-              <button className="button" type="button" onClick={() => void load(cursor)}>
+              <button className="button" type="button" onClick={more}>
                 {text.more}
               </button>
             )
