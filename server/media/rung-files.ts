@@ -14,8 +14,19 @@ import { videoName } from './media-layout.ts';
 /** The height a single-rung video is offered at. */
 export const SINGLE_RUNG = 0;
 
-/** The heights a video offers: its ladder's, or [0] for a single rung. */
-export const offeredHeights = (rungs: readonly number[]): number[] => (rungs.length > 0 ? [...rungs] : [SINGLE_RUNG]);
+/**
+ * The heights a video offers: its ladder's (episodes.rungs, or read from its master playlist when
+ * the row does not list them), or [0] for a single rung.
+ */
+export async function offeredHeights(mediaDir: string, video: string, rungs: readonly number[]): Promise<number[]> {
+  if (rungs.length > 0) return [...rungs];
+  const name = videoName(video);
+  const playlist = name ? await loadPlaylist(join(mediaDir, 'videos', name, 'index.m3u8')) : null;
+  const heights = (playlist?.variants ?? [])
+    .map((variant) => Number(/^(\d{3,4})p\/index\.m3u8$/.exec(variant.uri)?.[1] ?? NaN))
+    .filter(Number.isSafeInteger);
+  return heights.length > 0 ? heights.sort((a, b) => a - b) : [SINGLE_RUNG];
+}
 
 /** The rung's directory below the video's (a ladder's "720p"), "" for a single rung. */
 export const rungPath = (height: number): string => (height === SINGLE_RUNG ? '' : `${height}p`);

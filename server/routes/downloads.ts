@@ -66,7 +66,9 @@ export const downloadCalls: readonly Call[] = [
             title: episode.title,
             durationS: episode.durationS,
             rungs: await Promise.all(
-              offeredHeights(episode.rungs).map((height) => rungFiles(config.MEDIA_DIR, episode.video, height)),
+              (await offeredHeights(config.MEDIA_DIR, episode.video, episode.rungs)).map((height) =>
+                rungFiles(config.MEDIA_DIR, episode.video, height),
+              ),
             ),
           })),
         ),
@@ -81,7 +83,7 @@ export const downloadCalls: readonly Call[] = [
       const movie = await downloadable(db, user, payload.id, now);
       const episode = (await downloadableEpisodes(db, movie.id)).find((e) => e.number === payload.episode);
       if (!episode) throw new ApiError(Code.NotFound, episodeNotFound(payload.episode));
-      const offered = offeredHeights(episode.rungs);
+      const offered = await offeredHeights(config.MEDIA_DIR, episode.video, episode.rungs);
       if (!offered.includes(payload.height)) {
         throw new ApiError(Code.InvalidParams, downloadText.noHeight(payload.height, offered));
       }

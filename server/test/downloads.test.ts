@@ -120,6 +120,17 @@ describe.each(DB_KINDS)('download tickets on %s', (kind) => {
     expect(last.rawPayload.length).toBe(segmentBytes(720, SEGMENTS - 1));
   });
 
+  it('reads the rungs from the master playlist when the episode row lists none', async () => {
+    await h.db.query(`UPDATE episodes SET rungs = '{}' WHERE movie_id = $1`, [FX.vipMovie]);
+    try {
+      const options = await dataOf<DownloadOptions>(h.client, API.downloadOptions, { id: FX.vipMovie }, vip.token);
+      expect(options.episodes[0]!.rungs.map((r) => r.height)).toEqual([360, 720]);
+      expect((await ticket({ id: FX.vipMovie, episode: 1, height: 360 })).playlist).toMatch(/\/360p\/index\.m3u8$/);
+    } finally {
+      await h.db.query(`UPDATE episodes SET rungs = '{360,720}' WHERE movie_id = $1`, [FX.vipMovie]);
+    }
+  });
+
   it('offers a single-rung video as height 0', async () => {
     const answer = await ticket({ id: FX.freeMovie, episode: 1, height: 0 });
     expect(answer).toMatchObject({ height: 0, segments: 2, bytes: 120 });
