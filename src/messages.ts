@@ -240,6 +240,9 @@ export const messages = {
     sorts: { new: '最新', hot: '最热', reply: '最多回复' } satisfies Record<PostSort, string>,
     sortLabel: '排序',
     pinned: '置顶',
+    /** A post of one's own that others do not see (held for review or hidden after reports). */
+    hidden: '审核中',
+    hiddenHint: '仅你自己可见，审核通过后其他人才能看到',
     priced: (price: number) => `${price} 金币`,
     anonymous: '匿名用户',
     views: (count: string) => `${count} 浏览`,

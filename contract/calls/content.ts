@@ -133,6 +133,8 @@ export interface PostCard {
   createdAt: number;
   /** The forum group (topics) or category it belongs to. */
   category: CategoryBrief & { topicId: number | null };
+  /** Set for its author only, on a post hidden from everyone else (held for review or hidden after reports). */
+  hidden?: true;
 }
 
 export interface PostDetail extends PostCard {

@@ -51,6 +51,7 @@ interface PostCardRow extends AuthorColumns {
   categoryId: number;
   categoryName: string;
   topicId: number | null;
+  hidden: boolean;
 }
 
 export interface PostRow extends PostCardRow {
@@ -61,7 +62,7 @@ const CARD_COLUMNS = `p.id, p.kind, p.title,
   CASE WHEN p.summary <> '' THEN p.summary ELSE left(p.body, 80) END AS summary,
   p.cover, p.images, p.views, p.likes, p.reply_count AS "replyCount", p.price_coins AS "priceCoins",
   p.pinned, p.created_at AS "createdAt", p.category_id AS "categoryId", c.name AS "categoryName",
-  c.topic_id AS "topicId", ${AUTHOR_COLUMNS}`;
+  c.topic_id AS "topicId", p.hidden_at IS NOT NULL AS hidden, ${AUTHOR_COLUMNS}`;
 const CARD_JOINS = 'JOIN categories c ON c.id = p.category_id LEFT JOIN users u ON u.id = p.author_id';
 
 const ORDER: Record<PostSort, string> = {
@@ -85,6 +86,7 @@ export const toPostCard = (row: PostCardRow): PostCard => ({
   pinned: row.pinned,
   createdAt: row.createdAt.getTime(),
   category: { categoryId: row.categoryId, name: row.categoryName, topicId: row.topicId },
+  ...(row.hidden ? { hidden: true } : {}),
 });
 
 function listQuery(filters: PostFilters): ListQuery {

@@ -279,11 +279,16 @@ describe.each(DB_KINDS)('moderation in the console on %s', (kind) => {
       newcomer.token,
     );
     expect((await codeOf(h.client, API.topicDetail, { id }, others[0]!.token)).code).toBe(Code.NotFound);
-    expect((await codeOf(h.client, API.topicDetail, { id }, newcomer.token)).code).toBe(0);
+    // Its author reads it marked as hidden from others (the app shows 审核中).
+    const own = await dataOf<{ hidden?: boolean }>(h.client, API.topicDetail, { id }, newcomer.token);
+    expect(own.hidden).toBe(true);
     const held = (await queue(moderator, '?type=post')).list.find((i) => i.id === `post:${id}`);
     expect(held).toMatchObject({ state: 'held', flags: ['first_post'], title: '新人第一帖' });
     ok(await admin(moderator, 'POST', `/moderation/post:${id}`, { action: 'approve' }));
     expect((await codeOf(h.client, API.topicDetail, { id }, others[0]!.token)).code).toBe(0);
+    expect((await dataOf<{ hidden?: boolean }>(h.client, API.topicDetail, { id }, newcomer.token)).hidden).toBe(
+      undefined,
+    );
     expect((await systemNotices(newcomer))[0]).toContain('已通过审核');
     // The second post is not held: the account has an approved post.
     const second = await dataOf<{ id: number }>(

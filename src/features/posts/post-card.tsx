@@ -51,6 +51,11 @@ export function PostCard({
         {showGroup && <span className="post-card__group">{post.category.name}</span>}
         <h3 className="post-card__title">
           {post.pinned && <span className="post-badge post-badge--pinned">{messages.posts.pinned}</span>}
+          {post.hidden && (
+            <span className="post-badge post-badge--hidden" title={messages.posts.hiddenHint} data-testid="post-hidden">
+              {messages.posts.hidden}
+            </span>
+          )}
           {post.priceCoins > 0 && (
             <span className="post-badge post-badge--priced">{messages.posts.priced(post.priceCoins)}</span>
           )}

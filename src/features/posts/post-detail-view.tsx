@@ -60,6 +60,11 @@ export function PostArticle({ post, onPurchased }: { post: PostDetail; onPurchas
         </Link>
         <h1 className="post-detail__title">
           {post.pinned && <span className="post-badge post-badge--pinned">{messages.posts.pinned}</span>}
+          {post.hidden && (
+            <span className="post-badge post-badge--hidden" title={messages.posts.hiddenHint} data-testid="post-hidden">
+              {messages.posts.hidden}
+            </span>
+          )}
           {post.title}
         </h1>
         <div className="post-detail__meta">
