@@ -111,3 +111,26 @@ export async function countPostView(q: Queryable, siteId: number, day: string, p
     [siteId, day, postId],
   );
 }
+
+/** Devices this process already marked, per database and day: a repeat /current skips the write. */
+const marked = new WeakMap<Queryable, Set<string>>();
+const MARKED_MAX = 100_000;
+
+/**
+ * markActiveDevice once per process for a device and day (the app asks /current on every start).
+ * Another process may write it again: the statement is idempotent, the memo only saves the trip.
+ */
+export async function markActiveDeviceOnce(
+  db: Queryable,
+  siteId: number,
+  day: string,
+  device: string,
+  shardKey: number,
+): Promise<void> {
+  let seen = marked.get(db);
+  if (!seen || seen.size >= MARKED_MAX) marked.set(db, (seen = new Set()));
+  const key = `${siteId}|${day}|${device}`;
+  if (seen.has(key)) return;
+  await markActiveDevice(db, siteId, day, device, shardKey);
+  seen.add(key);
+}

@@ -1,7 +1,7 @@
 /** The signed-in user's own record: /current (refresh after a change) and /getUserInfo. */
 import { emptySchema } from '../../contract/calls/account.ts';
 import { API } from '../../contract/calls/paths.ts';
-import { markActiveDevice } from '../db/daily-stats.ts';
+import { markActiveDeviceOnce } from '../db/daily-stats.ts';
 import { shanghaiDay } from '../db/shanghai-day.ts';
 import { toUserInfo } from '../db/users.ts';
 import { defineCall, type Call } from '../protocol/define-call.ts';
@@ -11,9 +11,10 @@ export const userCalls: readonly Call[] = [
     path: API.current,
     schema: emptySchema,
     auth: 'user',
-    // The app asks once per page load: the device counts as active today (daily-stats.ts).
+    // The app asks once per page load: the device counts as active today (daily-stats.ts), written
+    // once per process and day.
     handler: async ({ db, user, session, now }) => {
-      await markActiveDevice(db, user.siteId, shanghaiDay(now), session.deviceId ?? `user:${user.id}`, user.id);
+      await markActiveDeviceOnce(db, user.siteId, shanghaiDay(now), session.deviceId ?? `user:${user.id}`, user.id);
       return toUserInfo(user);
     },
   }),
