@@ -114,6 +114,21 @@ export interface PlayInfo {
   trialSeconds: number;
   /** The episode's length. */
   durationS: number;
+  /** Where this viewer is in the title (any episode), from the server's watch history; null: never watched. */
+  progress?: WatchPosition | null;
+}
+
+/** Where a user is in one title (contract/calls/watch-history.ts). */
+export interface WatchPosition {
+  movieId: number;
+  /** The episode watched last (1 for a film). */
+  episode: number;
+  /** Seconds reached in that episode. */
+  positionS: number;
+  /** Seconds of that episode (0 when not known). */
+  durationS: number;
+  /** When it was saved (ms since epoch). */
+  at: number;
 }
 
 export interface PostCard {
@@ -312,7 +327,7 @@ export const postPageSchema = pageSchema.extend({
 });
 
 export const idSchema = z.object({ id });
-/** /movie/play: a title and one of its episodes by number (default 1). */
+/** /movie/play: a title and one of its episodes by number (default: the one this viewer watched last, else 1). */
 export const playSchema = z.object({
   id,
   episode: z

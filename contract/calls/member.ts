@@ -133,14 +133,29 @@ export type SavedItem =
   | { type: 'post'; id: number; createdAt: number; post: PostCard };
 
 /**
- * Sent every ~15 s while the player plays, and once on play, pause and end (playing: whether it
- * plays from now on). The server credits min(time since this user's previous heartbeat for the
- * movie, 30 s) when that previous heartbeat said playing, so only real playing time counts.
+ * Sent every ~15 s while the player plays, and once on play, pause, end and leaving (playing:
+ * whether it plays from now on); each beat also saves where the user is in the title (the watch
+ * history, contract/calls/watch-history.ts). The server credits min(time since this user's
+ * previous heartbeat for the movie, 30 s) when that previous heartbeat said playing, so only real
+ * playing time counts.
  */
 export const heartbeatSchema = z.object({
   movieId: id,
   position: z.number({ message: 'position 必须是数字' }).min(0, 'position 不能小于 0').max(86_400, 'position 超出范围'),
   playing: z.boolean({ message: 'playing 必须是布尔值' }),
+  /** The episode playing (contract/calls/watch-history.ts); old clients send none. */
+  episode: z
+    .number({ message: 'episode 必须是数字' })
+    .int('episode 必须是整数')
+    .min(1, 'episode 必须是正整数')
+    .max(100_000, 'episode 超出范围')
+    .optional(),
+  /** The episode's length in seconds, when the player knows it. */
+  durationS: z
+    .number({ message: 'durationS 必须是数字' })
+    .min(0, 'durationS 不能小于 0')
+    .max(86_400, 'durationS 超出范围')
+    .optional(),
 });
 
 export interface WatchProgress {

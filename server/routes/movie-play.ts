@@ -6,7 +6,9 @@
  *
  * The call plays one episode (number `episode`, default 1) of the title: access is the title's
  * (trial, VIP and coins hold for each of its episodes alike). An episode the title does not have,
- * or whose video is not ready, is code 6 naming its number.
+ * or whose video is not ready, is code 6 naming its number. Without a number it plays the episode
+ * this viewer watched last (else 1), and the answer carries where the viewer is in the title
+ * (server/db/watch-progress.ts), so a second device resumes at the right episode and second.
  */
 import { playSchema, type PlayInfo } from '../../contract/calls/content.ts';
 import { API } from '../../contract/calls/paths.ts';
@@ -16,6 +18,7 @@ import { countPlay } from '../db/daily-stats.ts';
 import { playableEpisode } from '../db/episodes.ts';
 import { findMovie } from '../db/movies.ts';
 import { shanghaiDay } from '../db/shanghai-day.ts';
+import { progressOf } from '../db/watch-progress.ts';
 import { issuePlaylistKey } from '../media/play-ticket.ts';
 import { ApiError } from '../api-error.ts';
 import { defineCall, type Call } from '../protocol/define-call.ts';
@@ -36,8 +39,13 @@ export const moviePlayCalls: readonly Call[] = [
     auth: 'user',
     handler: async ({ db, payload, user, config, site, now }): Promise<PlayInfo> => {
       const movie = found(await findMovie(db, payload.id), movieNotFound(payload.id));
-      const number = payload.episode ?? 1;
-      const { episode, count } = await playableEpisode(db, movie.id, number);
+      const progress = await progressOf(db, user.id, movie.id);
+      let number = payload.episode ?? progress?.episode ?? 1;
+      let { episode, count } = await playableEpisode(db, movie.id, number);
+      if (!episode && payload.episode === undefined && number !== 1) {
+        number = 1; // the episode watched last is gone: the first
+        ({ episode, count } = await playableEpisode(db, movie.id, number));
+      }
       if (!episode) throw new ApiError(Code.NotFound, episodeNotFound(number));
       const full = await canPlayInFull(db, user, movie);
       if (!full && movie.trialS <= 0) throw new ApiError(Code.NotAllowed, NEEDS[movie.access] ?? '没有观看权限');
@@ -57,6 +65,7 @@ export const moviePlayCalls: readonly Call[] = [
         trial: !full,
         trialSeconds: trialSeconds ?? 0,
         durationS: episode.durationS,
+        progress,
       };
     },
   }),

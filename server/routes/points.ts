@@ -1,6 +1,7 @@
 /**
  * Points: the daily tasks with today's progress, claims (once per task and Asia/Shanghai day),
- * the points ledger, and the player's heartbeats that feed the watch task (server/db/activity.ts).
+ * the points ledger, and the player's heartbeats that feed the watch task (server/db/activity.ts)
+ * and save where the user is in the title (server/db/watch-progress.ts).
  */
 import { emptySchema } from '../../contract/calls/account.ts';
 import { pageSchema } from '../../contract/calls/content.ts';
@@ -12,6 +13,7 @@ import { ledgerPage } from '../db/ledger.ts';
 import { findMovie } from '../db/movies.ts';
 import { claimTask, tasksOfDay } from '../db/point-tasks.ts';
 import { shanghaiDay } from '../db/shanghai-day.ts';
+import { saveProgress } from '../db/watch-progress.ts';
 import { defineCall, type Call } from '../protocol/define-call.ts';
 import { checkinCalls } from './checkin.ts';
 import { found } from './lookups.ts';
@@ -55,6 +57,14 @@ export const pointCalls: readonly Call[] = [
         });
         const seconds = Math.round(beat.creditMs / 1000);
         if (seconds > 0) await addStats(q, site.id, user.id, [{ day, delta: { watch_seconds: seconds } }]);
+        await saveProgress(q, {
+          userId: user.id,
+          movieId: payload.movieId,
+          episode: payload.episode,
+          positionS: payload.position,
+          durationS: payload.durationS,
+          now,
+        });
         return beat.secondsToday;
       });
       return { movieId: payload.movieId, secondsToday, counted: secondsToday >= WATCH_MIN_SECONDS };
