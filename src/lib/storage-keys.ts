@@ -27,5 +27,8 @@ export const THEME_MODE_KEY = 'theme-mode';
 /** localStorage: the player's 清晰度 choice, a height ("720") or "auto" (features/player/quality.ts). */
 export const PLAYER_QUALITY_KEY = 'player-quality';
 
+/** localStorage: the player's last volume, mute and speed, for the next video (features/player/use-playback-prefs.ts). */
+export const PLAYER_PREFS_KEY = 'player-prefs';
+
 /** sessionStorage: when the page last reloaded itself after a chunk-load error. */
 export const CHUNK_RELOAD_AT_KEY = 'chunk-reload-at';

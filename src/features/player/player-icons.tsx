@@ -1,4 +1,4 @@
-/** The player's icons (play, pause, fullscreen in and out), in the playback chunk only. 24×24, filled. */
+/** The player's icons (play, pause, fullscreen in and out, picture-in-picture), in the playback chunk only. 24×24, filled. */
 import type { SVGProps } from 'react';
 
 type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'>;
@@ -49,5 +49,21 @@ export const IconShrink = (props: IconProps) => (
     {...props}
   >
     <path d="M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5" />
+  </svg>
+);
+
+/** Picture-in-Picture: a screen with a small window in its corner. */
+export const IconPip = (props: IconProps) => (
+  <svg
+    {...base}
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    {...props}
+  >
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <rect x="12" y="11" width="6" height="5" rx="1" fill="currentColor" stroke="none" />
   </svg>
 );

@@ -1,14 +1,18 @@
 /**
- * A menu of the player's bottom bar (倍速, 清晰度): a button and, when open, the choices above it.
- * The list always opens inside the player's box: its height is capped to the room between the
- * button and the player's top (measured when it opens and when the player resizes), and it
- * scrolls when the choices need more (a 390 px wide phone's player is about 220 px tall).
- * It closes on a choice, on Escape and on a press outside it.
+ * A menu of the player's bottom bar (倍速, 清晰度): a button and, when open, the choices, always
+ * whole inside the player's box. The list is drawn in the player's box (a portal), placed by what
+ * fits: above its button when the room between the button and the player's top holds every choice
+ * (desktop, fullscreen), else as a sheet along the player's right edge, top to bottom, the choices
+ * centred and scrolling only if even that height is short (a 390 px phone's player is ~220 px tall,
+ * and six speeds above the bar did not fit: 2x was off the player's top). Placed again when the
+ * player resizes. It closes on a choice, on Escape and on a press outside it.
  */
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
+import { createPortal } from 'react-dom';
+import './player-overlays.css';
 
-/** Between the list and the top of the box; the list itself sits 4 px above its button's wrapper. */
-const GAP_PX = 12;
+/** Between the list and the player's top, and between the list and its button. */
+const GAP_PX = 8;
 
 export interface MenuChoice<T> {
   value: T;
@@ -26,11 +30,18 @@ interface PlayerMenuProps<T> {
   testId?: string;
 }
 
-/** Pixels between the top of the player's box and the top of `anchor`, less a small gap. */
-export function roomAbove(anchor: Element): number | null {
-  const box = anchor.closest('.video-player');
-  if (!box) return null;
-  return Math.max(0, Math.floor(anchor.getBoundingClientRect().top - box.getBoundingClientRect().top - GAP_PX));
+/** Where the list goes: above the button (offsets from the box's right and bottom), or the side sheet. */
+type Placement = { kind: 'above'; right: number; bottom: number } | { kind: 'sheet' };
+
+/** The placement for a list `needed` px tall, its button at `anchor`, inside `box` (pure). */
+export function placeMenu(anchor: DOMRect, box: DOMRect, needed: number): Placement {
+  const room = anchor.top - box.top - GAP_PX * 2;
+  if (needed > room) return { kind: 'sheet' };
+  return {
+    kind: 'above',
+    right: Math.max(GAP_PX, Math.round(box.right - anchor.right)),
+    bottom: Math.round(box.bottom - anchor.top + GAP_PX / 2),
+  };
 }
 
 export function PlayerMenu<T extends string | number>({
@@ -42,24 +53,38 @@ export function PlayerMenu<T extends string | number>({
   testId,
 }: PlayerMenuProps<T>) {
   const [open, setOpen] = useState(false);
-  const [room, setRoom] = useState<number | null>(null);
+  const [host, setHost] = useState<HTMLElement | null>(null);
+  const [placement, setPlacement] = useState<Placement | null>(null);
   const wrapper = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLUListElement>(null);
 
   useLayoutEffect(() => {
-    const element = wrapper.current;
-    if (!open || !element) return;
-    const measure = () => setRoom(roomAbove(element));
-    measure();
-    const box = element.closest('.video-player');
-    const observer = box && typeof ResizeObserver !== 'undefined' ? new ResizeObserver(measure) : null;
-    if (box) observer?.observe(box);
-    return () => observer?.disconnect();
+    if (!open) return setPlacement(null);
+    setHost(wrapper.current?.closest<HTMLElement>('.video-player') ?? null);
   }, [open]);
+
+  useLayoutEffect(() => {
+    const button = wrapper.current;
+    if (!open || !host || !button) return;
+    const place = () => {
+      const element = list.current;
+      if (!element) return;
+      // Measured unconstrained: the height every choice needs.
+      const needed = [...element.children].reduce((sum, item) => sum + item.getBoundingClientRect().height, 0);
+      const padding = parseFloat(getComputedStyle(element).paddingTop) * 2 || 0;
+      setPlacement(placeMenu(button.getBoundingClientRect(), host.getBoundingClientRect(), needed + padding));
+    };
+    place();
+    const observer = typeof ResizeObserver !== 'undefined' ? new ResizeObserver(place) : null;
+    observer?.observe(host);
+    return () => observer?.disconnect();
+  }, [open, host]);
 
   useEffect(() => {
     if (!open) return;
     const onPointer = (event: PointerEvent) => {
-      if (!wrapper.current?.contains(event.target as Node)) setOpen(false);
+      const target = event.target as Node;
+      if (!wrapper.current?.contains(target) && !list.current?.contains(target)) setOpen(false);
     };
     const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
     document.addEventListener('pointerdown', onPointer);
@@ -70,8 +95,39 @@ export function PlayerMenu<T extends string | number>({
     };
   }, [open]);
 
+  const style: CSSProperties | undefined =
+    placement?.kind === 'above' ? { right: placement.right, bottom: placement.bottom } : undefined;
+  const menu = (
+    <ul
+      ref={list}
+      className={`player-menu__list player-menu__list--${placement?.kind ?? 'measuring'}`}
+      role="menu"
+      aria-label={name}
+      style={style}
+      data-testid={testId && `${testId}-menu`}
+      onClick={(event) => event.stopPropagation()}
+    >
+      {choices.map((choice) => (
+        <li key={choice.value} role="none">
+          <button
+            type="button"
+            role="menuitemradio"
+            aria-checked={choice.value === current}
+            className={choice.value === current ? 'is-active' : undefined}
+            onClick={() => {
+              onChoose(choice.value);
+              setOpen(false);
+            }}
+          >
+            {choice.label}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+
   return (
-    <div className="video-controls__speed player-menu" ref={wrapper}>
+    <div className="player-menu" ref={wrapper}>
       <button
         type="button"
         className="video-controls__button video-controls__rate"
@@ -83,32 +139,7 @@ export function PlayerMenu<T extends string | number>({
       >
         {label}
       </button>
-      {open && (
-        <ul
-          className="video-controls__menu"
-          role="menu"
-          aria-label={name}
-          style={room === null ? undefined : { maxHeight: room }}
-          data-testid={testId && `${testId}-menu`}
-        >
-          {choices.map((choice) => (
-            <li key={choice.value} role="none">
-              <button
-                type="button"
-                role="menuitemradio"
-                aria-checked={choice.value === current}
-                className={choice.value === current ? 'is-active' : undefined}
-                onClick={() => {
-                  onChoose(choice.value);
-                  setOpen(false);
-                }}
-              >
-                {choice.label}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      {open && host && createPortal(menu, host)}
     </div>
   );
 }

@@ -4,7 +4,12 @@
  * playback resumes at the same position (and keeps playing if it was). The start position comes
  * from the watch history (seek on loadedmetadata); the position is saved every few seconds, on
  * pause, when the page is hidden and on leaving. A trial playlist simply ends: then an overlay
- * offers VIP. Controls: center play button, bottom bar (video-controls.tsx), keyboard (space, ←/→).
+ * offers VIP. Controls: center play button, bottom bar (video-controls.tsx), 画中画 at the top right.
+ *
+ * Touch (use-player-gestures.ts): tap shows or hides the controls, double tap plays or pauses, a
+ * hold plays at 3x, swipes seek, and change brightness (left) or volume (right); a mouse click
+ * plays or pauses. Keys on the page (use-player-keys.ts): space/k, ←/→, ↑/↓, f, m. The platform:
+ * Media Session, Wake Lock, landscape in fullscreen on a phone, the last volume and speed.
  *
  * Episodes: the page passes the episode's playlist; a new one (another episode) loads in place,
  * from that episode's saved position, and keeps playing. The history records the episode.
@@ -15,7 +20,7 @@
  * panels inside the player, and the send bar (in the control bar on wide screens and in
  * fullscreen, under the player on phones). The controls stay shown while the send bar has the focus.
  */
-import { useEffect, useEffectEvent, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
 import type { MovieCard } from '../../../contract/calls/content.ts';
 import { attachSource } from './hls-source.ts';
 import { mediaUrl } from '../../stores/media-url.ts';
@@ -30,10 +35,19 @@ import { VideoControls } from './video-controls.tsx';
 import { usePlayerDanmaku } from '../danmaku/use-player-danmaku.tsx';
 import { loadQuality, qualityOptions, saveQuality, type Quality } from './quality.ts';
 import type { SourceHandle } from './hls-source.ts';
+import { PlayerIndicator, useIndicator } from './player-indicator.tsx';
+import { usePlayerGestures } from './use-player-gestures.ts';
+import { usePlayerKeys } from './use-player-keys.ts';
+import { usePlaybackPrefs } from './use-playback-prefs.ts';
+import { useWakeLock } from './use-wake-lock.ts';
+import { useOrientationLock } from './use-orientation-lock.ts';
+import { useMediaSession } from './use-media-session.ts';
+import { usePictureInPicture } from './use-picture-in-picture.ts';
+import { PipButton } from './pip-button.tsx';
+import { episodeMessages } from '../movies/episode-messages.ts';
 
 const SAVE_EVERY_S = 5;
 const HIDE_CONTROLS_MS = 3_000;
-const SEEK_STEP_S = 10;
 
 /** Saves where `element` is in an episode to the watch history; false when there is nothing to save yet. */
 function recordPosition(movie: MovieCard, episode: number, element: HTMLVideoElement): boolean {
@@ -51,9 +65,20 @@ interface VideoPlayerProps {
   header: ReactNode;
   /** Shown over the video when it ended (the trial's end). */
   endOverlay?: ReactNode;
+  /** A series' next and previous episodes (Media Session's track buttons; none: no such button). */
+  onNextEpisode?: () => void;
+  onPreviousEpisode?: () => void;
 }
 
-export function VideoPlayer({ movie, episode, playlist, header, endOverlay }: VideoPlayerProps) {
+export function VideoPlayer({
+  movie,
+  episode,
+  playlist,
+  header,
+  endOverlay,
+  onNextEpisode,
+  onPreviousEpisode,
+}: VideoPlayerProps) {
   const wrapper = useRef<HTMLDivElement>(null);
   const video = useRef<HTMLVideoElement>(null);
   const { active, lines } = useCdnLines();
@@ -180,14 +205,29 @@ export function VideoPlayer({ movie, episode, playlist, header, endOverlay }: Vi
     const element = video.current;
     if (element) element.currentTime = Math.max(0, Math.min(seconds, element.duration || seconds));
   };
-  const onKey = (event: KeyboardEvent) => {
-    if (event.target instanceof HTMLInputElement || event.target instanceof HTMLButtonElement) return;
-    if (event.key === ' ' || event.key === 'k') toggle();
-    else if (event.key === 'ArrowRight') seek(time.current + SEEK_STEP_S);
-    else if (event.key === 'ArrowLeft') seek(time.current - SEEK_STEP_S);
-    else return;
-    event.preventDefault();
-  };
+  const [indicator, showIndicator] = useIndicator();
+  const gestures = usePlayerGestures(video, {
+    onTap: () => setControlsShown((shown) => !shown),
+    onDoubleTap: toggle,
+    onMouseClick: toggle,
+    show: showIndicator,
+  });
+  usePlayerKeys(video, { toggle, toggleFullscreen, show: showIndicator });
+  usePlaybackPrefs(video);
+  useWakeLock(video);
+  useOrientationLock(fullscreen, video);
+  const series = Boolean(onNextEpisode ?? onPreviousEpisode) || episode > 1;
+  useMediaSession(
+    video,
+    {
+      title: movie.title,
+      artist: series ? episodeMessages.label(episode, '') : '',
+      album: movie.title,
+      artwork: mediaUrl(movie.poster.large, line),
+    },
+    { onNextEpisode, onPreviousEpisode },
+  );
+  const pip = usePictureInPicture(video);
 
   const showControls = controlsShown || !playing || typing;
   return (
@@ -196,8 +236,7 @@ export function VideoPlayer({ movie, episode, playlist, header, endOverlay }: Vi
         ref={wrapper}
         className={`video-player${showControls ? ' is-controls' : ''}`}
         tabIndex={-1}
-        onKeyDown={onKey}
-        onPointerMove={() => setControlsShown(true)}
+        onPointerMove={(event) => event.pointerType === 'mouse' && setControlsShown(true)}
         onClick={() => setControlsShown(true)}
       >
         <video
@@ -206,7 +245,8 @@ export function VideoPlayer({ movie, episode, playlist, header, endOverlay }: Vi
           data-testid="player"
           playsInline
           preload="metadata"
-          onClick={toggle}
+          {...gestures.handlers}
+          style={gestures.brightness === 1 ? undefined : { filter: `brightness(${gestures.brightness})` }}
           onPlay={() => {
             setPlaying(true);
             wasPlaying.current = true;
@@ -238,6 +278,8 @@ export function VideoPlayer({ movie, episode, playlist, header, endOverlay }: Vi
         />
         {danmaku.layer}
         <div className="video-player__top">{header}</div>
+        <PipButton pip={pip} />
+        <PlayerIndicator indicator={indicator} />
         {status === 'loading' && (
           <span className="spinner video-player__spinner" role="status" aria-label={messages.play.loading} />
         )}
