@@ -191,7 +191,10 @@ describe.skipIf(noBrowser)('movies in Chromium', () => {
       .toContain('VIP 专享');
     expect(await page.locator('[data-testid=movie-gate]').innerText()).toContain(`可试看 ${vip.trialSeconds} 秒`);
 
-    const playlistResponse = page.waitForResponse((response) => /\/play\/[^/]+\/index\.m3u8$/.test(response.url()));
+    // The demo videos are ladders: the segments are listed by the rung's playlist (360p/ or 720p/).
+    const playlistResponse = page.waitForResponse((response) =>
+      /\/play\/[^/]+\/\d+p\/index\.m3u8$/.test(response.url()),
+    );
     await page.locator('[data-testid=play-button]').click();
     const playlist = await playlistResponse;
     const segmentNames = (await playlist.text()).split('\n').filter((line) => line.startsWith('seg-'));

@@ -92,7 +92,7 @@ export interface MovieDetail extends MovieCard {
   liked: boolean;
   /** The viewer may play it in full: free, VIP viewer on a VIP movie, or purchased. */
   canPlay: boolean;
-  /** Seconds a viewer who cannot play in full may watch (0: none). */
+  /** Seconds a viewer who cannot play in full may watch (0: none): the trial served, whole segments. */
   trialSeconds: number;
   /** Comments that count (not deleted) and the viewers' rating (contract/calls/community.ts). */
   commentCount: number;
@@ -111,9 +111,16 @@ export interface PlayInfo {
   playlist: string;
   /** The playlist is cut to the trial. */
   trial: boolean;
+  /** Seconds the trial playlist lasts (whole segments, at most the episode); 0 when not a trial. */
   trialSeconds: number;
   /** The episode's length. */
   durationS: number;
+  /**
+   * The operator's marks, the same for every episode: the intro ends, the outro starts (null or
+   * absent: none; an offline copy has none).
+   */
+  introEndS?: number | null;
+  outroStartS?: number | null;
   /** Where this viewer is in the title (any episode), from the server's watch history; null: never watched. */
   progress?: WatchPosition | null;
 }

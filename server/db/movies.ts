@@ -42,6 +42,9 @@ export interface MovieRow extends MovieCardRow {
   description: string;
   categoryId: number;
   trialS: number;
+  /** The operator's marks of every episode (migration 008); null: none. */
+  introEndS: number | null;
+  outroStartS: number | null;
   publishedAt: Date;
   /** Kept counters of its comments (migration 006): comments that count, and their stars. */
   commentCount: number;
@@ -52,7 +55,8 @@ export interface MovieRow extends MovieCardRow {
 const CARD_COLUMNS = `m.id, m.title, m.poster, m.duration_s AS "durationS", m.views, m.likes, m.access,
   m.price_coins AS "priceCoins", m.year, m.region`;
 const ROW_COLUMNS = `${CARD_COLUMNS}, m.description, m.category_id AS "categoryId",
-  m.trial_s AS "trialS", m.published_at AS "publishedAt", m.comment_count AS "commentCount",
+  m.trial_s AS "trialS", m.intro_end_s AS "introEndS", m.outro_start_s AS "outroStartS",
+  m.published_at AS "publishedAt", m.comment_count AS "commentCount",
   m.rating_sum AS "ratingSum", m.rating_count AS "ratingCount"`;
 
 /** What a visitor may see of `movies m` (the partial index movies_visible serves the newest-first lists). */

@@ -203,12 +203,14 @@ export interface LadderOptions {
   signal?: AbortSignal;
   /** 0-99 while ffmpeg runs (100 is the caller's, once the ladder is in place). */
   onProgress?: (percent: number) => void;
+  /** The frame size the rungs are chosen for, when not the source's (the demo videos: 360p drawn, 720p too). */
+  size?: { width: number; height: number };
 }
 
 /** Makes the ladder of `source` in `dir` (replaced when it exists). */
 export async function makeLadder(source: string, dir: string, options: LadderOptions = {}): Promise<Ladder> {
   const info = await probe(source, options.signal);
-  const rungs = ladderOf(info.width, info.height);
+  const rungs = ladderOf(options.size?.width ?? info.width, options.size?.height ?? info.height);
   await mkdir(dirname(dir), { recursive: true });
   await removeLeftovers(dir);
   const temp = tempSibling(dir);

@@ -8,7 +8,7 @@ import { createHarness, type Harness } from '../test/harness.ts';
 import { issuePlaylistKey } from './play-ticket.ts';
 
 const SECRET = 'test-media-secret-0123456789';
-/** 12 s: three 4 s segments. */
+/** 12 s: a ladder (360p, 720p) of three 4 s segments. */
 const JOBS = [posterJob(1, 'dark'), posterJob(2, 'bright'), coverJob(1), videoJob(1, 12)];
 
 describe('generated media served under the CDN lines', () => {
@@ -68,7 +68,8 @@ describe('generated media served under the CDN lines', () => {
 
   it('refuses raw videos, unknown places and traversal without a 5xx', async () => {
     expect((await get('/cdn/1/videos/v1/index.m3u8')).statusCode).toBe(403);
-    expect((await get('/cdn/1/videos/v1/seg-002.ts')).statusCode).toBe(403);
+    expect((await get('/cdn/1/videos/v1/360p/index.m3u8')).statusCode).toBe(403);
+    expect((await get('/cdn/1/videos/v1/720p/seg-002.ts')).statusCode).toBe(403);
     for (const url of [
       '/cdn/1/posters/m999-s.webp',
       '/cdn/1/secret.txt',
@@ -85,24 +86,35 @@ describe('generated media served under the CDN lines', () => {
     }
   });
 
+  it('serves the demo video as a master playlist over a 360p and a 720p rung', async () => {
+    const res = await get(`/cdn/1/${key(null)}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body.match(/RESOLUTION=\d+x\d+/g)).toEqual(['RESOLUTION=640x360', 'RESOLUTION=1280x720']);
+    expect(res.body.match(/^\d+p\/index\.m3u8$/gm)).toEqual(['360p/index.m3u8', '720p/index.m3u8']);
+  });
+
   it('cuts a trial playlist to the segments covering the trial and refuses the rest, even by hand-made URL', async () => {
     const playlistKey = key(4);
     expect(playlistKey).toMatch(/^play\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}\/index\.m3u8$/);
-    const res = await get(`/cdn/1/${playlistKey}`);
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toContain('application/vnd.apple.mpegurl');
-    expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.body.match(/^seg-\d{3}\.ts$/gm)).toEqual(['seg-000.ts']);
-    expect(res.body.trimEnd().endsWith('#EXT-X-ENDLIST')).toBe(true);
-    const base = `/cdn/2/${playlistKey.replace(/index\.m3u8$/, '')}`;
-    const allowed = await get(`${base}seg-000.ts`);
-    expect(allowed.statusCode).toBe(200);
-    expect(allowed.headers['content-type']).toBe('video/mp2t');
-    expect(allowed.rawPayload[0]).toBe(0x47); // MPEG-TS sync byte
-    for (const segment of ['seg-001.ts', 'seg-002.ts', 'seg-100.ts']) {
-      expect((await get(`${base}${segment}`)).statusCode, segment).toBe(403);
+    for (const rung of ['360p', '720p']) {
+      const rungKey = playlistKey.replace('index.m3u8', `${rung}/index.m3u8`);
+      const res = await get(`/cdn/1/${rungKey}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('application/vnd.apple.mpegurl');
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.body.match(/^seg-\d{3}\.ts$/gm)).toEqual(['seg-000.ts']);
+      expect(res.body.trimEnd().endsWith('#EXT-X-ENDLIST')).toBe(true);
+      const base = `/cdn/2/${rungKey.replace(/index\.m3u8$/, '')}`;
+      const allowed = await get(`${base}seg-000.ts`);
+      expect(allowed.statusCode).toBe(200);
+      expect(allowed.headers['content-type']).toBe('video/mp2t');
+      expect(allowed.rawPayload[0]).toBe(0x47); // MPEG-TS sync byte
+      for (const segment of ['seg-001.ts', 'seg-002.ts', 'seg-100.ts']) {
+        expect((await get(`${base}${segment}`)).statusCode, segment).toBe(403);
+      }
     }
-    expect((await get(`/cdn/1/${key(9)}`)).body.match(/^seg-\d{3}\.ts$/gm)).toEqual([
+    const nine = key(9).replace('index.m3u8', '720p/index.m3u8');
+    expect((await get(`/cdn/1/${nine}`)).body.match(/^seg-\d{3}\.ts$/gm)).toEqual([
       'seg-000.ts',
       'seg-001.ts',
       'seg-002.ts',
@@ -110,7 +122,7 @@ describe('generated media served under the CDN lines', () => {
   });
 
   it('serves the whole video with a full ticket', async () => {
-    const playlistKey = key(null);
+    const playlistKey = key(null).replace('index.m3u8', '360p/index.m3u8');
     const res = await get(`/cdn/1/${playlistKey}`);
     const segments = res.body.match(/^seg-\d{3}\.ts$/gm) ?? [];
     expect(segments).toEqual(['seg-000.ts', 'seg-001.ts', 'seg-002.ts']);
@@ -136,8 +148,8 @@ describe('generated media served under the CDN lines', () => {
       ttlSeconds: 60,
     });
     for (const bad of [
-      `play/${widened}.${signature}/seg-002.ts`,
-      key(null, 'another-secret-0123456789').replace('index.m3u8', 'seg-002.ts'),
+      `play/${widened}.${signature}/360p/seg-002.ts`,
+      key(null, 'another-secret-0123456789').replace('index.m3u8', '360p/seg-002.ts'),
       expired,
       'play/not-a-ticket/index.m3u8',
       `play/${payload}.${signature!.slice(0, -2)}AA/index.m3u8`,

@@ -28,6 +28,16 @@ const sign = (payload: string, secret: string): Buffer => createHmac('sha256', s
 export const trialSegments = (trialSeconds: number): number =>
   Math.max(0, Math.ceil(trialSeconds / HLS_SEGMENT_SECONDS));
 
+/**
+ * The trial a viewer is served of a `durationS`-long video for a movie's `trialSeconds`: whole
+ * segments, so at most a segment more, and never more than the video. What the detail and the play
+ * answer announce (试看 N 秒), so the announced trial is the one that plays.
+ */
+export function servedTrialSeconds(trialSeconds: number, durationS: number): number {
+  const whole = trialSegments(trialSeconds) * HLS_SEGMENT_SECONDS;
+  return durationS > 0 ? Math.min(whole, durationS) : whole;
+}
+
 export interface IssueOptions {
   movieId: number;
   /** The movie's video as stored in movies.video ("videos/v3"). */

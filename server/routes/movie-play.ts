@@ -19,7 +19,7 @@ import { playableEpisode } from '../db/episodes.ts';
 import { findMovie } from '../db/movies.ts';
 import { shanghaiDay } from '../db/shanghai-day.ts';
 import { progressOf } from '../db/watch-progress.ts';
-import { issuePlaylistKey } from '../media/play-ticket.ts';
+import { issuePlaylistKey, servedTrialSeconds } from '../media/play-ticket.ts';
 import { ApiError } from '../api-error.ts';
 import { defineCall, type Call } from '../protocol/define-call.ts';
 import { found } from './lookups.ts';
@@ -63,8 +63,10 @@ export const moviePlayCalls: readonly Call[] = [
         episodeCount: count,
         playlist,
         trial: !full,
-        trialSeconds: trialSeconds ?? 0,
+        trialSeconds: trialSeconds === null ? 0 : servedTrialSeconds(trialSeconds, episode.durationS),
         durationS: episode.durationS,
+        introEndS: movie.introEndS,
+        outroStartS: movie.outroStartS,
         progress,
       };
     },

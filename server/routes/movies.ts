@@ -14,6 +14,7 @@ import { findMovie, movieScore, pageMovies, relatedMovies, toMovieCard, viewMovi
 import { tagsOf } from '../db/tags.ts';
 import { toggleFavourite, viewerFlags } from '../db/user-items.ts';
 import type { User } from '../db/users.ts';
+import { servedTrialSeconds } from '../media/play-ticket.ts';
 import { defineCall, type Call } from '../protocol/define-call.ts';
 import { likeCall } from './like-call.ts';
 import { categoryScope, found, tagScope } from './lookups.ts';
@@ -40,7 +41,7 @@ async function movieDetail(q: Queryable, id: number, user: User | null, countVie
     related,
     ...flags,
     canPlay,
-    trialSeconds: canPlay ? 0 : movie.trialS,
+    trialSeconds: canPlay ? 0 : servedTrialSeconds(movie.trialS, movie.durationS),
     commentCount: movie.commentCount,
     score: movieScore(movie),
     episodes,

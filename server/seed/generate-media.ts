@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { exists } from './atomic-file.ts';
 import { renderImage } from './image-render.ts';
 import type { MediaJob } from './media-jobs.ts';
-import { renderVideo } from './video-render.ts';
+import { renderVideo } from './demo-video.ts';
 
 export interface MediaReport {
   /** Jobs that wrote files now. */

@@ -17,7 +17,7 @@ export interface ImageJob {
 
 export interface VideoJob {
   kind: 'video';
-  /** videos/v{n} */
+  /** videos/v{n}: a 360p + 720p ladder (demo-video.ts) */
   key: string;
   n: number;
   seconds: number;
@@ -56,8 +56,13 @@ export const featuredJob = (n: number, mood: Mood): ImageJob =>
 export const avatarJob = (n: number): ImageJob =>
   image(`avatar-${n}`, randomMood(`avatar-${n}`), [{ key: mediaKeys.avatar(n), size: SIZES.avatar }]);
 
-/** Demo videos last 24, 28 or 32 s: 6 to 8 segments of 4 s. */
-export const videoJob = (n: number, seconds: number = 24 + ((n - 1) % 3) * 4): VideoJob => ({
+/**
+ * Demo video n lasts 48, 56, 64, 72, 80 or 88 s (12 to 22 segments of 4 s); the plan gives each
+ * movie and episode the length of its video (plan-movies.ts).
+ */
+export const demoVideoSeconds = (n: number): number => 48 + ((n - 1) % 6) * 8;
+
+export const videoJob = (n: number, seconds: number = demoVideoSeconds(n)): VideoJob => ({
   kind: 'video',
   key: mediaKeys.video(n),
   n,

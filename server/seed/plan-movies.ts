@@ -4,10 +4,14 @@
  * log-uniform from a few hundred to several million; about 60% are free, 25% VIP, 15% coins.
  *
  * Every title has its episodes: a film one, with its demo video; a few titles (SERIES) are series
- * of 3-12 episodes (第1集 …) whose videos cycle through the demo videos, so seeding stays as fast.
+ * of 3-12 episodes (第1集 …) that all play the title's demo video, so every episode has the same
+ * length and the series' intro and outro marks (one pair per title, migration 008) fit each.
+ * Lengths are the videos' real ones (media-jobs.ts demoVideoSeconds): what a card lists is what
+ * plays. Trials are whole 4 s segments (8 or 12 s), so the trial announced is the trial served.
  */
 import { mediaKeys } from '../media/media-layout.ts';
 import { fill, unique } from './fill.ts';
+import { demoVideoSeconds } from './media-jobs.ts';
 import { subgenreCategoryId } from './plan-taxonomy.ts';
 import { BASE_DATE, COUNTS, DAY_MS, type EpisodeRow, type MovieRow } from './plan-types.ts';
 import { rngFor, type Rng } from './prng.ts';
@@ -18,36 +22,33 @@ const GENRE_WEIGHTS = [14, 12, 12, 9, 13, 7, 9, 6, 13, 5];
 const SEQUELS = ['2', '3', '：重启', '：前传', '：终章'];
 const PRICES = [5, 8, 10, 12, 15, 18, 20, 25, 30, 38, 45, 50];
 
-function duration(rng: Rng, genre: string): number {
-  if (genre === '纪录片') return rng.chance(0.5) ? rng.int(20, 50) * 60 + rng.int(0, 59) : rng.int(70, 120) * 60;
-  if (genre === '动画') return rng.int(78, 112) * 60 + rng.int(0, 59);
-  if (rng.chance(0.06)) return rng.int(150, 180) * 60;
-  return rng.int(86, 148) * 60 + rng.int(0, 59);
-}
-
 /**
  * The series: the first title from id 40 up of each of these genres and access kinds (so demos have
- * free series to play, and a VIP one whose episodes each keep the trial), with an episode's length.
+ * free series to play, and a VIP one whose episodes each keep the trial).
  */
-const SERIES: readonly { genre: string; access: MovieRow['access']; minutes: [number, number] }[] = [
-  { genre: '剧情', access: 'free', minutes: [40, 48] },
-  { genre: '动画', access: 'free', minutes: [22, 25] },
-  { genre: '纪录片', access: 'free', minutes: [45, 52] },
-  { genre: '悬疑', access: 'free', minutes: [42, 46] },
-  { genre: '剧情', access: 'vip', minutes: [40, 48] },
+const SERIES: readonly { genre: string; access: MovieRow['access'] }[] = [
+  { genre: '剧情', access: 'free' },
+  { genre: '动画', access: 'free' },
+  { genre: '纪录片', access: 'free' },
+  { genre: '悬疑', access: 'free' },
+  { genre: '剧情', access: 'vip' },
 ];
 const FIRST_SERIES_ID = 40;
+/** A series' marks: the intro is its first 6 s, the outro its last 10 s. */
+const INTRO_S = 6;
+const OUTRO_S = 10;
 
-const videoKey = (n: number): string => mediaKeys.video(((n - 1) % COUNTS.videos) + 1);
+/** The demo video (1..COUNTS.videos) of title `id`. */
+const videoOf = (id: number): number => ((id - 1) % COUNTS.videos) + 1;
 
-/** Episodes 1..count of title `id`, the first with the title's own video. */
-function seriesEpisodes(id: number, count: number, minutes: [number, number]): EpisodeRow[] {
-  const rng = rngFor(`series:${id}`);
+/** Episodes 1..count of title `id`, each playing the title's video. */
+function seriesEpisodes(id: number, count: number): EpisodeRow[] {
+  const n = videoOf(id);
   return Array.from({ length: count }, (_, i) => ({
     number: i + 1,
     title: `第${i + 1}集`,
-    video: videoKey(id + i),
-    durationS: rng.int(minutes[0], minutes[1]) * 60 + rng.int(0, 59),
+    video: mediaKeys.video(n),
+    durationS: demoVideoSeconds(n),
   }));
 }
 
@@ -60,8 +61,10 @@ function makeSeries(movies: MovieRow[]): void {
     );
     if (!movie) continue;
     taken.add(movie.id);
-    movie.episodes = seriesEpisodes(movie.id, rngFor(`series-count:${movie.id}`).int(3, 12), spec.minutes);
+    movie.episodes = seriesEpisodes(movie.id, rngFor(`series-count:${movie.id}`).int(3, 12));
     movie.durationS = movie.episodes[0]!.durationS;
+    movie.introEndS = INTRO_S;
+    movie.outroStartS = movie.durationS - OUTRO_S;
   }
 }
 
@@ -101,13 +104,13 @@ export function planMovies(tagId: (name: string) => number, count: number = COUN
     const tagNames = new Set<string>(rng.sample(genre.tags, rng.int(1, 2)));
     if (region.tag && rng.chance(0.5)) tagNames.add(region.tag);
     for (const name of rng.sample(GENERAL_MOVIE_TAGS, rng.int(1, 2))) tagNames.add(name);
-    const durationS = duration(rng, genre.name);
+    const durationS = demoVideoSeconds(videoOf(id));
     movies.push({
       id,
       title,
       description: synopsis(rng, genre),
       poster: mediaKeys.poster(id),
-      episodes: [{ number: 1, title: '', video: videoKey(id), durationS }],
+      episodes: [{ number: 1, title: '', video: mediaKeys.video(videoOf(id)), durationS }],
       durationS,
       views,
       likes: Math.round(views * rng.float(0.008, 0.06)),
@@ -116,7 +119,9 @@ export function planMovies(tagId: (name: string) => number, count: number = COUN
       mood: genre.mood,
       access,
       priceCoins: access === 'coins' ? rng.pick(PRICES) : 0,
-      trialS: access === 'free' ? 0 : rng.int(8, 12),
+      trialS: access === 'free' ? 0 : rng.pick([8, 12]),
+      introEndS: null,
+      outroStartS: null,
       region: region.label,
       year: filmYear,
       publishedAt: publishedAt(rng, filmYear),

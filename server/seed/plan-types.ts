@@ -100,6 +100,9 @@ export interface MovieRow {
   access: 'free' | 'vip' | 'coins';
   priceCoins: number;
   trialS: number;
+  /** Operator's marks of every episode (series only; null: none): the intro ends, the outro starts. */
+  introEndS: number | null;
+  outroStartS: number | null;
   region: string;
   year: number;
   publishedAt: number;

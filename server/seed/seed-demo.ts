@@ -28,7 +28,7 @@ import { seedMemberCatalogue } from './member-catalogue.ts';
 import type { DemoPlan } from './plan-types.ts';
 import { writeDemoPlan } from './write-plan.ts';
 
-export const DEMO_SEED_VERSION = 3;
+export const DEMO_SEED_VERSION = 4;
 const SEED_NAME = 'demo';
 /** Arbitrary constant shared by every process of this app: "demo seed of station-pwa". */
 const SEED_LOCK_KEY = 7_220_116_002;

@@ -1,17 +1,17 @@
 /**
- * Demo videos: HLS VOD (H.264 + AAC, 640x360, 4 s segments) made by the ffmpeg binary that
- * @ffmpeg-installer/ffmpeg ships in node_modules, from lavfi test sources, so nothing is downloaded.
- * Each video is written into a temporary directory and renamed to videos/v{n} when complete.
+ * The packaged ffmpeg (the binary @ffmpeg-installer/ffmpeg ships in node_modules, so nothing is
+ * downloaded), its HLS output options, and the demo videos' pictures: lavfi test sources drawn at
+ * 640x360 into a mezzanine file (renderSource), which server/seed/demo-video.ts turns into a ladder.
  */
 import { execFile } from 'node:child_process';
-import { access, chmod, constants, mkdir, rename, rm } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { access, chmod, constants } from 'node:fs/promises';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { HLS_SEGMENT_SECONDS } from '../media/media-layout.ts';
-import { exists, tempSibling } from './atomic-file.ts';
 
 const run = promisify(execFile);
-const FPS = 25;
+/** Demo videos are drawn at 15 frames a second: enough for test patterns, and quick to encode. */
+const FPS = 15;
 
 /** Video and audio sources, one per demo video; numbering starts at 1 and wraps. */
 const SOURCES: readonly { video: string; tone: number }[] = [
@@ -68,33 +68,18 @@ export const hlsOutputArgs = (dir: string): string[] => [
 ];
 
 /**
- * Makes `dir` (…/videos/v{n}) holding index.m3u8 and seg-NNN.ts, `seconds` long. Does nothing when
- * the directory exists: it only ever appears complete.
+ * Draws demo video `n`'s source, `seconds` long, into the file `path` (an MP4 at 640x360, H.264 +
+ * AAC, quickly encoded: it is the mezzanine server/seed/demo-video.ts makes the ladder from).
  */
-export async function renderVideo(dir: string, n: number, seconds: number): Promise<boolean> {
-  if (await exists(join(dir, 'index.m3u8'))) return false;
+export async function renderSource(path: string, n: number, seconds: number): Promise<void> {
   const source = SOURCES[(n - 1) % SOURCES.length]!;
-  const gop = String(FPS * (HLS_SEGMENT_SECONDS / 2));
-  await mkdir(dirname(dir), { recursive: true });
-  const temp = tempSibling(dir);
-  await mkdir(temp);
-  try {
-    // prettier-ignore
-    await run(await ffmpeg(), [
-      '-hide_banner', '-loglevel', 'error', '-y',
-      '-f', 'lavfi', '-i', source.video,
-      '-f', 'lavfi', '-i', `sine=frequency=${source.tone}:beep_factor=2:sample_rate=44100`,
-      '-t', String(seconds),
-      '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '30', '-g', gop, '-keyint_min', gop, '-sc_threshold', '0',
-      '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '64k', '-ac', '2',
-      ...hlsOutputArgs(temp),
-    ]);
-    await rename(temp, dir);
-    return true;
-  } catch (error) {
-    await rm(temp, { recursive: true, force: true });
-    // Another process finished the same video first: that one is complete, keep it.
-    if (await exists(join(dir, 'index.m3u8'))) return false;
-    throw error;
-  }
+  // prettier-ignore
+  await run(await ffmpeg(), [
+    '-hide_banner', '-loglevel', 'error', '-nostdin', '-y',
+    '-f', 'lavfi', '-i', source.video,
+    '-f', 'lavfi', '-i', `sine=frequency=${source.tone}:beep_factor=2:sample_rate=44100`,
+    '-t', String(seconds),
+    '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '20', '-pix_fmt', 'yuv420p',
+    '-c:a', 'aac', '-b:a', '128k', '-ac', '2', path,
+  ]);
 }

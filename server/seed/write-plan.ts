@@ -8,6 +8,7 @@
  * operator may have changed are left alone on a re-seed.
  */
 import type { Queryable } from '../db/db.ts';
+import { DEMO_RUNGS } from './demo-video.ts';
 import { BASE_DATE, SEEDED_ID_LIMIT, type DemoPlan } from './plan-types.ts';
 import { writeReplies } from './write-replies.ts';
 import { at, insertRows } from './write-rows.ts';
@@ -73,6 +74,8 @@ async function writeMovies(q: Queryable, plan: DemoPlan, dateOf: DateOf): Promis
       'access',
       'price_coins',
       'trial_s',
+      'intro_end_s',
+      'outro_start_s',
       'region',
       'year',
       'published_at',
@@ -89,6 +92,8 @@ async function writeMovies(q: Queryable, plan: DemoPlan, dateOf: DateOf): Promis
       m.access,
       m.priceCoins,
       m.trialS,
+      m.introEndS,
+      m.outroStartS,
       m.region,
       m.year,
       dateOf(m.publishedAt),
@@ -111,8 +116,10 @@ async function writeEpisodes(q: Queryable, plan: DemoPlan): Promise<void> {
   await insertRows(
     q,
     'episodes',
-    ['movie_id', 'number', 'title', 'video', 'duration_s', 'state'],
-    plan.movies.flatMap((m) => m.episodes.map((e) => [m.id, e.number, e.title, e.video, e.durationS, 'ready'])),
+    ['movie_id', 'number', 'title', 'video', 'duration_s', 'state', 'rungs'],
+    plan.movies.flatMap((m) =>
+      m.episodes.map((e) => [m.id, e.number, e.title, e.video, e.durationS, 'ready', [...DEMO_RUNGS]]),
+    ),
     { conflict: ['movie_id', 'number'] },
   );
   await q.query(

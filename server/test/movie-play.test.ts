@@ -63,7 +63,7 @@ describe.each(DB_KINDS)('movie playback on %s', (kind) => {
   it('keeps a priced movie to its trial even for a VIP (until purchases exist)', async () => {
     const guest = await h.client.registerGuest();
     await makeVip(guest.info.id);
-    expect(await play(FX.coinsMovie, guest.token)).toMatchObject({ trial: true, trialSeconds: 30 });
+    expect(await play(FX.coinsMovie, guest.token)).toMatchObject({ trial: true, trialSeconds: 32 });
   });
 
   it('refuses a movie without a trial to a viewer who may not play it (code 4), and unknown ids (code 6)', async () => {

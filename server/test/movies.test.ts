@@ -116,7 +116,7 @@ describe.each(DB_KINDS)('movie calls on %s', (kind) => {
     expect(await detail(FX.vipMovie, guest.token)).toMatchObject({ canPlay: false, trialSeconds: 60 });
     await h.db.query("UPDATE users SET vip_expire_at = now() + interval '1 day' WHERE id = $1", [guest.info.id]);
     expect(await detail(FX.vipMovie, guest.token)).toMatchObject({ canPlay: true, trialSeconds: 0 });
-    expect(await detail(FX.coinsMovie, guest.token)).toMatchObject({ canPlay: false, trialSeconds: 30 });
+    expect(await detail(FX.coinsMovie, guest.token)).toMatchObject({ canPlay: false, trialSeconds: 32 });
     await h.db.query("UPDATE users SET vip_expire_at = now() - interval '1 second' WHERE id = $1", [guest.info.id]);
     expect(await detail(FX.vipMovie, guest.token)).toMatchObject({ canPlay: false });
   });

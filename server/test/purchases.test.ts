@@ -40,7 +40,7 @@ describe.each(DB_KINDS)('purchases with coins on %s', (kind) => {
     const guest = await buyer(120);
     expect(await dataOf<PlayInfo>(h.client, API.moviePlay, { id: FX.coinsMovie }, guest.token)).toMatchObject({
       trial: true,
-      trialSeconds: 30,
+      trialSeconds: 32,
     });
     expect(await dataOf<PurchaseResult>(h.client, API.buyMovie, { movieId: FX.coinsMovie }, guest.token)).toEqual({
       coins: 70,
