@@ -1,8 +1,9 @@
 /**
  * The app shell: session start on every page change (src/features/account/session.ts, loaded with the API client
  * outside the entry bundle), then the app-wide lists once (stores/app-init.ts, loaded as its own
- * chunk) and the background check of unread notices (features/notifications/unread-watch.ts, its
- * own chunk too), the routes and the toasts.
+ * chunk), the background check of unread notices (features/notifications/unread-watch.ts, its
+ * own chunk too) and the watch history's sync with the server (features/history/history-sync.ts,
+ * once per signed-in user), the routes and the toasts.
  */
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio/react';
@@ -23,6 +24,7 @@ function useSessionStart(): void {
       .catch(() => undefined) // failures were already shown as toasts
       .then(() => {
         import('../features/notifications/unread-watch.ts').then(({ watchUnread }) => watchUnread(), ignore);
+        import('../features/history/history-sync.ts').then(({ syncOnSignIn }) => syncOnSignIn(), ignore);
         return import('../stores/app-init.ts');
       })
       .then(({ loadAppInit }) => loadAppInit())

@@ -30,5 +30,14 @@ export const PLAYER_QUALITY_KEY = 'player-quality';
 /** localStorage: the player's last volume, mute and speed, for the next video (features/player/use-playback-prefs.ts). */
 export const PLAYER_PREFS_KEY = 'player-prefs';
 
+/**
+ * localStorage: the last watch positions, written synchronously on every save so a reload or a
+ * closed tab keeps the last one even when IndexedDB could not finish (features/history/watch-journal.ts).
+ */
+export const WATCH_JOURNAL_KEY = 'watch-journal';
+
+/** localStorage: when the watch history was cleared while the server could not be told (features/history/history-sync.ts). */
+export const WATCH_CLEAR_PENDING_KEY = 'watch-clear-pending';
+
 /** sessionStorage: when the page last reloaded itself after a chunk-load error. */
 export const CHUNK_RELOAD_AT_KEY = 'chunk-reload-at';

@@ -1,11 +1,13 @@
 /**
  * Watch and read history (/mine/history), from the IndexedDB history store (src/features/history/history-store.ts),
- * so it works offline: grouped by day (今天 / 昨天 / 更早); a watch entry shows the poster, a
- * progress bar and "继续观看 m:ss", which opens the player at the saved position (the player
- * resumes from this store); a read entry is the post's card. Each list can be cleared.
+ * so it works offline: grouped by day (今天 / 昨天 / 更早); a watch entry shows the poster,
+ * "上次看到 hh:mm:ss" (or 已看完), a progress bar and "继续观看 m:ss", which opens the player at the
+ * saved position (the player resumes from this store); a read entry is the post's card. Each list
+ * can be cleared. Opening it merges the server's watch history (history-sync.ts, the other
+ * devices' titles); clearing the watch list clears the server's too.
  */
 import '../styles/member.css';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio/react';
 import { Link } from 'wouter';
 import { paths } from '../lib/route-paths.ts';
@@ -15,15 +17,15 @@ import { ConfirmModal } from '../components/modal.tsx';
 import { PostCard } from '../features/posts/post-card.tsx';
 import { ProgressBar } from '../components/progress-bar.tsx';
 import { SegmentTabs, type SegmentTab } from '../components/segment-tabs.tsx';
-import { formatClock, formatRelativeTime } from '../lib/format.ts';
+import { formatClock, formatDuration, formatRelativeTime } from '../lib/format.ts';
 import { groupByDay } from '../features/history/history-groups.ts';
 import { historyMessages } from '../features/history/history-messages.ts';
 import { savedMessages } from '../features/saved/saved-messages.ts';
 import { episodeMessages } from '../features/movies/episode-messages.ts';
 import { messages } from '../messages.ts';
+import { clearWatchHistoryEverywhere, syncWatchHistory } from '../features/history/history-sync.ts';
 import {
   clearReadHistory,
-  clearWatchHistory,
   historyState,
   resumePosition,
   type HistoryState,
@@ -52,8 +54,8 @@ function WatchItem({ entry }: { entry: WatchEntry }) {
           {movie.title}
           {episode > 1 && ` · ${episodeMessages.numbered(episode)}`}
         </Link>
-        <p className="watch-item__meta">
-          {formatRelativeTime(entry.at)} · {resumeAt > 0 ? t.progress(percent) : t.watchedAll}
+        <p className="watch-item__meta" data-testid="watch-item-meta">
+          {formatRelativeTime(entry.at)} · {resumeAt > 0 ? t.watchedTo(formatDuration(resumeAt)) : t.watchedAll}
         </p>
         <ProgressBar value={percent} max={100} label={t.progress(percent)} />
         <Link href={paths.moviePlay(movie.id, episode)} className="watch-item__resume" data-testid="resume-link">
@@ -88,9 +90,12 @@ export default function MineHistoryScreen() {
   const [kind, setKind] = useState<Kind>('watch');
   const [confirming, setConfirming] = useState(false);
   const count = kind === 'watch' ? history.watch.length : history.read.length;
+  useEffect(() => {
+    void syncWatchHistory(); // the other devices' titles (silent; offline the device's list stands)
+  }, []);
 
   const clear = () => {
-    if (kind === 'watch') clearWatchHistory();
+    if (kind === 'watch') clearWatchHistoryEverywhere();
     else clearReadHistory();
     setConfirming(false);
   };
@@ -114,7 +119,7 @@ export default function MineHistoryScreen() {
       {count === 0 ? (
         <div className="empty-state member-empty">
           <p className="member-empty__title">{kind === 'watch' ? t.emptyWatch : t.emptyRead}</p>
-          <p className="member-empty__hint">{t.localHint}</p>
+          <p className="member-empty__hint">{t.hint[kind]}</p>
           <Link href={kind === 'watch' ? paths.movieList() : paths.forumList()} className="button button--ghost">
             {savedMessages.like.browse}
           </Link>
@@ -132,7 +137,7 @@ export default function MineHistoryScreen() {
           render={(entry) => <PostCard key={entry.post.id} post={entry.post} showGroup />}
         />
       )}
-      {count > 0 && <p className="list-state">{t.localHint}</p>}
+      {count > 0 && <p className="list-state">{t.hint[kind]}</p>}
       <ConfirmModal
         open={confirming}
         onClose={() => setConfirming(false)}

@@ -5,7 +5,8 @@
  * 选集 for a series, 相关推荐 and the comments; from 1024 px 相关推荐 is a column beside them
  * (play.css). The play ticket is fetched fresh for each episode (never cached); the movie's detail
  * comes with it for the title, the episodes and the watch history.
- * Without ?ep the episode watched last plays (else episode 1); choosing another sets ?ep and loads
+ * Without ?ep the episode watched last plays (on this device, else in the server's history, else
+ * episode 1), from where it was left; choosing another sets ?ep and loads
  * its stream in the same player, the page staying as it is.
  */
 import '../features/player/play.css';
@@ -90,6 +91,7 @@ function Playback({ movie, play, episode, onEpisode }: PlaybackProps) {
         playlist={play.playlist}
         header={header}
         endOverlay={play.trial ? <TrialEnd movieId={movie.id} /> : undefined}
+        progress={play.progress}
       />
       <div className="play-info">
         <h2 className="play-info__title">{movie.title}</h2>
@@ -116,24 +118,28 @@ function Playback({ movie, play, episode, onEpisode }: PlaybackProps) {
   );
 }
 
-/** ?ep=N when it is a positive integer; else the episode watched last, else 1. */
-function episodeOf(query: URLSearchParams, movieId: number): number {
+/**
+ * ?ep=N when it is a positive integer; else the episode watched last on this device; else none:
+ * /movie/play then plays the one the server's history has (a second device), else 1.
+ */
+function episodeOf(query: URLSearchParams, movieId: number): number | undefined {
   const asked = Number(query.get('ep'));
-  return Number.isSafeInteger(asked) && asked > 0 ? asked : (lastEpisode(movieId) ?? 1);
+  return Number.isSafeInteger(asked) && asked > 0 ? asked : (lastEpisode(movieId) ?? undefined);
 }
 
 export default function MoviePlayScreen({ params }: ScreenProps) {
   usePageColorMode('dark');
   const id = Number(params.id);
   const [query, setQuery] = usePageQuery();
-  const episode = episodeOf(query, id);
+  const asked = episodeOf(query, id);
+  const episode = asked ?? 1;
   // A downloaded episode (?offline=1, or the device offline) plays from the device (features/downloads).
   const source = usePlaySource(query, episode);
   const movie = useResource(`movie:${id}${source.key}`, () =>
     source.movie(id, episode, () => getMovieDetail(id, { toast: false })),
   );
-  const ticket = useResource(`play:${id}:${episode}${source.key}`, () =>
-    source.play(id, episode, () => getPlayInfo(id, episode, { toast: false })),
+  const ticket = useResource(`play:${id}:${asked ?? 'last'}${source.key}`, () =>
+    source.play(id, episode, () => getPlayInfo(id, asked, { toast: false })),
   );
   // While another episode's ticket loads, the player keeps the one it has.
   const shown = useRef<PlayInfo | null>(null);
@@ -173,7 +179,7 @@ export default function MoviePlayScreen({ params }: ScreenProps) {
     <Playback
       movie={movie.data}
       play={shown.current}
-      episode={episode}
+      episode={asked ?? shown.current.episode.number}
       onEpisode={(number) => setQuery({ ep: String(number) })}
     />
   );

@@ -6,6 +6,7 @@ export const historyMessages = {
     label: '历史类型',
     groups: { today: '今天', yesterday: '昨天', earlier: '更早' },
     resume: (time: string) => `继续观看 ${time}`,
+    watchedTo: (time: string) => `上次看到 ${time}`,
     watchedAll: '已看完',
     progress: (percent: number) => `已看 ${percent}%`,
     clear: '清空',
@@ -15,6 +16,12 @@ export const historyMessages = {
     cleared: '已清空',
     emptyWatch: '还没有观看记录',
     emptyRead: '还没有阅读记录',
-    localHint: '历史记录仅保存在本设备上',
+    hint: { watch: '观看记录随账号同步，离线时也能查看', read: '阅读记录仅保存在本设备上' },
+  },
+  /** Home's 继续观看 row (features/home/continue-watching.tsx). */
+  continueRow: {
+    title: '继续观看',
+    more: '全部',
+    progress: (percent: number) => `已看 ${percent}%`,
   },
 } as const;

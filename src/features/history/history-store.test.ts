@@ -1,14 +1,19 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { MovieDetail, PostCard } from '../../../contract/calls/content.ts';
 import {
+  adoptWatchEntries,
   HISTORY_LIMIT,
   historyState,
+  isFinished,
+  mergeWatch,
   lastEpisode,
   recordRead,
   recordWatch,
   resumePosition,
   withEntry,
+  type WatchEntry,
 } from './history-store.ts';
+import { unfinished } from '../home/continue-watching.tsx';
 
 const movie = (id: number) =>
   ({
@@ -37,7 +42,7 @@ describe('watch history', () => {
     recordWatch({ movie: movie(2), position: 20, duration: 600 }, 2);
     recordWatch({ movie: movie(1), position: 42.7, duration: 600 }, 3);
     expect(historyState.watch.map((entry) => [entry.movie.id, entry.position])).toEqual([
-      [1, 42],
+      [1, 42.7],
       [2, 20],
     ]);
   });
@@ -77,6 +82,63 @@ describe('watch history', () => {
     expect(lastEpisode(8)).toBe(1);
     expect(resumePosition(8)).toBe(30);
     expect(lastEpisode(9)).toBeNull();
+  });
+});
+
+describe('device and server history merged', () => {
+  const entry = (id: number, at: number, position = 10, episode = 1): WatchEntry => ({
+    movie: movie(id),
+    episode,
+    position,
+    duration: 600,
+    at,
+  });
+
+  it('keeps per title the newest entry, newest first, capped; pure', () => {
+    const device = [entry(1, 50, 30), entry(2, 40), entry(3, 10, 5)];
+    const server = [entry(3, 60, 45, 2), entry(1, 20, 99), entry(4, 30)];
+    const merged = mergeWatch(device, server);
+    expect(merged.map((e) => [e.movie.id, e.position, e.episode, e.at])).toEqual([
+      [3, 45, 2, 60],
+      [1, 30, 1, 50],
+      [2, 10, 1, 40],
+      [4, 10, 1, 30],
+    ]);
+    expect(device.map((e) => e.movie.id)).toEqual([1, 2, 3]);
+    expect(mergeWatch(device, server, 2).map((e) => e.movie.id)).toEqual([3, 1]);
+    expect(mergeWatch(device, [])).toEqual(device);
+  });
+
+  it('adopts the server’s entries into the store with the card fields only', () => {
+    recordWatch({ movie: movie(1), position: 30, duration: 600 }, 100);
+    adoptWatchEntries([entry(1, 90, 12), entry(2, 95, 44)]);
+    expect(historyState.watch.map((e) => [e.movie.id, e.position])).toEqual([
+      [1, 30],
+      [2, 44],
+    ]);
+    expect(historyState.watch[1]!.movie).not.toHaveProperty('description');
+  });
+
+  it('resumes from the newer of the device’s entry and the server’s position, for its episode only', () => {
+    recordWatch({ movie: movie(7), episode: 1, position: 30, duration: 600 }, 1_000);
+    expect(resumePosition(7, 1, { episode: 2, position: 61.5, duration: 1500, at: 500 })).toBe(30);
+    expect(resumePosition(7, 2, { episode: 2, position: 61.5, duration: 1500, at: 2_000 })).toBe(61.5);
+    expect(resumePosition(7, 1, { episode: 2, position: 61.5, duration: 1500, at: 2_000 })).toBe(0);
+    expect(resumePosition(8, 1, { episode: 1, position: 12.5, duration: 28, at: 1 })).toBe(12.5);
+    expect(resumePosition(8, 1, { episode: 1, position: 28, duration: 28, at: 1 })).toBe(0);
+  });
+
+  it('counts as finished only near the end: 5 s, or 5 % of a short video', () => {
+    expect(isFinished(24, 28)).toBe(false); // the 28-second demo films left at 24 s
+    expect(isFinished(26.7, 28)).toBe(true);
+    expect(isFinished(594, 600)).toBe(false);
+    expect(isFinished(595, 600)).toBe(true);
+    expect(isFinished(10, 0)).toBe(false);
+  });
+
+  it('home’s 继续观看 row lists the started, unfinished titles, newest first', () => {
+    const list = [entry(1, 10, 0.5), entry(2, 30, 599), entry(3, 20, 100), entry(4, 40, 12)];
+    expect(unfinished(list).map((e) => e.movie.id)).toEqual([4, 3]);
   });
 });
 

@@ -4,13 +4,21 @@
  * position), at most HISTORY_LIMIT of each. Entries keep the card as it was shown, so the list
  * renders without a call. Hydrated when first imported (not part of the entry bundle); changes made
  * before that finished are applied after it.
+ *
+ * Watch entries are also journaled synchronously (watch-journal.ts) and merged at hydration, so the
+ * last position survives a reload or a closed tab; the server's history (history-sync.ts) merges in
+ * the same way: per title, the newest `at` wins (mergeWatch).
  */
 import { proxy } from 'valtio/vanilla';
 import type { MovieCard, PostCard } from '../../../contract/calls/content.ts';
 import { STORE_KEYS } from '../../lib/storage-keys.ts';
 import { persist } from '../../stores/persist.ts';
+import { clearJournal, journalEntry, readJournal } from './watch-journal.ts';
 
 export const HISTORY_LIMIT = 200;
+/** A position this close to the end (at most this share of the length) counts as watched to the end. */
+const END_MARGIN_S = 5;
+const END_MARGIN_SHARE = 0.05;
 
 export interface WatchEntry {
   movie: MovieCard;
@@ -36,7 +44,10 @@ export interface HistoryState {
 
 export const historyState = proxy<HistoryState>({ watch: [], read: [] });
 
-export const historyReady: Promise<void> = persist(STORE_KEYS.history, historyState);
+export const historyReady: Promise<void> = persist(STORE_KEYS.history, historyState).then(() => {
+  const journal = readJournal<WatchEntry>();
+  if (journal.length > 0) historyState.watch = mergeWatch(historyState.watch, journal);
+});
 let hydrated = typeof indexedDB === 'undefined';
 void historyReady.then(() => {
   hydrated = true;
@@ -56,6 +67,25 @@ export function withEntry<E>(
   limit = HISTORY_LIMIT,
 ): E[] {
   return [entry, ...list.filter((old) => !sameItem(old, entry))].slice(0, limit);
+}
+
+/** Per title the entry with the newest `at`, newest first, capped; pure. */
+export function mergeWatch(
+  list: readonly WatchEntry[],
+  incoming: readonly WatchEntry[],
+  limit = HISTORY_LIMIT,
+): WatchEntry[] {
+  const newest = new Map<number, WatchEntry>();
+  for (const entry of [...list, ...incoming]) {
+    const known = newest.get(entry.movie.id);
+    if (!known || entry.at > known.at) newest.set(entry.movie.id, entry);
+  }
+  return [...newest.values()].sort((a, b) => b.at - a.at).slice(0, limit);
+}
+
+/** Watched to the end: within END_MARGIN_S (or 5 % of a short video) of its length. */
+export function isFinished(position: number, duration: number): boolean {
+  return duration > 0 && position >= duration - Math.min(END_MARGIN_S, duration * END_MARGIN_SHARE);
 }
 
 /** Only the card's own fields are kept (a detail answer carries much more). */
@@ -84,12 +114,28 @@ export function recordWatch(
   const entry: WatchEntry = {
     movie: movieCardOf(movie),
     episode,
-    position: Math.max(0, Math.floor(position)),
-    duration: Math.floor(duration),
+    position: tenths(Math.max(0, position)),
+    duration: tenths(duration),
     at,
   };
+  journalEntry(entry);
   afterHydration(() => {
     historyState.watch = withEntry(historyState.watch, entry, (a, b) => a.movie.id === b.movie.id);
+  });
+}
+
+/** Seconds to a tenth: a position saved is restored within a second. */
+const tenths = (seconds: number): number => Math.floor(seconds * 10) / 10;
+
+/** Entries from elsewhere (the server's history): merged, the newest of each title winning. */
+export function adoptWatchEntries(entries: readonly WatchEntry[]): void {
+  if (entries.length === 0) return;
+  const cards = entries.map((entry) => ({ ...entry, movie: movieCardOf(entry.movie) }));
+  afterHydration(() => {
+    const merged = mergeWatch(historyState.watch, cards);
+    const same =
+      merged.length === historyState.watch.length && merged.every((entry, i) => entry === historyState.watch[i]);
+    if (!same) historyState.watch = merged;
   });
 }
 
@@ -105,17 +151,35 @@ export function lastEpisode(movieId: number): number | null {
   return entry ? (entry.episode ?? 1) : null;
 }
 
-/**
- * Where to resume an episode of a title: the saved position, or 0 when none, when another episode
- * was watched last, or when it was watched to the end.
- */
-export function resumePosition(movieId: number, episode = 1): number {
-  const entry = historyState.watch.find((item) => item.movie.id === movieId);
-  if (!entry || (entry.episode ?? 1) !== episode) return 0;
-  return entry.duration > 0 && entry.position >= entry.duration - 5 ? 0 : entry.position;
+/** Where a user is in a title, from the device's history or the server's. */
+export interface SavedPosition {
+  episode: number;
+  position: number;
+  duration: number;
+  at: number;
 }
 
+/**
+ * Where to resume an episode of a title: the newest of the device's entry and `server` (the
+ * server's position, /movie/play), or 0 when none, when another episode was watched last, or when
+ * it was watched to the end.
+ */
+export function resumePosition(movieId: number, episode = 1, server?: SavedPosition | null): number {
+  // The journal too: before the hydration finished (a reload) it has the last saves.
+  const entries = [
+    historyState.watch.find((item) => item.movie.id === movieId),
+    readJournal<WatchEntry>().find((item) => item.movie.id === movieId),
+  ];
+  const saved = [...entries.map((entry) => entry && { ...entry, episode: entry.episode ?? 1 }), server].reduce<
+    SavedPosition | null | undefined
+  >((newest, candidate) => (candidate && (!newest || candidate.at > newest.at) ? candidate : newest), null);
+  if (!saved || saved.episode !== episode) return 0;
+  return isFinished(saved.position, saved.duration) ? 0 : saved.position;
+}
+
+/** Empties the device's watch history (history-sync.ts clears the server's too). */
 export function clearWatchHistory(): void {
+  clearJournal();
   afterHydration(() => {
     historyState.watch = [];
   });

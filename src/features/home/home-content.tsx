@@ -1,5 +1,6 @@
 /**
- * Home's content (the screen: src/routes/home.tsx): banners, hot tags, category shortcuts (the sections and the movie genres), featured
+ * Home's content (the screen: src/routes/home.tsx): banners, 继续观看 (the device's watch history,
+ * continue-watching.tsx), hot tags, category shortcuts (the sections and the movie genres), featured
  * collections, the newest and the most watched movies and the newest topics, each with "更多".
  * One call (/home/getIndex, cached) fills it; the sections come from the app-wide lists.
  */
@@ -9,6 +10,7 @@ import { useFirstPaintHandover } from '../../components/page/first-paint.ts';
 import { paths } from '../../lib/route-paths.ts';
 import { BannerCarousel } from './banner-carousel.tsx';
 import { CategoryShortcuts } from './category-shortcuts.tsx';
+import { ContinueWatching } from './continue-watching.tsx';
 import { FeaturedRow } from './featured-row.tsx';
 import { MovieCard } from '../movies/movie-card.tsx';
 import { PostCard } from '../posts/post-card.tsx';
@@ -54,6 +56,8 @@ export function HomeContent({ home, firstScreenOnly = false }: { home: HomeData;
   return (
     <div className="home">
       <BannerCarousel banners={home.banners} />
+
+      {!firstScreenOnly && <ContinueWatching />}
 
       {home.hotTags.length > 0 && (
         <section aria-labelledby="home-tags" className="home__tags">

@@ -21,14 +21,14 @@
  * fullscreen, under the player on phones). The controls stay shown while the send bar has the focus.
  */
 import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
-import type { MovieCard } from '../../../contract/calls/content.ts';
+import type { MovieCard, WatchPosition } from '../../../contract/calls/content.ts';
 import { attachSource } from './hls-source.ts';
 import { mediaUrl } from '../../stores/media-url.ts';
 import { useFullscreen } from './use-fullscreen.ts';
 import { useWatchHeartbeat } from './watch-heartbeat.ts';
 import { messages } from '../../messages.ts';
 import { cdnState, failOver, useCdnLines } from '../../stores/cdn.ts';
-import { recordWatch, resumePosition } from '../history/history-store.ts';
+import { useWatchPosition } from './use-watch-position.ts';
 import { showToast } from '../../stores/toast.ts';
 import { IconPlay } from './player-icons.tsx';
 import { VideoControls } from './video-controls.tsx';
@@ -45,16 +45,10 @@ import { useMediaSession } from './use-media-session.ts';
 import { usePictureInPicture } from './use-picture-in-picture.ts';
 import { PipButton } from './pip-button.tsx';
 import { episodeMessages } from '../movies/episode-messages.ts';
+import { useSkipMarks, type SkipMarks } from './use-skip-marks.ts';
+import { SkipMarksMenu } from './skip-marks-menu.tsx';
 
-const SAVE_EVERY_S = 5;
 const HIDE_CONTROLS_MS = 3_000;
-
-/** Saves where `element` is in an episode to the watch history; false when there is nothing to save yet. */
-function recordPosition(movie: MovieCard, episode: number, element: HTMLVideoElement): boolean {
-  if (!Number.isFinite(element.duration) || element.currentTime < 1) return false;
-  recordWatch({ movie, episode, position: element.currentTime, duration: element.duration });
-  return true;
-}
 
 interface VideoPlayerProps {
   movie: MovieCard;
@@ -65,9 +59,13 @@ interface VideoPlayerProps {
   header: ReactNode;
   /** Shown over the video when it ended (the trial's end). */
   endOverlay?: ReactNode;
+  /** Where the server says this viewer is in the title (/movie/play); the newer of it and the device's wins. */
+  progress?: WatchPosition | null;
   /** A series' next and previous episodes (Media Session's track buttons; none: no such button). */
   onNextEpisode?: () => void;
   onPreviousEpisode?: () => void;
+  /** A series' intro and outro marks, skipped while 跳过片头片尾 is on (use-skip-marks.ts); null: none. */
+  marks?: SkipMarks | null;
 }
 
 export function VideoPlayer({
@@ -76,8 +74,10 @@ export function VideoPlayer({
   playlist,
   header,
   endOverlay,
+  progress,
   onNextEpisode,
   onPreviousEpisode,
+  marks = null,
 }: VideoPlayerProps) {
   const wrapper = useRef<HTMLDivElement>(null);
   const video = useRef<HTMLVideoElement>(null);
@@ -92,40 +92,33 @@ export function VideoPlayer({
   const [rate, setRate] = useState(1);
   const [controlsShown, setControlsShown] = useState(true);
   const [fullscreen, toggleFullscreen] = useFullscreen(wrapper, video);
-  useWatchHeartbeat(video, movie.id); // playing time for the daily watch task
-  const resumeAt = useRef(resumePosition(movie.id, episode));
+  useWatchHeartbeat(video, movie.id, episode); // playing time for the daily watch task, the server's history
+  const startAt = useWatchPosition(video, movie, episode, progress); // saving and restoring the position
+  /** Where the source starts once loaded; null: where the history says (read then, once it is hydrated). */
+  const resumeAt = useRef<number | null>(null);
   const wasPlaying = useRef(false);
   const [heights, setHeights] = useState<number[]>([]);
   const [quality, setQuality] = useState<Quality>(loadQuality);
   const sourceHandle = useRef<SourceHandle | null>(null);
-  const lastSaved = useRef(0);
   const danmaku = usePlayerDanmaku(movie.id, wrapper, video, fullscreen);
   const [typing, setTyping] = useState(false); // in the send bar
 
-  const save = () => {
-    const element = video.current;
-    if (element && recordPosition(movie, episode, element)) lastSaved.current = element.currentTime;
-  };
-  const saveRef = useRef(save);
-  saveRef.current = save;
-
   // Another episode (declared before the source's effect, so this runs first): the one leaving
-  // keeps its position under its own number, the new one starts from its saved position and plays.
+  // keeps its position under its own number (use-watch-position.ts), the new one starts from its
+  // saved position and plays.
   useEffect(() => {
-    resumeAt.current = resumePosition(movie.id, episode);
+    resumeAt.current = null;
     const element = video.current;
     return () => {
-      if (!element) return;
-      recordPosition(movie, episode, element);
-      wasPlaying.current = true;
+      if (element) wasPlaying.current = true;
     };
-  }, [movie, episode]);
+  }, [movie, episode, startAt]);
 
   // Once a source has loaded: back to the position, speed and play state it had (the current speed:
   // changing the speed must not reload the source).
   const restore = useEffectEvent((element: HTMLVideoElement) => {
-    const at = resumeAt.current;
-    if (at > 0 && at < element.duration - 3) element.currentTime = at;
+    const at = resumeAt.current ?? startAt();
+    if (at > 0 && at < element.duration) element.currentTime = at;
     element.playbackRate = rate;
     if (wasPlaying.current) void element.play().catch(() => undefined);
     setStatus('ready');
@@ -144,6 +137,17 @@ export function VideoPlayer({
     showToast(messages.play.switchingLine);
     setSource({ line: untried, tried });
   });
+
+  // A new ticket for the same episode (bought after the trial): it plays on from where it was.
+  const shownSource = useRef({ episode, playlist });
+  useEffect(() => {
+    const element = video.current;
+    const before = shownSource.current;
+    shownSource.current = { episode, playlist };
+    if (!element || before.episode !== episode || before.playlist === playlist || element.currentTime <= 0) return;
+    resumeAt.current = element.currentTime;
+    wasPlaying.current = true;
+  }, [episode, playlist]);
 
   // Attach the source.
   useEffect(() => {
@@ -172,18 +176,6 @@ export function VideoPlayer({
       handle?.destroy();
     };
   }, [url]);
-
-  // Save the position when the page is hidden and when leaving.
-  useEffect(() => {
-    const onHide = () => document.visibilityState === 'hidden' && saveRef.current();
-    document.addEventListener('visibilitychange', onHide);
-    addEventListener('pagehide', onHide);
-    return () => {
-      document.removeEventListener('visibilitychange', onHide);
-      removeEventListener('pagehide', onHide);
-      saveRef.current();
-    };
-  }, []);
 
   // Controls hide after a while of playing; any pointer movement shows them again.
   useEffect(() => {
@@ -228,6 +220,15 @@ export function VideoPlayer({
     { onNextEpisode, onPreviousEpisode },
   );
   const pip = usePictureInPicture(video);
+  useSkipMarks(video, marks, () => {
+    // The outro skipped: to the end, where the next episode's countdown starts.
+    const element = video.current;
+    if (!element) return;
+    element.pause();
+    if (Number.isFinite(element.duration)) element.currentTime = element.duration;
+    wasPlaying.current = false;
+    setStatus('ended');
+  });
 
   const showControls = controlsShown || !playing || typing;
   return (
@@ -255,12 +256,10 @@ export function VideoPlayer({
           onPause={(event) => {
             setPlaying(false);
             if (!event.currentTarget.ended) wasPlaying.current = false;
-            save();
           }}
           onEnded={() => {
             setStatus('ended');
             wasPlaying.current = false;
-            save();
           }}
           onTimeUpdate={(event) => {
             const element = event.currentTarget;
@@ -268,7 +267,6 @@ export function VideoPlayer({
               current: element.currentTime,
               duration: Number.isFinite(element.duration) ? element.duration : 0,
             });
-            if (Math.abs(element.currentTime - lastSaved.current) >= SAVE_EVERY_S) save();
           }}
           onDurationChange={(event) => {
             const duration = Number.isFinite(event.currentTarget.duration) ? event.currentTarget.duration : 0;
@@ -321,6 +319,7 @@ export function VideoPlayer({
             sourceHandle.current?.setQuality(next);
           }}
           danmaku={danmaku.buttons}
+          settings={marks?.introEndS || marks?.outroStartS ? <SkipMarksMenu /> : undefined}
           sendBar={danmaku.sendInBar ? danmaku.sendBar : undefined}
           onTyping={setTyping}
         />

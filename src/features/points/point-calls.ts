@@ -58,6 +58,9 @@ export interface Heartbeat {
   /** Seconds into the movie. */
   position: number;
   playing: boolean;
+  /** The episode playing, and its length when known (the server's watch history). */
+  episode?: number;
+  durationS?: number;
 }
 
 /** Silent: a lost heartbeat only loses a few seconds of credit. */

@@ -1,0 +1,201 @@
+/**
+ * Where a viewer left off, in a real Chromium against the seeded demo: for each way out of the play
+ * page (the in-app back arrow, history.back, a reload, closing the tab, a link to another route,
+ * and the app hidden then the browser gone) a film watched at N seconds (seeked to N, played a
+ * moment; N differs per way) opens again within a second of where it was, /mine/history says
+ * 上次看到 that time and not 已看完, and home's 继续观看 row lists it. A second browser context
+ * signed in as the same bound account opens a series without ?ep and resumes at episode 2 at the
+ * same second, from the server's history. Screenshots of the 继续观看 row (390×844 and 1440×900)
+ * and /mine/history.
+ */
+import { mkdirSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildDemoPlan } from '../server/seed/demo-plan.ts';
+import { SHOTS } from './admin-flows.ts';
+import { launch, noBrowser, openPage, PHONE } from './browser.ts';
+import { bindAccount, logIn, newAccount, signedInUserId } from './member-flows.ts';
+
+const WIDE = { viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 };
+const PLAN = buildDemoPlan();
+const FILMS = PLAN.movies.filter((movie) => movie.access === 'free' && movie.episodes.length === 1).slice(0, 5);
+const SERIES = PLAN.movies.find((movie) => movie.episodes.length > 1 && movie.access === 'free')!;
+
+const video = (page: Page) => page.locator('[data-testid=player]');
+const currentTime = (page: Page) => video(page).evaluate((element: HTMLVideoElement) => element.currentTime);
+/** "00:00:12" as the history and the detail page write it. */
+const clock = (seconds: number) => `00:00:${String(Math.floor(seconds)).padStart(2, '0')}`;
+
+async function shoot(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png` });
+}
+
+/** Opens the play page, seeks to `n` and plays a moment; answers where it is (it plays on). */
+async function watchAt(page: Page, path: string, n: number): Promise<number> {
+  if (new URL(page.url()).pathname + new URL(page.url()).search !== path) await page.goto(path);
+  await expect
+    .poll(() => video(page).evaluate((e: HTMLVideoElement) => e.readyState), { timeout: 20_000 })
+    .toBeGreaterThan(0);
+  await page.locator('[data-testid=play-toggle]').click();
+  await video(page).evaluate((element: HTMLVideoElement, at) => (element.currentTime = at), n);
+  await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(n + 0.4);
+  return currentTime(page);
+}
+
+/** Opens the play page again: where the player starts (it does not play by itself). */
+async function resumedAt(page: Page, path: string): Promise<number> {
+  const here = new URL(page.url());
+  if (here.pathname + here.search !== path) await page.goto(path);
+  await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(0);
+  await page.waitForTimeout(300); // nothing moves it afterwards
+  return currentTime(page);
+}
+
+describe.skipIf(noBrowser)('the position is kept on every way out', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const account = newAccount();
+  /** Per film: where it was left and where it resumed. */
+  const left = new Map<number, { at: number; resumed: number }>();
+
+  beforeAll(async () => {
+    browser = await launch();
+    ({ context, page } = await openPage(browser, PHONE));
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('the demo has free films and a free series; the visitor binds an account', async () => {
+    expect(FILMS).toHaveLength(5);
+    expect(SERIES.episodes.length).toBeGreaterThan(2);
+    await signedInUserId(page);
+    await bindAccount(page, account);
+  });
+
+  const ways: [string, number, (page: Page, film: number) => Promise<Page>][] = [
+    [
+      'the in-app back arrow',
+      6,
+      async (p) => {
+        await p.mouse.move(200, 100); // the controls (and the arrow) show
+        await p.mouse.move(210, 110);
+        await p.locator('.play-header__back').click();
+        await p.waitForURL((url) => !url.pathname.startsWith('/movie/play/'));
+        return p;
+      },
+    ],
+    [
+      'the system back (history.back)',
+      9,
+      async (p) => {
+        await p.evaluate(() => history.back());
+        await p.waitForURL((url) => !url.pathname.startsWith('/movie/play/'));
+        return p;
+      },
+    ],
+    [
+      'a reload',
+      12,
+      async (p) => {
+        await p.reload();
+        return p;
+      },
+    ],
+    [
+      'closing the tab (a new page in the same context)',
+      15,
+      async (p) => {
+        await p.close({ runBeforeUnload: true }); // the tab closes as a user closes it: pagehide, no cleanup
+        const next = await context.newPage();
+        await next.goto('/');
+        return next;
+      },
+    ],
+    [
+      'a link to another route',
+      18,
+      async (p) => {
+        const link = p.locator('[data-testid=related-card]').first();
+        await link.scrollIntoViewIfNeeded();
+        await link.click();
+        await p.waitForURL((url) => /^\/movie\/\d+$/.test(url.pathname));
+        return p;
+      },
+    ],
+  ];
+
+  ways.forEach(([way, n, leave], i) => {
+    it(`${way}: back at ${n} s within a second`, async () => {
+      const film = FILMS[i]!.id;
+      // The first way starts from the detail page, so the arrow has somewhere to go back to.
+      if (i === 0 || i === 1) {
+        await page.goto(`/movie/${film}`);
+        await page.locator(`a[href="/movie/play/${film}"]`).first().click();
+        await page.waitForURL(`**/movie/play/${film}`);
+      }
+      const at = await watchAt(page, `/movie/play/${film}`, n);
+      page = await leave(page, film);
+      const resumed = await resumedAt(page, `/movie/play/${film}`);
+      expect(Math.abs(resumed - at)).toBeLessThan(1);
+      expect(resumed).toBeGreaterThanOrEqual(n);
+      left.set(film, { at, resumed });
+    });
+  });
+
+  it('/mine/history says 上次看到 each time, not 已看完; home’s 继续观看 lists them', async () => {
+    await page.goto('/mine/history');
+    for (const [film, { resumed }] of left) {
+      const title = FILMS.find((movie) => movie.id === film)!.title;
+      const item = page.locator('[data-testid=watch-item]').filter({ hasText: title });
+      await expect
+        .poll(() => item.locator('[data-testid=watch-item-meta]').innerText())
+        .toContain(`上次看到 ${clock(resumed)}`);
+      expect(await item.innerText()).not.toContain('已看完');
+    }
+    await page.waitForLoadState('networkidle');
+    await shoot(page, 'history-phone');
+
+    await page.goto('/');
+    const row = page.locator('[data-testid=continue-watching]');
+    await row.waitFor();
+    const titles = await row.locator('[data-testid=continue-card] h3').allInnerTexts();
+    for (const film of left.keys()) expect(titles).toContain(FILMS.find((movie) => movie.id === film)!.title);
+    await row.scrollIntoViewIfNeeded();
+    await page.waitForLoadState('networkidle');
+    await shoot(page, 'continue-watching-phone');
+  });
+
+  it('the app hidden, then the browser gone: another device of the account resumes episode 2 at that second', async () => {
+    // Episode 2 of a series, left by an app switch; the browser then closes without another event.
+    const { page: phone, context: device } = await openPage(browser, PHONE);
+    await logIn(phone, account);
+    const n = 11;
+    const at = await watchAt(phone, `/movie/play/${SERIES.id}?ep=2`, n);
+    const beat = phone.waitForRequest((request) => request.url().endsWith('/movie/heartbeat'));
+    await phone.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+      document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+    });
+    await (await beat).response();
+    await device.close();
+
+    const { page: desk, context: second } = await openPage(browser, WIDE);
+    await logIn(desk, account);
+    const resumed = await resumedAt(desk, `/movie/play/${SERIES.id}`);
+    expect(Math.abs(resumed - at)).toBeLessThan(1);
+    await expect.poll(() => desk.locator('[data-testid=play-title]').innerText()).toContain('第2集');
+
+    await desk.goto('/');
+    const row = desk.locator('[data-testid=continue-watching]');
+    await row.waitFor();
+    const card = row.locator('[data-testid=continue-card]').filter({ hasText: SERIES.title });
+    expect(await card.innerText()).toContain('第2集');
+    await row.scrollIntoViewIfNeeded();
+    await desk.waitForLoadState('networkidle');
+    await shoot(desk, 'continue-watching-desktop');
+    await second.close();
+  });
+});

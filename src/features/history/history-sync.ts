@@ -1,0 +1,67 @@
+/**
+ * The watch history between the device and the server (contract/calls/watch-history.ts). The
+ * player's heartbeats write the server's side; this module reads it back (/movie/history/list) and
+ * merges it into the device's (history-store.ts: per title the newest `at` wins), on app start
+ * once signed in and when /mine/history opens. Clearing clears both; a clear the server could not
+ * hear of (offline) is remembered and sent before the next sync, whose older entries it drops.
+ * Silent: the device's history works without the server.
+ */
+import { call } from '../../api/client.ts';
+import type { WatchHistoryItem } from '../../../contract/calls/watch-history.ts';
+import { API } from '../../../contract/calls/paths.ts';
+import { readToken } from '../../lib/cookie.ts';
+import { WATCH_CLEAR_PENDING_KEY } from '../../lib/storage-keys.ts';
+import { adoptWatchEntries, clearWatchHistory, type WatchEntry } from './history-store.ts';
+
+/** A server item as a device entry. */
+export const entryOf = (item: WatchHistoryItem): WatchEntry => ({
+  movie: item.movie,
+  episode: item.episode,
+  position: item.positionS,
+  duration: item.durationS,
+  at: item.at,
+});
+
+const pendingClear = (): number => Number(globalThis.localStorage?.getItem(WATCH_CLEAR_PENDING_KEY) ?? 0);
+
+async function sendClear(): Promise<void> {
+  await call(API.watchHistoryClear, {}, { cache: false, toast: false });
+  globalThis.localStorage?.removeItem(WATCH_CLEAR_PENDING_KEY);
+}
+
+let syncing: Promise<void> | null = null;
+
+/** Fetches the server's history and merges it; one at a time, failures ignored. */
+export function syncWatchHistory(): Promise<void> {
+  if (!readToken()) return Promise.resolve();
+  syncing ??= (async () => {
+    try {
+      const clearedAt = pendingClear();
+      if (clearedAt) await sendClear();
+      const items = await call(API.watchHistory, {}, { cache: false, toast: false });
+      adoptWatchEntries(items.filter((item) => item.at > clearedAt).map(entryOf));
+    } catch {
+      // offline or refused: the device's history stands
+    } finally {
+      syncing = null;
+    }
+  })();
+  return syncing;
+}
+
+/** Clears the device's watch history and the server's. */
+export function clearWatchHistoryEverywhere(): void {
+  clearWatchHistory();
+  globalThis.localStorage?.setItem(WATCH_CLEAR_PENDING_KEY, String(Date.now()));
+  sendClear().catch(() => undefined);
+}
+
+let syncedFor: string | null = null;
+
+/** On app start and after a sign-in (another token): one sync per signed-in user. */
+export function syncOnSignIn(): void {
+  const token = readToken();
+  if (!token || token === syncedFor) return;
+  syncedFor = token;
+  void syncWatchHistory();
+}
