@@ -107,7 +107,14 @@ export function usePlayerGestures(video: RefObject<HTMLVideoElement | null>, act
     };
     const instance = new GestureRecogniser(onEvent);
     recogniser.current = instance;
-    return () => instance.dispose();
+    // Besides touch-action: none (player-overlays.css), a finger on the video never scrolls the page.
+    const element = video.current;
+    const noScroll = (event: TouchEvent) => event.cancelable && pointer.current !== null && event.preventDefault();
+    element?.addEventListener('touchmove', noScroll, { passive: false });
+    return () => {
+      element?.removeEventListener('touchmove', noScroll);
+      instance.dispose();
+    };
   }, [video]);
 
   const touch = (event: PointerEvent<HTMLElement>) => event.pointerType !== 'mouse';
