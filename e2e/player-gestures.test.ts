@@ -4,10 +4,11 @@
  * shows or hides the controls without pausing, a double tap pauses then plays, a held press plays
  * at 3x with its badge and goes back to 1x on release, a horizontal swipe previews its target and
  * seeks there, vertical swipes change the video's brightness filter (left) and the volume (right);
- * every choice of 倍速 and 清晰度 lies whole inside the viewport and the player; Media Session has
- * the title while playing; Wake Lock is requested on play and 画中画 asks for Picture-in-Picture
- * (spies that call through). On a desktop: a mouse click plays and pauses, space, ←/→, ↑/↓, f and
- * m, never while typing in the danmaku field; the volume and speed are there on the next visit.
+ * every choice of 倍速 and 清晰度 lies whole inside the viewport and the player, in fullscreen too,
+ * where the screen is asked for landscape; Media Session has the title while playing; Wake Lock is
+ * requested on play and 画中画 asks for Picture-in-Picture (spies that call through). On a desktop:
+ * a mouse click plays and pauses, space, ←/→, ↑/↓, f and m, never while typing in the danmaku
+ * field; the volume and speed are there on the next visit.
  * Screenshots at 390×844 and 1440×900: the controls, the 倍速 menu, the 3x badge, the seek preview.
  */
 import { mkdirSync } from 'node:fs';
@@ -49,7 +50,7 @@ async function shoot(page: Page, name: string): Promise<void> {
 
 /** Counts the page's calls of Wake Lock and Picture-in-Picture, each then doing what it does. */
 function spyOnPlatform(): void {
-  const calls = { wakeLock: 0, pip: 0 };
+  const calls = { wakeLock: 0, pip: 0, orientation: [] as string[] };
   (window as unknown as { platformCalls: typeof calls }).platformCalls = calls;
   const lock = navigator.wakeLock;
   if (lock) {
@@ -59,6 +60,14 @@ function spyOnPlatform(): void {
       return request(type);
     };
   }
+  const orientation = screen.orientation as ScreenOrientation & { lock?: (to: string) => Promise<void> };
+  if (orientation.lock) {
+    const lockTo = orientation.lock.bind(orientation);
+    orientation.lock = (to) => {
+      calls.orientation.push(to);
+      return lockTo(to);
+    };
+  }
   const pip = HTMLVideoElement.prototype.requestPictureInPicture;
   HTMLVideoElement.prototype.requestPictureInPicture = function (this: HTMLVideoElement) {
     calls.pip += 1;
@@ -66,7 +75,10 @@ function spyOnPlatform(): void {
   };
 }
 const platformCalls = (page: Page) =>
-  page.evaluate(() => (window as unknown as { platformCalls: { wakeLock: number; pip: number } }).platformCalls);
+  page.evaluate(
+    () =>
+      (window as unknown as { platformCalls: { wakeLock: number; pip: number; orientation: string[] } }).platformCalls,
+  );
 
 /** Real touches at points of the page, through the DevTools protocol. */
 function fingers(cdp: CDPSession) {
@@ -293,6 +305,24 @@ describe.skipIf(noBrowser)('the player: touch, keys, menus and the platform', ()
       await page.locator('[data-testid=speed-menu]').getByRole('menuitemradio', { name: '2x' }).tap();
       expect((await state(page)).rate).toBe(2);
       await expect.poll(() => page.locator('[data-testid=speed-menu]').count()).toBe(0);
+    });
+
+    it('in fullscreen the screen is asked for landscape, and the 倍速 menu lies inside the player', async () => {
+      await page.getByRole('button', { name: '全屏' }).tap();
+      await expect
+        .poll(() => page.evaluate(() => document.fullscreenElement?.className ?? ''))
+        .toContain('video-player');
+      await expect.poll(async () => (await platformCalls(page)).orientation).toEqual(['landscape']);
+      const { items, player } = await openMenu(page, 'speed');
+      for (const item of items) {
+        expect(item.top, item.text).toBeGreaterThanOrEqual(player.y);
+        expect(item.bottom, item.text).toBeLessThanOrEqual(player.y + player.height);
+        expect(item.right, item.text).toBeLessThanOrEqual(player.x + player.width);
+      }
+      await shoot(page, 'player-speed-menu-fullscreen-phone');
+      await page.keyboard.press('Escape'); // closes the menu
+      await page.getByRole('button', { name: '退出全屏' }).tap();
+      await expect.poll(() => page.evaluate(() => document.fullscreenElement)).toBeNull();
     });
 
     it('画中画 asks for Picture-in-Picture', async () => {
