@@ -30,6 +30,9 @@ export const PLAYER_QUALITY_KEY = 'player-quality';
 /** localStorage: the player's last volume, mute and speed, for the next video (features/player/use-playback-prefs.ts). */
 export const PLAYER_PREFS_KEY = 'player-prefs';
 
+/** localStorage: 'off' when the player should not skip a series' intro and outro (features/player/skip-marks-setting.ts). */
+export const SKIP_MARKS_KEY = 'skip-marks';
+
 /**
  * localStorage: the last watch positions, written synchronously on every save so a reload or a
  * closed tab keeps the last one even when IndexedDB could not finish (features/history/watch-journal.ts).

@@ -1,5 +1,6 @@
 /**
- * Settings (/mine/setting): the colour mode (跟随系统 / 浅色 / 深色, theme/color-mode.ts), the
+ * Settings (/mine/setting): the colour mode (跟随系统 / 浅色 / 深色, theme/color-mode.ts), 跳过片头片尾
+ * (features/player/skip-marks-group.tsx), the
  * account (bind one on /register), clearing the local data (after a confirm, then a reload from
  * "/"), the version and the media line in use (the CDN line race's result), and logging out (back
  * to "/", where the device signs in as a guest).
@@ -21,6 +22,7 @@ import { messages } from '../messages.ts';
 import { showToast } from '../stores/toast.ts';
 import { userState } from '../stores/user.ts';
 import { colorModeState, setColorMode, type ColorMode } from '../theme/color-mode.ts';
+import { SkipMarksGroup } from '../features/player/skip-marks-group.tsx';
 
 const MODES: readonly ColorMode[] = ['system', 'light', 'dark'];
 const s = settingsMessages.setting;
@@ -123,6 +125,7 @@ export default function MineSettingScreen() {
   return (
     <div className="settings">
       <ColorModeGroup />
+      <SkipMarksGroup />
       <section className="card settings-group settings-group--rows">
         <h2 className="settings-group__title">{s.account}</h2>
         {account ? (

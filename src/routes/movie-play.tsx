@@ -10,7 +10,7 @@
  * its stream in the same player, the page staying as it is.
  */
 import '../features/player/play.css';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { MovieDetail, PlayInfo } from '../../contract/calls/content.ts';
 import { getMovieDetail, getPlayInfo } from '../features/movies/movie-calls.ts';
@@ -20,6 +20,10 @@ import type { ScreenProps } from '../components/page/screen.ts';
 import { BackButton } from '../components/back-button.tsx';
 import { ErrorState } from '../components/error-state.tsx';
 import { VideoPlayer } from '../features/player/video-player.tsx';
+import { TrialEndOverlay } from '../features/player/trial-end-overlay.tsx';
+import { AutoNextOverlay } from '../features/player/auto-next-overlay.tsx';
+import { adjacentEpisodes } from '../features/player/use-auto-next.ts';
+import { seriesMessages } from '../features/player/series-messages.ts';
 import { RepliesAtFloor } from '../features/replies/replies-at-floor.tsx';
 import { RelatedList } from '../features/movies/related-list.tsx';
 import { formatCount, formatDuration } from '../lib/format.ts';
@@ -35,21 +39,6 @@ import { DownloadButton } from '../features/downloads/download-button.tsx';
 
 const p = messages.play;
 
-function TrialEnd({ movieId }: { movieId: number }) {
-  return (
-    <div className="play-overlay" role="dialog" aria-label={p.trialEnded} data-testid="trial-ended">
-      <p className="play-overlay__title">{p.trialEnded}</p>
-      <p className="play-overlay__hint">{p.trialEndedHint}</p>
-      <Link href={paths.mineVip()} className="button button--primary">
-        {p.openVip}
-      </Link>
-      <Link href={paths.movie(movieId)} className="play-overlay__link">
-        {messages.titles.movieDetail}
-      </Link>
-    </div>
-  );
-}
-
 interface PlaybackProps {
   movie: MovieDetail;
   /** The ticket of the episode playing (the previous one while the next one's is on its way). */
@@ -57,9 +46,15 @@ interface PlaybackProps {
   /** The episode asked for (highlighted at once). */
   episode: number;
   onEpisode: (number: number) => void;
+  /** The film was bought at the trial's end: the full stream's ticket is fetched. */
+  onPurchased: () => void;
 }
 
-function Playback({ movie, play, episode, onEpisode }: PlaybackProps) {
+function Playback({ movie, play, episode, onEpisode, onPurchased }: PlaybackProps) {
+  const { previous, next } = adjacentEpisodes(movie.episodes, play.episode.number);
+  // The playlist whose countdown to the next episode was cancelled (取消).
+  const [cancelled, setCancelled] = useState<string | null>(null);
+  const toNext = next ? () => onEpisode(next.number) : undefined;
   const series = movie.episodes.length > 1;
   const heading = series
     ? `${movie.title} ${episodeMessages.label(play.episode.number, play.episode.title)}`
@@ -75,10 +70,14 @@ function Playback({ movie, play, episode, onEpisode }: PlaybackProps) {
       </div>
       {play.trial && (
         <p className="play-trial" data-testid="trial-banner">
-          {p.trialBanner(play.trialSeconds)}
-          <Link href={paths.mineVip()} className="play-trial__link">
-            {p.openVip}
-          </Link>
+          {movie.access === 'coins'
+            ? seriesMessages.trialBannerCoins(play.trialSeconds)
+            : p.trialBanner(play.trialSeconds)}
+          {movie.access !== 'coins' && (
+            <Link href={paths.mineVip()} className="play-trial__link">
+              {p.openVip}
+            </Link>
+          )}
         </p>
       )}
     </>
@@ -90,7 +89,21 @@ function Playback({ movie, play, episode, onEpisode }: PlaybackProps) {
         episode={play.episode.number}
         playlist={play.playlist}
         header={header}
-        endOverlay={play.trial ? <TrialEnd movieId={movie.id} /> : undefined}
+        endOverlay={
+          play.trial ? (
+            <TrialEndOverlay movie={movie} onPurchased={onPurchased} />
+          ) : next && toNext && cancelled !== play.playlist ? (
+            <AutoNextOverlay
+              key={play.playlist}
+              next={next}
+              onPlay={toNext}
+              onCancel={() => setCancelled(play.playlist)}
+            />
+          ) : undefined
+        }
+        onNextEpisode={toNext}
+        onPreviousEpisode={previous ? () => onEpisode(previous.number) : undefined}
+        marks={play.trial ? null : play}
         progress={play.progress}
       />
       <div className="play-info">
@@ -181,6 +194,7 @@ export default function MoviePlayScreen({ params }: ScreenProps) {
       play={shown.current}
       episode={asked ?? shown.current.episode.number}
       onEpisode={(number) => setQuery({ ep: String(number) })}
+      onPurchased={ticket.retry}
     />
   );
 }

@@ -29,6 +29,8 @@ interface VideoControlsProps {
   onQuality: (quality: Quality) => void;
   /** The danmaku's buttons (switch, settings, list), before the speed menu. */
   danmaku?: ReactNode;
+  /** More settings after the danmaku's (跳过片头片尾 for a title with marks). */
+  settings?: ReactNode;
   /** The danmaku's send bar, in the middle of the bar. */
   sendBar?: ReactNode;
   /** Whether a text field of the bar (the send bar) has the focus: the bar then stays shown. */
@@ -49,6 +51,7 @@ export function VideoControls({
   quality,
   onQuality,
   danmaku,
+  settings,
   sendBar,
   onTyping,
 }: VideoControlsProps) {
@@ -92,6 +95,7 @@ export function VideoControls({
           </>
         )}
         {danmaku}
+        {settings}
         <PlayerMenu
           name={playerMessages.quality}
           label={qualityLabel(quality)}

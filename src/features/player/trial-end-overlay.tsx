@@ -1,0 +1,58 @@
+/**
+ * The overlay at the end of a trial: what unlocks the full film. A VIP film offers 开通 VIP; a
+ * coin film offers its purchase (N 金币购买, the purchases feature's confirm and call), since VIP
+ * does not open a priced film (server/db/access.ts). After a purchase `onPurchased` lets the page
+ * fetch the full stream, which plays on from where the trial ended.
+ */
+import './series-overlays.css';
+import { lazy, Suspense } from 'react';
+import { Link } from 'wouter';
+import type { MovieDetail } from '../../../contract/calls/content.ts';
+import { paths } from '../../lib/route-paths.ts';
+import { messages } from '../../messages.ts';
+import { purchaseMessages } from '../purchases/purchase-messages.ts';
+import { seriesMessages } from './series-messages.ts';
+
+const PurchaseButton = lazy(() => import('../purchases/purchase-button.tsx'));
+const p = messages.play;
+
+interface TrialEndOverlayProps {
+  movie: Pick<MovieDetail, 'id' | 'title' | 'access' | 'priceCoins'>;
+  onPurchased: () => void;
+}
+
+export function TrialEndOverlay({ movie, onPurchased }: TrialEndOverlayProps) {
+  const coins = movie.access === 'coins';
+  const buy = purchaseMessages.purchase.buy(movie.priceCoins);
+  return (
+    <div
+      className="play-overlay"
+      role="dialog"
+      aria-label={p.trialEnded}
+      data-testid="trial-ended"
+      onClick={(event) => event.stopPropagation()}
+    >
+      <p className="play-overlay__title">{p.trialEnded}</p>
+      <p className="play-overlay__hint">{coins ? seriesMessages.trialEndedCoins : p.trialEndedHint}</p>
+      {coins ? (
+        <Suspense fallback={<span className="button button--primary is-disabled">{buy}</span>}>
+          <PurchaseButton
+            kind="movie"
+            id={movie.id}
+            price={movie.priceCoins}
+            title={movie.title}
+            label={buy}
+            onPurchased={onPurchased}
+          />
+        </Suspense>
+      ) : (
+        <Link href={paths.mineVip()} className="button button--primary">
+          {p.openVip}
+        </Link>
+      )}
+      <Link href={paths.movie(movie.id)} className="play-overlay__link">
+        {messages.titles.movieDetail}
+      </Link>
+    </div>
+  );
+}
