@@ -7,7 +7,7 @@
  * thread, which the layer's worker leaves free). Budget: 60 frames per second (a frame every
  * 16.7 ms), at most 5 % of them dropped (later than 25 ms). Measured here, never asserted in a test.
  */
-import type { Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { API } from '../contract/calls/paths.ts';
 import { DANMAKU_COLOURS, type DanmakuMode } from '../contract/enums.ts';
 import { newDeviceId } from '../contract/protocol/ids.ts';
@@ -90,24 +90,44 @@ async function readLayer(page: Page): Promise<LayerSecond & { stamp: string }> {
   }));
 }
 
-export async function measureDanmakuFrames(baseURL: string): Promise<Figure[]> {
+/** A desktop page playing a free demo movie's player with danmaku sent over it at the density 多. */
+export interface DanmakuPlayback {
+  page: Page;
+  video: Locator;
+  /** How many danmaku were sent, from FROM_S to TO_S of the video. */
+  sent: number;
+  /** The size of the page, for the figures' notes. */
+  size: string;
+}
+
+/**
+ * Sends the danmaku to the newest free movie and opens its play page in `browser` (a desktop page,
+ * 1366×900), paused at the start with the density at 多. Also used by the player stage
+ * (bench/player-playback.ts) for its dropped video frames.
+ */
+export async function openDanmakuPlayback(baseURL: string, browser: Browser): Promise<DanmakuPlayback> {
   const movie = (await callApi(baseURL, API.moviePage, { page: 1, pageSize: 1, sort: 'new', access: 'free' })).list[0];
   if (!movie) throw new Error('the demo data has no free movie');
   const sent = await sendDanmaku(baseURL, movie.id);
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'zh-CN' });
+  const page = await context.newPage();
+  await page.goto(`${baseURL}/movie/play/${movie.id}`);
+  const video = page.locator('[data-testid=player]');
+  await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 1, null, {
+    timeout: 30_000,
+  });
+  // The viewer's session is in (the settings are kept per user), then the density 多.
+  await page.waitForSelector('[data-testid=danmaku-input]:not([disabled])', { timeout: 30_000 });
+  await page.locator('[data-testid=danmaku-settings-button]').click();
+  await page.locator('[data-testid=danmaku-settings] [role=radio]', { hasText: '多' }).click();
+  await page.locator('.danmaku-panel__close').click();
+  return { page, video, sent, size: '1366×900' };
+}
+
+export async function measureDanmakuFrames(baseURL: string): Promise<Figure[]> {
   const browser = await launchChromium();
   try {
-    const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'zh-CN' });
-    const page = await context.newPage();
-    await page.goto(`${baseURL}/movie/play/${movie.id}`);
-    const video = page.locator('[data-testid=player]');
-    await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 1, null, {
-      timeout: 30_000,
-    });
-    // The viewer's session is in (the settings are kept per user), then the density 多.
-    await page.waitForSelector('[data-testid=danmaku-input]:not([disabled])', { timeout: 30_000 });
-    await page.locator('[data-testid=danmaku-settings-button]').click();
-    await page.locator('[data-testid=danmaku-settings] [role=radio]', { hasText: '多' }).click();
-    await page.locator('.danmaku-panel__close').click();
+    const { page, video, sent, size } = await openDanmakuPlayback(baseURL, browser);
     await video.evaluate((element: HTMLVideoElement, at) => (element.currentTime = at), START_S);
     await page.locator('[data-testid=play-toggle]').click();
     await page.waitForFunction((at) => (document.querySelector('video')?.currentTime ?? 0) > at, START_S + 2);
@@ -134,7 +154,7 @@ export async function measureDanmakuFrames(baseURL: string): Promise<Figure[]> {
     const slow = seconds.reduce((sum, s) => sum + s.slow, 0);
     const layerSeconds = seconds.reduce((sum, s) => sum + s.frames / s.fps, 0);
     const onScreen = seconds.length ? median(seconds.map((s) => s.drawn)) : 0;
-    const note = `${renderer ?? '?'} renderer, ${onScreen} on screen (median), ${sent} sent, 1366×900, played to ${playedTo.toFixed(1)} s`;
+    const note = `${renderer ?? '?'} renderer, ${onScreen} on screen (median), ${sent} sent, ${size}, played to ${playedTo.toFixed(1)} s`;
     return [
       {
         group: 'danmaku',

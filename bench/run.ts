@@ -1,11 +1,13 @@
 /**
  * `npm run bench`: builds the PWA for production into a temp folder, starts the real server on it
  * with the demo data, measures (sizes, Lighthouse, warm start, client protocol cost, server load,
- * query latency on PGlite and, with DATABASE_URL, PostgreSQL, the danmaku layer's frame rate), prints one table of the figures
+ * query latency on PGlite and, with DATABASE_URL, PostgreSQL, the danmaku layer's frame rate, the player's
+ * first frame, 清晰度 switch and dropped frames), prints one table of the figures
  * against the budgets of docs/performance.md and writes them to .artifacts/bench.json.
  *
- * BENCH_ONLY=sizes,lighthouse,warm,protocol,server,queries,danmaku picks stages; BENCH_LH_RUNS (default 7)
- * audits per page; BENCH_SECONDS (default 10) per load run. Exit code 1 when a budget fails.
+ * BENCH_ONLY=sizes,lighthouse,warm,protocol,server,queries,danmaku,player picks stages; BENCH_LH_RUNS (default 7)
+ * audits per page; BENCH_SECONDS (default 10) per load run; BENCH_PLAYER_RUNS (default 5) runs per
+ * first-frame figure. Exit code 1 when a budget fails.
  */
 import { execSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,6 +23,7 @@ import { seedDemo } from '../server/seed/seed-demo.ts';
 import { callApi } from './bench-api.ts';
 import { measureBundle } from './bundle-size.ts';
 import { measureDanmakuFrames } from './danmaku-frames.ts';
+import { measurePlayer } from './player-playback.ts';
 import { formatTable, holds, type Figure } from './figures.ts';
 import { auditPages } from './lighthouse-audit.ts';
 import { measureProtocolCost } from './protocol-cost.ts';
@@ -28,7 +31,7 @@ import { measureQueries } from './query-latency.ts';
 import { measureServerApart } from './server-load.ts';
 import { measureWarmStart } from './warm-start.ts';
 
-const STAGES = ['sizes', 'lighthouse', 'warm', 'protocol', 'server', 'queries', 'danmaku'] as const;
+const STAGES = ['sizes', 'lighthouse', 'warm', 'protocol', 'server', 'queries', 'danmaku', 'player'] as const;
 const only = process.env.BENCH_ONLY?.split(',').map((stage) => stage.trim());
 const wanted = (stage: (typeof STAGES)[number]) => !only || only.includes(stage);
 const lighthouseRuns = Number(process.env.BENCH_LH_RUNS ?? 7);
@@ -69,6 +72,10 @@ async function measureOnServer(server: RunningServer): Promise<void> {
   if (wanted('danmaku')) {
     step('danmaku frame rate');
     figures.push(...(await measureDanmakuFrames(baseURL)));
+  }
+  if (wanted('player')) {
+    step('player: first frame, 清晰度 switch, dropped frames');
+    figures.push(...(await measurePlayer(baseURL)));
   }
   if (wanted('server')) {
     step(`server load, ${loadSeconds} s per run`);
