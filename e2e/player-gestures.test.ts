@@ -313,7 +313,12 @@ describe.skipIf(noBrowser)('the player: touch, keys, menus and the platform', ()
         .poll(() => page.evaluate(() => document.fullscreenElement?.className ?? ''))
         .toContain('video-player');
       await expect.poll(async () => (await platformCalls(page)).orientation).toEqual(['landscape']);
+      // The bar fits the portrait screen: its last button is on it, and nothing shifted the video.
+      const exit = (await page.getByRole('button', { name: '退出全屏' }).boundingBox())!;
+      expect(exit.x + exit.width).toBeLessThanOrEqual(390);
+      expect((await video(page).boundingBox())!.x).toBe(0);
       const { items, player } = await openMenu(page, 'speed');
+      expect((await video(page).boundingBox())!.x).toBe(0);
       for (const item of items) {
         expect(item.top, item.text).toBeGreaterThanOrEqual(player.y);
         expect(item.bottom, item.text).toBeLessThanOrEqual(player.y + player.height);

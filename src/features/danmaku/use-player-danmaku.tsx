@@ -2,8 +2,8 @@
  * The danmaku's parts of the player (features/player/video-player.tsx places them): the layer over
  * the video (its renderer loaded lazily, and only while the switch is on), the buttons of the
  * control bar, the open panel (settings or 弹幕列表, loaded on first use, inside the player) and
- * the send bar, which goes in the control bar on wide screens and in fullscreen and under the
- * player on phones. The control bar's height is kept in the player's --video-controls-height, so
+ * the send bar, which goes in the control bar on wide screens and in fullscreen (when 560 px wide or
+ * more) and under the player on phones. The control bar's height is kept in the player's --video-controls-height, so
  * the layer ends above it.
  */
 import { lazy, Suspense, useEffect, useState, type ReactNode, type RefObject } from 'react';
@@ -37,7 +37,10 @@ export function usePlayerDanmaku(
   const feed = useDanmakuFeed(movieId, video);
   const settings = useDanmakuSettings();
   const [panel, setPanel] = useState<DanmakuPanelName | null>(null);
-  const sendInBar = useMediaQuery('(min-width: 768px)') || fullscreen;
+  const wideEnough = useMediaQuery('(min-width: 560px)');
+  // In fullscreen only where the bar has room for it (a landscape phone): on a portrait one the bar
+  // overflowed and its last buttons (倍速, 全屏) left the screen.
+  const sendInBar = useMediaQuery('(min-width: 768px)') || (fullscreen && wideEnough);
 
   useEffect(() => {
     const element = player.current;
