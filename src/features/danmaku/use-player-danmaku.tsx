@@ -2,9 +2,9 @@
  * The danmaku's parts of the player (features/player/video-player.tsx places them): the layer over
  * the video (its renderer loaded lazily, and only while the switch is on), the buttons of the
  * control bar, the open panel (settings or 弹幕列表, loaded on first use, inside the player) and
- * the send bar, which goes in the control bar on wide screens and in fullscreen (when 560 px wide or
- * more) and under the player on phones. The control bar's height is kept in the player's --video-controls-height, so
- * the layer ends above it.
+ * the send bar, which goes in the control bar on wide screens and in fullscreen (560 px wide or
+ * more) and under the player on phones. The control bar's height is kept in the player's
+ * --video-controls-height, so the layer ends above it.
  */
 import { lazy, Suspense, useEffect, useState, type ReactNode, type RefObject } from 'react';
 import { DanmakuButtons, type DanmakuPanelName } from './danmaku-buttons.tsx';
