@@ -1,12 +1,12 @@
 /**
  * Where a viewer left off, in a real Chromium against the seeded demo: for each way out of the play
  * page (the in-app back arrow, history.back, a reload, closing the tab, a link to another route,
- * and the app hidden then the browser gone) a film watched at N seconds (seeked to N, played a
- * moment; N differs per way) opens again within a second of where it was, /mine/history says
- * 上次看到 that time and not 已看完 (offline too), and home's 继续观看 row lists it. A second browser context
+ * and the app hidden then the browser gone) a film watched at N seconds (seeked to N, played on;
+ * N differs per way) opens again within a second of where it was, /mine/history says 上次看到 that
+ * time and not 已看完 (offline too), and home's 继续观看 row lists it. A second browser context
  * signed in as the same bound account opens a series without ?ep and resumes at episode 2 at the
- * same second, from the server's history. Screenshots of the 继续观看 row (390×844 and 1440×900)
- * and /mine/history.
+ * same second, from the server's history; clearing the history there clears the server's.
+ * Screenshots of the 继续观看 row (390×844 and 1440×900) and /mine/history.
  */
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -211,6 +211,16 @@ describe.skipIf(noBrowser)('the position is kept on every way out', () => {
     await row.scrollIntoViewIfNeeded();
     await desk.waitForLoadState('networkidle');
     await shoot(desk, 'continue-watching-desktop');
+
+    // Cleared on this device, cleared on the server: opened again (it syncs), the list stays empty.
+    await desk.goto('/mine/history');
+    await desk.locator('[data-testid=history-clear]').click();
+    await desk.locator('[data-testid=history-clear-confirm]').click();
+    await expect.poll(() => desk.locator('[data-testid=watch-item]').count()).toBe(0);
+    await desk.waitForLoadState('networkidle');
+    await desk.goto('/mine/history');
+    await desk.waitForLoadState('networkidle');
+    expect(await desk.locator('[data-testid=watch-item]').count()).toBe(0);
     await second.close();
   });
 });

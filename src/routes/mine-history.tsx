@@ -23,9 +23,9 @@ import { historyMessages } from '../features/history/history-messages.ts';
 import { savedMessages } from '../features/saved/saved-messages.ts';
 import { episodeMessages } from '../features/movies/episode-messages.ts';
 import { messages } from '../messages.ts';
-import { clearWatchHistoryEverywhere, syncWatchHistory } from '../features/history/history-sync.ts';
 import {
   clearReadHistory,
+  clearWatchHistory,
   historyState,
   resumePosition,
   type HistoryState,
@@ -33,6 +33,8 @@ import {
 } from '../features/history/history-store.ts';
 
 type Kind = 'watch' | 'read';
+const historySync = () => import('../features/history/history-sync.ts');
+const ignore = () => undefined;
 const t = historyMessages.history;
 const TABS: readonly SegmentTab<Kind>[] = (['watch', 'read'] as const).map((value) => ({
   value,
@@ -91,12 +93,15 @@ export default function MineHistoryScreen() {
   const [confirming, setConfirming] = useState(false);
   const count = kind === 'watch' ? history.watch.length : history.read.length;
   useEffect(() => {
-    void syncWatchHistory(); // the other devices' titles (silent; offline the device's list stands)
+    // The other devices' titles (silent; offline the device's list stands); loaded apart (not needed to show the list).
+    historySync().then(({ syncWatchHistory }) => syncWatchHistory(), ignore);
   }, []);
 
   const clear = () => {
-    if (kind === 'watch') clearWatchHistoryEverywhere();
-    else clearReadHistory();
+    if (kind === 'watch') {
+      clearWatchHistory();
+      historySync().then(({ clearServerHistory }) => clearServerHistory(), ignore);
+    } else clearReadHistory();
     setConfirming(false);
   };
 

@@ -18,10 +18,4 @@ export const historyMessages = {
     emptyRead: '还没有阅读记录',
     hint: { watch: '观看记录随账号同步，离线时也能查看', read: '阅读记录仅保存在本设备上' },
   },
-  /** Home's 继续观看 row (features/home/continue-watching.tsx). */
-  continueRow: {
-    title: '继续观看',
-    more: '全部',
-    progress: (percent: number) => `已看 ${percent}%`,
-  },
 } as const;

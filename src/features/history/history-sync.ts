@@ -11,7 +11,7 @@ import type { WatchHistoryItem } from '../../../contract/calls/watch-history.ts'
 import { API } from '../../../contract/calls/paths.ts';
 import { readToken } from '../../lib/cookie.ts';
 import { WATCH_CLEAR_PENDING_KEY } from '../../lib/storage-keys.ts';
-import { adoptWatchEntries, clearWatchHistory, type WatchEntry } from './history-store.ts';
+import { adoptWatchEntries, type WatchEntry } from './history-store.ts';
 
 /** A server item as a device entry. */
 export const entryOf = (item: WatchHistoryItem): WatchEntry => ({
@@ -49,9 +49,8 @@ export function syncWatchHistory(): Promise<void> {
   return syncing;
 }
 
-/** Clears the device's watch history and the server's. */
-export function clearWatchHistoryEverywhere(): void {
-  clearWatchHistory();
+/** After the device's watch history was cleared (history-store.ts clearWatchHistory): the server's too. */
+export function clearServerHistory(): void {
   globalThis.localStorage?.setItem(WATCH_CLEAR_PENDING_KEY, String(Date.now()));
   sendClear().catch(() => undefined);
 }

@@ -14,7 +14,7 @@ import { ProgressBar } from '../../components/progress-bar.tsx';
 import { SectionHeader } from '../../components/section-header.tsx';
 import { paths } from '../../lib/route-paths.ts';
 import { episodeMessages } from '../movies/episode-messages.ts';
-import { historyMessages } from '../history/history-messages.ts';
+import { homeMessages } from './home-messages.ts';
 import {
   historyReady,
   historyState,
@@ -26,7 +26,7 @@ import {
 const SHOWN = 12;
 /** Like home's other scrolling row (home.css .movie-row). */
 const POSTER_SIZES = '(min-width: 1000px) 160px, (min-width: 768px) 200px, 32vw';
-const t = historyMessages.continueRow;
+const t = homeMessages.continueRow;
 
 /** The entries the row shows: started, not finished, newest first; pure. */
 export function unfinished(entries: readonly WatchEntry[], limit = SHOWN): WatchEntry[] {
