@@ -14,6 +14,7 @@ import type { MovieDetail } from '../../../contract/calls/content.ts';
 import type { DownloadTicket } from '../../../contract/calls/downloads.ts';
 import { DOWNLOAD_CACHE, offlineDir, offlinePlaylist, offlineSegment } from '../../../contract/offline-media.ts';
 import { mediaUrl } from '../../stores/media-url.ts';
+import { flushPersistedStores } from '../../stores/persist.ts';
 import { getDownloadTicket } from './download-calls.ts';
 import { downloadMessages as t } from './download-messages.ts';
 import { downloadKey, downloadsReady, downloadsState, isExpired, type DownloadRecord } from './download-store.ts';
@@ -127,6 +128,7 @@ async function run(key: string, controller: AbortController): Promise<void> {
     new Response(local, { headers: { 'content-type': 'application/vnd.apple.mpegurl' } }),
   );
   update(key, { status: 'done', savedAt: Date.now(), playlist: null, error: null });
+  flushPersistedStores(); // progress writes wait for a pause in changes: write the end at once
 }
 
 function errorText(error: unknown): string {
@@ -204,6 +206,7 @@ export async function removeDownload(key: string): Promise<void> {
   running.delete(key);
   delete downloadsState.items[key];
   if (!record) return;
+  flushPersistedStores();
   const cache = await openCache();
   const prefix = new URL(offlineDir(record.movie.id, record.episode), location.href).href;
   for (const request of await cache.keys()) {
