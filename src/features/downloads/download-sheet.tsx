@@ -11,6 +11,7 @@ import type { MovieDetail } from '../../../contract/calls/content.ts';
 import type { DownloadOptions } from '../../../contract/calls/downloads.ts';
 import { Modal } from '../../components/modal.tsx';
 import { paths } from '../../lib/route-paths.ts';
+import { episodeMessages } from '../movies/episode-messages.ts';
 import { showToast } from '../../stores/toast.ts';
 import { getDownloadOptions } from './download-calls.ts';
 import { formatBytes } from './download-format.ts';
@@ -165,7 +166,7 @@ export function DownloadSheet({ movie, episode, vip, onClose }: Props) {
                     >
                       <strong>{e.number}</strong>
                       {done && <small>{t.downloaded}</small>}
-                      {!done && e.title && <small>{e.title}</small>}
+                      {!done && e.title && e.title !== episodeMessages.numbered(e.number) && <small>{e.title}</small>}
                     </button>
                   );
                 })}
