@@ -138,15 +138,20 @@ export function VideoPlayer({
     setSource({ line: untried, tried });
   });
 
-  // A new ticket for the same episode (bought after the trial): it plays on from where it was.
-  const shownSource = useRef({ episode, playlist });
+  // A new ticket for the same episode (bought after the trial): it plays on from where it was. The
+  // position is read on the way out, before the source's clean-up (declared after) detaches it.
+  const shownSource = useRef({ episode, playlist, at: 0 });
   useEffect(() => {
     const element = video.current;
     const before = shownSource.current;
-    shownSource.current = { episode, playlist };
-    if (!element || before.episode !== episode || before.playlist === playlist || element.currentTime <= 0) return;
-    resumeAt.current = element.currentTime;
-    wasPlaying.current = true;
+    shownSource.current = { episode, playlist, at: 0 };
+    if (before.episode === episode && before.playlist !== playlist && before.at > 0) {
+      resumeAt.current = before.at;
+      wasPlaying.current = true;
+    }
+    return () => {
+      if (element) shownSource.current.at = element.currentTime;
+    };
   }, [episode, playlist]);
 
   // Attach the source.
