@@ -215,9 +215,10 @@ describe.skipIf(noBrowser)('the position is kept on every way out', () => {
     // Cleared on this device, cleared on the server: opened again (it syncs), the list stays empty.
     await desk.goto('/mine/history');
     await desk.locator('[data-testid=history-clear]').click();
+    const cleared = desk.waitForResponse((response) => response.url().endsWith('/movie/history/clear'));
     await desk.locator('[data-testid=history-clear-confirm]').click();
     await expect.poll(() => desk.locator('[data-testid=watch-item]').count()).toBe(0);
-    await desk.waitForLoadState('networkidle');
+    await cleared;
     await desk.goto('/mine/history');
     await desk.waitForLoadState('networkidle');
     expect(await desk.locator('[data-testid=watch-item]').count()).toBe(0);

@@ -39,8 +39,11 @@ export const SKIP_MARKS_KEY = 'skip-marks';
  */
 export const WATCH_JOURNAL_KEY = 'watch-journal';
 
-/** localStorage: when the watch history was cleared while the server could not be told (features/history/history-sync.ts). */
-export const WATCH_CLEAR_PENDING_KEY = 'watch-clear-pending';
+/**
+ * localStorage: when the watch history was last cleared on this device and whether the server was
+ * told, `{"at": ms, "sent": boolean}` (features/history/watch-journal.ts): older entries never come back.
+ */
+export const WATCH_CLEARED_KEY = 'watch-cleared';
 
 /** sessionStorage: when the page last reloaded itself after a chunk-load error. */
 export const CHUNK_RELOAD_AT_KEY = 'chunk-reload-at';

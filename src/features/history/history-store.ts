@@ -13,7 +13,7 @@ import { proxy } from 'valtio/vanilla';
 import type { MovieCard, PostCard } from '../../../contract/calls/content.ts';
 import { STORE_KEYS } from '../../lib/storage-keys.ts';
 import { persist } from '../../stores/persist.ts';
-import { clearJournal, journalEntry, readJournal } from './watch-journal.ts';
+import { clearedAt, clearJournal, journalEntry, markCleared, readJournal } from './watch-journal.ts';
 
 export const HISTORY_LIMIT = 200;
 /** A position this close to the end (at most this share of the length) counts as watched to the end. */
@@ -46,7 +46,10 @@ export const historyState = proxy<HistoryState>({ watch: [], read: [] });
 
 export const historyReady: Promise<void> = persist(STORE_KEYS.history, historyState).then(() => {
   const journal = readJournal<WatchEntry>();
-  if (journal.length > 0) historyState.watch = mergeWatch(historyState.watch, journal);
+  const cleared = clearedAt();
+  const kept = (list: readonly WatchEntry[]) => list.filter((entry) => entry.at > cleared);
+  if (journal.length > 0 || kept(historyState.watch).length < historyState.watch.length)
+    historyState.watch = mergeWatch(kept(historyState.watch), kept(journal));
 });
 let hydrated = typeof indexedDB === 'undefined';
 void historyReady.then(() => {
@@ -129,8 +132,11 @@ const tenths = (seconds: number): number => Math.floor(seconds * 10) / 10;
 
 /** Entries from elsewhere (the server's history): merged, the newest of each title winning. */
 export function adoptWatchEntries(entries: readonly WatchEntry[]): void {
-  if (entries.length === 0) return;
-  const cards = entries.map((entry) => ({ ...entry, movie: movieCardOf(entry.movie) }));
+  const cleared = clearedAt();
+  const cards = entries
+    .filter((entry) => entry.at > cleared)
+    .map((entry) => ({ ...entry, movie: movieCardOf(entry.movie) }));
+  if (cards.length === 0) return;
   afterHydration(() => {
     const merged = mergeWatch(historyState.watch, cards);
     const same =
@@ -177,9 +183,10 @@ export function resumePosition(movieId: number, episode = 1, server?: SavedPosit
   return isFinished(saved.position, saved.duration) ? 0 : saved.position;
 }
 
-/** Empties the device's watch history (history-sync.ts clears the server's too). */
-export function clearWatchHistory(): void {
+/** Empties the device's watch history; history-sync.ts tells the server (now, or at the next sync). */
+export function clearWatchHistory(at = Date.now()): void {
   clearJournal();
+  markCleared(at);
   afterHydration(() => {
     historyState.watch = [];
   });

@@ -3,15 +3,16 @@
  * player's heartbeats write the server's side; this module reads it back (/movie/history/list) and
  * merges it into the device's (history-store.ts: per title the newest `at` wins), on app start
  * once signed in and when /mine/history opens. Clearing clears both; a clear the server could not
- * hear of (offline) is remembered and sent before the next sync, whose older entries it drops.
+ * hear of (offline) is remembered (watch-journal.ts) and sent before the next sync, and entries
+ * older than the clear never come back.
  * Silent: the device's history works without the server.
  */
 import { call } from '../../api/client.ts';
 import type { WatchHistoryItem } from '../../../contract/calls/watch-history.ts';
 import { API } from '../../../contract/calls/paths.ts';
 import { readToken } from '../../lib/cookie.ts';
-import { WATCH_CLEAR_PENDING_KEY } from '../../lib/storage-keys.ts';
 import { adoptWatchEntries, type WatchEntry } from './history-store.ts';
+import { clearedAt, clearUnsent, markCleared } from './watch-journal.ts';
 
 /** A server item as a device entry. */
 export const entryOf = (item: WatchHistoryItem): WatchEntry => ({
@@ -22,11 +23,10 @@ export const entryOf = (item: WatchHistoryItem): WatchEntry => ({
   at: item.at,
 });
 
-const pendingClear = (): number => Number(globalThis.localStorage?.getItem(WATCH_CLEAR_PENDING_KEY) ?? 0);
-
 async function sendClear(): Promise<void> {
+  const at = clearedAt();
   await call(API.watchHistoryClear, {}, { cache: false, toast: false });
-  globalThis.localStorage?.removeItem(WATCH_CLEAR_PENDING_KEY);
+  markCleared(at, true);
 }
 
 let syncing: Promise<void> | null = null;
@@ -36,10 +36,9 @@ export function syncWatchHistory(): Promise<void> {
   if (!readToken()) return Promise.resolve();
   syncing ??= (async () => {
     try {
-      const clearedAt = pendingClear();
-      if (clearedAt) await sendClear();
+      if (clearUnsent()) await sendClear();
       const items = await call(API.watchHistory, {}, { cache: false, toast: false });
-      adoptWatchEntries(items.filter((item) => item.at > clearedAt).map(entryOf));
+      adoptWatchEntries(items.map(entryOf)); // entries older than a clear on this device stay out
     } catch {
       // offline or refused: the device's history stands
     } finally {
@@ -50,9 +49,8 @@ export function syncWatchHistory(): Promise<void> {
 }
 
 /** After the device's watch history was cleared (history-store.ts clearWatchHistory): the server's too. */
-export function clearServerHistory(): void {
-  globalThis.localStorage?.setItem(WATCH_CLEAR_PENDING_KEY, String(Date.now()));
-  sendClear().catch(() => undefined);
+export function clearServerHistory(): Promise<void> {
+  return sendClear().catch(() => undefined); // offline: sent before the next sync
 }
 
 let syncedFor: string | null = null;

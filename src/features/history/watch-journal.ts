@@ -4,9 +4,11 @@
  * save is therefore also written here, to localStorage, which is synchronous; the history store
  * merges these entries when it hydrates (the newest `at` of each title wins, so an entry already
  * in IndexedDB changes nothing). The journal keeps the JOURNAL_LIMIT newest titles; clearing the
- * history clears it too. Without localStorage (private modes, tests) it does nothing.
+ * history clears it too, and notes when (markCleared): entries saved before that, from an IndexedDB
+ * write that did not finish or from the server, are dropped. Without localStorage (private modes,
+ * tests) it does nothing.
  */
-import { WATCH_JOURNAL_KEY } from '../../lib/storage-keys.ts';
+import { WATCH_CLEARED_KEY, WATCH_JOURNAL_KEY } from '../../lib/storage-keys.ts';
 
 const JOURNAL_LIMIT = 20;
 
@@ -56,5 +58,35 @@ export function clearJournal(movieId?: number): void {
       );
   } catch {
     // nothing to clear
+  }
+}
+
+interface Cleared {
+  at: number;
+  /** The server has been told. */
+  sent: boolean;
+}
+
+function readCleared(): Cleared {
+  try {
+    const saved = JSON.parse(storage()?.getItem(WATCH_CLEARED_KEY) ?? 'null') as Partial<Cleared> | null;
+    return { at: Number(saved?.at) || 0, sent: saved?.sent !== false };
+  } catch {
+    return { at: 0, sent: true };
+  }
+}
+
+/** When the watch history was last cleared on this device (0: never). */
+export const clearedAt = (): number => readCleared().at;
+
+/** Whether a clear still has to reach the server. */
+export const clearUnsent = (): boolean => !readCleared().sent;
+
+/** Notes a clear of the whole history, at `at`, not yet sent (`sent` once the server has it). */
+export function markCleared(at: number, sent = false): void {
+  try {
+    storage()?.setItem(WATCH_CLEARED_KEY, JSON.stringify({ at, sent }));
+  } catch {
+    // not kept: the server's copy may bring entries back
   }
 }
