@@ -3,7 +3,7 @@
  * choosing episode 2 opens the play page on it (?ep=2) and it plays; choosing another there loads
  * its stream in place and the watch history records the episode; every choice of the 清晰度 and 倍速
  * menus lies whole inside the player's box on a 390×844 phone, none scrolled out of view (the demo's
- * single-rung streams offer 自动 only).
+ * streams are ladders: 自动, 720P and 360P).
  * Screenshots of the detail and play pages on a phone and a 1440 px desktop.
  */
 import { mkdirSync } from 'node:fs';
@@ -124,14 +124,14 @@ describe.skipIf(noBrowser)('a series in Chromium', () => {
     });
   }
 
-  it('phone: the 清晰度 menu (自动 for a single-rung stream) and the 倍速 menu open inside the player', async () => {
+  it('phone: the 清晰度 menu (自动 and each rung of the ladder) and the 倍速 menu open inside the player', async () => {
     const { page, context, problems } = await openPage(browser, PHONE);
     await page.goto(`/movie/play/${SERIES.id}?ep=2`);
     await page.locator('[data-testid=play-toggle]').click();
     await expect.poll(() => currentTime(page), { timeout: 30_000 }).toBeGreaterThan(0.5);
 
     const quality = await menuBoxes(page, 'quality');
-    expect(quality.items.map((item) => item.text)).toEqual(['自动']);
+    expect(quality.items.map((item) => item.text)).toEqual(['自动', '720P', '360P']);
     const speed = await menuBoxes(page, 'speed');
     expect(speed.items).toHaveLength(6);
     for (const { items, player, list } of [quality, speed]) {
