@@ -6,7 +6,8 @@
  *   posters/m{id}-s.webp  360x540     posters/m{id}-l.webp  720x1080   (movies.poster = "posters/m{id}")
  *   covers/c{nnn}.webp    640x360     shared pool for post covers and images
  *   banners/b{n}.webp     1200x480    featured/f{nn}.webp  800x450    avatars/a{nnn}.webp  128x128
- *   videos/v{n}/index.m3u8 + seg-NNN.ts   never served as is: only through play tickets
+ *   videos/v{n}/index.m3u8                 a demo video (server/seed/demo-video.ts): the same ladder as
+ *     + {360,720}p/index.m3u8 + seg-NNN.ts   below; never served as is: only through play tickets
  *   videos/e{episode}-{job}/index.m3u8      an episode's ladder (server/media/hls-ladder.ts): a master
  *     + {360,720,1080}p/index.m3u8 + seg-NNN.ts   playlist over its rungs, through play tickets too;
  *     + poster.jpg                                its poster frame, served as a plain file
@@ -52,7 +53,7 @@ export const posterFiles = (poster: string): { small: string; large: string } =>
   large: `${poster}-l.webp`,
 });
 
-/** A demo video (v3, one media playlist) or an episode's ladder made by the console's job (e12-0a1b2c3d). */
+/** A demo video (v3, a 360p + 720p ladder) or an episode's ladder made by the console's job (e12-0a1b2c3d). */
 const VIDEO_NAME = /^(v\d{1,4}|e\d{1,12}-[0-9a-f]{8})$/;
 const LADDER_NAME = /^e\d{1,12}-[0-9a-f]{8}$/;
 
