@@ -5,12 +5,12 @@
  * 选集 for a series, 相关推荐 and the comments; from 1024 px 相关推荐 is a column beside them
  * (play.css). The play ticket is fetched fresh for each episode (never cached); the movie's detail
  * comes with it for the title, the episodes and the watch history.
- * Without ?ep the episode watched last plays (on this device, else in the server's history, else
- * episode 1), from where it was left; choosing another sets ?ep and loads
+ * Without ?ep the episode watched last plays (in the server's history, or this device's when it is
+ * newer, else episode 1), from where it was left; choosing another sets ?ep and loads
  * its stream in the same player, the page staying as it is.
  */
 import '../features/player/play.css';
-import { useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { MovieDetail, PlayInfo } from '../../contract/calls/content.ts';
 import { getMovieDetail, getPlayInfo } from '../features/movies/movie-calls.ts';
@@ -33,7 +33,7 @@ import { usePageColorMode } from '../theme/use-page-color-mode.ts';
 import { usePageQuery } from '../components/page/use-page-query.ts';
 import { EpisodeList } from '../features/movies/episode-list.tsx';
 import { episodeMessages } from '../features/movies/episode-messages.ts';
-import { lastEpisode } from '../features/history/history-store.ts';
+import { devicePosition } from '../features/history/history-store.ts';
 import { usePlaySource } from '../features/downloads/offline-play.ts';
 import { DownloadButton } from '../features/downloads/download-button.tsx';
 
@@ -131,21 +131,36 @@ function Playback({ movie, play, episode, onEpisode, onPurchased }: PlaybackProp
   );
 }
 
-/**
- * ?ep=N when it is a positive integer; else the episode watched last on this device; else none:
- * /movie/play then plays the one the server's history has (a second device), else 1.
- */
-function episodeOf(query: URLSearchParams, movieId: number): number | undefined {
+/** ?ep=N when it is a positive integer. */
+function askedEpisode(query: URLSearchParams): number | undefined {
   const asked = Number(query.get('ep'));
-  return Number.isSafeInteger(asked) && asked > 0 ? asked : (lastEpisode(movieId) ?? undefined);
+  return Number.isSafeInteger(asked) && asked > 0 ? asked : undefined;
+}
+
+/**
+ * Without ?ep, /movie/play plays the episode the server's history has (another device's, too);
+ * when this device watched another episode later (offline, not yet synced), that one plays instead.
+ */
+function useDeviceEpisode(
+  asked: number | undefined,
+  play: PlayInfo | null | undefined,
+  set: (episode: number) => void,
+) {
+  useEffect(() => {
+    if (asked !== undefined || !play) return;
+    const device = devicePosition(play.movieId);
+    if (!device || device.episode === play.episode.number) return;
+    if (!play.progress || device.at > play.progress.at) set(device.episode);
+  }, [asked, play, set]);
 }
 
 export default function MoviePlayScreen({ params }: ScreenProps) {
   usePageColorMode('dark');
   const id = Number(params.id);
   const [query, setQuery] = usePageQuery();
-  const asked = episodeOf(query, id);
-  const episode = asked ?? 1;
+  const asked = askedEpisode(query);
+  // The episode shown until the ticket says (and the one a download plays offline).
+  const episode = asked ?? devicePosition(id)?.episode ?? 1;
   // A downloaded episode (?offline=1, or the device offline) plays from the device (features/downloads).
   const source = usePlaySource(query, episode);
   const movie = useResource(`movie:${id}${source.key}`, () =>
@@ -154,6 +169,8 @@ export default function MoviePlayScreen({ params }: ScreenProps) {
   const ticket = useResource(`play:${id}:${asked ?? 'last'}${source.key}`, () =>
     source.play(id, episode, () => getPlayInfo(id, asked, { toast: false })),
   );
+  const chooseEpisode = useCallback((number: number) => setQuery({ ep: String(number) }), [setQuery]);
+  useDeviceEpisode(asked, ticket.data, chooseEpisode);
   // While another episode's ticket loads, the player keeps the one it has.
   const shown = useRef<PlayInfo | null>(null);
   if (ticket.data) shown.current = ticket.data;
@@ -193,7 +210,7 @@ export default function MoviePlayScreen({ params }: ScreenProps) {
       movie={movie.data}
       play={shown.current}
       episode={asked ?? shown.current.episode.number}
-      onEpisode={(number) => setQuery({ ep: String(number) })}
+      onEpisode={chooseEpisode}
       onPurchased={ticket.retry}
     />
   );

@@ -6,7 +6,7 @@ import {
   historyState,
   isFinished,
   mergeWatch,
-  lastEpisode,
+  devicePosition,
   recordRead,
   recordWatch,
   resumePosition,
@@ -71,17 +71,17 @@ describe('watch history', () => {
   it('keeps the episode watched last of a series: resumes that one only, and a film as episode 1', () => {
     recordWatch({ movie: movie(7), episode: 3, position: 80, duration: 1500 });
     expect(historyState.watch[0]).toMatchObject({ episode: 3, position: 80 });
-    expect(lastEpisode(7)).toBe(3);
+    expect(devicePosition(7)?.episode).toBe(3);
     expect(resumePosition(7, 3)).toBe(80);
     expect(resumePosition(7, 1)).toBe(0);
     expect(resumePosition(7)).toBe(0);
     recordWatch({ movie: movie(7), episode: 4, position: 10, duration: 1500 });
     expect(historyState.watch.filter((entry) => entry.movie.id === 7)).toHaveLength(1);
-    expect(lastEpisode(7)).toBe(4);
+    expect(devicePosition(7)?.episode).toBe(4);
     recordWatch({ movie: movie(8), position: 30, duration: 600 });
-    expect(lastEpisode(8)).toBe(1);
+    expect(devicePosition(8)?.episode).toBe(1);
     expect(resumePosition(8)).toBe(30);
-    expect(lastEpisode(9)).toBeNull();
+    expect(devicePosition(9)).toBeNull();
   });
 });
 

@@ -151,12 +151,6 @@ export function recordRead({ post }: { post: PostCard }, at = Date.now()): void 
   });
 }
 
-/** The episode of a title watched last, or null when it was never watched. */
-export function lastEpisode(movieId: number): number | null {
-  const entry = historyState.watch.find((item) => item.movie.id === movieId);
-  return entry ? (entry.episode ?? 1) : null;
-}
-
 /** Where a user is in a title, from the device's history or the server's. */
 export interface SavedPosition {
   episode: number;
@@ -165,20 +159,28 @@ export interface SavedPosition {
   at: number;
 }
 
+const newest = (candidates: readonly (SavedPosition | null | undefined)[]): SavedPosition | null =>
+  candidates.reduce<SavedPosition | null>(
+    (found, candidate) => (candidate && (!found || candidate.at > found.at) ? candidate : found),
+    null,
+  );
+
+/** Where the device last was in a title (its history, or the journal before the hydration finished: a reload). */
+export function devicePosition(movieId: number): SavedPosition | null {
+  const entries = [
+    historyState.watch.find((item) => item.movie.id === movieId),
+    readJournal<WatchEntry>().find((item) => item.movie.id === movieId),
+  ];
+  return newest(entries.map((entry) => entry && { ...entry, episode: entry.episode ?? 1 }));
+}
+
 /**
  * Where to resume an episode of a title: the newest of the device's entry and `server` (the
  * server's position, /movie/play), or 0 when none, when another episode was watched last, or when
  * it was watched to the end.
  */
 export function resumePosition(movieId: number, episode = 1, server?: SavedPosition | null): number {
-  // The journal too: before the hydration finished (a reload) it has the last saves.
-  const entries = [
-    historyState.watch.find((item) => item.movie.id === movieId),
-    readJournal<WatchEntry>().find((item) => item.movie.id === movieId),
-  ];
-  const saved = [...entries.map((entry) => entry && { ...entry, episode: entry.episode ?? 1 }), server].reduce<
-    SavedPosition | null | undefined
-  >((newest, candidate) => (candidate && (!newest || candidate.at > newest.at) ? candidate : newest), null);
+  const saved = newest([devicePosition(movieId), server]);
   if (!saved || saved.episode !== episode) return 0;
   return isFinished(saved.position, saved.duration) ? 0 : saved.position;
 }
