@@ -12,13 +12,7 @@ import type { WatchHistoryCalls } from './watch-history.ts';
 
 /** Every call: each domain's calls merged. */
 export interface Calls
-  extends AccountCalls,
-    CommunityCalls,
-    ContentCalls,
-    DownloadCalls,
-    MemberCalls,
-    PublishCalls,
-    WatchHistoryCalls {}
+  extends AccountCalls, CommunityCalls, ContentCalls, DownloadCalls, MemberCalls, PublishCalls, WatchHistoryCalls {}
 
 export type CallPath = keyof Calls;
 export type PayloadOf<P extends CallPath> = Calls[P]['payload'];
