@@ -170,10 +170,14 @@ describe.skipIf(noBrowser)('danmaku in Chromium', () => {
     await expect
       .poll(
         async () =>
-          (await readIdb<{ byUser: Record<string, { blocked: string[] }> }>(b.page, 'danmaku-settings'))?.byUser[userId]
-            ?.blocked,
+          (
+            await readIdb<{ byUser: Record<string, { blocked: string[]; enabled: boolean }> }>(
+              b.page,
+              'danmaku-settings',
+            )
+          )?.byUser[userId],
       )
-      .toEqual([word]);
+      .toMatchObject({ blocked: [word], enabled: false });
     await b.page.reload();
     await b.page.waitForFunction(() => !document.getElementById('first-paint'));
     await expect.poll(() => switchButton(b.page).getAttribute('aria-pressed'), { timeout: 20_000 }).toBe('false');

@@ -141,7 +141,7 @@ export async function probe(source: string, signal?: AbortSignal): Promise<Probe
   return parseProbe(stderr);
 }
 
-function ladderArgs(source: string, dir: string, rungs: Rung[], audio: boolean): string[] {
+function ladderArgs(source: string, dir: string, rungs: Rung[], audio: boolean, preset: string): string[] {
   const split = `[0:v:0]split=${rungs.length}${rungs.map((_, i) => `[s${i}]`).join('')}`;
   const scales = rungs.map((r, i) => `[s${i}]scale=${r.width}:${r.pixelHeight},setsar=1[v${i}]`);
   // prettier-ignore
@@ -151,7 +151,7 @@ function ladderArgs(source: string, dir: string, rungs: Rung[], audio: boolean):
     '-filter_complex', [split, ...scales].join(';'),
     ...rungs.flatMap((r, i) => [
       '-map', `[v${i}]`, ...(audio ? ['-map', '0:a:0'] : []), '-sn', '-dn',
-      '-c:v', 'libx264', '-preset', 'veryfast', '-profile:v', 'main', '-level:v', r.level,
+      '-c:v', 'libx264', '-preset', preset, '-profile:v', 'main', '-level:v', r.level,
       '-crf', '23', '-maxrate', `${r.maxrateK}k`, '-bufsize', `${r.maxrateK * 2}k`, '-pix_fmt', 'yuv420p',
       '-force_key_frames', `expr:gte(t,n_forced*${HLS_SEGMENT_SECONDS})`, '-sc_threshold', '0',
       ...(audio ? ['-c:a', 'aac', '-b:a', '96k', '-ac', '2'] : []),
@@ -205,6 +205,8 @@ export interface LadderOptions {
   onProgress?: (percent: number) => void;
   /** The frame size the rungs are chosen for, when not the source's (the demo videos: 360p drawn, 720p too). */
   size?: { width: number; height: number };
+  /** x264's preset: veryfast for members' and operators' videos; the demo's flat test pictures take ultrafast. */
+  preset?: 'veryfast' | 'ultrafast';
 }
 
 /** Makes the ladder of `source` in `dir` (replaced when it exists). */
@@ -232,7 +234,10 @@ export async function makeLadder(source: string, dir: string, options: LadderOpt
         }
       }
     };
-    const run = await runFfmpeg(ladderArgs(source, temp, rungs, info.audio), { signal: options.signal, onStdout });
+    const run = await runFfmpeg(ladderArgs(source, temp, rungs, info.audio, options.preset ?? 'veryfast'), {
+      signal: options.signal,
+      onStdout,
+    });
     if (run.code !== 0) {
       const decoding = /Invalid data found|Error while decoding|corrupt/i.test(run.stderr);
       throw new LadderError(

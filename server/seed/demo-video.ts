@@ -81,7 +81,7 @@ export async function renderVideo(dir: string, n: number, seconds: number): Prom
     await mkdir(work);
     const mezzanine = join(work, 'source.mp4');
     await renderSource(mezzanine, n, seconds);
-    await makeLadder(mezzanine, join(work, 'ladder'), { size: FRAME });
+    await makeLadder(mezzanine, join(work, 'ladder'), { size: FRAME, preset: 'ultrafast' });
     await rm(dir, { recursive: true, force: true });
     await rename(join(work, 'ladder'), dir);
     return true;

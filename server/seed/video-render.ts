@@ -16,7 +16,10 @@ const FPS = 15;
 /** Video and audio sources, one per demo video; numbering starts at 1 and wraps. */
 const SOURCES: readonly { video: string; tone: number }[] = [
   { video: `testsrc2=s=640x360:r=${FPS}`, tone: 440 },
-  { video: `mandelbrot=s=640x360:r=${FPS}`, tone: 330 },
+  {
+    video: `life=s=128x72:r=${FPS}:mold=25:ratio=0.2:life_color=#7fd4ff:death_color=#0b1d3a,scale=640:360:flags=neighbor`,
+    tone: 330,
+  },
   {
     video: `life=s=160x90:r=${FPS}:mold=10:ratio=0.12:life_color=#ffb347:death_color=#5c0a14,scale=640:360:flags=neighbor`,
     tone: 523,
@@ -27,7 +30,7 @@ const SOURCES: readonly { video: string; tone: number }[] = [
   },
   { video: `smptehdbars=s=640x360:r=${FPS},hue=H=2*PI*t/12`, tone: 660 },
   {
-    video: `mandelbrot=s=640x360:r=${FPS}:start_x=-0.743643887:start_y=0.131825904:start_scale=2.5:end_scale=0.001:end_pts=800`,
+    video: `cellauto=s=320x180:r=${FPS}:rule=30,scale=640:360:flags=neighbor,lutrgb=r=val*0.9:g=val*0.5:b=val*0.8`,
     tone: 392,
   },
   { video: `testsrc2=s=640x360:r=${FPS},hue=H=PI/2+t/4:s=1.5`, tone: 494 },

@@ -24,7 +24,14 @@ export interface SourceOptions {
   quality: Quality;
   /** The heights of the stream's levels, in hls.js's level order ([] for native HLS). */
   onLevels: (heights: number[]) => void;
+  /**
+   * True once the caller no longer wants this source (another URL came while hls.js loaded): then
+   * nothing is attached, so a late attach never takes the video from the source that replaced it.
+   */
+  cancelled?: () => boolean;
 }
+
+const DETACHED: SourceHandle = { destroy: () => undefined, setQuality: () => undefined };
 
 const HLS_TYPE = 'application/vnd.apple.mpegurl';
 
@@ -55,6 +62,7 @@ export async function attachSource(
   }
 
   const { default: Hls } = await import('hls.js');
+  if (options.cancelled?.()) return DETACHED;
   if (!Hls.isSupported()) {
     if (native) {
       options.onLevels([]);

@@ -166,6 +166,7 @@ export function VideoPlayer({
     attachSource(element, url, () => !cancelled && switchLine(element), {
       quality: loadQuality(),
       onLevels: (levels) => !cancelled && setHeights(levels),
+      cancelled: () => cancelled,
     }).then(
       (attached) => {
         if (cancelled) return attached.destroy();
@@ -260,7 +261,10 @@ export function VideoPlayer({
           }}
           onPause={(event) => {
             setPlaying(false);
-            if (!event.currentTarget.ended) wasPlaying.current = false;
+            // A pause of a source being replaced (another CDN line, a bought ticket: readyState
+            // is back to 0) is not the viewer's: the next source plays on.
+            const element = event.currentTarget;
+            if (!element.ended && element.readyState > 0) wasPlaying.current = false;
           }}
           onEnded={() => {
             setStatus('ended');
