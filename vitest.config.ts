@@ -1,4 +1,21 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/** The files that take minutes (the fuzz shards, the crash and naughty-string suites), started first. */
+const LONG_FILES = /(\.fuzz\.test\.ts|faults\/crash\.test\.ts|naughty-strings\.test\.ts)$/;
+
+/**
+ * Long files first, so the two workers share them instead of one running a fuzz shard alone at the
+ * end; otherwise vitest's order (slowest known first, then larger files).
+ */
+class LongFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const long = (file: TestSpecification) => LONG_FILES.test(file.moduleId);
+    return [...sorted.filter(long), ...sorted.filter((file) => !long(file))];
+  }
+}
 
 /**
  * Three suites: unit (pure client and protocol code), server (integration against PGlite and,
@@ -6,6 +23,10 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // At least two workers even on a 2-core machine (vitest's default there is one): much of the
+    // server suite waits on PostgreSQL, Redis, ffmpeg and timers. The browser suite stays serial.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
+    sequence: { sequencer: LongFirstSequencer },
     projects: [
       {
         test: {

@@ -24,7 +24,8 @@ describe('the upload hash (crypto-js MD5, a piece at a time)', () => {
   it('gives the same digest however the file is cut into pieces, at every padding boundary', async () => {
     for (const size of [55, 56, 57, 63, 64, 65, 119, 120, 128, 1000, 100_003]) {
       const data = randomBytes(size);
-      for (const pieceBytes of [1, 3, 63, 64, 65, 4096]) {
+      // Tiny pieces only where they stay few: a 100 kB file in 1-byte pieces is 100,000 updates.
+      for (const pieceBytes of [1, 3, 63, 64, 65, 4096].filter((bytes) => size / bytes <= 20_000)) {
         expect(await hash(data, pieceBytes), `size ${size}, pieces of ${pieceBytes}`).toBe(reference(data));
       }
     }

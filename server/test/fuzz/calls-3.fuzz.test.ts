@@ -1,0 +1,4 @@
+/** The calls of ALL_CALLS at an index of 2 modulo 4, fuzzed by call-fuzz.ts. */
+import { describeCallFuzz } from './call-fuzz.ts';
+
+describeCallFuzz(2, 4);
