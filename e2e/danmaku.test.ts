@@ -13,6 +13,7 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, noBrowser, openPage, PHONE, readIdb } from './browser.ts';
+import { playerVideo as video } from './player-flows.ts';
 import { apiData } from './content-api.ts';
 import { currentTime, signedInUserId } from './member-flows.ts';
 
@@ -20,7 +21,6 @@ const WIDE = { viewport: { width: 1366, height: 900 }, deviceScaleFactor: 1 };
 const LANDSCAPE = { ...PHONE, viewport: { width: 844, height: 390 } };
 const SHOTS = existsSync('/work/notes') ? '/work/notes/shots' : '.artifacts/screenshots';
 
-const video = (page: Page) => page.locator('[data-testid=player]');
 const mirror = (page: Page) => page.locator('[data-testid=danmaku-mirror] li');
 const drawnTexts = (page: Page) => mirror(page).allInnerTexts();
 const switchButton = (page: Page) => page.locator('[data-testid=danmaku-switch]');

@@ -17,11 +17,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDemoPlan } from '../server/seed/demo-plan.ts';
 import { SHOTS } from './admin-flows.ts';
 import { DESKTOP, launch, noBrowser, openPage, PHONE, type WatchedPage } from './browser.ts';
+import { openPlayerMenu as openMenu, playerVideo as video } from './player-flows.ts';
 
 const FILM = buildDemoPlan().movies.find((movie) => movie.episodes.length === 1 && movie.access === 'free')!;
 const WIDE_TOUCH = { viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1, hasTouch: true };
 
-const video = (page: Page) => page.locator('[data-testid=player]');
 const state = (page: Page) =>
   video(page).evaluate((element: HTMLVideoElement) => ({
     paused: element.paused,
@@ -129,31 +129,6 @@ const seekTo = (page: Page, seconds: number) =>
       }),
     seconds,
   );
-
-/** Opens a menu (paused: the controls stay) and reads its items' boxes, the list's and the player's. */
-async function openMenu(page: Page, testId: string) {
-  await page.locator(`[data-testid=${testId}]`).click();
-  const menu = page.locator(`[data-testid=${testId}-menu]`);
-  await menu.waitFor();
-  const items = await menu.getByRole('menuitemradio').evaluateAll((buttons) =>
-    buttons.map((button) => {
-      const box = button.getBoundingClientRect();
-      return {
-        text: (button as HTMLElement).innerText,
-        top: box.top,
-        bottom: box.bottom,
-        left: box.left,
-        right: box.right,
-      };
-    }),
-  );
-  return {
-    menu,
-    items,
-    list: (await menu.boundingBox())!,
-    player: (await page.locator('.video-player').boundingBox())!,
-  };
-}
 
 describe.skipIf(noBrowser)('the player: touch, keys, menus and the platform', () => {
   let browser: Browser;

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDemoPlan } from '../server/seed/demo-plan.ts';
 import { SHOTS } from './admin-flows.ts';
 import { launch, noBrowser, openPage, PHONE, type WatchedPage } from './browser.ts';
+import { playerVideo as video } from './player-flows.ts';
 import { depositCoins, signedInUserId } from './member-flows.ts';
 
 const WIDE = { viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 };
@@ -19,7 +20,6 @@ const PLAN = buildDemoPlan().movies;
 const SERIES = PLAN.find((movie) => movie.episodes.length > 2 && movie.access === 'free' && movie.introEndS)!;
 const COINS = PLAN.find((movie) => movie.access === 'coins' && movie.episodes.length === 1)!;
 
-const video = (page: Page) => page.locator('[data-testid=player]');
 const currentTime = (page: Page) => video(page).evaluate((element: HTMLVideoElement) => element.currentTime);
 const setTime = (page: Page, seconds: number) =>
   video(page).evaluate((element: HTMLVideoElement, at) => (element.currentTime = at), seconds);

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDemoPlan } from '../server/seed/demo-plan.ts';
 import { SHOTS } from './admin-flows.ts';
 import { launch, noBrowser, openPage, PHONE, readIdb } from './browser.ts';
+import { openPlayerMenu, playerVideo as video } from './player-flows.ts';
 
 const WIDE = { viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 };
 const SERIES = buildDemoPlan().movies.find((movie) => movie.episodes.length > 1 && movie.access === 'free')!;
@@ -21,7 +22,6 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${SHOTS}/${name}.png` });
 }
 
-const video = (page: Page) => page.locator('[data-testid=player]');
 const currentTime = (page: Page) => video(page).evaluate((element: HTMLVideoElement) => element.currentTime);
 /** The screen shown (a page left stays mounted, hidden, until it is evicted). */
 type Screen = 'detail' | 'play';
@@ -30,29 +30,12 @@ const chips = (page: Page, screen: Screen) => page.locator(`${SCREEN[screen]} [d
 const currentChip = (page: Page, screen: Screen) =>
   page.locator(`${SCREEN[screen]} [data-testid=episode-chip][aria-current=true]`);
 
-/** The boxes of a menu's items, and the player's and the viewport's. */
+/** The boxes of a menu's items, and the player's; paused first, so the controls stay shown. */
 async function menuBoxes(page: Page, testId: string) {
-  await video(page).evaluate((element: HTMLVideoElement) => element.pause()); // the controls stay shown
-  await page.locator(`[data-testid=${testId}]`).click();
-  const menu = page.locator(`[data-testid=${testId}-menu]`);
-  await menu.waitFor();
-  // Each item as drawn: one scrolled out of its list would lie outside the list's box, and fail.
-  const items = await menu.getByRole('menuitemradio').evaluateAll((buttons) =>
-    buttons.map((button) => {
-      const box = button.getBoundingClientRect();
-      return {
-        text: (button as HTMLElement).innerText,
-        top: box.top,
-        bottom: box.bottom,
-        left: box.left,
-        right: box.right,
-      };
-    }),
-  );
-  const player = (await page.locator('.video-player').boundingBox())!;
-  const list = (await menu.boundingBox())!;
+  await video(page).evaluate((element: HTMLVideoElement) => element.pause());
+  const boxes = await openPlayerMenu(page, testId);
   await page.keyboard.press('Escape');
-  return { items, player, list };
+  return boxes;
 }
 
 describe.skipIf(noBrowser)('a series in Chromium', () => {

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDemoPlan } from '../server/seed/demo-plan.ts';
 import { SHOTS } from './admin-flows.ts';
 import { launch, noBrowser, openPage, PHONE } from './browser.ts';
+import { playerVideo as video } from './player-flows.ts';
 import { bindAccount, logIn, newAccount, signedInUserId } from './member-flows.ts';
 import { controlledBySw } from './pwa-browser.ts';
 
@@ -22,7 +23,6 @@ const PLAN = buildDemoPlan();
 const FILMS = PLAN.movies.filter((movie) => movie.access === 'free' && movie.episodes.length === 1).slice(0, 5);
 const SERIES = PLAN.movies.find((movie) => movie.episodes.length > 1 && movie.access === 'free')!;
 
-const video = (page: Page) => page.locator('[data-testid=player]');
 const currentTime = (page: Page) => video(page).evaluate((element: HTMLVideoElement) => element.currentTime);
 /** "00:00:12" as the history and the detail page write it. */
 const clock = (seconds: number) => `00:00:${String(Math.floor(seconds)).padStart(2, '0')}`;

@@ -47,12 +47,12 @@ function WatchItem({ entry }: { entry: WatchEntry }) {
   const episode = entry.episode ?? 1;
   const resumeAt = resumePosition(movie.id, episode);
   return (
-    <article className="watch-item" data-testid="watch-item">
-      <Link href={paths.movie(movie.id)} className="watch-item__poster" tabIndex={-1} aria-hidden="true">
+    <article className="poster-row" data-testid="watch-item">
+      <Link href={paths.movie(movie.id)} className="poster-row__poster" tabIndex={-1} aria-hidden="true">
         <MediaImage mediaKey={movie.poster.small} alt="" ratio="2/3" />
       </Link>
-      <div className="watch-item__body">
-        <Link href={paths.movie(movie.id)} className="watch-item__title">
+      <div className="poster-row__body">
+        <Link href={paths.movie(movie.id)} className="poster-row__title">
           {movie.title}
           {episode > 1 && ` · ${episodeMessages.numbered(episode)}`}
         </Link>

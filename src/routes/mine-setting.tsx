@@ -15,6 +15,7 @@ import { signOut } from '../features/account/session.ts';
 import { IconChevron, IconUser } from '../components/icons.tsx';
 import { IconLogout, IconTrash } from '../components/member-icons.tsx';
 import { ConfirmModal } from '../components/modal.tsx';
+import { RadioButton } from '../components/radio-button.tsx';
 import { useActiveLineName } from '../features/settings/active-line.ts';
 import { clearSiteData } from '../features/settings/clear-site-data.ts';
 import { settingsMessages } from '../features/settings/settings-messages.ts';
@@ -36,16 +37,14 @@ function ColorModeGroup() {
       </h2>
       <div className="segmented" role="radiogroup" aria-labelledby="color-mode-label">
         {MODES.map((mode) => (
-          <button
+          <RadioButton
             key={mode}
-            type="button"
-            role="radio"
-            aria-checked={preference === mode}
-            className={preference === mode ? 'segmented__option is-active' : 'segmented__option'}
+            checked={preference === mode}
+            className="segmented__option"
             onClick={() => setColorMode(mode)}
           >
             {messages.settings.colorModes[mode]}
-          </button>
+          </RadioButton>
         ))}
       </div>
     </section>

@@ -31,12 +31,12 @@ export function DownloadItem({ record, onRemove }: ItemProps) {
     ? formatBytes(record.savedBytes)
     : `${formatBytes(record.savedBytes)} / ${formatBytes(record.bytes)}`;
   return (
-    <article className="download-item" data-testid="download-item" data-status={record.status}>
-      <div className="download-item__poster">
+    <article className="poster-row download-item" data-testid="download-item" data-status={record.status}>
+      <div className="poster-row__poster">
         <MediaImage mediaKey={movie.poster.small} alt="" ratio="2/3" />
       </div>
-      <div className="download-item__body">
-        <h3 className="download-item__title">
+      <div className="poster-row__body download-item__body">
+        <h3 className="poster-row__title">
           {movie.title}
           {series && ` · ${episodeMessages.label(record.episode, record.episodeTitle)}`}
         </h3>
@@ -63,25 +63,15 @@ export function DownloadItem({ record, onRemove }: ItemProps) {
               <IconResume />
               {t.play}
             </Link>
-          ) : running ? (
-            <button
-              type="button"
-              className="download-item__action"
-              onClick={() => pauseDownload(record.key)}
-              data-testid="download-pause"
-            >
-              <IconPause />
-              {t.pause}
-            </button>
           ) : (
             <button
               type="button"
               className="download-item__action"
-              onClick={() => resumeDownload(record.key)}
-              data-testid="download-resume"
+              onClick={() => (running ? pauseDownload : resumeDownload)(record.key)}
+              data-testid={running ? 'download-pause' : 'download-resume'}
             >
-              <IconResume />
-              {t.resume}
+              {running ? <IconPause /> : <IconResume />}
+              {running ? t.pause : t.resume}
             </button>
           )}
           <button

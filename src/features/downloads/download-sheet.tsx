@@ -10,6 +10,7 @@ import { Link } from 'wouter';
 import type { MovieDetail } from '../../../contract/calls/content.ts';
 import type { DownloadOptions } from '../../../contract/calls/downloads.ts';
 import { Modal } from '../../components/modal.tsx';
+import { RadioButton } from '../../components/radio-button.tsx';
 import { paths } from '../../lib/route-paths.ts';
 import { episodeMessages } from '../movies/episode-messages.ts';
 import { showToast } from '../../stores/toast.ts';
@@ -128,18 +129,17 @@ export function DownloadSheet({ movie, episode, vip, onClose }: Props) {
             {heights.map((h) => {
               const rung = current?.rungs.find((r) => r.height === h);
               return (
-                <button
+                <RadioButton
                   key={h}
-                  type="button"
-                  role="radio"
-                  aria-checked={h === height}
-                  className={h === height ? 'download-choice is-on' : 'download-choice'}
+                  checked={h === height}
+                  className="download-choice"
+                  onClass="is-on"
                   onClick={() => setHeight(h)}
                   data-testid={`download-quality-${h}`}
                 >
                   <strong>{t.qualityLabel(h)}</strong>
                   {rung && rung.bytes > 0 && <small>{formatBytes(rung.bytes)}</small>}
-                </button>
+                </RadioButton>
               );
             })}
           </div>

@@ -1,4 +1,4 @@
-/** The player's icons (play, pause, fullscreen in and out, picture-in-picture), in the playback chunk only. 24×24, filled. */
+/** The player's icons (play, pause, fullscreen in and out, picture-in-picture), in the playback chunk only. 24×24, filled or outlined. */
 import type { SVGProps } from 'react';
 
 type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'>;
@@ -9,6 +9,15 @@ const base = {
   fill: 'currentColor',
   'aria-hidden': true,
   focusable: false,
+} as const;
+/** The outlined icons: 2 px rounded strokes. */
+const outlined = {
+  ...base,
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 2,
+  strokeLinecap: 'round',
+  strokeLinejoin: 'round',
 } as const;
 
 export const IconPlay = (props: IconProps) => (
@@ -25,44 +34,20 @@ export const IconPause = (props: IconProps) => (
 );
 
 export const IconExpand = (props: IconProps) => (
-  <svg
-    {...base}
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="2"
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    {...props}
-  >
+  <svg {...outlined} {...props}>
     <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />
   </svg>
 );
 
 export const IconShrink = (props: IconProps) => (
-  <svg
-    {...base}
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="2"
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    {...props}
-  >
+  <svg {...outlined} {...props}>
     <path d="M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5" />
   </svg>
 );
 
 /** Picture-in-Picture: a screen with a small window in its corner. */
 export const IconPip = (props: IconProps) => (
-  <svg
-    {...base}
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="2"
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    {...props}
-  >
+  <svg {...outlined} {...props}>
     <rect x="3" y="5" width="18" height="14" rx="2" />
     <rect x="12" y="11" width="6" height="5" rx="1" fill="currentColor" stroke="none" />
   </svg>

@@ -3,6 +3,7 @@ import './wallet.css';
 import { PAY_TYPES, type PayType } from '../../../contract/enums.ts';
 import { walletMessages } from './wallet-messages.ts';
 import { IconAlipay, IconWechat } from '../../components/member-icons.tsx';
+import { RadioButton } from '../../components/radio-button.tsx';
 
 const ICONS: Record<PayType, typeof IconAlipay> = { alipay: IconAlipay, wxpay: IconWechat };
 
@@ -17,19 +18,17 @@ export function PayTypePicker({ value, onChange }: { value: PayType; onChange: (
         {PAY_TYPES.map((type) => {
           const Icon = ICONS[type];
           return (
-            <button
+            <RadioButton
               key={type}
-              type="button"
-              role="radio"
-              aria-checked={value === type}
-              className={`pay-type pay-type--${type}${value === type ? ' is-active' : ''}`}
+              checked={value === type}
+              className={`pay-type pay-type--${type}`}
               onClick={() => onChange(type)}
               data-testid={`pay-${type}`}
             >
               <Icon className="pay-type__icon" />
               <span>{t.types[type]}</span>
               <span className="pay-type__radio" aria-hidden="true" />
-            </button>
+            </RadioButton>
           );
         })}
       </div>
