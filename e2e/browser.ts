@@ -3,7 +3,7 @@
  * record console errors and failed requests, and readers for the app's IndexedDB and cookies.
  */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { CHROMIUM_ARGS } from './chromium.ts';
 
 export const chromiumPath = inject('chromiumPath');
@@ -100,4 +100,27 @@ export async function readIdb<T>(page: Page, key: string): Promise<T | undefined
 
 export async function tokenCookie(context: BrowserContext) {
   return (await context.cookies()).find((cookie) => cookie.name === 'token');
+}
+
+/**
+ * The pages a suite opens (`open`, a fresh context each), closed together by `closeAll`, which
+ * fails the test if any of them had a problem (a console error, a page error, a failed request).
+ */
+export function openedPages(browser: () => Browser) {
+  let opened: WatchedPage[] = [];
+  return {
+    async open(device: typeof PHONE | typeof DESKTOP = PHONE): Promise<WatchedPage> {
+      const watched = await openPage(browser(), device);
+      opened.push(watched);
+      return watched;
+    },
+    async closeAll(): Promise<void> {
+      const closing = opened;
+      opened = [];
+      for (const { problems, context } of closing) {
+        await context.close();
+        expect(problems).toEqual([]);
+      }
+    },
+  };
 }

@@ -8,8 +8,8 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatCount } from '../src/lib/format.ts';
-import { DESKTOP, launch, noBrowser, openPage, PHONE, readIdb, tokenCookie, type WatchedPage } from './browser.ts';
+import { formatCount, formatTotal } from '../src/lib/format.ts';
+import { DESKTOP, launch, noBrowser, openedPages, PHONE, readIdb, tokenCookie } from './browser.ts';
 import { apiData } from './content-api.ts';
 
 const SHOTS = '.artifacts/screenshots';
@@ -59,27 +59,13 @@ interface SavedUser {
 
 describe.skipIf(noBrowser)('posts and browsing in Chromium', () => {
   let browser: Browser;
-  let opened: WatchedPage[] = [];
+  const { open, closeAll } = openedPages(() => browser);
   beforeAll(async () => {
     browser = await launch();
   });
   afterAll(async () => {
     await browser?.close();
   });
-
-  async function open(device: typeof PHONE | typeof DESKTOP = PHONE): Promise<WatchedPage> {
-    const watched = await openPage(browser, device);
-    opened.push(watched);
-    return watched;
-  }
-
-  async function closeAll(): Promise<void> {
-    for (const { problems, context } of opened) {
-      await context.close();
-      expect(problems).toEqual([]);
-    }
-    opened = [];
-  }
 
   it('/topic lists the topics newest first, and by 最热', async () => {
     const newest = await apiData('/topic/getPage', { sort: 'new', page: 1, pageSize: 20 });
@@ -344,7 +330,7 @@ describe.skipIf(noBrowser)('posts and browsing in Chromium', () => {
     const posts = await apiData('/search/posts', { keyword: second, page: 1, pageSize: 20 });
 
     const searchFor = async (page: Page, term: string) => {
-      const box = page.getByRole('searchbox').first();
+      const box = page.getByRole('combobox').first();
       await box.fill(term);
       await box.press('Enter');
       await page.waitForURL((url) => decodeURIComponent(url.pathname) === `/search/${term}`);
@@ -359,8 +345,10 @@ describe.skipIf(noBrowser)('posts and browsing in Chromium', () => {
       expect(await historyTerms(page)).toEqual([first]);
 
       await searchFor(page, second);
+      const postsTab = page.getByRole('tab', { name: `帖子 ${formatTotal(posts.total, posts.capped)}` });
+      await postsTab.click();
+      expect(await postsTab.getAttribute('aria-selected')).toBe('true');
       await expect.poll(async () => (await cardTitles(page))[0]).toContain(posts.list[0]!.title);
-      expect(await page.getByRole('tab', { name: `帖子 ${posts.total}` }).getAttribute('aria-selected')).toBe('true');
       expect(await historyTerms(page)).toEqual([second, first]);
       await shoot(page, `content-search-${device === PHONE ? 'phone' : 'desktop'}`);
 
