@@ -218,6 +218,13 @@ describe.skipIf(noBrowser)('movies in Chromium', () => {
 
   it('a long list keeps only the rows near the viewport in the DOM, and shows cards wherever it is scrolled', async () => {
     const { page, context, problems } = await openPage(browser, PHONE);
+    // Each page after the first is asked after the cursor of the page before (keyset paging).
+    const asked: { page: number; cursor?: string }[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/movie/getPage')) {
+        asked.push(JSON.parse((request.postDataJSON() as { body: string }).body) as { page: number; cursor?: string });
+      }
+    });
     await page.goto('/movie');
     await expect.poll(async () => (await titles(page)).length, { timeout: 20_000 }).toBeGreaterThan(4);
     const rowIndexes = () =>
@@ -235,6 +242,9 @@ describe.skipIf(noBrowser)('movies in Chromium', () => {
       await page.waitForTimeout(600);
     }
     const atBottom = await rowIndexes();
+    const later = asked.filter((payload) => payload.page > 1);
+    expect(later.length).toBeGreaterThan(0);
+    expect(later.every((payload) => /^mn\.\d+\.\d+$/.test(payload.cursor ?? ''))).toBe(true);
     // Far more rows loaded than are in the DOM: the ones near the viewport only, the last among them.
     expect(Math.max(...atBottom)).toBeGreaterThanOrEqual(40);
     expect(atBottom.length).toBeLessThan(Math.max(...atBottom) / 2);
@@ -246,6 +256,41 @@ describe.skipIf(noBrowser)('movies in Chromium', () => {
     await expect.poll(cardsInView).toBeGreaterThan(1);
     expect(problems).toEqual([]);
     await context.close();
+  });
+
+  it('scrolled down at a steady speed, a long list never moves the reader back up (not when it turns virtual either)', async () => {
+    for (const device of [PHONE, DESKTOP]) {
+      const { page, context } = await openPage(browser, device);
+      await page.goto('/movie');
+      await expect.poll(async () => (await titles(page)).length, { timeout: 20_000 }).toBeGreaterThan(4);
+      // A fling of 2500 px/s, frame by frame; any frame where the position went up was the page's doing.
+      await page.evaluate(() => {
+        const marks = { jumps: [] as number[], last: 0, running: true };
+        (window as unknown as { __marks: typeof marks }).__marks = marks;
+        let previous = 0;
+        const tick = (now: number) => {
+          if (!marks.running) return;
+          if (previous) window.scrollBy(0, (2500 * (now - previous)) / 1000);
+          if (window.scrollY < marks.last - 50) marks.jumps.push(Math.round(marks.last - window.scrollY));
+          marks.last = window.scrollY;
+          previous = now;
+          requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      });
+      const deepest = () =>
+        page
+          .locator('.vlist__row')
+          .evaluateAll((rows) => Math.max(0, ...rows.map((row) => Number((row as HTMLElement).dataset.index))));
+      await expect.poll(deepest, { timeout: 45_000 }).toBeGreaterThanOrEqual(40);
+      const jumps = await page.evaluate(() => {
+        const marks = (window as unknown as { __marks: { jumps: number[]; running: boolean } }).__marks;
+        marks.running = false;
+        return marks.jumps;
+      });
+      expect(jumps, `${device.viewport.width} px: moved up by`).toEqual([]);
+      await context.close();
+    }
   });
 
   it('going back from a movie detail restores the list where it was scrolled to', async () => {

@@ -11,7 +11,9 @@ import type { MovieSort } from '../../contract/enums.ts';
 import type { MovieAccess, MovieCard, MovieScore } from '../../contract/calls/content.ts';
 import { posterFiles } from '../media/media-layout.ts';
 import type { Queryable } from './db.ts';
-import { fetchPage, Filter, likePattern, selectRows, type ListQuery, type PageRequest } from './paging.ts';
+import { categoryTotal, tagTotal } from './counters.ts';
+import { fetchKeysetPage, topRows, type Keyset, type KeysetQuery, type KeysetRequest } from './keyset.ts';
+import { Filter, likePattern } from './paging.ts';
 
 export interface MovieFilters {
   /** A category and its descendants (resolved by the caller). */
@@ -62,10 +64,10 @@ const ROW_COLUMNS = `${CARD_COLUMNS}, m.description, m.category_id AS "categoryI
 /** What a visitor may see of `movies m` (the partial index movies_visible serves the newest-first lists). */
 export const VISIBLE = `m.status = 'published' AND m.published_at <= now()`;
 
-const ORDER: Record<MovieSort, string> = {
-  new: 'm.published_at DESC, m.id DESC',
-  hot: 'm.views DESC, m.id DESC',
-  like: 'm.likes DESC, m.id DESC',
+const KEYSETS: Record<MovieSort, Keyset> = {
+  new: { name: 'mn', keys: [{ column: 'm.published_at', kind: 'time' }], id: 'm.id' },
+  hot: { name: 'mh', keys: [{ column: 'm.views', kind: 'int' }], id: 'm.id' },
+  like: { name: 'ml', keys: [{ column: 'm.likes', kind: 'int' }], id: 'm.id' },
 };
 
 /** The viewers' score from the kept rating counters: the average to one decimal, 0 when nobody rated. */
@@ -87,11 +89,10 @@ export const toMovieCard = (row: MovieCardRow): MovieCard => ({
   region: row.region,
 });
 
-function listQuery(filters: MovieFilters): ListQuery {
+function listQuery(filters: MovieFilters): KeysetQuery {
   const filter = new Filter()
     .require(VISIBLE)
-    .addIf('m.category_id = ANY($?::int[])', filters.categoryIds)
-    .addIf('m.id IN (SELECT movie_id FROM movie_tags WHERE tag_id = $?)', filters.tagId)
+    .addIf('EXISTS (SELECT 1 FROM movie_tags mt WHERE mt.movie_id = m.id AND mt.tag_id = $?)', filters.tagId)
     .addIf('m.access = $?', filters.access);
   if (filters.keyword !== undefined) {
     filter.add(
@@ -100,15 +101,28 @@ function listQuery(filters: MovieFilters): ListQuery {
       likePattern(filters.keyword),
     );
   }
-  return { table: 'movies m', filter, columns: CARD_COLUMNS, orderBy: ORDER[filters.sort] };
+  const { categoryIds, tagId } = filters;
+  const counted = filters.keyword === undefined && filters.access === undefined;
+  let total: KeysetQuery['total'];
+  if (counted && tagId === undefined) total = (q) => categoryTotal(q, 'movie', categoryIds);
+  else if (counted && categoryIds === undefined && tagId !== undefined) total = (q) => tagTotal(q, 'movie', tagId);
+  return {
+    table: 'movies m',
+    alias: 'm',
+    filter,
+    columns: CARD_COLUMNS,
+    keyset: KEYSETS[filters.sort],
+    ...(categoryIds === undefined ? {} : { oneOf: { column: 'm.category_id', values: categoryIds } }),
+    ...(total === undefined ? {} : { total }),
+  };
 }
 
-export const pageMovies = (q: Queryable, filters: MovieFilters, request: PageRequest) =>
-  fetchPage(q, listQuery(filters), request, toMovieCard);
+export const pageMovies = (q: Queryable, filters: MovieFilters, request: KeysetRequest) =>
+  fetchKeysetPage(q, listQuery(filters), request, toMovieCard);
 
 /** The first `limit` movies of a list, without counting (home rows). */
 export async function topMovies(q: Queryable, filters: MovieFilters, limit: number): Promise<MovieCard[]> {
-  return (await selectRows<MovieCardRow>(q, listQuery(filters), limit)).map(toMovieCard);
+  return (await topRows<MovieCardRow>(q, listQuery(filters), limit)).map(toMovieCard);
 }
 
 export const findMovie = (q: Queryable, id: number): Promise<MovieRow | undefined> =>
@@ -120,17 +134,27 @@ export const viewMovie = (q: Queryable, id: number): Promise<MovieRow | undefine
     id,
   ]);
 
+/** Candidates read per tag of the movie and from its category: the related row's cost stays flat. */
+const RELATED_CANDIDATES = 200;
+
 /**
  * Up to `limit` other movies of the same category or sharing tags: the more shared tags (the same
- * category counts as one), the closer; then newest first.
+ * category counts as one), the closer; then newest first. Candidates are the newest
+ * RELATED_CANDIDATES of each of its tags (by id, through movie_tags_tag) and of its category
+ * (movies_category_new), never every movie sharing a popular tag: that read thousands of rows on a
+ * big site.
  */
 export async function relatedMovies(q: Queryable, movie: MovieRow, limit = 12): Promise<MovieCard[]> {
   const rows = await q.query<MovieCardRow>(
     `WITH candidates AS (
-       SELECT b.movie_id AS id, count(*) AS score FROM movie_tags a
-       JOIN movie_tags b ON b.tag_id = a.tag_id AND b.movie_id <> a.movie_id
-       WHERE a.movie_id = $1 GROUP BY b.movie_id
-       UNION ALL SELECT id, 1 FROM movies WHERE category_id = $2 AND id <> $1),
+       SELECT b.movie_id AS id, 1 AS score FROM movie_tags a
+       CROSS JOIN LATERAL (
+         SELECT movie_id FROM movie_tags WHERE tag_id = a.tag_id AND movie_id <> $1
+         ORDER BY movie_id DESC LIMIT ${RELATED_CANDIDATES}) b
+       WHERE a.movie_id = $1
+       UNION ALL
+       (SELECT id, 1 FROM movies WHERE category_id = $2 AND id <> $1 AND status = 'published'
+        ORDER BY published_at DESC, id DESC LIMIT ${RELATED_CANDIDATES})),
      ranked AS (SELECT id, sum(score) AS score FROM candidates GROUP BY id)
      SELECT ${CARD_COLUMNS} FROM ranked r JOIN movies m ON m.id = r.id WHERE ${VISIBLE}
      ORDER BY r.score DESC, m.published_at DESC, m.id DESC LIMIT $3`,
@@ -149,3 +173,11 @@ export async function moviesByIds(q: Queryable, ids: readonly number[]): Promise
   const byId = new Map(rows.map((row) => [row.id, toMovieCard(row)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
+
+/** The visible movies of `ids` as cards, in no particular order (search hits). */
+export const movieCardsByIds = async (q: Queryable, ids: readonly number[]): Promise<MovieCard[]> =>
+  (
+    await q.query<MovieCardRow>(`SELECT ${CARD_COLUMNS} FROM movies m WHERE m.id = ANY($1::int[]) AND ${VISIBLE}`, [
+      ids,
+    ])
+  ).map(toMovieCard);

@@ -1,6 +1,7 @@
 /**
- * What every list query shares: the WHERE builder with numbered params, the LIKE pattern of a
- * search keyword, and the Page<T> answer (a count and one page of rows, in a stable order).
+ * What every list query shares: the WHERE builder with numbered params and the LIKE pattern of a
+ * search keyword; and the numbered pages of the member's own lists (a count and one page of rows,
+ * in a stable order). The public lists page by keyset (keyset.ts).
  */
 import type { Page } from '../../contract/calls/content.ts';
 import type { Queryable } from './db.ts';
@@ -52,7 +53,7 @@ export interface ListQuery {
 }
 
 /** Up to `limit` rows from `offset` in the query's order. */
-export function selectRows<R extends object>(q: Queryable, query: ListQuery, limit: number, offset = 0): Promise<R[]> {
+function selectRows<R extends object>(q: Queryable, query: ListQuery, limit: number, offset = 0): Promise<R[]> {
   const { params } = query.filter;
   return q.query<R>(
     `SELECT ${query.columns} FROM ${query.table} ${query.joins ?? ''} ${query.filter.where}

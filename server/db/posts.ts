@@ -2,12 +2,15 @@
  * Posts of every kind (forum topics, chigua posts, archive articles): one place for their SQL and
  * wire shapes, parametrised by kind. A card's summary falls back to the start of the body; its
  * images are the first three of the post's images. A post hidden pending review (reports reached the
- * threshold) is left out of every list and detail except for its author's own reads.
+ * threshold) is left out of every list and detail except for its author's own reads. The list of a
+ * category (a forum group, a chigua or archives category) shows its pinned posts first.
  */
 import type { PostCard } from '../../contract/calls/content.ts';
 import type { PostKind, PostSort } from '../../contract/enums.ts';
 import type { Queryable } from './db.ts';
-import { fetchPage, Filter, likePattern, selectRows, type ListQuery, type PageRequest } from './paging.ts';
+import { categoryTotal, tagTotal } from './counters.ts';
+import { fetchKeysetPage, topRows, type Keyset, type KeysetQuery, type KeysetRequest, type SortKey } from './keyset.ts';
+import { Filter, likePattern } from './paging.ts';
 import { AUTHOR_COLUMNS, authorOf, type AuthorColumns } from './public-users.ts';
 
 export interface PostFilters {
@@ -19,8 +22,6 @@ export interface PostFilters {
   authorId?: number | undefined;
   /** Case-insensitive substring of the title or of a tag name. */
   keyword?: string | undefined;
-  /** Pinned posts first (the topic list of one forum group). */
-  pinnedFirst?: boolean;
   sort: PostSort;
   /** Who reads the list: their own hidden posts stay in it (public lists have no viewer). */
   viewerId?: number | null | undefined;
@@ -65,11 +66,18 @@ const CARD_COLUMNS = `p.id, p.kind, p.title,
   c.topic_id AS "topicId", p.hidden_at IS NOT NULL AS hidden, ${AUTHOR_COLUMNS}`;
 const CARD_JOINS = 'JOIN categories c ON c.id = p.category_id LEFT JOIN users u ON u.id = p.author_id';
 
-const ORDER: Record<PostSort, string> = {
-  new: 'p.created_at DESC, p.id DESC',
-  hot: 'p.views DESC, p.id DESC',
-  reply: 'p.reply_count DESC, p.id DESC',
+const SORT_KEYS: Record<PostSort, SortKey> = {
+  new: { column: 'p.created_at', kind: 'time' },
+  hot: { column: 'p.views', kind: 'int' },
+  reply: { column: 'p.reply_count', kind: 'int' },
 };
+
+/** The order of a list: pinned first within a category, then the sort, then the id. */
+const keysetOf = (sort: PostSort, pinnedFirst: boolean): Keyset => ({
+  name: `${pinnedFirst ? 'q' : 'p'}${sort.charAt(0)}`,
+  keys: pinnedFirst ? [{ column: 'p.pinned', kind: 'bool' }, SORT_KEYS[sort]] : [SORT_KEYS[sort]],
+  id: 'p.id',
+});
 
 export const toPostCard = (row: PostCardRow): PostCard => ({
   id: row.id,
@@ -89,11 +97,17 @@ export const toPostCard = (row: PostCardRow): PostCard => ({
   ...(row.hidden ? { hidden: true } : {}),
 });
 
-function listQuery(filters: PostFilters): ListQuery {
+/** The list's total from the kept counters, when it has them. */
+function keptTotal({ kind, categoryIds, tagId, authorId, keyword, viewerId }: PostFilters): KeysetQuery['total'] {
+  if (kind === undefined || authorId !== undefined || keyword !== undefined || (viewerId ?? null) !== null) return;
+  if (tagId === undefined) return (q) => categoryTotal(q, kind, categoryIds);
+  if (categoryIds === undefined) return (q) => tagTotal(q, kind, tagId);
+}
+
+function listQuery(filters: PostFilters): KeysetQuery {
   const filter = new Filter()
     .addIf('p.kind = $?', filters.kind)
-    .addIf('p.category_id = ANY($?::int[])', filters.categoryIds)
-    .addIf('p.id IN (SELECT post_id FROM post_tags WHERE tag_id = $?)', filters.tagId)
+    .addIf('EXISTS (SELECT 1 FROM post_tags pt WHERE pt.post_id = p.id AND pt.tag_id = $?)', filters.tagId)
     .addIf('p.author_id = $?', filters.authorId);
   visibleTo(filter, filters.viewerId);
   if (filters.keyword !== undefined) {
@@ -103,16 +117,26 @@ function listQuery(filters: PostFilters): ListQuery {
       likePattern(filters.keyword),
     );
   }
-  const orderBy = filters.pinnedFirst ? `p.pinned DESC, ${ORDER[filters.sort]}` : ORDER[filters.sort];
-  return { table: 'posts p', filter, columns: CARD_COLUMNS, joins: CARD_JOINS, orderBy };
+  const { categoryIds } = filters;
+  const total = keptTotal(filters);
+  return {
+    table: 'posts p',
+    alias: 'p',
+    filter,
+    columns: CARD_COLUMNS,
+    joins: CARD_JOINS,
+    keyset: keysetOf(filters.sort, categoryIds !== undefined),
+    ...(categoryIds === undefined ? {} : { oneOf: { column: 'p.category_id', values: categoryIds } }),
+    ...(total === undefined ? {} : { total }),
+  };
 }
 
-export const pagePosts = (q: Queryable, filters: PostFilters, request: PageRequest) =>
-  fetchPage(q, listQuery(filters), request, toPostCard);
+export const pagePosts = (q: Queryable, filters: PostFilters, request: KeysetRequest) =>
+  fetchKeysetPage(q, listQuery(filters), request, toPostCard);
 
 /** The first `limit` posts of a list, without counting (home rows). */
 export async function topPosts(q: Queryable, filters: PostFilters, limit: number): Promise<PostCard[]> {
-  return (await selectRows<PostCardRow>(q, listQuery(filters), limit)).map(toPostCard);
+  return (await topRows<PostCardRow>(q, listQuery(filters), limit)).map(toPostCard);
 }
 
 /**
@@ -159,3 +183,12 @@ export async function postsByIds(q: Queryable, ids: readonly number[]): Promise<
   const byId = new Map(rows.map((row) => [row.id, toPostCard(row)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
+
+/** The posts of `ids` everyone may see, as cards, in no particular order (search hits). */
+export const postCardsByIds = async (q: Queryable, ids: readonly number[]): Promise<PostCard[]> =>
+  (
+    await q.query<PostCardRow>(
+      `SELECT ${CARD_COLUMNS} FROM posts p ${CARD_JOINS} WHERE p.id = ANY($1::int[]) AND p.hidden_at IS NULL`,
+      [ids],
+    )
+  ).map(toPostCard);

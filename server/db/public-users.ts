@@ -1,7 +1,8 @@
 /**
  * Users as others see them: the author line of posts and replies (UserBrief) and the public user
  * pages (UserCard, UserProfile) of one site. The user list holds the site's authors (users with at
- * least one post), most prolific first. A user hidden pending review (reports reached the threshold)
+ * least one visible post), most prolific first, by the kept counters users.post_count and
+ * users.likes_received (server/db/counters.ts). A user hidden pending review (reports reached the threshold)
  * is left out of the list, and their page answers code 6 (these public reads carry no viewer; the
  * user reads their own info through the member calls).
  */
@@ -10,7 +11,8 @@ import { Code } from '../../contract/protocol/codes.ts';
 import { ApiError } from '../api-error.ts';
 import { moderationMessages } from '../moderation/moderation-messages.ts';
 import type { Queryable } from './db.ts';
-import { fetchPage, Filter, selectRows, type ListQuery, type PageRequest } from './paging.ts';
+import { fetchKeysetPage, type KeysetQuery, type KeysetRequest } from './keyset.ts';
+import { Filter } from './paging.ts';
 
 /** Columns of `users u` (LEFT JOINed) read by authorOf. */
 export const AUTHOR_COLUMNS = 'u.id AS "authorId", u.nickname AS "authorNickname", u.avatar AS "authorAvatar"';
@@ -31,33 +33,38 @@ interface ProfileRow extends UserCard {
   hidden: boolean;
 }
 
-/** Users of a site with their post count and likes received (over posts_author). */
-function profileQuery(siteId: number, authorsOnly: boolean): ListQuery {
-  const filter = new Filter().add('u.site_id = $?', siteId);
-  if (authorsOnly) {
-    filter.require('u.hidden_at IS NULL').require('EXISTS (SELECT 1 FROM posts p WHERE p.author_id = u.id)');
-  }
-  return {
-    table: 'users u',
-    filter,
-    columns: `u.id, u.nickname, u.avatar, u.bio, u.created_at AS "createdAt", u.hidden_at IS NOT NULL AS hidden,
-      coalesce(s.post_count, 0) AS "postCount", coalesce(s.likes, 0) AS "likesReceived"`,
-    joins: `LEFT JOIN LATERAL (SELECT count(*) AS post_count, sum(p.likes)::bigint AS likes
-      FROM posts p WHERE p.author_id = u.id) s ON true`,
-    orderBy: '"postCount" DESC, u.id',
-  };
-}
+const PROFILE_COLUMNS = `u.id, u.nickname, u.avatar, u.bio, u.created_at AS "createdAt",
+  u.hidden_at IS NOT NULL AS hidden, u.post_count AS "postCount", u.likes_received AS "likesReceived"`;
+
+/** The site's authors, most posts first (served in order by the index users_authors). */
+const authorsQuery = (siteId: number): KeysetQuery => ({
+  table: 'users u',
+  alias: 'u',
+  filter: new Filter().add('u.site_id = $?', siteId).require('u.hidden_at IS NULL').require('u.post_count > 0'),
+  columns: PROFILE_COLUMNS,
+  keyset: { name: 'u', keys: [{ column: 'u.post_count', kind: 'int' }], id: 'u.id' },
+});
 
 const toCard = ({ createdAt: _createdAt, hidden: _hidden, ...card }: ProfileRow): UserCard => card;
 
-export const pageAuthors = (q: Queryable, siteId: number, request: PageRequest): Promise<Page<UserCard>> =>
-  fetchPage(q, profileQuery(siteId, true), request, toCard);
+export const pageAuthors = (q: Queryable, siteId: number, request: KeysetRequest): Promise<Page<UserCard>> =>
+  fetchKeysetPage(q, authorsQuery(siteId), request, toCard);
 
 /** The profile of a user of the site; code 6 (该用户正在审核中) when the user is hidden. */
 export async function findProfile(q: Queryable, siteId: number, userId: number): Promise<UserProfile | undefined> {
-  const query = profileQuery(siteId, false);
-  query.filter.add('u.id = $?', userId);
-  const [row] = await selectRows<ProfileRow>(q, query, 1);
+  const row = await q.one<ProfileRow>(`SELECT ${PROFILE_COLUMNS} FROM users u WHERE u.site_id = $1 AND u.id = $2`, [
+    siteId,
+    userId,
+  ]);
   if (row?.hidden) throw new ApiError(Code.NotFound, moderationMessages.userUnderReview);
   return row && { ...toCard(row), createdAt: row.createdAt.getTime() };
+}
+
+/** The visible users of the site among `ids`, as cards, in no particular order (search hits). */
+export async function userCardsByIds(q: Queryable, siteId: number, ids: readonly number[]): Promise<UserCard[]> {
+  const rows = await q.query<ProfileRow>(
+    `SELECT ${PROFILE_COLUMNS} FROM users u WHERE u.site_id = $1 AND u.id = ANY($2::int8[]) AND u.hidden_at IS NULL`,
+    [siteId, ids],
+  );
+  return rows.map(toCard);
 }

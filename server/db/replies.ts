@@ -11,6 +11,7 @@ import type { Page, Reply, UserBrief } from '../../contract/calls/content.ts';
 import type { PostKind, ReplySort, ReplyTarget } from '../../contract/enums.ts';
 import { plainText } from '../../contract/rich-text.ts';
 import type { Queryable } from './db.ts';
+import { assertPageDepth } from './keyset.ts';
 import { AUTHOR_COLUMNS, authorOf, type AuthorColumns } from './public-users.ts';
 import { decodeCursor, encodeCursor } from './reply-cursor.ts';
 
@@ -205,7 +206,7 @@ export async function pageReplies(
   };
 }
 
-/** /topic/replyPage: numbered pages, oldest first; total is the kept counter. */
+/** /topic/replyPage: numbered pages (up to LIST_MAX_PAGE), oldest first; total is the kept counter. */
 export async function pageTopicReplies(
   q: Queryable,
   target: TargetRow,
@@ -213,6 +214,7 @@ export async function pageTopicReplies(
   viewerId: number | null,
 ): Promise<Page<Reply>> {
   const { page, pageSize } = request;
+  assertPageDepth(page);
   const rows = await replyRows(
     q,
     viewerId,

@@ -1,25 +1,26 @@
 /**
  * Tags: the hot list (tags with a hot_rank, in rank order), all tags (most used first), one tag by
- * its route key, and the tags of a movie or post. `count` is counted live from the join tables
- * (index-only lookups on movie_tags_tag and post_tags_tag), so it never drifts from the content.
+ * its route key, and the tags of a movie or post. `count` is from the kept counter tags.item_count:
+ * the visible titles and posts carrying the tag (server/db/counters.ts).
  */
 import type { Tag, TagBrief } from '../../contract/calls/content.ts';
+import { TAG_COUNT, TAG_COUNT_JOIN } from './counters.ts';
 import type { Queryable } from './db.ts';
 
 export type ItemType = 'movie' | 'post';
 
-const TAG_COLUMNS = `t.id, t.key, t.name, t.hot_rank IS NOT NULL AS hot,
-  (SELECT count(*) FROM movie_tags mt WHERE mt.tag_id = t.id)
-  + (SELECT count(*) FROM post_tags pt WHERE pt.tag_id = t.id) AS count`;
+const TAG_COLUMNS = `t.id, t.key, t.name, t.hot_rank IS NOT NULL AS hot, ${TAG_COUNT} AS count`;
 
 export const hotTags = (q: Queryable): Promise<Tag[]> =>
-  q.query<Tag>(`SELECT ${TAG_COLUMNS} FROM tags t WHERE t.hot_rank IS NOT NULL ORDER BY t.hot_rank, t.id`);
+  q.query<Tag>(
+    `SELECT ${TAG_COLUMNS} FROM tags t ${TAG_COUNT_JOIN} WHERE t.hot_rank IS NOT NULL ORDER BY t.hot_rank, t.id`,
+  );
 
 export const allTags = (q: Queryable): Promise<Tag[]> =>
-  q.query<Tag>(`SELECT * FROM (SELECT ${TAG_COLUMNS} FROM tags t) all_tags ORDER BY count DESC, id`);
+  q.query<Tag>(`SELECT ${TAG_COLUMNS} FROM tags t ${TAG_COUNT_JOIN} ORDER BY t.item_count DESC, t.id`);
 
 export const findTag = (q: Queryable, key: string): Promise<Tag | undefined> =>
-  q.one<Tag>(`SELECT ${TAG_COLUMNS} FROM tags t WHERE t.key = $1`, [key]);
+  q.one<Tag>(`SELECT ${TAG_COLUMNS} FROM tags t ${TAG_COUNT_JOIN} WHERE t.key = $1`, [key]);
 
 export async function tagIdByKey(q: Queryable, key: string): Promise<number | undefined> {
   return (await q.one<{ id: number }>('SELECT id FROM tags WHERE key = $1', [key]))?.id;

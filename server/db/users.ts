@@ -6,6 +6,7 @@ import { randomInt } from 'node:crypto';
 import type { UserInfo } from '../../contract/calls/account.ts';
 import { addStats } from './daily-stats.ts';
 import type { Queryable } from './db.ts';
+import { indexUser } from '../search/index-writes.ts';
 
 export interface User {
   id: number;
@@ -80,6 +81,7 @@ export async function ensureDeviceUser(q: Queryable, siteId: number, deviceId: s
     );
     // The dashboard's new users of the day (Asia/Shanghai), in this transaction.
     if (day) await addStats(q, siteId, created.id, [{ day, delta: { new_users: 1 } }]);
+    await indexUser(q, created.id);
   }
   const user = await findUserByDevice(q, siteId, deviceId);
   if (!user) throw new Error(`device ${deviceId} has no user after its registration`);
@@ -112,13 +114,16 @@ export const setAccount = (
   );
 
 /** Changes the nickname and/or avatar (undefined: unchanged); answers the updated user. */
-export const updateProfile = (
+export async function updateProfile(
   q: Queryable,
   userId: number,
   change: { nickname?: string | undefined; avatar?: string | undefined },
-): Promise<User | undefined> =>
-  q.one<User>(
+): Promise<User | undefined> {
+  const user = await q.one<User>(
     `UPDATE users u SET nickname = coalesce($2, u.nickname), avatar = coalesce($3, u.avatar) WHERE u.id = $1
      RETURNING ${USER_COLUMNS}`,
     [userId, change.nickname ?? null, change.avatar ?? null],
   );
+  if (change.nickname !== undefined) await indexUser(q, userId);
+  return user;
+}

@@ -25,7 +25,9 @@ export const personalCalls: readonly Call[] = [
       if (avatar !== undefined && avatar !== DEFAULT_AVATAR && !(await isStoredImage(avatar, config.UPLOAD_DIR))) {
         throw invalidParams('avatar 必须是 /shard/memberUploadImg 返回的图片地址');
       }
-      const updated = found(await updateProfile(db, user.id, { nickname, avatar }), `用户不存在：${user.id}`);
+      // One transaction: the profile and its search document change together.
+      const changed = await db.tx((q) => updateProfile(q, user.id, { nickname, avatar }));
+      const updated = found(changed, `用户不存在：${user.id}`);
       return toUserInfo(updated, now);
     },
   }),

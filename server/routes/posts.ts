@@ -89,13 +89,11 @@ const sectionCalls = (section: Section): Call[] => [
     auth: 'none',
     handler: async ({ db, payload }) => {
       const [categoryIds, tagId] = await Promise.all([postScope(db, payload), tagScope(db, payload.tag)]);
-      const pinnedFirst = payload.topicId !== undefined;
       const filters = {
         kind: section.kind,
         categoryIds,
         tagId,
         authorId: payload.authorId,
-        pinnedFirst,
         sort: payload.sort,
       };
       return pagePosts(db, filters, payload);

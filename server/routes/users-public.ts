@@ -1,6 +1,6 @@
 /** Public user pages of the request's site: the authors list, one user's profile, the @mention suggestions. */
 import { userSuggestSchema } from '../../contract/calls/community.ts';
-import { idSchema, pageSchema } from '../../contract/calls/content.ts';
+import { idSchema, listPageSchema } from '../../contract/calls/content.ts';
 import { API } from '../../contract/calls/paths.ts';
 import { findProfile, pageAuthors } from '../db/public-users.ts';
 import { suggestUsers } from '../db/user-suggest.ts';
@@ -10,7 +10,7 @@ import { found } from './lookups.ts';
 export const publicUserCalls: readonly Call[] = [
   defineCall({
     path: API.userPage,
-    schema: pageSchema,
+    schema: listPageSchema,
     auth: 'none',
     handler: ({ db, site, payload }) => pageAuthors(db, site.id, payload),
   }),

@@ -24,6 +24,7 @@ describe.each(DB_KINDS)('movie calls on %s', (kind) => {
       total: 30,
       page: 1,
       pageSize: 20,
+      cursor: expect.stringMatching(/^mn\./),
     });
     expect(first.list[0]).toEqual({
       id: 30,

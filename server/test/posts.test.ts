@@ -30,7 +30,13 @@ describe.each(DB_KINDS)('post calls (topics, chigua, archives) on %s', (kind) =>
     });
     expect(ids(await page(API.chiguaPage))).toEqual([205, 204, 203, 202, 201]);
     const articles = await page(API.archivesPage, { page: 2, pageSize: 2 });
-    expect({ ...articles, list: ids(articles) }).toEqual({ list: [303, 302], total: 5, page: 2, pageSize: 2 });
+    expect({ ...articles, list: ids(articles) }).toEqual({
+      list: [303, 302],
+      total: 5,
+      page: 2,
+      pageSize: 2,
+      cursor: expect.stringMatching(/^pn\./),
+    });
     expect((await codeOf(h.client, API.chiguaPage, { pageSize: 51 })).code).toBe(Code.InvalidParams);
   });
 

@@ -5,8 +5,6 @@
  */
 import '../styles/content.css';
 import {
-  lazy,
-  Suspense,
   useEffect,
   useLayoutEffect,
   useRef,
@@ -23,13 +21,16 @@ const VIRTUAL_MIN_ROWS = 24;
 const GRID = { minCard: 158, gap: 12 } as const;
 const ESTIMATE = { grid: 320, list: 110 } as const;
 
-let virtualRowsLoaded = false;
+/**
+ * virtual-rows.tsx once loaded. Not React.lazy: a lazy component suspends on its first render even
+ * when its module is already here, and the list, drawn as nothing for that moment, lost its height
+ * and threw the reader back up the page.
+ */
+let VirtualRows: typeof import('./virtual-rows.tsx').default | null = null;
 const loadVirtualRows = () =>
   import('./virtual-rows.tsx').then((module) => {
-    virtualRowsLoaded = true;
-    return module;
+    VirtualRows = module.default;
   });
-const VirtualRows = lazy(loadVirtualRows);
 
 interface InfiniteListProps<T> {
   items: readonly T[];
@@ -83,9 +84,28 @@ export function InfiniteList<T>({
   const virtual = rowCount > VIRTUAL_MIN_ROWS;
   // Loaded ahead, once the list is half as long as it must be to need it.
   const soonVirtual = rowCount > VIRTUAL_MIN_ROWS / 2;
+  const [, setVirtualRowsLoaded] = useState(VirtualRows !== null);
   useEffect(() => {
-    if (soonVirtual) void loadVirtualRows().catch(() => undefined); // lazy() asks again when it renders
+    if (soonVirtual && !VirtualRows)
+      loadVirtualRows().then(
+        () => setVirtualRowsLoaded(true),
+        () => undefined, // every row stays in the DOM
+      );
   }, [soonVirtual]);
+
+  // The heights of the rows while every row is in the DOM: the virtual rows start from them, so the
+  // document keeps its height when the list turns virtual (estimates alone shrank it by thousands of
+  // pixels and threw a reader near the end back up the page).
+  const measured = useRef<{ columns: number; heights: number[] }>({ columns, heights: [] });
+  const allInDom = !virtual || !VirtualRows;
+  useLayoutEffect(() => {
+    const element = container.current;
+    if (!allInDom || !element || element.offsetParent === null) return;
+    const rows = element.querySelectorAll<HTMLElement>(':scope > .vlist__row');
+    measured.current = { columns, heights: Array.from(rows, (row) => row.offsetHeight) };
+  });
+  const known = measured.current.columns === columns ? measured.current.heights : [];
+  const estimate = known.length > 0 ? known.reduce((sum, h) => sum + h, 0) / known.length : ESTIMATE[layout];
 
   // The next page loads when the sentinel comes within 800 px; observing anew after each change
   // fires at once when it is still in view (a short page).
@@ -116,23 +136,22 @@ export function InfiniteList<T>({
     </div>
   );
   // Every row: a short list, or a long one until virtual-rows.tsx has loaded.
-  const allRows = !virtual || !virtualRowsLoaded ? Array.from({ length: rowCount }, (_, row) => renderRow(row)) : null;
+  const allRows = allInDom ? Array.from({ length: rowCount }, (_, row) => renderRow(row)) : null;
   return (
     <div className={`vlist vlist--${layout}`} ref={container} style={{ '--columns': columns } as CSSProperties}>
       {items.length === 0 && loading && skeleton}
-      {virtual ? (
-        <Suspense fallback={allRows}>
-          <VirtualRows
-            container={container}
-            rowCount={rowCount}
-            estimate={ESTIMATE[layout]}
-            columns={columns}
-            virtualKey={virtualKey}
-            renderRow={renderRow}
-          />
-        </Suspense>
-      ) : (
+      {allInDom || !VirtualRows ? (
         allRows
+      ) : (
+        <VirtualRows
+          container={container}
+          rowCount={rowCount}
+          estimate={estimate}
+          measured={known}
+          columns={columns}
+          virtualKey={virtualKey}
+          renderRow={renderRow}
+        />
       )}
       <div ref={sentinel} className="vlist__sentinel" aria-hidden="true" />
       {items.length > 0 && error && <ErrorState error={error} onRetry={onMore} compact />}

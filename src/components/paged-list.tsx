@@ -4,8 +4,7 @@
  * goes through here; `cacheKey` must name the call and its filters.
  */
 import type { ReactNode } from 'react';
-import type { Page } from '../../contract/calls/content.ts';
-import { DEFAULT_PAGE_SIZE, useInfiniteList } from './hooks/use-infinite-list.ts';
+import { DEFAULT_PAGE_SIZE, useInfiniteList, type FetchPage } from './hooks/use-infinite-list.ts';
 import { useRevalidateOnShow } from './hooks/use-revalidate-on-show.ts';
 import { InfiniteList } from './infinite-list.tsx';
 import { SkeletonList } from './skeleton.tsx';
@@ -13,7 +12,7 @@ import type { MediaRatio } from './media-image.tsx';
 
 interface PagedListProps<T> {
   cacheKey: string;
-  fetchPage: (page: number, pageSize: number) => Promise<Page<T>>;
+  fetchPage: FetchPage<T>;
   render: (item: T, index: number) => ReactNode;
   keyOf: (item: T) => string | number;
   layout?: 'grid' | 'list';

@@ -17,6 +17,8 @@ export interface VirtualRowsProps {
   rowCount: number;
   /** A row's height before it is measured. */
   estimate: number;
+  /** The rows' heights as drawn before the list turned virtual (by index), for the same columns. */
+  measured?: readonly number[];
   /** Measurements are valid for this many columns only. */
   columns: number;
   virtualKey?: string | undefined;
@@ -48,6 +50,7 @@ export default function VirtualRows({
   container,
   rowCount,
   estimate,
+  measured = [],
   columns,
   virtualKey,
   renderRow,
@@ -59,7 +62,13 @@ export default function VirtualRows({
     estimateSize: () => estimate,
     overscan: Math.ceil(OVERSCAN_PX / estimate),
     scrollMargin: documentTop,
-    initialMeasurementsCache: saved?.columns === columns ? saved.rows : [],
+    // The window's size from the first render: with the default (0 × 0) the first render drew no
+    // row and no spacer, the page shrank to one screen, and the reader was thrown back to the top.
+    initialRect: { width: innerWidth, height: innerHeight },
+    initialMeasurementsCache:
+      saved?.columns === columns
+        ? saved.rows
+        : measured.map((size, index) => ({ key: index, index, start: 0, end: size, size, lane: 0 })),
     // A row of a hidden (kept-alive) page measures 0: keep what it measured while shown.
     measureElement: (element, _entry, instance) => {
       const index = Number((element as HTMLElement).dataset.index);
@@ -87,7 +96,8 @@ export default function VirtualRows({
   const first = shown[0];
   const last = shown[shown.length - 1];
   const spaceAbove = first ? first.start - documentTop : 0;
-  const spaceBelow = last ? virtualizer.getTotalSize() - (last.end - documentTop) : 0;
+  // No row in range (yet): one spacer holds the list's whole height.
+  const spaceBelow = last ? virtualizer.getTotalSize() - (last.end - documentTop) : virtualizer.getTotalSize();
   return (
     <>
       <div style={{ height: spaceAbove }} aria-hidden="true" />

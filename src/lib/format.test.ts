@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { formatClock, formatCount, formatDuration, formatRelativeTime } from './format.ts';
+import { formatClock, formatCount, formatDuration, formatRelativeTime, formatTotal } from './format.ts';
+
+describe('formatTotal', () => {
+  it('shows a capped total as its ten-thousands and a plus, any other as formatCount', () => {
+    expect(formatTotal(10_000, true)).toBe('1万+');
+    expect(formatTotal(25_000, true)).toBe('2万+');
+    expect(formatTotal(3, true)).toBe('1万+');
+    expect(formatTotal(9_999)).toBe('9999');
+    expect(formatTotal(12_345)).toBe('1.2w');
+    expect(formatTotal(0)).toBe('0');
+  });
+});
 
 describe('formatCount', () => {
   it.each([

@@ -24,6 +24,15 @@ export function formatCount(value: number): string {
   return `${sign}${Math.trunc(tenths / 10)}.${tenths % 10}w`;
 }
 
+/**
+ * A list's total (a tab's label): a total the server capped shows as its ten-thousands and a plus
+ * ("1万+": at least that many); any other total as formatCount shows it.
+ */
+export function formatTotal(total: number, capped = false): string {
+  if (!capped) return formatCount(total);
+  return messages.format.atLeastTenThousands(Math.max(1, Math.trunc(total / TEN_THOUSAND)));
+}
+
 const pad2 = (n: number): string => String(n).padStart(2, '0');
 
 /** Seconds → "HH:MM:SS", always with hours (65 → "00:01:05"); fractions are dropped; negative or NaN → "00:00:00". */

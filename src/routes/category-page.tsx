@@ -64,7 +64,7 @@ function CategoryContent({ detail }: { detail: CategoryDetail }) {
       {contentType === 'movie' ? (
         <MovieGrid
           cacheKey={`movies:category:${node.categoryId}`}
-          fetchPage={(page, size) => getMoviePage({ categoryId: node.categoryId }, page, size)}
+          fetchPage={(page, size, cursor) => getMoviePage({ categoryId: node.categoryId }, page, size, cursor)}
           empty={messages.categories.emptyMovies}
         />
       ) : (

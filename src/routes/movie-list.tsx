@@ -47,8 +47,8 @@ export default function MovieListScreen() {
 
   const cacheKey = `movies|${categoryId ?? ''}|${tag ?? ''}|${sort}`;
   const fetchPage = useCallback(
-    (page: number, pageSize: number) =>
-      getMoviePage({ categoryId: categoryId ?? undefined, tag: tag ?? undefined, sort }, page, pageSize, {
+    (page: number, pageSize: number, cursor?: string) =>
+      getMoviePage({ categoryId: categoryId ?? undefined, tag: tag ?? undefined, sort }, page, pageSize, cursor, {
         toast: false,
       }),
     [categoryId, tag, sort],

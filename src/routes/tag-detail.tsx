@@ -46,7 +46,7 @@ function TagContent({ tag }: { tag: Tag }) {
       {tab === 'movie' ? (
         <MovieGrid
           cacheKey={`movies:tag:${tag.key}`}
-          fetchPage={(page, size) => getMoviePage({ tag: tag.key }, page, size)}
+          fetchPage={(page, size, cursor) => getMoviePage({ tag: tag.key }, page, size, cursor)}
           empty={messages.tags.emptyMovies}
         />
       ) : (

@@ -31,7 +31,7 @@ export default function TypePageScreen({ params }: ScreenProps) {
       )}
       <MovieGrid
         cacheKey={`movies:type:${type}`}
-        fetchPage={(page, size) => getContentTypePage(type, page, size, { toast: false })}
+        fetchPage={(page, size, cursor) => getContentTypePage(type, page, size, cursor, { toast: false })}
         empty={messages.typeScreen.empty}
       />
     </div>

@@ -10,7 +10,7 @@ export default function UserListScreen() {
     <div className="user-list">
       <PagedList
         cacheKey="users"
-        fetchPage={(page, size) => getUserPage(page, size)}
+        fetchPage={(page, size, cursor) => getUserPage(page, size, cursor)}
         keyOf={(user) => user.id}
         render={(user) => <UserCard user={user} />}
         layout="list"

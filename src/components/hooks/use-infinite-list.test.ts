@@ -36,6 +36,23 @@ describe('merging pages of an infinite list', () => {
     expect(mergePage(emptyList<{ id: number }>(), page(1, [], 0)).done).toBe(true);
   });
 
+  it('follows the cursor of a list paged by cursor, done only when an answer has none', () => {
+    const at = (n: number, ids: number[], cursor?: string) => ({
+      ...page(n, ids, 10_000),
+      ...(cursor ? { cursor } : {}),
+    });
+    let data = mergePage(emptyList<{ id: number }>(), at(1, [1, 2, 3], 'pn.3'));
+    expect(data).toMatchObject({ cursor: 'pn.3', done: false });
+    data = mergePage(data, at(2, [4, 5, 6], 'pn.6'));
+    expect(data).toMatchObject({ cursor: 'pn.6', done: false });
+    // A full page without a cursor is the end, though the (capped) total is far off.
+    data = mergePage(data, at(3, [7, 8, 9]));
+    expect(data).toMatchObject({ cursor: null, done: true });
+    expect(data.items).toHaveLength(9);
+    // Reached the total but the answer has a cursor: more may have come since the total was read.
+    expect(mergePage(emptyList<{ id: number }>(), { ...page(1, [1, 2, 3], 3), cursor: 'pn.3' }).done).toBe(false);
+  });
+
   it('clears a previous error', () => {
     const failed = { ...emptyList<{ id: number }>(), error: new Error('x'), loading: true };
     expect(mergePage(failed, page(1, [1, 2, 3], 3)).error).toBeNull();

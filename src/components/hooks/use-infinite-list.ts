@@ -1,5 +1,7 @@
 /**
- * Paged lists that grow as the user scrolls (docs/api.md: {page, pageSize} → Page<T>).
+ * Paged lists that grow as the user scrolls (docs/api.md: {page, pageSize, cursor} → Page<T>). A
+ * public list answers the `cursor` of its next page, and the next page is asked after it (the same
+ * cost at any depth); a list without cursors is asked by page number.
  * The state of every list lives in a module-level store keyed by `cacheKey`, not in the component:
  * a kept-alive page keeps it anyway, and a page opened again (after the keep-alive dropped it, or
  * from another screen with the same key) finds the items it had loaded, so the window scroll can be
@@ -16,6 +18,8 @@ export interface ListData<T> {
   total: number;
   /** The last page loaded; 0 before the first. */
   page: number;
+  /** Where the next page starts (the last answer's cursor); null: ask by page number. */
+  cursor: string | null;
   loading: boolean;
   error: Error | null;
   done: boolean;
@@ -25,6 +29,7 @@ export const emptyList = <T>(): ListData<T> => ({
   items: [],
   total: 0,
   page: 0,
+  cursor: null,
   loading: false,
   error: null,
   done: false,
@@ -34,8 +39,9 @@ const idOf = (item: unknown): unknown => (item as { id?: unknown } | null)?.id;
 
 /**
  * The list after `next` arrived; pure. Page 1 replaces the items, later pages append those not
- * already there (by key: an item that moved up a page while scrolling is not shown twice). Done
- * when the total is reached or a page came back short.
+ * already there (by key: an item that moved up a page while scrolling is not shown twice). A list
+ * paged by cursor is done when an answer has no cursor; one paged by number when the total is
+ * reached or a page came back short.
  */
 export function mergePage<T>(data: ListData<T>, next: Page<T>, keyOf: (item: T) => unknown = idOf): ListData<T> {
   const base = next.page <= 1 ? [] : data.items;
@@ -48,8 +54,11 @@ export function mergePage<T>(data: ListData<T>, next: Page<T>, keyOf: (item: T) 
     return true;
   });
   const items = [...base, ...added];
-  const done = items.length >= next.total || next.list.length < next.pageSize || next.list.length === 0;
-  return { items, total: next.total, page: next.page, loading: false, error: null, done };
+  const byCursor = next.cursor !== undefined || (next.page > 1 && data.cursor !== null);
+  const done =
+    next.list.length === 0 ||
+    (byCursor ? next.cursor === undefined : items.length >= next.total || next.list.length < next.pageSize);
+  return { items, total: next.total, page: next.page, cursor: next.cursor ?? null, loading: false, error: null, done };
 }
 
 interface Entry {
@@ -81,13 +90,14 @@ function update(entry: Entry, data: ListData<unknown>): void {
   for (const listener of entry.listeners) listener();
 }
 
-export type FetchPage<T> = (page: number, pageSize: number) => Promise<Page<T>>;
+/** Page `page` of the list; `cursor` (the answer before's) when the list pages by cursor. */
+export type FetchPage<T> = (page: number, pageSize: number, cursor?: string) => Promise<Page<T>>;
 
-function fetchInto<T>(key: string, fetchPage: FetchPage<T>, page: number, pageSize: number): void {
+function fetchInto<T>(key: string, fetchPage: FetchPage<T>, page: number, pageSize: number, cursor?: string): void {
   const entry = entryOf(key);
   const generation = entry.generation;
   update(entry, { ...entry.data, loading: true, error: null });
-  fetchPage(page, pageSize).then(
+  fetchPage(page, pageSize, cursor).then(
     (answer) => {
       if (entry.generation === generation) update(entry, mergePage(entry.data as ListData<T>, answer));
     },
@@ -135,7 +145,7 @@ export function useInfiniteList<T>(
   const loadMore = useCallback(() => {
     const current = entryOf(cacheKey).data;
     if (current.loading || current.done) return;
-    fetchInto(cacheKey, fetchRef.current, current.page + 1, pageSize);
+    fetchInto(cacheKey, fetchRef.current, current.page + 1, pageSize, current.cursor ?? undefined);
   }, [cacheKey, pageSize]);
 
   const reload = useCallback(() => {

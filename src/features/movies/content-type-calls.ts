@@ -13,5 +13,6 @@ export const getContentTypePage = (
   type: string,
   page: number,
   pageSize: number,
+  cursor?: string,
   options?: ToastOption,
-): Promise<Page<MovieCard>> => call(API.typePage, { type, page, pageSize }, { ...options, cache: true });
+): Promise<Page<MovieCard>> => call(API.typePage, { type, page, pageSize, cursor }, { ...options, cache: true });

@@ -23,8 +23,9 @@ export const getMoviePage = (
   query: MovieQuery,
   page: number,
   pageSize: number,
+  cursor?: string,
   options?: ToastOption,
-): Promise<Page<MovieCard>> => call(API.moviePage, { ...query, page, pageSize }, { ...options, cache: true });
+): Promise<Page<MovieCard>> => call(API.moviePage, { ...query, page, pageSize, cursor }, { ...options, cache: true });
 
 export const getMovieDetail = (id: number, options?: ToastOption): Promise<MovieDetail> =>
   call(API.movieDetail, { id }, { ...options, cache: true });

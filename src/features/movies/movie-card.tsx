@@ -10,6 +10,7 @@ import { formatCount, formatDuration } from '../../lib/format.ts';
 import { messages } from '../../messages.ts';
 import { AccessBadge } from './access-badge.tsx';
 import { MediaImage } from '../../components/media-image.tsx';
+import { HighlightedText } from '../search/highlighted-text.tsx';
 
 /**
  * Grid cells: half the phone width less the page padding and the gap (16 + 16 + 12 px), about
@@ -22,10 +23,13 @@ export function MovieCard({
   movie,
   priority = false,
   sizes = GRID_POSTER_SIZES,
+  highlight,
 }: {
   movie: MovieCardData;
   priority?: boolean;
   sizes?: string;
+  /** A search answer's terms, marked in the title. */
+  highlight?: readonly string[];
 }) {
   return (
     <Link href={paths.movie(movie.id)} className="movie-card" data-testid="movie-card">
@@ -41,7 +45,9 @@ export function MovieCard({
         <AccessBadge access={movie.access} priceCoins={movie.priceCoins} className="movie-card__access" />
         <span className="movie-card__duration">{formatDuration(movie.durationS)}</span>
       </div>
-      <h3 className="movie-card__title">{movie.title}</h3>
+      <h3 className="movie-card__title">
+        <HighlightedText text={movie.title} terms={highlight} />
+      </h3>
       <p className="movie-card__meta">
         <span>{messages.content.views(formatCount(movie.views))}</span>
         {movie.year > 0 && <span>{movie.year}</span>}

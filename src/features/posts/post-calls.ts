@@ -42,8 +42,10 @@ export const getPostPage = (
   query: PostQuery,
   page: number,
   pageSize: number,
+  cursor?: string,
   options?: ToastOption,
-): Promise<Page<PostCard>> => call(SECTION_PATHS[kind].page, { ...query, page, pageSize }, { ...options, cache: true });
+): Promise<Page<PostCard>> =>
+  call(SECTION_PATHS[kind].page, { ...query, page, pageSize, cursor }, { ...options, cache: true });
 
 /** Rejects with code 6 when no post of this kind has the id. */
 export async function getPostDetail(kind: PostKind, id: number, options?: ToastOption): Promise<PostDetail> {

@@ -15,6 +15,7 @@ import { IconEye } from '../../components/icons.tsx';
 import { MediaImage } from '../../components/media-image.tsx';
 import { IconComment, IconHeart } from '../../components/post-icons.tsx';
 import { UserAvatar } from '../users/user-avatar.tsx';
+import { HighlightedText } from '../search/highlighted-text.tsx';
 
 interface PostCardProps {
   post: PostCardData;
@@ -24,6 +25,10 @@ interface PostCardProps {
   /** Show who wrote it (off where every post is by the same user). */
   showAuthor?: boolean;
   priority?: boolean;
+  /** A search answer's terms, marked in the title and the text under it. */
+  highlight?: readonly string[];
+  /** The part of the body around a search match, shown instead of the summary when not empty. */
+  excerpt?: string;
 }
 
 export function PostCard({
@@ -32,7 +37,10 @@ export function PostCard({
   showGroup = false,
   showAuthor = true,
   priority = false,
+  highlight,
+  excerpt,
 }: PostCardProps) {
+  const text = excerpt || post.summary;
   const media = wanted === 'cover' && post.cover ? ({ kind: 'cover', key: post.cover } as const) : cardMedia(post);
   const look = wanted === 'cover' && media?.kind === 'cover' ? 'cover' : 'compact'; // no cover, no cover look
   const cover = media?.kind === 'cover' && (
@@ -59,9 +67,13 @@ export function PostCard({
           {post.priceCoins > 0 && (
             <span className="post-badge post-badge--priced">{messages.posts.priced(post.priceCoins)}</span>
           )}
-          {post.title}
+          <HighlightedText text={post.title} terms={highlight} />
         </h3>
-        {post.summary && <p className="post-card__summary">{post.summary}</p>}
+        {text && (
+          <p className="post-card__summary">
+            <HighlightedText text={text} terms={highlight} />
+          </p>
+        )}
         {look === 'compact' && cover}
         {media?.kind === 'thumbs' && (
           <div className="post-card__thumbs">

@@ -47,7 +47,7 @@ export function PostFeed({
       <PagedList
         key={cacheKey}
         cacheKey={cacheKey}
-        fetchPage={(page, size) => getPostPage(kind, { ...query, sort }, page, size)}
+        fetchPage={(page, size, cursor) => getPostPage(kind, { ...query, sort }, page, size, cursor)}
         keyOf={(post) => post.id}
         render={(post, index) => (
           <PostCard

@@ -5,8 +5,12 @@ import { API } from '../../../contract/calls/paths.ts';
 
 type ToastOption = Pick<CallOptions, 'toast'>;
 
-export const getUserPage = (page: number, pageSize: number, options?: ToastOption): Promise<Page<UserCard>> =>
-  call(API.userPage, { page, pageSize }, { ...options, cache: true });
+export const getUserPage = (
+  page: number,
+  pageSize: number,
+  cursor?: string,
+  options?: ToastOption,
+): Promise<Page<UserCard>> => call(API.userPage, { page, pageSize, cursor }, { ...options, cache: true });
 
 /** Rejects with code 6 for an unknown id. */
 export const getUserProfile = (id: number, options?: ToastOption): Promise<UserProfile> =>

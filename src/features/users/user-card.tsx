@@ -6,13 +6,17 @@ import { paths } from '../../lib/route-paths.ts';
 import { formatCount } from '../../lib/format.ts';
 import { messages } from '../../messages.ts';
 import { UserAvatar } from './user-avatar.tsx';
+import { HighlightedText } from '../search/highlighted-text.tsx';
 
-export function UserCard({ user }: { user: UserCardData }) {
+/** `highlight`: a search answer's terms, marked in the nickname. */
+export function UserCard({ user, highlight }: { user: UserCardData; highlight?: readonly string[] }) {
   return (
     <Link href={paths.user(user.id)} className="user-card" data-testid="user-card">
       <UserAvatar user={user} size={52} />
       <span className="user-card__text">
-        <span className="user-card__name">{user.nickname}</span>
+        <span className="user-card__name">
+          <HighlightedText text={user.nickname} terms={highlight} />
+        </span>
         <span className="user-card__bio">{user.bio || messages.users.noBio}</span>
         <span className="user-card__stats">
           <span>{messages.users.postCount(formatCount(user.postCount))}</span>
