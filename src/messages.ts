@@ -225,6 +225,10 @@ export const messages = {
   mineMenu: {
     heading: '我的服务',
   },
+  /** lib/format.ts formatTotal: a capped total. */
+  format: {
+    atLeastTenThousands: (tenThousands: number) => `${tenThousands}万+`,
+  },
   /** Relative times (lib/format.ts formatRelativeTime). */
   time: {
     justNow: '刚刚',
@@ -313,13 +317,20 @@ export const messages = {
     empty: '这个专题还没有内容',
   },
   searchResults: {
-    tabs: { movies: '电影', posts: '帖子' },
-    tabCount: (label: string, count: number) => `${label} ${count}`,
+    tabs: { all: '综合', movies: '影片', posts: '帖子', users: '用户' },
+    tabCount: (label: string, count: string) => `${label} ${count}`,
     hotTags: '热门搜索',
     idleHint: '输入片名、话题或标签开始搜索',
     emptyMovies: (key: string) => `没有找到与“${key}”相关的影片`,
     emptyPosts: (key: string) => `没有找到与“${key}”相关的帖子`,
+    emptyUsers: (key: string) => `没有找到与“${key}”相关的用户`,
     emptyHint: '换个关键词试试',
+    nothingFound: (key: string) => `没有找到与“${key}”相关的内容`,
+    tryHot: '试试大家都在搜的',
+    viewAll: '查看全部',
+    tags: '相关标签',
+    suggestions: '搜索建议',
+    suggestionKinds: { movie: '影片', post: '帖子', user: '用户', tag: '标签', query: '搜索' },
   },
   typeScreen: {
     empty: '这里还没有影片',

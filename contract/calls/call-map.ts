@@ -8,11 +8,20 @@ import type { ContentCalls } from './content.ts';
 import type { DownloadCalls } from './downloads.ts';
 import type { MemberCalls } from './member.ts';
 import type { PublishCalls } from './publish.ts';
+import type { SearchCalls } from './search.ts';
 import type { WatchHistoryCalls } from './watch-history.ts';
 
 /** Every call: each domain's calls merged. */
 export interface Calls
-  extends AccountCalls, CommunityCalls, ContentCalls, DownloadCalls, MemberCalls, PublishCalls, WatchHistoryCalls {}
+  extends
+    AccountCalls,
+    CommunityCalls,
+    ContentCalls,
+    DownloadCalls,
+    MemberCalls,
+    PublishCalls,
+    SearchCalls,
+    WatchHistoryCalls {}
 
 export type CallPath = keyof Calls;
 export type PayloadOf<P extends CallPath> = Calls[P]['payload'];

@@ -1,7 +1,7 @@
 /**
  * The content calls' contract: home, app-wide lists, movies and playback, posts (forum
  * topics, chigua, archive articles), replies, forum groups, categories, tags, users, featured
- * collections, search. Zod schemas for the server; the client imports the types only.
+ * collections (search: contract/calls/search.ts). Zod schemas for the server; the client imports the types only.
  *
  * Media fields (poster, cover, image, images[]) are media keys relative to a CDN line, e.g.
  * "posters/m12-s.webp": the client joins them to the active line (src/stores/media-url.ts).
@@ -24,11 +24,23 @@ export const pageSchema = z.object({
   pageSize: z.number().int().min(1).max(50).default(20),
 });
 
+/** The deepest page a public list serves by number; deeper, a list follows `cursor` (docs/api.md). */
+export const LIST_MAX_PAGE = 50;
+/** A total that would need a count past this is answered as the cap with `capped` (shown as 1万+). */
+export const LIST_TOTAL_CAP = 10_000;
+
+/** A public infinite list's payload: {page, pageSize} and the `cursor` of the answer before. */
+export const listPageSchema = pageSchema.extend({ cursor: z.string().min(1).max(100, 'cursor 无效').optional() });
+
 export interface Page<T> {
   list: T[];
   total: number;
   page: number;
   pageSize: number;
+  /** Public infinite lists: where the next page starts, to send back as `cursor`; absent at the end. */
+  cursor?: string;
+  /** True when `total` is the cap, not the count (shown as 1万+). */
+  capped?: boolean;
 }
 
 export interface UserBrief {
@@ -318,14 +330,14 @@ export interface TypePageInfo {
 export const movieSortSchema = z.enum(MOVIE_SORTS);
 export const postSortSchema = z.enum(POST_SORTS);
 
-export const moviePageSchema = pageSchema.extend({
+export const moviePageSchema = listPageSchema.extend({
   categoryId: id.optional(),
   tag: keyword.optional(),
   sort: movieSortSchema.default('new'),
   access: z.enum(['free', 'vip', 'coins']).optional(),
 });
 
-export const postPageSchema = pageSchema.extend({
+export const postPageSchema = listPageSchema.extend({
   topicId: id.optional(),
   categoryId: id.optional(),
   tag: keyword.optional(),
@@ -353,8 +365,7 @@ export const categoryLookupSchema = z
     path: ['categoryId'],
   });
 export const tagKeySchema = z.object({ key: keyword });
-export const searchSchema = pageSchema.extend({ keyword });
-export const typePageSchema = pageSchema.extend({ type: z.string().trim().min(1).max(32) });
+export const typePageSchema = listPageSchema.extend({ type: z.string().trim().min(1).max(32) });
 export const typeSchema = z.object({ type: z.string().trim().min(1).max(32) });
 export const bannerClickSchema = z.object({ bannerId: id });
 /**
@@ -399,12 +410,10 @@ export interface ContentCalls {
   '/chigua/detail': { payload: In<typeof idSchema>; data: PostDetail };
   '/archives/getPage': { payload: In<typeof postPageSchema>; data: Page<PostCard> };
   '/archives/detail': { payload: In<typeof idSchema>; data: PostDetail };
-  '/user/getPage': { payload: In<typeof pageSchema>; data: Page<UserCard> };
+  '/user/getPage': { payload: In<typeof listPageSchema>; data: Page<UserCard> };
   '/user/detail': { payload: In<typeof idSchema>; data: UserProfile };
   '/featured/getList': { payload: In<typeof emptyPayloadSchema>; data: FeaturedCard[] };
   '/featured/detail': { payload: In<typeof idSchema>; data: FeaturedDetail };
-  '/search/movies': { payload: In<typeof searchSchema>; data: Page<MovieCard> };
-  '/search/posts': { payload: In<typeof searchSchema>; data: Page<PostCard> };
   '/content/typeInfo': { payload: In<typeof typeSchema>; data: TypePageInfo };
   '/content/typePage': { payload: In<typeof typePageSchema>; data: Page<MovieCard> };
 }

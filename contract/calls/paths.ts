@@ -41,8 +41,13 @@ export const API = {
   userDetail: '/user/detail',
   featuredList: '/featured/getList',
   featuredDetail: '/featured/detail',
+  // Search (contract/calls/search.ts): no session needed.
+  searchAll: '/search/all',
   searchMovies: '/search/movies',
   searchPosts: '/search/posts',
+  searchUsers: '/search/users',
+  searchSuggest: '/search/suggest',
+  searchHot: '/search/hot',
   typeInfo: '/content/typeInfo',
   typePage: '/content/typePage',
 
@@ -148,8 +153,12 @@ export const PUBLIC_PATHS: ReadonlySet<string> = new Set([
   API.userDetail,
   API.featuredList,
   API.featuredDetail,
+  API.searchAll,
   API.searchMovies,
   API.searchPosts,
+  API.searchUsers,
+  API.searchSuggest,
+  API.searchHot,
   API.typeInfo,
   API.typePage,
 ]);

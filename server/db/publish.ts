@@ -8,6 +8,7 @@ import { plainText } from '../../contract/rich-text.ts';
 import type { Queryable } from './db.ts';
 import { countForumWrite } from './forum.ts';
 import { dayBounds, shanghaiDay } from './shanghai-day.ts';
+import { indexPost } from '../search/index-writes.ts';
 
 const SUMMARY_LENGTH = 80;
 
@@ -83,5 +84,6 @@ export async function insertTopic(q: Queryable, topic: NewTopic): Promise<number
       topic.tagIds,
     ]);
   }
+  await indexPost(q, id);
   return id;
 }

@@ -7,6 +7,7 @@
  */
 import type { ReportResult } from '../../contract/calls/community.ts';
 import type { ReportReason, ReportTarget } from '../../contract/enums.ts';
+import { indexModerated } from '../search/index-writes.ts';
 import type { Queryable } from './db.ts';
 
 /** The table of each kind of target, the column naming its owner, and what makes a row reportable. */
@@ -68,5 +69,6 @@ export async function fileReport(q: Queryable, report: NewReport, threshold: num
   await q.query(`UPDATE ${TARGETS[targetType].table} SET hidden_at = now() WHERE id = $1 AND hidden_at IS NULL`, [
     targetId,
   ]);
+  await indexModerated(q, targetType, targetId);
   return { hidden: place.rank === threshold };
 }

@@ -5,6 +5,7 @@
  * deletes it. An approved post is any of the author's posts neither held nor deleted.
  */
 import type { Queryable } from '../db/db.ts';
+import { indexPost } from '../search/index-writes.ts';
 
 export interface ReviewSwitch {
   firstPostReview: boolean;
@@ -44,5 +45,6 @@ export async function holdFirstPost(q: Queryable, post: NewPost): Promise<boolea
     post.postId,
     new Date(post.now).toISOString(),
   ]);
+  await indexPost(q, post.postId);
   return true;
 }

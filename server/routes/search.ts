@@ -1,24 +1,82 @@
 /**
- * Search (route /search/{key}): a case-insensitive substring of the title or of a tag name, the
- * keyword's own % and _ matching literally; movies and posts of every kind, newest first.
+ * The search calls (docs/api.md, 搜索) over the one index of server/search/: 综合, one kind's pages,
+ * suggestions and hot searches. The first page of a search with hits counts towards the site's hot
+ * searches (once per searcher, keyword and hour; later pages and suggestions never count). The
+ * count is written outside a transaction, so a search does not empty the read cache, and a failed
+ * count never fails the search.
  */
-import { searchSchema } from '../../contract/calls/content.ts';
+import type { FastifyRequest } from 'fastify';
+import {
+  searchHotSchema,
+  searchKeywordSchema,
+  searchPageSchema,
+  type SearchOverview,
+} from '../../contract/calls/search.ts';
 import { API } from '../../contract/calls/paths.ts';
-import { pageMovies } from '../db/movies.ts';
-import { pagePosts } from '../db/posts.ts';
+import type { Db } from '../db/db.ts';
 import { defineCall, type Call } from '../protocol/define-call.ts';
+import { countSearch, hotSearches } from '../search/hot-searches.ts';
+import { searchOverview, searchPage, type HitKind } from '../search/search-hits.ts';
+import { parseKeyword, type Keyword } from '../search/search-query.ts';
+import { suggest } from '../search/suggest.ts';
+
+interface Counted {
+  db: Db;
+  req: FastifyRequest;
+  siteId: number;
+  now: number;
+}
+
+async function count(ctx: Counted, keyword: Keyword): Promise<void> {
+  try {
+    await countSearch(ctx.db, { siteId: ctx.siteId, folded: keyword.folded, address: ctx.req.ip, now: ctx.now });
+  } catch (error) {
+    ctx.req.log.warn({ err: error }, 'search count not written');
+  }
+}
+
+const hasHits = (overview: SearchOverview): boolean =>
+  overview.movies.length + overview.posts.length + overview.users.length + overview.tags.length > 0;
+
+const kindCall = (path: typeof API.searchMovies | typeof API.searchPosts | typeof API.searchUsers, kind: HitKind) =>
+  defineCall({
+    path,
+    schema: searchPageSchema,
+    auth: 'none',
+    handler: async ({ db, site, req, now, payload }) => {
+      const keyword = parseKeyword(payload.keyword);
+      const page = await searchPage(db, kind, site.id, keyword, payload);
+      if (payload.page === 1 && page.list.length > 0) await count({ db, req, siteId: site.id, now }, keyword);
+      return page as never;
+    },
+  });
 
 export const searchCalls: readonly Call[] = [
   defineCall({
-    path: API.searchMovies,
-    schema: searchSchema,
+    path: API.searchAll,
+    schema: searchKeywordSchema,
     auth: 'none',
-    handler: ({ db, payload }) => pageMovies(db, { keyword: payload.keyword, sort: 'new' }, payload),
+    handler: async ({ db, site, req, now, payload }) => {
+      const keyword = parseKeyword(payload.keyword);
+      const overview = await searchOverview(db, site.id, keyword);
+      if (!hasHits(overview)) return { ...overview, hot: await hotSearches(db, site.id, now) };
+      await count({ db, req, siteId: site.id, now }, keyword);
+      return overview;
+    },
+  }),
+  kindCall(API.searchMovies, 'movie'),
+  kindCall(API.searchPosts, 'post'),
+  kindCall(API.searchUsers, 'user'),
+  defineCall({
+    path: API.searchSuggest,
+    schema: searchKeywordSchema,
+    auth: 'none',
+    handler: async ({ db, site, now, payload }) => ({ suggestions: await suggest(db, site.id, payload.keyword, now) }),
   }),
   defineCall({
-    path: API.searchPosts,
-    schema: searchSchema,
+    path: API.searchHot,
+    schema: searchHotSchema,
     auth: 'none',
-    handler: ({ db, payload }) => pagePosts(db, { keyword: payload.keyword, sort: 'new' }, payload),
+    handler: async ({ db, site, now }) => ({ words: await hotSearches(db, site.id, now) }),
   }),
 ];

@@ -19,6 +19,7 @@
  */
 import type { Db, Queryable } from '../db/db.ts';
 import { ensureDemoSite } from '../db/sites.ts';
+import { reindexAll } from '../search/reindex.ts';
 import { seedCommunityDemo } from './community-demo.ts';
 import { seedDemoDailyStats } from './demo-daily-stats.ts';
 import { buildDemoPlan } from './demo-plan.ts';
@@ -60,6 +61,9 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedReport
     const outcome = await writePlanOnce(q, plan, site.id, started);
     await seedCommunityDemo(q);
     await seedDemoDailyStats(q, site.id, started);
+    // The search index of what was written (or of a store older than the index).
+    const written = outcome === 'seeded' || outcome === 'reseeded';
+    if (written || !(await q.one('SELECT 1 AS indexed FROM search_docs LIMIT 1'))) await reindexAll(q);
     return outcome;
   });
   const dataMs = Date.now() - started;

@@ -58,6 +58,11 @@ async function recount(q: Queryable): Promise<void> {
      WHERE id < $1`,
     [SEEDED_ID_LIMIT],
   );
+  await recountForumDays(q);
+}
+
+/** The forums' day counts (topics and their replies per Asia/Shanghai day) from every row. */
+export async function recountForumDays(q: Queryable): Promise<void> {
   const day = (column: string) => `(${column} AT TIME ZONE 'UTC' + interval '8 hours')::date`;
   await q.query('DELETE FROM forum_days');
   await q.query(

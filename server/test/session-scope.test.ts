@@ -46,8 +46,13 @@ const PUBLIC_CALLS = new Set<string>([
   API.userDetail,
   API.featuredList,
   API.featuredDetail,
+  // Search: anyone may search; a search is counted for hot searches by a hashed address, not a session.
+  API.searchAll,
   API.searchMovies,
   API.searchPosts,
+  API.searchUsers,
+  API.searchSuggest,
+  API.searchHot,
   API.typeInfo,
   API.typePage,
   // The HLS job state of a published topic's video: public like the topic itself.

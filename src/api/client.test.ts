@@ -73,6 +73,22 @@ describe('call()', () => {
     expect(fetchMock.mock.calls.map(([, init]) => init.keepalive)).toEqual([true, false]);
   });
 
+  it('a call cancelled by its signal rejects with an AbortError and no toast', async () => {
+    const fetchMock = vi.fn(
+      (_url: string, init: RequestInit) =>
+        new Promise<Response>((_resolve, reject) =>
+          init.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError'))),
+        ),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const controller = new AbortController();
+    const pending = call(API.searchSuggest, { keyword: '中国' }, { cache: true, signal: controller.signal });
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledOnce());
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    expect(toastMessages()).toEqual([]);
+  });
+
   it('sends no token header without the cookie', async () => {
     const { requests } = installFakeApi(() => ok(USER));
     await current();

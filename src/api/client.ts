@@ -39,6 +39,11 @@ export interface CallOptions {
   toast?: boolean;
   /** Send with fetch's `keepalive`, so the call outlives the page (the last heartbeat of a closed tab). */
   keepalive?: boolean;
+  /**
+   * Cancels the call (a stale suggestion request): it rejects with the signal's reason, an
+   * AbortError, without a toast. Such a call is never shared with another one in flight.
+   */
+  signal?: AbortSignal;
 }
 
 const APP_TYPE = 'stationGroup';
@@ -105,7 +110,17 @@ function plainBody(payload: unknown): string | FormData {
 /** An answer's text, decrypted a slice per task: the first answers, decrypted cold, were long tasks. */
 const decrypt = (text: string): Promise<string> => cipher.decryptBase64InSlices(text, nextTask);
 
-async function send(path: string, payload: unknown, token: string | null, keepalive: boolean): Promise<Envelope> {
+interface SendOptions {
+  keepalive: boolean;
+  signal?: AbortSignal;
+}
+
+async function send(
+  path: string,
+  payload: unknown,
+  token: string | null,
+  { keepalive, signal }: SendOptions,
+): Promise<Envelope> {
   const site = await (await clientHooks()).siteInfo();
   const headers: Record<string, string> = { accountId: site.accountId, appType: APP_TYPE };
   if (token) headers.token = token;
@@ -118,9 +133,10 @@ async function send(path: string, payload: unknown, token: string | null, keepal
   let response: Response;
   let text: string;
   try {
-    response = await fetch(`${env.apiBase}${path}`, { method: 'POST', headers, body, keepalive });
+    response = await fetch(`${env.apiBase}${path}`, { method: 'POST', headers, body, keepalive, signal });
     text = await response.text();
-  } catch {
+  } catch (error) {
+    if (signal?.aborted) throw error;
     throw ApiError.network();
   }
   const plain = await decrypt(text);
@@ -135,10 +151,10 @@ async function answerOf(
   payload: unknown,
   key: string,
   token: string | null,
-  keepalive: boolean,
+  sendOptions: SendOptions,
 ): Promise<Envelope> {
   const inline = PUBLIC_PATHS.has(path) ? takeFirstAnswer(key) : undefined;
-  return inline === undefined ? send(path, payload, token, keepalive) : parseEnvelope(await decrypt(inline));
+  return inline === undefined ? send(path, payload, token, sendOptions) : parseEnvelope(await decrypt(inline));
 }
 
 function fail(error: unknown, toast: boolean): never {
@@ -160,7 +176,7 @@ async function request(
   path: string,
   payload: unknown,
   key: string,
-  { useCache, offline, keepalive }: { useCache: boolean; offline: boolean; keepalive: boolean },
+  { useCache, offline, ...sendOptions }: { useCache: boolean; offline: boolean } & SendOptions,
 ): Promise<unknown> {
   if (sessionGate && !SESSION_PATHS.has(path) && !PUBLIC_PATHS.has(path)) await sessionGate;
   const token = readToken();
@@ -170,7 +186,7 @@ async function request(
   }
   let envelope: Envelope;
   try {
-    envelope = await answerOf(path, payload, key, token, keepalive);
+    envelope = await answerOf(path, payload, key, token, sendOptions);
   } catch (error) {
     if (offline && (error as ApiError).isNetwork) return (await offlineCopy(key)).read(error);
     throw error;
@@ -191,16 +207,16 @@ export async function call<P extends CallPath>(
   payload: PayloadOf<P>,
   options: CallOptions = {},
 ): Promise<DataOf<P>> {
-  const { cache: useCache = false, offline = useCache, toast = true, keepalive = false } = options;
+  const { cache: useCache = false, offline = useCache, toast = true, keepalive = false, signal } = options;
   const key = ResponseCache.keyOf(path, payload);
   if (useCache && cacheUsable(path)) {
     const hit = cacheOf(path).get(key);
     if (hit !== undefined) return hit as DataOf<P>;
-    const pending = inFlight.get(key);
+    const pending = signal ? undefined : inFlight.get(key);
     if (pending) return pending.catch((error: unknown) => fail(error, toast)) as Promise<DataOf<P>>;
   }
-  const pending = request(path, payload, key, { useCache, offline, keepalive });
-  if (useCache) {
+  const pending = request(path, payload, key, { useCache, offline, keepalive, signal });
+  if (useCache && !signal) {
     inFlight.set(key, pending);
     const forget = () => {
       if (inFlight.get(key) === pending) inFlight.delete(key);
@@ -210,6 +226,7 @@ export async function call<P extends CallPath>(
   try {
     return (await pending) as DataOf<P>;
   } catch (error) {
+    if (signal?.aborted) throw error;
     return fail(error, toast);
   }
 }

@@ -8,6 +8,7 @@
  */
 import type { MoviePatch } from '../../../contract/admin/catalogue.ts';
 import type { Queryable } from '../../db/db.ts';
+import { indexMovie } from '../../search/index-writes.ts';
 import { badField } from '../admin-errors.ts';
 import { audit } from '../audit.ts';
 import { catalogueMessages as text } from './catalogue-messages.ts';
@@ -36,6 +37,7 @@ export async function createMovie(
     [input.title, PLACEHOLDER_POSTER, input.categoryId, at.getUTCFullYear(), at],
   );
   const id = row!.id;
+  await indexMovie(q, id);
   await audit(q, {
     ...actor,
     action: 'movie.create',
@@ -116,6 +118,7 @@ export async function patchMovie(q: Queryable, actor: Actor, id: number, patch: 
     await q.query('DELETE FROM movie_tags WHERE movie_id = $1', [id]);
     await q.query('INSERT INTO movie_tags (movie_id, tag_id) SELECT $1, unnest($2::int[])', [id, next.tagIds]);
   }
+  await indexMovie(q, id);
 
   const pick = (keys: Array<keyof MovieFields>, from: MovieFields) =>
     Object.fromEntries(keys.map((key) => [key, from[key]]));

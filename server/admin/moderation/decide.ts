@@ -14,6 +14,7 @@ import type { Queryable } from '../../db/db.ts';
 import { addNotices, type NewNotice } from '../../db/notices.ts';
 import { lockReply, markDeleted } from '../../db/reply-writes.ts';
 import { DEFAULT_AVATAR, guestNickname } from '../../db/users.ts';
+import { indexModerated } from '../../search/index-writes.ts';
 import { AdminHttpError, badField } from '../admin-errors.ts';
 import { audit } from '../audit.ts';
 import { assertSite } from '../guards.ts';
@@ -199,6 +200,7 @@ export async function decide(q: Queryable, decision: Decision): Promise<void> {
   } else assertSite(operator, item.siteId);
   if (item.deleted) throw badField('action', '该内容已删除，不能再处理');
   await apply(q, type, id, action);
+  await indexModerated(q, type, id);
   await q.query(`UPDATE reports SET state = $3 WHERE target_type = $1 AND target_id = $2 AND state = 'open'`, [
     type,
     id,

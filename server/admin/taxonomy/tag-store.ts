@@ -7,6 +7,7 @@
  */
 import type { AdminTag, TagPage } from '../../../contract/admin/taxonomy.ts';
 import { sqlState, UNIQUE_VIOLATION, type Queryable } from '../../db/db.ts';
+import { indexTagged, indexTags } from '../../search/index-writes.ts';
 import { badField } from '../admin-errors.ts';
 import { notFound } from './taxonomy-common.ts';
 import { taxonomyMessages as m } from './taxonomy-messages.ts';
@@ -92,6 +93,7 @@ export async function createTag(q: Queryable, name: string, hot: boolean): Promi
     q.one<{ id: number }>(`INSERT INTO tags (id, key, name) VALUES (nextval('tag_ids'), $1, $1) RETURNING id`, [name]),
   );
   if (hot) await setHot(q, row!.id, true);
+  await indexTags(q, [row!.id]);
   return findTag(q, row!.id);
 }
 
@@ -107,6 +109,9 @@ export async function changeTag(
     await uniqueName(name, () => q.query('UPDATE tags SET name = $2, key = $2 WHERE id = $1', [id, name]));
   }
   if (change.hot !== undefined && change.hot !== before.hot) await setHot(q, id, change.hot);
+  // A new name is in the documents of what carries the tag; hotness only in the tag's own.
+  if (change.name !== undefined && change.name !== before.name) await indexTagged(q, [id]);
+  else await indexTags(q, [id]);
   return { before, after: await findTag(q, id) };
 }
 
@@ -116,6 +121,7 @@ export async function deleteTag(q: Queryable, id: number): Promise<AdminTag> {
   if (uses > 0) throw badField('id', m.tagUsed(tag.name, uses));
   await q.query('DELETE FROM tags WHERE id = $1', [id]);
   if (tag.hot) await compactHotRanks(q);
+  await indexTags(q, [id]);
   return tag;
 }
 
@@ -147,6 +153,8 @@ export async function mergeTag(
                                  + (SELECT count(*) FROM post_tags WHERE tag_id = t.id) WHERE t.id = $1`,
     [intoId],
   );
+  await indexTags(q, [id]);
+  await indexTagged(q, [intoId]);
   return { source, before, after: await findTag(q, intoId) };
 }
 

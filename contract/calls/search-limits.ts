@@ -1,0 +1,15 @@
+/**
+ * The search calls' limits (contract/calls/search.ts), zod-free so the client may import them
+ * (the schemas' module would bring zod into the app's bundle).
+ */
+
+/** The deepest page a search list serves. */
+export const SEARCH_MAX_PAGE = 50;
+/** The 综合 tab shows up to this many hits of each kind. */
+export const SEARCH_OVERVIEW_SIZE = { movies: 6, posts: 5, users: 4, tags: 8 } as const;
+/** Suggestions answered at most. */
+export const SUGGEST_MAX = 10;
+/** Hot searches answered at most. */
+export const HOT_SEARCH_MAX = 20;
+/** A total at or above this is answered as the cap with `capped` (shown as 1万+). */
+export const SEARCH_TOTAL_CAP = 10_000;

@@ -1,0 +1,134 @@
+/**
+ * The index's document of each kind, built from its source row: what is read (only what visitors
+ * may see: a published movie, a post neither hidden, held nor deleted, a visible user, every tag),
+ * and how its words are weighted. Popularity is log-scaled, so a film with a million views does not
+ * bury every other match. A priced post gives only what its card shows (title, summary, tags).
+ */
+import { plainText } from '../../contract/rich-text.ts';
+import type { Queryable } from '../db/db.ts';
+import { foldText } from './fold.ts';
+import { hanPairs, VectorBuilder } from './lexemes.ts';
+import { NONE, spell } from './pinyin.ts';
+import { documentWords } from './segment.ts';
+
+export type DocKind = 'movie' | 'post' | 'user' | 'tag';
+export const DOC_KINDS: readonly DocKind[] = ['movie', 'post', 'user', 'tag'];
+
+export interface SearchDoc {
+  kind: DocKind;
+  sourceId: number;
+  siteId: number;
+  title: string;
+  titleKey: string;
+  body: string;
+  tags: string[];
+  pinyin: string;
+  initials: string;
+  popularity: number;
+  createdAt: Date;
+  vector: string;
+}
+
+/** Characters of a body indexed and kept for excerpts. */
+export const BODY_INDEXED = 3_000;
+
+interface SourceRow {
+  id: number;
+  siteId: number;
+  title: string;
+  body: string;
+  tags: string[];
+  /** Cast, directors: words at weight B like the tags. */
+  extra: string[];
+  score: number;
+  createdAt: Date;
+}
+
+const TAG_NAMES = (link: string, column: string, id: string) =>
+  `coalesce((SELECT array_agg(t.name ORDER BY t.name) FROM ${link} l JOIN tags t ON t.id = l.tag_id
+    WHERE l.${column} = ${id}), '{}')`;
+
+/** Each kind's source rows; `$1` is an int8[] of ids (the rows not visible are simply absent). */
+export const SOURCES: Record<DocKind, { table: string; select: string }> = {
+  movie: {
+    table: 'movies',
+    select: `SELECT m.id, 0 AS "siteId", m.title, m.description AS body,
+        ${TAG_NAMES('movie_tags', 'movie_id', 'm.id')} AS tags, m.cast_names || m.directors AS extra,
+        (m.views + 10 * m.likes + 5 * m.comment_count)::float8 AS score, m.published_at AS "createdAt"
+      FROM movies m WHERE m.id = ANY($1::int8[]) AND m.status = 'published'`,
+  },
+  post: {
+    table: 'posts',
+    select: `SELECT p.id, 0 AS "siteId", p.title,
+        CASE WHEN p.price_coins > 0 THEN (CASE WHEN p.summary <> '' THEN p.summary ELSE left(p.body, 80) END)
+             ELSE left(p.body, ${BODY_INDEXED}) END AS body,
+        ${TAG_NAMES('post_tags', 'post_id', 'p.id')} AS tags, '{}'::text[] AS extra,
+        (p.views + 10 * p.likes + 5 * p.reply_count)::float8 AS score, p.created_at AS "createdAt"
+      FROM posts p WHERE p.id = ANY($1::int8[]) AND p.hidden_at IS NULL AND p.deleted_at IS NULL
+        AND p.held_at IS NULL`,
+  },
+  user: {
+    table: 'users',
+    select: `SELECT u.id, u.site_id AS "siteId", u.nickname AS title, u.bio AS body, '{}'::text[] AS tags,
+        '{}'::text[] AS extra, (10 * u.post_count + u.likes_received)::float8 AS score, u.created_at AS "createdAt"
+      FROM users u
+      WHERE u.id = ANY($1::int8[]) AND u.hidden_at IS NULL`,
+  },
+  tag: {
+    table: 'tags',
+    select: `SELECT t.id, 0 AS "siteId", t.name AS title, '' AS body, '{}'::text[] AS tags, '{}'::text[] AS extra,
+        (10 * t.use_count + CASE WHEN t.hot_rank IS NULL THEN 0 ELSE 1000 END)::float8 AS score,
+        '2000-01-01T00:00:00Z'::timestamptz AS "createdAt"
+      FROM tags t WHERE t.id = ANY($1::int8[])`,
+  },
+};
+
+/** Words of a tag or a person's name: few names, used by many documents, so they are kept. */
+const namesSeen = new Map<string, string[]>();
+function nameWords(name: string): string[] {
+  let words = namesSeen.get(name);
+  if (words === undefined) {
+    if (namesSeen.size >= 50_000) namesSeen.clear();
+    words = documentWords(foldText(name));
+    namesSeen.set(name, words);
+  }
+  return words;
+}
+
+export function buildDoc(kind: DocKind, row: SourceRow): SearchDoc {
+  const titleKey = foldText(row.title);
+  const titleWords = documentWords(titleKey);
+  const spelling = kind === 'post' ? NONE : spell(titleKey, titleWords);
+  const body = plainText(row.body).slice(0, BODY_INDEXED);
+  const vector = new VectorBuilder()
+    .add(titleWords, 'A')
+    .add(
+      [...spelling.words, spelling.full, spelling.initials].filter((w) => w !== ''),
+      'A',
+    )
+    .add(kind === 'post' ? [] : hanPairs(titleKey), 'A')
+    .add(row.tags.flatMap(nameWords), 'B')
+    .add(row.extra.flatMap(nameWords), 'B')
+    .add(documentWords(foldText(body)), 'D');
+  return {
+    kind,
+    sourceId: row.id,
+    siteId: row.siteId,
+    title: row.title,
+    titleKey,
+    body,
+    tags: row.tags,
+    pinyin: spelling.full,
+    initials: spelling.initials,
+    popularity: Math.log1p(Math.max(0, row.score)),
+    createdAt: row.createdAt,
+    vector: vector.text(),
+  };
+}
+
+/** The documents of the given sources that visitors may see. */
+export async function readDocs(q: Queryable, kind: DocKind, ids: readonly number[]): Promise<SearchDoc[]> {
+  if (ids.length === 0) return [];
+  const rows = await q.query<SourceRow>(SOURCES[kind].select, [ids]);
+  return rows.map((row) => buildDoc(kind, row));
+}

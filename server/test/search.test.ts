@@ -1,0 +1,90 @@
+/**
+ * Search over the one index: Chinese words segmented in bodies, pinyin and Traditional keywords
+ * finding Simplified titles, users by nickname, an exact title first, hidden and priced content
+ * kept out, and the 综合 answer of a search that finds nothing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MovieCard, UserCard } from '../../contract/calls/content.ts';
+import type { PostHit, SearchOverview, SearchPage, Suggestion } from '../../contract/calls/search.ts';
+import { API } from '../../contract/calls/paths.ts';
+import { Code } from '../../contract/protocol/codes.ts';
+import { codeOf, dataOf } from './content-fixture.ts';
+import { createHarness, DB_KINDS, type Harness } from './harness.ts';
+import { seedSearch, SX } from './search-fixture.ts';
+
+const ids = (page: { list: { id: number }[] }) => page.list.map((hit) => hit.id);
+
+describe.each(DB_KINDS)('search on %s', (kind) => {
+  let h: Harness;
+  const movies = (keyword: string, page = 1) =>
+    dataOf<SearchPage<MovieCard>>(h.client, API.searchMovies, { keyword, page });
+  const posts = (keyword: string) => dataOf<SearchPage<PostHit>>(h.client, API.searchPosts, { keyword });
+  const users = (keyword: string) => dataOf<SearchPage<UserCard>>(h.client, API.searchUsers, { keyword });
+  beforeAll(async () => {
+    h = await createHarness(kind, { seed: seedSearch });
+  });
+  afterAll(() => h?.close());
+
+  it('finds two-character words in post bodies, with an excerpt around the first match', async () => {
+    const found = await posts('好看');
+    expect(ids(found)).toEqual([SX.bodyPost]);
+    expect(found.terms).toEqual(['好看']);
+    expect(found.list[0]!.excerpt).toContain('好看');
+    expect(ids(await posts('剧情'))).toEqual([SX.bodyPost]); // the hidden one and the priced body are not found
+    expect(ids(await posts('摘要'))).toContain(SX.pricedPost);
+    expect(ids(await posts('秘密'))).toEqual([]);
+  });
+
+  it('finds 中国机长 by initials, full pinyin and Traditional characters, the exact title first', async () => {
+    for (const keyword of ['zgjz', 'zhongguojizhang', 'ZGJZ', '中國機長', '中国机长']) {
+      const found = await movies(keyword);
+      expect(ids(found).slice(0, 2), keyword).toEqual([SX.captain, SX.captainDoc]);
+    }
+    // A start of the pinyin is no exact title: the popular documentary comes first.
+    expect(ids(await movies('zhongguo'))).toEqual([SX.captainDoc, SX.captain]);
+    expect((await movies('zgjz')).terms).toContain('中国机长');
+    expect((await movies('中國機長')).terms).toEqual(['中国', '机长', '中国机长']);
+  });
+
+  it('finds a title by characters in a row that are no word of it (国机 in 中国机长, 步者 in 星空漫步者)', async () => {
+    expect(ids(await movies('国机')).sort()).toEqual([SX.captain, SX.captainDoc].sort());
+    expect(ids(await movies('国机长'))).toContain(SX.captain);
+    expect((await movies('国机')).terms).toContain('国机'); // marked where found
+    expect(ids(await users('步者'))).toEqual([SX.author]);
+    expect(ids(await movies('机国'))).toEqual([]); // the pair the other way round is in no title
+  });
+
+  it('finds a user by nickname and by its pinyin', async () => {
+    expect(ids(await users('星空漫步者'))).toEqual([SX.author]);
+    expect(ids(await users('漫步'))).toEqual([SX.author]);
+    expect(ids(await users('xkmbz'))).toEqual([SX.author]);
+    expect((await users('隔壁站')).list).toEqual([]); // another site's user
+  });
+
+  it('answers the 综合 tab, and hot searches when nothing is found', async () => {
+    const all = await dataOf<SearchOverview>(h.client, API.searchAll, { keyword: '机长' });
+    expect(all.movies.map((m) => m.id)).toEqual([SX.captainDoc, SX.captain]);
+    expect(all.totals).toMatchObject({ movies: 2, posts: 0, capped: [] });
+    expect(all.hot).toBeUndefined();
+    const none = await dataOf<SearchOverview>(h.client, API.searchAll, { keyword: '没有这种东西' });
+    expect(none.totals.movies + none.totals.posts + none.totals.users).toBe(0);
+    expect(none.hot).toEqual(expect.any(Array));
+  });
+
+  it('suggests titles by prefix, pinyin and initials', async () => {
+    const suggest = async (keyword: string) =>
+      (await dataOf<{ suggestions: Suggestion[] }>(h.client, API.searchSuggest, { keyword })).suggestions;
+    for (const keyword of ['中', '中国', '中国机长', 'zg', 'zgjz', 'zhongguoj']) {
+      expect(
+        (await suggest(keyword)).map((s) => s.id),
+        keyword,
+      ).toEqual(expect.arrayContaining([SX.captain, SX.captainDoc]));
+    }
+    expect((await suggest('星空')).map((s) => s.text)).toContain('星空漫步者');
+  });
+
+  it('refuses pages past the deepest and blank keywords with code 2', async () => {
+    expect((await codeOf(h.client, API.searchMovies, { keyword: 'x', page: 51 })).code).toBe(Code.InvalidParams);
+    expect((await codeOf(h.client, API.searchAll, { keyword: '  ' })).code).toBe(Code.InvalidParams);
+  });
+});

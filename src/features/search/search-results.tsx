@@ -1,0 +1,83 @@
+/**
+ * The results of one keyword: the tabs 综合 / 影片 / 帖子 / 用户 (the tab in the query, ?tab=,
+ * so it survives back and refresh), labelled with the totals of /search/all (1万+ when capped).
+ * 综合 shows that answer; a kind's tab its own infinite list. The answer's terms are marked in every
+ * hit (the keyword itself until the answer came). Nothing found at all: 没有找到… and the hot
+ * searches to try instead.
+ */
+import './search.css';
+import type { SearchOverview as Overview } from '../../../contract/calls/search.ts';
+import { searchOverview, type SearchKind } from './search-calls.ts';
+import { SearchOverview } from './search-overview.tsx';
+import { SearchKindList } from './search-lists.tsx';
+import { HotSearches, HotSearchList } from './hot-searches.tsx';
+import { useResource } from '../../components/hooks/use-resource.ts';
+import { usePageQuery } from '../../components/page/use-page-query.ts';
+import { ErrorState } from '../../components/error-state.tsx';
+import { SegmentTabs } from '../../components/segment-tabs.tsx';
+import { SkeletonList } from '../../components/skeleton.tsx';
+import { formatTotal } from '../../lib/format.ts';
+import { paths } from '../../lib/route-paths.ts';
+import { messages } from '../../messages.ts';
+
+type ResultTab = 'all' | SearchKind;
+const KINDS: readonly SearchKind[] = ['movies', 'posts', 'users'];
+const TABS: readonly ResultTab[] = ['all', ...KINDS];
+
+const tabOf = (value: string | null): ResultTab => TABS.find((tab) => tab === value) ?? 'all';
+
+/** Nothing of any kind, nor a tag. */
+const foundNothing = (overview: Overview): boolean =>
+  overview.hot !== undefined ||
+  (overview.totals.movies === 0 && overview.totals.posts === 0 && overview.totals.users === 0 && !overview.tags.length);
+
+export function SearchResults({ keyword }: { keyword: string }) {
+  const m = messages.searchResults;
+  const [query, setQuery] = usePageQuery();
+  const tab = tabOf(query.get('tab'));
+  const overview = useResource(`search-all:${keyword}`, () => searchOverview(keyword));
+  const data = overview.data;
+  const terms = data?.terms.length ? data.terms : [keyword];
+
+  if (data && foundNothing(data)) return <NothingFound keyword={keyword} hot={data.hot ?? []} />;
+
+  const labels = Object.fromEntries(
+    KINDS.map((kind) => [
+      kind,
+      data ? m.tabCount(m.tabs[kind], formatTotal(data.totals[kind], data.totals.capped.includes(kind))) : m.tabs[kind],
+    ]),
+  ) as Record<SearchKind, string>;
+  const tabs = TABS.map((value) => ({ value, label: value === 'all' ? m.tabs.all : labels[value] }));
+  const tabHref = (kind: SearchKind) => `${paths.search(keyword)}?tab=${kind}`;
+
+  return (
+    <section className="search-results" aria-label={messages.search.resultsFor(keyword)}>
+      <SegmentTabs
+        tabs={tabs}
+        value={tab}
+        onChange={(next) => setQuery({ tab: next === 'all' ? null : next })}
+        label={messages.search.resultsFor(keyword)}
+      />
+      {tab !== 'all' ? (
+        <SearchKindList key={tab} kind={tab} keyword={keyword} terms={terms} />
+      ) : data ? (
+        <SearchOverview overview={data} labels={labels} tabHref={tabHref} />
+      ) : overview.error ? (
+        <ErrorState error={overview.error} onRetry={overview.retry} />
+      ) : (
+        <SkeletonList layout="grid" count={6} />
+      )}
+    </section>
+  );
+}
+
+function NothingFound({ keyword, hot }: { keyword: string; hot: readonly string[] }) {
+  const m = messages.searchResults;
+  return (
+    <section className="search-nothing" data-testid="search-nothing">
+      <p className="search-nothing__title">{m.nothingFound(keyword)}</p>
+      <p className="muted search-nothing__hint">{m.emptyHint}</p>
+      {hot.length > 0 ? <HotSearchList terms={hot} title={m.tryHot} /> : <HotSearches title={m.tryHot} />}
+    </section>
+  );
+}
