@@ -1,27 +1,27 @@
 /**
  * App-wide lists (docs/spec.md section 3): /system/init answers them all in one call at start; each also
- * has a call of its own (hot search words: only here). Banners, CDN lines and hot search words are
- * the request's site's; the banner click counter is a mutation (never cached by the client) and
- * needs no session.
+ * has a call of its own (hot search words: /search/hot, the same list). Banners, CDN lines and hot
+ * search words are the request's site's; the banner click counter is a mutation (never cached by the
+ * client) and needs no session.
  */
 import { bannerClickSchema, emptyPayloadSchema, type AppInit } from '../../contract/calls/content.ts';
 import { API } from '../../contract/calls/paths.ts';
 import { categoryTree } from '../db/categories.ts';
 import type { Queryable } from '../db/db.ts';
 import { clickBanner, dictionary, siteBanners, siteCdnLines } from '../db/site-lists.ts';
-import { siteHotWords } from '../db/hot-words.ts';
 import { hotTags } from '../db/tags.ts';
 import { defineCall, type Call } from '../protocol/define-call.ts';
+import { hotSearches } from '../search/hot-searches.ts';
 import { found } from './lookups.ts';
 
-async function appInit(q: Queryable, siteId: number): Promise<AppInit> {
+async function appInit(q: Queryable, siteId: number, now: number): Promise<AppInit> {
   const [banners, categories, cdnLines, dict, tags, hotWords] = await Promise.all([
     siteBanners(q, siteId),
     categoryTree(q),
     siteCdnLines(q, siteId),
     dictionary(q),
     hotTags(q),
-    siteHotWords(q, siteId),
+    hotSearches(q, siteId, now),
   ]);
   return { banners, categories, cdnLines, dictionary: dict, hotTags: tags, hotWords };
 }
@@ -31,7 +31,7 @@ export const systemCalls: readonly Call[] = [
     path: API.init,
     schema: emptyPayloadSchema,
     auth: 'none',
-    handler: ({ db, site }) => appInit(db, site.id),
+    handler: ({ db, site, now }) => appInit(db, site.id, now),
   }),
   defineCall({
     path: API.banners,
