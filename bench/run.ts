@@ -5,7 +5,8 @@
  * first frame, 清晰度 switch and dropped frames), prints one table of the figures
  * against the budgets of docs/performance.md and writes them to .artifacts/bench.json.
  *
- * BENCH_ONLY=sizes,lighthouse,warm,protocol,server,queries,danmaku,player picks stages; BENCH_LH_RUNS (default 7)
+ * BENCH_ONLY=sizes,lighthouse,warm,protocol,server,queries,danmaku,player,scale,scroll picks stages
+ * (scale: docs/performance.md "Scale"; scroll: deep infinite scroll on a factor-100 database); BENCH_LH_RUNS (default 7)
  * audits per page; BENCH_SECONDS (default 10) per load run; BENCH_PLAYER_RUNS (default 5) runs per
  * first-frame figure. Exit code 1 when a budget fails.
  */
@@ -28,12 +29,30 @@ import { formatTable, holds, type Figure } from './figures.ts';
 import { auditPages } from './lighthouse-audit.ts';
 import { measureProtocolCost } from './protocol-cost.ts';
 import { measureQueries } from './query-latency.ts';
+import { measureScaleScroll } from './scale-scroll.ts';
+import { measureScaleReads, SCALE_FACTOR } from './scale-stage.ts';
 import { measureServerApart } from './server-load.ts';
 import { measureWarmStart } from './warm-start.ts';
 
-const STAGES = ['sizes', 'lighthouse', 'warm', 'protocol', 'server', 'queries', 'danmaku', 'player'] as const;
+const STAGES = [
+  'sizes',
+  'lighthouse',
+  'warm',
+  'protocol',
+  'server',
+  'queries',
+  'danmaku',
+  'player',
+  'scale',
+  'scroll',
+] as const;
+/** Stages on the bench's own server with the demo data (the scale stages bring their own databases). */
+const SERVER_STAGES = ['lighthouse', 'warm', 'protocol', 'server', 'queries', 'danmaku', 'player'] as const;
 const only = process.env.BENCH_ONLY?.split(',').map((stage) => stage.trim());
 const wanted = (stage: (typeof STAGES)[number]) => !only || only.includes(stage);
+const unknownStages = only?.filter((stage) => !(STAGES as readonly string[]).includes(stage)) ?? [];
+if (unknownStages.length > 0)
+  throw new Error(`BENCH_ONLY: no stage ${unknownStages.join(', ')} (${STAGES.join(', ')})`);
 const lighthouseRuns = Number(process.env.BENCH_LH_RUNS ?? 7);
 const loadSeconds = Number(process.env.BENCH_SECONDS ?? 10);
 
@@ -105,10 +124,13 @@ async function measureStore(
 const distDir = mkdtempSync(join(tmpdir(), 'bench-dist-'));
 mkdirSync('.artifacts', { recursive: true });
 try {
-  step('production build');
-  buildInto(distDir);
+  // The scale stage reads in process: it needs no build.
+  if (wanted('sizes') || wanted('scroll') || SERVER_STAGES.some(wanted)) {
+    step('production build');
+    buildInto(distDir);
+  }
   if (wanted('sizes')) figures.push(...measureBundle(distDir).figures);
-  if (STAGES.slice(1).some(wanted)) {
+  if (SERVER_STAGES.some(wanted)) {
     step('server with the demo data');
     const server = await startServer({ STATIC_DIR: distDir, RATE_LIMITS: 'off' });
     try {
@@ -120,6 +142,14 @@ try {
     rmSync(server.dataDir, { recursive: true, force: true });
     if (wanted('queries') && process.env.DATABASE_URL)
       await measureStore('PostgreSQL', { DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: '' }, true);
+  }
+  if (wanted('scale')) {
+    step(`scale: public reads uncached at factor ${SCALE_FACTOR} and at demo size (PostgreSQL)`);
+    figures.push(...(await measureScaleReads((line) => step(`scale: ${line}`))));
+  }
+  if (wanted('scroll')) {
+    step('scroll: deep infinite scroll on a factor-100 database');
+    figures.push(...(await measureScaleScroll(distDir, (line) => step(`scroll: ${line}`))));
   }
 } finally {
   rmSync(distDir, { recursive: true, force: true });

@@ -21,6 +21,8 @@ export interface ServerPlace {
   port?: number;
   /** Use this data folder (a restart keeps the database). */
   dataDir?: string;
+  /** Run on this PostgreSQL database instead of the embedded default (the bench's scale stages). */
+  databaseUrl?: string;
 }
 
 export async function freePort(): Promise<number> {
@@ -75,6 +77,7 @@ export async function startServer(
   // The browser suite runs the embedded default, as `npm start` does; scale mode has its own tests.
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
+  if (place.databaseUrl) env.DATABASE_URL = place.databaseUrl;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', log, log] });
   closeSync(log);
   const baseURL = `http://127.0.0.1:${port}`;
