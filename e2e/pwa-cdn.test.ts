@@ -2,11 +2,14 @@
  * Issue 5 acceptance, the CDN line race in the service worker (sw/cdn-lines.ts, rules unit-tested
  * in sw/line-rules.test.ts): with line 1 dead or slow, the worker's HEAD race picks line 2, media
  * come from line 2 (also when a URL names line 1), and the page shows the result (/mine/setting).
- * Playwright's context routes see the worker's own requests, so line 1 is broken for it too.
+ * Playwright's context routes see the worker's own requests, so line 1 is broken for it too. A line
+ * chosen while a film plays serves the next source, and never moves the one playing.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, noBrowser, openPage } from './browser.ts';
+import { buildDemoPlan } from '../server/seed/demo-plan.ts';
+import { launch, noBrowser, openPage, PHONE, readIdb } from './browser.ts';
+import { playerVideo } from './player-flows.ts';
 import { controlledBySw } from './pwa-browser.ts';
 
 /** "GET /cdn/2/posters/…" of every media request the worker made. */
@@ -109,6 +112,39 @@ describe.skipIf(noBrowser)('the CDN line race in the service worker', () => {
     await expect.poll(async () => (await inView()).length, { timeout: 20_000 }).toBeGreaterThan(1);
     await expect.poll(async () => (await inView()).every(Boolean), { timeout: 20_000 }).toBe(true);
     expect(worker.some((request) => request.startsWith('GET /cdn/2/posters/'))).toBe(true);
+    await context.close();
+  });
+
+  it('a line chosen while a film plays leaves the film playing on from its place, on its line', async () => {
+    const film = buildDemoPlan().movies.find((movie) => movie.access === 'free' && movie.episodes.length === 1)!;
+    // No worker here: the page races the lines itself. Line 1 never answers its ping and line 2
+    // answers late, so the film starts on the first listed line before the race picks line 2.
+    const phoneWithoutWorker = { ...PHONE, serviceWorkers: 'block' as const };
+    const { page, context } = await openPage(browser, phoneWithoutWorker);
+    await page.route('**/cdn/1/ping', () => undefined);
+    await page.route('**/cdn/2/ping', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      await route.continue().catch(() => undefined);
+    });
+    const playlists: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.endsWith('.m3u8')) playlists.push(path);
+    });
+    const time = () => playerVideo(page).evaluate((video: HTMLVideoElement) => video.currentTime);
+    await page.goto(`/movie/play/${film.id}`);
+    await expect.poll(() => playlists.length, { timeout: 30_000 }).toBeGreaterThan(0);
+    expect(playlists[0]).toMatch(/^\/cdn\/1\//);
+    await page.locator('[data-testid=play-toggle]').click();
+    await expect.poll(time, { timeout: 30_000 }).toBeGreaterThan(0);
+
+    await expect
+      .poll(async () => (await readIdb<{ active: string }>(page, 'cdn'))?.active, { timeout: 10_000 })
+      .toBe('/cdn/2');
+    const at = await time();
+    await expect.poll(time, { timeout: 15_000 }).toBeGreaterThan(at + 1);
+    expect(await playerVideo(page).evaluate((video: HTMLVideoElement) => video.paused)).toBe(false);
+    expect(playlists.filter((path) => !path.startsWith('/cdn/1/'))).toEqual([]);
     await context.close();
   });
 });

@@ -83,7 +83,12 @@ export function VideoPlayer({
   const video = useRef<HTMLVideoElement>(null);
   const { active, lines } = useCdnLines();
   const [source, setSource] = useState<{ line: string | null; tried: readonly string[] }>({ line: null, tried: [] });
-  const line = source.line ?? active ?? lines[0] ?? null;
+  // The line a playlist was first attached from stays while it plays: a line race won later, or the
+  // lines arriving from /system/init, serve the next playlist; only a failure moves this one.
+  const [pinned, setPinned] = useState<{ playlist: string; line: string } | null>(null);
+  const chosen = source.line ?? active ?? lines[0] ?? null;
+  const line = !source.line && pinned?.playlist === playlist ? pinned.line : chosen;
+  if (line && pinned?.playlist !== playlist) setPinned({ playlist, line });
   const url = mediaUrl(playlist, line);
 
   const [status, setStatus] = useState<'loading' | 'ready' | 'failed' | 'ended'>('loading');
