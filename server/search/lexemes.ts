@@ -36,6 +36,9 @@ export class VectorBuilder {
   }
 }
 
+/** The runs of two or more Han characters in a folded text (周北 and 驾到 in "周北 驾到!"). */
+export const hanRuns = (folded: string): string[] => folded.match(/\p{Script=Han}{2,}/gu) ?? [];
+
 /**
  * The character pairs of a folded title's runs of Han characters (周北辰 → 周北, 北辰): a title is
  * also found by any two or more of its characters in a row, as a user types part of a name that
@@ -43,7 +46,7 @@ export class VectorBuilder {
  */
 export function hanPairs(folded: string): string[] {
   const pairs: string[] = [];
-  for (const run of folded.match(/\p{Script=Han}{2,}/gu) ?? []) {
+  for (const run of hanRuns(folded)) {
     const chars = [...run];
     for (let i = 0; i + 1 < chars.length; i++) pairs.push(chars[i]! + chars[i + 1]!);
   }

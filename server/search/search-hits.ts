@@ -16,6 +16,7 @@ import { movieCardsByIds } from '../db/movies.ts';
 import { postCardsByIds } from '../db/posts.ts';
 import { userCardsByIds } from '../db/public-users.ts';
 import { excerptOf } from './excerpt.ts';
+import { hanRuns } from './lexemes.ts';
 import { rankedHits, type Keyword, type RankedHit } from './search-query.ts';
 
 export type HitKind = 'movie' | 'post' | 'user';
@@ -33,7 +34,7 @@ function inOrder<T extends { id: number }>(hits: readonly RankedHit[], cards: re
 function termsOf(keyword: Keyword, hits: readonly RankedHit[]): string[] {
   const terms = new Set(keyword.words);
   const { spelled } = keyword;
-  const runs = keyword.folded.match(/\p{Script=Han}{2,}/gu) ?? [];
+  const runs = hanRuns(keyword.folded);
   for (const hit of hits) {
     for (const run of runs) if (hit.titleKey.includes(run)) terms.add(run);
     const inTitle = keyword.words.some((word) => hit.titleKey.includes(word));
