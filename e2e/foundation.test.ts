@@ -95,13 +95,24 @@ describe.skipIf(noBrowser)('foundation in Chromium', () => {
     await context.close();
   });
 
-  it('sends a visitor without a token from /mine/wallet to /login', async () => {
-    const { page, context } = await openPage(browser);
-    await page.goto('/mine/wallet');
-    await page.waitForURL((url) => url.pathname === '/login');
-    await expect.poll(() => page.locator('.layout--insede').count()).toBe(1);
-    expect(await tokenCookie(context)).toBeUndefined();
-    await context.close();
+  it('signs a fresh device in silently on /mine, /mine/wallet and /mine/history opened first, and shows each page (not the login form)', async () => {
+    for (const [path, title, shown] of [
+      ['/mine', null, '[data-testid=nickname]'],
+      ['/mine/wallet', '我的钱包', '[data-testid=wallet-balance]'],
+      ['/mine/history', '观看历史', '.layout--insede'],
+    ] as const) {
+      const { page, context, problems } = await openPage(browser);
+      await page.goto(path);
+      await signedInUserId(page);
+      await expect.poll(() => page.locator(shown).count(), { message: `${path} shows its page` }).toBe(1);
+      if (title) await expect.poll(() => page.locator('.sub-header__title').innerText()).toBe(title);
+      expect(new URL(page.url()).pathname).toBe(path);
+      expect(await page.locator('.auth-screen').count(), `${path} shows no login form`).toBe(0);
+      expect(await tokenCookie(context)).toBeDefined();
+      await page.waitForLoadState('networkidle');
+      expect(problems, `console errors on ${path}`).toEqual([]);
+      await context.close();
+    }
   });
 
   it('shows the 404 page for an unknown route, and its button goes home', async () => {

@@ -20,7 +20,7 @@ import { createDeviceId, forgetDeviceId, storedDeviceId } from '../../stores/dev
 import { showToast } from '../../stores/toast.ts';
 import { logout, setUserInfo, userState } from '../../stores/user.ts';
 import { readToken } from '../../lib/cookie.ts';
-import { paths, requiresSignIn, skipsDeviceSignIn } from '../../lib/route-paths.ts';
+import { paths, skipsDeviceSignIn } from '../../lib/route-paths.ts';
 
 let running: Promise<void> | null = null;
 let userRefreshed = false;
@@ -80,13 +80,12 @@ export function startSession(): Promise<void> {
 }
 
 /**
- * The automatic start of docs/spec.md section 4, skipped on /login and /register, and on a member page
- * entered without a token: the guard sends that visitor to /login (docs/spec.md section 6), where no
- * device session may be opened behind their back.
+ * The automatic start of docs/spec.md section 4, skipped only on /login and /register. A member page
+ * entered without a token signs in too, and the guard (src/app/sign-in-guard.ts) shows the page once
+ * it has; it sends the visitor to /login (section 6) only when the sign-in leaves no token.
  */
 export function ensureSession(pathname: string): Promise<void> {
-  const skip = skipsDeviceSignIn(pathname) || (requiresSignIn(pathname) && !readToken());
-  return skip ? Promise.resolve() : startSession();
+  return skipsDeviceSignIn(pathname) ? Promise.resolve() : startSession();
 }
 
 /**
