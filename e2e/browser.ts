@@ -39,13 +39,16 @@ function afterFirstPaint(page: Page): void {
   };
 }
 
+/** A phone or desktop, optionally with a user agent of its own (an iPhone's Safari, WeChat …). */
+export type Device = (typeof PHONE | typeof DESKTOP) & { userAgent?: string };
+
 /**
  * A fresh context (no site data) on the suite's server, or on `origin` (a server of a test's own).
  * `waitForApp: false` leaves navigations as they are, for the tests of the first paint itself.
  */
 export async function openPage(
   browser: Browser,
-  device: typeof PHONE | typeof DESKTOP = PHONE,
+  device: Device = PHONE,
   origin: string = baseURL,
   { waitForApp = true }: { waitForApp?: boolean } = {},
 ): Promise<WatchedPage> {

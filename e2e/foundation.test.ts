@@ -5,7 +5,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_ID_PATTERN } from '../contract/protocol/ids.ts';
-import { launch, noBrowser, openPage, readIdb, tokenCookie } from './browser.ts';
+import { launch, noBrowser, openPage, PHONE, readIdb, tokenCookie } from './browser.ts';
 
 interface SavedUser {
   info: { id: number } | null;
@@ -113,6 +113,47 @@ describe.skipIf(noBrowser)('foundation in Chromium', () => {
       expect(problems, `console errors on ${path}`).toEqual([]);
       await context.close();
     }
+  });
+
+  it('in WeChat, a guide tells to open the site in the system browser, until 继续在此浏览', async () => {
+    const wechat =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN';
+    const { page, context, problems } = await openPage(browser, { ...PHONE, userAgent: wechat });
+    await page.goto('/');
+    const guide = page.getByRole('dialog', { name: '请在浏览器中打开' });
+    await guide.waitFor();
+    expect(await guide.innerText()).toContain('点击右上角 ··· 选择「在浏览器打开」');
+    await guide.getByRole('button', { name: '继续在此浏览' }).click();
+    await guide.waitFor({ state: 'detached' });
+    expect(await page.locator('.layout--default').count()).toBe(1);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('in iPhone Safari, the 添加到主屏幕 guide shows once, not after closing and reloading, and again from 设置', async () => {
+    const safari =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+    const { page, context, problems } = await openPage(browser, { ...PHONE, userAgent: safari });
+    await page.goto('/');
+    const guide = page.getByTestId('ios-install-guide');
+    await guide.waitFor();
+    const steps = await guide.locator('.install-steps li').allInnerTexts();
+    expect(steps).toEqual(['点击浏览器底部的分享按钮', '在菜单中选择「添加到主屏幕」', '点击右上角的「添加」']);
+    await guide.getByRole('button', { name: '我知道了' }).click();
+    await guide.waitFor({ state: 'detached' });
+
+    await page.reload();
+    await page.waitForFunction(() => document.documentElement.dataset.arrivalGuide === 'none');
+    expect(await guide.count()).toBe(0);
+
+    await page.goto('/mine/setting');
+    await page.getByTestId('install-guide-row').click();
+    await guide.waitFor();
+    expect(await guide.locator('.install-steps li').count()).toBe(3);
+    await guide.getByRole('button', { name: '我知道了' }).click();
+    await guide.waitFor({ state: 'detached' });
+    expect(problems).toEqual([]);
+    await context.close();
   });
 
   it('shows the 404 page for an unknown route, and its button goes home', async () => {

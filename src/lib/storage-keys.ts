@@ -47,3 +47,9 @@ export const WATCH_CLEARED_KEY = 'watch-cleared';
 
 /** sessionStorage: when the page last reloaded itself after a chunk-load error. */
 export const CHUNK_RELOAD_AT_KEY = 'chunk-reload-at';
+
+/** localStorage: when the iOS Safari 添加到主屏幕 guide was shown on this device (features/arrival/): once only. */
+export const IOS_INSTALL_GUIDE_KEY = 'ios-install-guide';
+
+/** sessionStorage: the in-app browser guide (WeChat, QQ) was closed for this visit (features/arrival/). */
+export const IN_APP_GUIDE_CLOSED_KEY = 'in-app-guide-closed';

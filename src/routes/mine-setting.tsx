@@ -24,6 +24,7 @@ import { showToast } from '../stores/toast.ts';
 import { userState } from '../stores/user.ts';
 import { colorModeState, setColorMode, type ColorMode } from '../theme/color-mode.ts';
 import { SkipMarksGroup } from '../features/player/skip-marks-group.tsx';
+import { InstallGuideRow } from '../features/arrival/install-guide-row.tsx';
 
 const MODES: readonly ColorMode[] = ['system', 'light', 'dark'];
 const s = settingsMessages.setting;
@@ -153,6 +154,7 @@ export default function MineSettingScreen() {
           onClick={() => setConfirm('clear')}
           testId="clear-data"
         />
+        <InstallGuideRow />
       </section>
       <section className="card settings-group settings-group--rows">
         <h2 className="settings-group__title">{s.about}</h2>

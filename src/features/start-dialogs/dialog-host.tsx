@@ -11,7 +11,8 @@ import { useLocation } from 'wouter';
 import type { PointTask } from '../../../contract/calls/member.ts';
 import { getPointTasks } from '../points/point-calls.ts';
 import { dueDialogs, type DialogContext } from './dialog-rules.ts';
-import { currentPlatform, isStandalone } from '../../lib/platform.ts';
+import { isStandalone } from '../../lib/platform.ts';
+import { arrivalGuideOpen } from '../arrival/arrival-state.ts';
 import { isVipActive } from '../vip/vip-status.ts';
 import { authState } from '../../stores/auth.ts';
 import { markDialogShown, userState, type DialogName } from '../../stores/user.ts';
@@ -39,7 +40,8 @@ function contextOf(pathname: string): DialogContext {
     signedIn: authState.signedIn && info !== null,
     isVip: info !== null && isVipActive(info),
     standalone: isStandalone(),
-    installable: currentPlatform() === 'ios' || capturedInstallPrompt() !== null,
+    // iOS Safari has its own 添加到主屏幕 guide, once per device (features/arrival/).
+    installable: capturedInstallPrompt() !== null,
   };
 }
 
@@ -54,6 +56,7 @@ async function claimableCheckin(): Promise<PointTask | null> {
 }
 
 async function chooseDialog(pathname: string): Promise<{ name: DialogName; task: PointTask | null } | null> {
+  if (arrivalGuideOpen()) return null; // never two at once
   for (const name of dueDialogs(contextOf(pathname), userState.dialogTimes, Date.now())) {
     if (name !== 'dialog16') return { name, task: null };
     const task = await claimableCheckin();

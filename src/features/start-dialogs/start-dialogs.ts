@@ -3,6 +3,7 @@
  * (Chromium fires beforeinstallprompt once, early, and would show its own mini-infobar), and the
  * dialog host (dialog-root.tsx, its own chunk) loads when the browser is idle after `after` (the
  * first screen's call, src/app/first-screen.ts). Whether dialogs show at all is decided there (dialog-rules.ts dialogsSuppressed).
+ * The arrival guides (features/arrival/) load right after `after`.
  */
 
 import { captureInstallPrompt } from './install-prompt.ts';
@@ -14,7 +15,15 @@ export function startDialogs(after: Promise<void>): void {
       ({ mountDialogs }) => mountDialogs(),
       () => undefined,
     );
+  // The guides for in-app browsers and iOS Safari (features/arrival/): never suppressed, they are
+  // what those visitors must see; their code loads only when one applies.
+  const arrive = () =>
+    void import('../arrival/arrival-root.tsx').then(
+      ({ mountArrivalGuides }) => mountArrivalGuides(),
+      () => undefined,
+    );
   void after.then(() => {
+    arrive();
     if ('requestIdleCallback' in window) requestIdleCallback(load, { timeout: 4_000 });
     else setTimeout(load, 2_000);
   });
