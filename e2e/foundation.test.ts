@@ -2,9 +2,13 @@
  * Issue 2 acceptance in a real Chromium against the served production build: silent device
  * sign-in, the token cookie, the /mine guard, the 404 page and every route of the spec.
  */
-import type { Browser } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_ID_PATTERN } from '../contract/protocol/ids.ts';
+import { API } from '../contract/calls/paths.ts';
+import { SHOTS } from './admin-flows.ts';
+import { apiData } from './content-api.ts';
 import { launch, noBrowser, openPage, PHONE, readIdb, tokenCookie } from './browser.ts';
 
 interface SavedUser {
@@ -57,6 +61,28 @@ const ROUTES: ReadonlyArray<[path: string, layout: 'default' | 'insede' | 'full'
   ['/mine/setting', 'insede'],
   ['/mine/personal', 'insede'],
 ];
+
+const WIDE = { viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 };
+
+/** The detail pages (a movie, a topic, a 吃瓜 post and an article) that have a side column of related items on a desktop. */
+async function detailPaths(): Promise<string[]> {
+  const first = { page: 1, pageSize: 1 };
+  const [chigua, article] = await Promise.all([apiData(API.chiguaPage, first), apiData(API.archivesPage, first)]);
+  return ['/movie/1', '/topic/1', `/chigua/${chigua.list[0]!.id}`, `/archives/${article.list[0]!.id}`];
+}
+
+/** A screenshot of the viewport, named by the device and the path. */
+async function shoot(page: Page, device: string, path: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  const name = decodeURIComponent(path).replace(/^\//, '').replace(/\//g, '-') || 'home';
+  await page.screenshot({ path: `${SHOTS}/${device}-${name}.png` });
+}
+
+/** The visible element's box, or null when it is missing or not shown. */
+async function visibleBox(page: Page, selector: string) {
+  const element = page.locator(selector).first();
+  return (await element.isVisible()) ? element.boundingBox() : null;
+}
 
 describe.skipIf(noBrowser)('foundation in Chromium', () => {
   let browser: Browser;
@@ -178,7 +204,47 @@ describe.skipIf(noBrowser)('foundation in Chromium', () => {
         .toBe(1);
       await page.waitForLoadState('networkidle');
       expect(problems, `console errors on ${path}`).toEqual([]);
+      // The phone layout: the bottom tab bar on the main lists, the back bar on sub-pages, no desktop top bar there.
+      if (layout === 'default') expect(await visibleBox(page, '.tab-nav--bottom'), path).not.toBeNull();
+      if (layout === 'insede' || layout === 'search') {
+        expect(await visibleBox(page, '.sub-header .icon-button'), path).not.toBeNull();
+        expect(await visibleBox(page, '.top-bar'), path).toBeNull();
+      }
+      await shoot(page, 'phone', path);
     }
+    await context.close();
+  });
+
+  it('desktop 1440×900: every route has the top bar (logo, navigation, search), no phone column, details in two columns', async () => {
+    const { page, context, problems } = await openPage(browser, WIDE);
+    const twoColumns = await detailPaths();
+    await page.goto('/');
+    await signedInUserId(page);
+    const routes = [...ROUTES, ...twoColumns.slice(2).map((path) => [path, 'insede'] as const)];
+    for (const [path, layout] of routes) {
+      await page.goto(path);
+      await expect.poll(() => page.locator(`.layout--${layout}`).count(), { message: path }).toBe(1);
+      await page.waitForLoadState('networkidle');
+      expect(await visibleBox(page, '.top-bar .brand__logo'), `logo on ${path}`).not.toBeNull();
+      expect(await visibleBox(page, '.top-bar .tab-nav--top'), `navigation on ${path}`).not.toBeNull();
+      expect(await visibleBox(page, '.top-bar input[type=search]'), `search on ${path}`).not.toBeNull();
+      expect(await visibleBox(page, '.tab-nav--bottom'), `no bottom tab bar on ${path}`).toBeNull();
+      const main = await visibleBox(page, layout === 'full' ? '.play-stage' : '.page-main');
+      expect(main?.width ?? 0, `main content width on ${path}`).toBeGreaterThan(1000);
+      if (twoColumns.includes(path)) {
+        const content = await visibleBox(page, '[data-testid=detail-content]');
+        await page.locator('[data-testid=detail-side]').first().waitFor();
+        const side = await visibleBox(page, '[data-testid=detail-side]');
+        expect(content, `content column on ${path}`).not.toBeNull();
+        expect(side, `side column on ${path}`).not.toBeNull();
+        expect(side!.x, `side column right of the content on ${path}`).toBeGreaterThanOrEqual(
+          content!.x + content!.width,
+        );
+        expect(side!.y, `side column beside the content on ${path}`).toBeLessThan(content!.y + content!.height);
+      }
+      await shoot(page, 'desktop', path);
+    }
+    expect(problems).toEqual([]);
     await context.close();
   });
 });

@@ -271,6 +271,9 @@ export const messages = {
     topicCount: (count: string) => `${count} 主题`,
     todayCount: (count: number) => `今日 ${count}`,
     allTopics: '全部话题',
+    /** The side column of a post's page on a desktop (features/posts/related-posts.tsx). */
+    groupHot: (group: string) => `${group} · 热门话题`,
+    sectionHot: '热门推荐',
     allTopicsHint: '浏览所有版块的最新讨论',
     emptyGroup: '这个版块还没有话题',
   },

@@ -85,7 +85,7 @@ export function MovieDetailView({ movie }: { movie: MovieDetail }) {
   const meta = [movie.year > 0 ? String(movie.year) : null, movie.region || null].filter(Boolean);
   return (
     <article className="movie-detail">
-      <div className="movie-hero">
+      <div className="movie-hero" data-testid="detail-content">
         <div className="movie-hero__poster">
           <MediaImage
             mediaKey={movie.poster.small}
@@ -144,7 +144,7 @@ export function MovieDetailView({ movie }: { movie: MovieDetail }) {
       </section>
 
       {movie.related.length > 0 && (
-        <section aria-labelledby="movie-related">
+        <section className="movie-detail__related" aria-labelledby="movie-related" data-testid="detail-side">
           <SectionHeader
             id="movie-related"
             title={d.related}

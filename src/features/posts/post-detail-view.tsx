@@ -3,7 +3,8 @@
  * title, author and time, counts, a member topic's video (topic-video.tsx), the body as text with
  * its images, tags, like and favourite, and the replies (features/replies/, with the composer). A priced post not unlocked shows its
  * summary and "N 金币解锁全文" (src/features/purchases/purchase-button.tsx, loaded only then); after the
- * purchase the detail loads again, unlocked. Opening a post records it in the read history.
+ * purchase the detail loads again, unlocked. Opening a post records it in the read history. From
+ * 1280 px a side column beside it lists related posts (related-posts.tsx).
  */
 import './posts.css';
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -26,6 +27,7 @@ import { PostAuthor, PostStats } from './post-card.tsx';
 import { IconLock } from '../../components/post-icons.tsx';
 import { PostReplies } from './reply-list.tsx';
 import { Skeleton } from '../../components/skeleton.tsx';
+import { RelatedPosts } from './related-posts.tsx';
 import { TagChips } from '../tags/tag-chips.tsx';
 
 const PurchaseButton = lazy(() => import('../purchases/purchase-button.tsx'));
@@ -40,7 +42,15 @@ export function PostDetailView({ kind, id }: { kind: PostKind; id: string | unde
   const data = reloaded && reloaded.id === post.data?.id ? reloaded : post.data;
   const unlock = (postToReload: number) =>
     getPostDetail(kind, postToReload, { toast: false }).then(setReloaded, post.retry);
-  if (data) return <PostArticle post={data} onPurchased={() => void unlock(data.id)} />;
+  if (data)
+    return (
+      <div className="post-layout">
+        <div className="post-layout__content" data-testid="detail-content">
+          <PostArticle post={data} onPurchased={() => void unlock(data.id)} />
+        </div>
+        <RelatedPosts post={data} />
+      </div>
+    );
   if (post.notFound) return <MissingState />;
   if (post.error) return <ErrorState error={post.error} onRetry={post.retry} />;
   return <PostSkeleton />;
