@@ -5,7 +5,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, DESKTOP, launch, noBrowser, PHONE } from './browser.ts';
+import { baseURL, DESKTOP, launch, noBrowser, openPage, PHONE } from './browser.ts';
 import { controlledBySw, openProfile } from './pwa-browser.ts';
 
 const SHOTS = '.artifacts/screenshots';
@@ -43,6 +43,52 @@ describe.skipIf(noBrowser)('installable PWA in Chromium', () => {
     expect(new URL(url).pathname).toBe('/manifest.webmanifest');
     expect(errors).toEqual([]);
     await close();
+  });
+
+  it('a link, text and an image shared to the app (Web Share Target) open /release with them attached', async () => {
+    const manifest = (await (await fetch(`${baseURL}/manifest.webmanifest`)).json()) as { share_target?: unknown };
+    expect(manifest.share_target).toEqual({
+      action: '/share-target',
+      method: 'POST',
+      enctype: 'multipart/form-data',
+      params: { title: 'title', text: 'text', url: 'url', files: [{ name: 'images', accept: ['image/*'] }] },
+    });
+    const { page, context, problems } = await openPage(browser);
+    await page.goto('/');
+    await controlledBySw(page);
+    // What the system's share sheet sends: the manifest's form, posted to its action.
+    await page.evaluate(async () => {
+      const canvas = Object.assign(document.createElement('canvas'), { width: 64, height: 48 });
+      const draw = canvas.getContext('2d')!;
+      draw.fillStyle = '#e33';
+      draw.fillRect(0, 0, 64, 48);
+      const blob = await new Promise<Blob>((resolve) => canvas.toBlob((made) => resolve(made!), 'image/png'));
+      const form = Object.assign(document.createElement('form'), {
+        method: 'post',
+        enctype: 'multipart/form-data',
+        action: '/share-target',
+      });
+      for (const [name, value] of [
+        ['title', '分享来的标题'],
+        ['text', '看看这个'],
+        ['url', 'https://example.com/a'],
+      ])
+        form.append(Object.assign(document.createElement('input'), { name, value }));
+      const files = Object.assign(document.createElement('input'), { type: 'file', name: 'images' });
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([blob], 'shot.png', { type: 'image/png' }));
+      files.files = transfer.files;
+      form.append(files);
+      document.body.append(form);
+      form.submit();
+    });
+    await page.waitForURL((url) => url.pathname === '/release' && url.search === '');
+    await expect.poll(() => page.getByTestId('release-body').inputValue()).toBe('看看这个\nhttps://example.com/a');
+    expect(await page.getByTestId('release-title').inputValue()).toBe('分享来的标题');
+    await expect.poll(() => page.locator('.image-tile:not(.is-pending) img').count()).toBe(1);
+    expect(await page.evaluate(async () => (await (await caches.open('share-target-v1')).keys()).length)).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
   });
 
   it('declares icons 192, 512 and maskable 512 and a narrow and a wide screenshot, each of its stated size', async () => {

@@ -4,7 +4,7 @@
  * (shell.ts), runtime caches for icons and media with the CDN line race (runtime-caches.ts,
  * media-route.ts, cdn-lines.ts) and the messages of the page: the SKIP_WAITING handshake of the
  * update prompt (src/app/update-prompt.tsx) and the site's CDN lines; Web Push notices and their
- * clicks (notice-push.ts).
+ * clicks (notice-push.ts); the Web Share Target's POST, kept for /release (share-target.ts).
  *
  * A new worker waits until the page's prompt is accepted; the first one takes control of the open
  * pages at once (clientsClaim), so the visit that installed it is already served offline-ready.
@@ -15,12 +15,14 @@ import { CDN_LINES, SKIP_WAITING, type PageMessage } from '../contract/sw-messag
 import { registerNoticePush } from './notice-push.ts';
 import { registerRuntimeCaches } from './runtime-caches.ts';
 import { registerShell } from './shell.ts';
+import { registerShareTarget } from './share-target.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
 registerShell(self.__WB_MANIFEST);
 registerRuntimeCaches();
 registerNoticePush();
+registerShareTarget();
 clientsClaim();
 
 self.addEventListener('message', (event) => {

@@ -4,6 +4,7 @@
  * picked is the draft of src/features/publish/release-draft.ts, kept in IndexedDB as it changes, so a reload, an
  * app restart or a lost connection loses nothing; the video upload resumes from what the server
  * holds. Publishing waits for the video upload (not for its HLS job: the topic shows that state).
+ * A link, text or images shared to the installed app arrive here too (features/publish/shared-items.ts).
  */
 import '../styles/forms.css';
 import '../features/posts/posts.css';
@@ -18,6 +19,7 @@ import { FormField } from '../components/form-field.tsx';
 import { BodyEditor } from '../features/publish/body-editor.tsx';
 import { GroupPicker, TagPicker } from '../features/publish/choice-chips.tsx';
 import { ImagePicker } from '../features/publish/image-picker.tsx';
+import { useSharedImages } from '../features/publish/shared-items.ts';
 import { ReleasePreview } from '../features/publish/release-preview.tsx';
 import { VideoPicker } from '../features/publish/video-picker.tsx';
 import { SegmentTabs } from '../components/segment-tabs.tsx';
@@ -70,6 +72,7 @@ export default function ReleaseScreen() {
   const [mode, setMode] = useState<Mode>('edit');
   const [busy, setBusy] = useState(false);
   const [, navigate] = useLocation();
+  const sharedImages = useSharedImages();
   const videoResult = progress?.phase === 'done' ? progress.result : null;
   const problem = problemOf(draft, videoResult !== null);
 
@@ -119,7 +122,7 @@ export default function ReleaseScreen() {
             <BodyEditor value={draft.body} onChange={(body) => (releaseDraft.body = body)} />
           </Section>
           <Section title={t.images} hint={t.imagesHint(draft.images.length, IMAGES_MAX)}>
-            <ImagePicker images={releaseDraft.images} />
+            <ImagePicker images={releaseDraft.images} incoming={sharedImages} />
           </Section>
           <Section title={t.video}>
             <VideoPicker />

@@ -8,7 +8,7 @@
  * and splices it, and reads it through a snapshot.
  */
 import './image-picker.css';
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useSnapshot } from 'valtio/react';
 import { uploadPostImage } from './publish-calls.ts';
 import { IMAGES_MAX } from '../../../contract/calls/publish-limits.ts';
@@ -24,11 +24,13 @@ const ACCEPT = 'image/jpeg,image/png,image/webp,image/gif';
 
 interface ImagePickerProps {
   images: UploadedImage[];
+  /** Images handed in from elsewhere (shared to the app: shared-items.ts), uploaded as if picked, once. */
+  incoming?: readonly File[];
   /** Prefix of the test ids (the add button, the file input). */
   testIdPrefix?: string;
 }
 
-export function ImagePicker({ images: list, testIdPrefix = 'release' }: ImagePickerProps) {
+export function ImagePicker({ images: list, incoming, testIdPrefix = 'release' }: ImagePickerProps) {
   const images = useSnapshot(list);
   const input = useRef<HTMLInputElement>(null);
   const [pending, setPending] = useState<{ id: number; preview: string }[]>([]);
@@ -51,6 +53,13 @@ export function ImagePicker({ images: list, testIdPrefix = 'release' }: ImagePic
       URL.revokeObjectURL(preview);
     }
   };
+
+  const taken = useRef<readonly File[] | undefined>(undefined);
+  useEffect(() => {
+    if (!incoming?.length || taken.current === incoming) return;
+    taken.current = incoming; // once, also under StrictMode's second run
+    incoming.slice(0, room).forEach((file, i) => void upload(file, Date.now() + i));
+  });
 
   const pick = (event: ChangeEvent<HTMLInputElement>) => {
     const files = [...(event.target.files ?? [])];
