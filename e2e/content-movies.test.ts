@@ -133,6 +133,21 @@ describe.skipIf(noBrowser)('movies in Chromium', () => {
     }
   });
 
+  it('分享 on a movie without the Web Share API copies the link, with the toast 链接已复制', async () => {
+    const movie = await movieOf('free');
+    const { page, context, problems } = await openPage(browser);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.addInitScript(() => delete (Navigator.prototype as { share?: unknown }).share);
+    await page.goto(`/movie/${movie.id}`);
+    await page.getByTestId('share-button').click();
+    await page.getByText('链接已复制').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      new URL(`/movie/${movie.id}`, page.url()).href,
+    );
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('plays a free movie through hls.js, and records the watch history', async () => {
     const movie = await movieOf('free');
     for (const device of [PHONE, DESKTOP]) {

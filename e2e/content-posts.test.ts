@@ -138,6 +138,26 @@ describe.skipIf(noBrowser)('posts and browsing in Chromium', () => {
     await closeAll();
   });
 
+  it('分享 on a topic opens the system share sheet (navigator.share) with its title and link', async () => {
+    const topic = (await apiData('/topic/getPage', { sort: 'new', page: 1, pageSize: 1 })).list[0]!;
+    const { page } = await open();
+    await page.addInitScript(() => {
+      const calls: ShareData[] = [];
+      Object.assign(window, { shareCalls: calls });
+      Object.defineProperty(Navigator.prototype, 'share', {
+        configurable: true,
+        value: async (data: ShareData) => void calls.push(data),
+      });
+    });
+    await visit(page, `/topic/${topic.id}`);
+    await page.getByTestId('share-button').click();
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { shareCalls: ShareData[] }).shareCalls))
+      .toEqual([{ title: topic.title, text: topic.title, url: new URL(`/topic/${topic.id}`, page.url()).href }]);
+    expect(await page.getByText('链接已复制').count()).toBe(0);
+    await closeAll();
+  });
+
   it('/forum lists the groups; a group shows its header and its topics, pinned first', async () => {
     const groups = await apiData('/forum/getList', {});
     const group = groups[0]!;

@@ -216,6 +216,12 @@ export const messages = {
     watchedTo: (time: string) => `上次看到 ${time}`,
   },
   detail: {
+  /** The 分享 button of movie and post pages (components/share-button.tsx). */
+  share: {
+    label: '分享',
+    copied: '链接已复制',
+    copyFailed: '无法复制，请手动复制地址栏中的链接',
+  },
     id: (id: string) => `编号：${id}`,
     key: (key: string) => `关键词：${key}`,
   },

@@ -15,6 +15,7 @@ import { usePageTitle } from '../../components/page/page-context.tsx';
 import { paths } from '../../lib/route-paths.ts';
 import { MediaImage } from '../../components/media-image.tsx';
 import { MovieActions } from './movie-actions.tsx';
+import { ShareButton } from '../../components/share-button.tsx';
 import { MovieCard } from './movie-card.tsx';
 import { MovieGate } from './movie-gate.tsx';
 import { SectionHeader } from '../../components/section-header.tsx';
@@ -126,7 +127,10 @@ export function MovieDetailView({ movie }: { movie: MovieDetail }) {
           </dl>
           <LastWatched movieId={movie.id} series={episodesOf(movie).length > 1} />
           <MovieGate movie={movie} />
-          <MovieActions key={movie.id} movie={movie} />
+          <div className="detail-actions">
+            <MovieActions key={movie.id} movie={movie} />
+            <ShareButton title={movie.title} className="movie-action share-action" iconClassName="movie-action__icon" />
+          </div>
         </div>
       </div>
 

@@ -22,6 +22,7 @@ import { recordRead } from '../history/history-store.ts';
 import { ErrorState } from '../../components/error-state.tsx';
 import { MissingState } from '../../components/missing-state.tsx';
 import { PostActions } from './post-actions.tsx';
+import { ShareButton } from '../../components/share-button.tsx';
 import { PostBody } from './post-body.tsx';
 import { PostAuthor, PostStats } from './post-card.tsx';
 import { IconLock } from '../../components/post-icons.tsx';
@@ -110,7 +111,10 @@ export function PostArticle({ post, onPurchased }: { post: PostDetail; onPurchas
           </div>
         )}
         {post.tags.length > 0 && <TagChips tags={post.tags} label={messages.posts.tags} />}
-        <PostActions key={post.id} post={post} />
+        <div className="detail-actions detail-actions--post">
+          <PostActions key={post.id} post={post} />
+          <ShareButton title={post.title} className="post-action share-action" iconClassName="post-action__icon" />
+        </div>
       </article>
       <PostReplies post={post} />
     </>
