@@ -3,8 +3,9 @@
  * (the schemas' module would bring zod into the app's bundle).
  */
 
-/** The deepest page a search list serves. */
-export const SEARCH_MAX_PAGE = 50;
+/** The deepest page a search list serves, and its largest page: a search serves the best 240 hits of a kind. */
+export const SEARCH_MAX_PAGE = 10;
+export const SEARCH_PAGE_SIZE_MAX = 24;
 /** The 综合 tab shows up to this many hits of each kind. */
 export const SEARCH_OVERVIEW_SIZE = { movies: 6, posts: 5, users: 4, tags: 8 } as const;
 /** Suggestions answered at most. */

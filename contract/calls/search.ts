@@ -18,12 +18,13 @@
 import { z } from 'zod';
 import type { MovieCard, Page, PostCard, TagBrief, UserCard } from './content.ts';
 import type { PostKind } from '../enums.ts';
-import { SEARCH_MAX_PAGE } from './search-limits.ts';
+import { SEARCH_MAX_PAGE, SEARCH_PAGE_SIZE_MAX } from './search-limits.ts';
 
 export {
   HOT_SEARCH_MAX,
   SEARCH_MAX_PAGE,
   SEARCH_OVERVIEW_SIZE,
+  SEARCH_PAGE_SIZE_MAX,
   SEARCH_TOTAL_CAP,
   SUGGEST_MAX,
 } from './search-limits.ts';
@@ -38,7 +39,7 @@ export const searchPageSchema = z.object({
     .min(1, 'page 必须是正整数')
     .max(SEARCH_MAX_PAGE, `搜索结果最多翻到第 ${SEARCH_MAX_PAGE} 页`)
     .default(1),
-  pageSize: z.number().int().min(1).max(50).default(20),
+  pageSize: z.number().int().min(1).max(SEARCH_PAGE_SIZE_MAX, `每页最多 ${SEARCH_PAGE_SIZE_MAX} 条`).default(20),
 });
 export const searchKeywordSchema = z.object({ keyword });
 export const searchHotSchema = z.object({});

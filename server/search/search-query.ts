@@ -3,11 +3,13 @@
  * segmented like the documents; every word must match (an all-Latin keyword may instead start the
  * pinyin or initials of a movie's or tag's title or a nickname). Ranking: a title equal to the
  * keyword (or spelled by it) first, then text rank (title words weigh most) plus log-scaled
- * popularity plus freshness. The work is bounded whatever the store's size: at most MATCHES_READ
- * matches are read (the total's cap), and of them the most popular and the newest (CANDIDATES of
- * each) and the exact title are ranked; deeper than that is past the deepest page.
+ * popularity plus freshness. The work is bounded whatever the store's size: the most popular and
+ * the newest matches (CANDIDATES of each, as many as the deepest page needs) and the exact title
+ * are ranked; the planner reads them along the order's btree while matches are common and from
+ * the GIN index when they are rare. The total is counted up to its cap, unless the planner's
+ * estimate (from the lexemes' statistics) is far above it: then it is the cap without counting.
  */
-import { SEARCH_TOTAL_CAP } from '../../contract/calls/search.ts';
+import { SEARCH_MAX_PAGE, SEARCH_PAGE_SIZE_MAX, SEARCH_TOTAL_CAP } from '../../contract/calls/search.ts';
 import type { Queryable } from '../db/db.ts';
 import type { DocKind } from './documents.ts';
 import { foldText } from './fold.ts';
@@ -40,10 +42,10 @@ export function parseKeyword(keyword: string): Keyword {
   };
 }
 
-/** Matches read at most (the total's cap); of them, the most popular and the newest are ranked. */
-export const MATCHES_READ = SEARCH_TOTAL_CAP;
-/** Matches ranked of each order; more than the deepest page (SEARCH_MAX_PAGE × the largest page). */
-export const CANDIDATES = 1_500;
+/** Candidates read of each order (most popular, newest): the deepest page of the largest size. */
+export const CANDIDATES = SEARCH_MAX_PAGE * SEARCH_PAGE_SIZE_MAX;
+/** A planner's estimate of the matches at or above this is answered as the cap, not counted. */
+export const ESTIMATE_CAPPED = 3 * SEARCH_TOTAL_CAP;
 
 export interface RankedHit {
   id: number;
@@ -56,7 +58,7 @@ export interface RankedHit {
 
 export interface Ranked {
   hits: RankedHit[];
-  /** Matches counted up to MATCHES_READ. */
+  /** Matches counted up to SEARCH_TOTAL_CAP (a far larger estimate answers the cap). */
   total: number;
 }
 
@@ -65,12 +67,53 @@ const SCORE = `ts_rank(d.doc, $1::tsquery) + 0.02 * d.popularity
 /** A title equal to the keyword, or spelled by it (`$3` folded keyword, `$4` its spelling or ''). */
 const EXACT = `(d.title_key = $3 OR ($4::text <> '' AND (d.pinyin = $4 OR d.initials = $4)))`;
 
-/**
- * One page of a kind's hits and the capped total, in one statement: one scan of the GIN index of
- * the kind (the kind is one of ours, written into the SQL so the kind's partial index is chosen),
- * the matches read once. The time test is written so no btree is tried for it (only movies have
- * times to come).
- */
+/** A kind's documents the site shows now (`$2` the site): the kind is one of ours, written into the SQL so its partial indexes are chosen. */
+const visibleOf = (kind: DocKind) => `d.kind = '${kind}' AND d.site_id IN (0, $2) AND (d.created_at <= now()) IS TRUE`;
+
+/** The matches counted up to the cap; a planner's estimate far above the cap is the cap. */
+async function totalOf(q: Queryable, kind: DocKind, query: string, siteId: number): Promise<number> {
+  const matches = `SELECT 1 FROM search_docs d WHERE ${visibleOf(kind)} AND d.doc @@ $1::tsquery`;
+  const plan = await q.one<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(`EXPLAIN (FORMAT JSON) ${matches}`, [
+    query,
+    siteId,
+  ]);
+  if ((plan?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0) >= ESTIMATE_CAPPED) return SEARCH_TOTAL_CAP;
+  const row = await q.one<{ total: number }>(
+    `SELECT count(*)::int AS total FROM (${matches} LIMIT ${SEARCH_TOTAL_CAP}) m`,
+    [query, siteId],
+  );
+  return row?.total ?? 0;
+}
+
+/** One page of a kind's hits, ranked among the candidates (the exact title, the most popular and the newest matches). */
+async function pageOf(
+  q: Queryable,
+  kind: DocKind,
+  query: string,
+  siteId: number,
+  keyword: Keyword,
+  page: { offset: number; limit: number },
+): Promise<RankedHit[]> {
+  const visible = visibleOf(kind);
+  const matching = `SELECT d.source_id FROM search_docs d WHERE ${visible} AND d.doc @@ $1::tsquery`;
+  const row = await q.one<{ hits: RankedHit[] | null }>(
+    `WITH candidates AS (
+       (${matching} ORDER BY d.popularity DESC LIMIT ${CANDIDATES})
+       UNION (${matching} ORDER BY d.created_at DESC LIMIT ${CANDIDATES})
+       UNION (SELECT d.source_id FROM search_docs d WHERE ${visible} AND ${EXACT})
+     ), page AS (
+       SELECT d.source_id AS id, d.title, d.body, d.title_key AS "titleKey", d.pinyin, d.initials
+       FROM candidates c JOIN search_docs d ON d.kind = '${kind}' AND d.source_id = c.source_id
+       ORDER BY ${EXACT} DESC, ${SCORE} DESC, d.source_id DESC
+       LIMIT $5 OFFSET $6
+     )
+     SELECT json_agg(page) AS hits FROM page`,
+    [query, siteId, keyword.folded, kind === 'post' ? '' : (keyword.spelled ?? ''), page.limit, page.offset],
+  );
+  return row?.hits ?? [];
+}
+
+/** One page of a kind's hits and the capped total. */
 export async function rankedHits(
   q: Queryable,
   kind: DocKind,
@@ -80,23 +123,9 @@ export async function rankedHits(
 ): Promise<Ranked> {
   const query = kind === 'post' ? keyword.wordsQuery : keyword.query;
   if (query === null) return { hits: [], total: 0 };
-  const visible = `d.kind = '${kind}' AND d.site_id IN (0, $2) AND (d.created_at <= now()) IS TRUE`;
-  const row = await q.one<{ total: number; hits: RankedHit[] | null }>(
-    `WITH matches AS MATERIALIZED (
-       SELECT d.source_id, d.popularity, d.created_at FROM search_docs d
-       WHERE ${visible} AND d.doc @@ $1::tsquery LIMIT ${MATCHES_READ}
-     ), candidates AS (
-       (SELECT source_id FROM matches ORDER BY popularity DESC LIMIT ${CANDIDATES})
-       UNION (SELECT source_id FROM matches ORDER BY created_at DESC LIMIT ${CANDIDATES})
-       UNION (SELECT d.source_id FROM search_docs d WHERE ${visible} AND ${EXACT})
-     ), page AS (
-       SELECT d.source_id AS id, d.title, d.body, d.title_key AS "titleKey", d.pinyin, d.initials
-       FROM candidates c JOIN search_docs d ON d.kind = '${kind}' AND d.source_id = c.source_id
-       ORDER BY ${EXACT} DESC, ${SCORE} DESC, d.source_id DESC
-       LIMIT $5 OFFSET $6
-     )
-     SELECT (SELECT count(*) FROM matches)::int AS total, (SELECT json_agg(page) FROM page) AS hits`,
-    [query, siteId, keyword.folded, kind === 'post' ? '' : (keyword.spelled ?? ''), page.limit, page.offset],
-  );
-  return { hits: row?.hits ?? [], total: row?.total ?? 0 };
+  const [hits, total] = await Promise.all([
+    pageOf(q, kind, query, siteId, keyword, page),
+    totalOf(q, kind, query, siteId),
+  ]);
+  return { hits, total };
 }
