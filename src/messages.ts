@@ -42,6 +42,7 @@ export const messages = {
     categoryPage: '分类详情',
     featured: '专题',
     search: '搜索',
+    archiveList: '文章',
     archives: '文章详情',
     release: '发布',
     login: '登录',
@@ -287,6 +288,11 @@ export const messages = {
     heading: '吃瓜',
     all: '全部',
     empty: '暂时没有新瓜',
+  },
+  archives: {
+    heading: '文章',
+    all: '全部',
+    empty: '暂时没有文章',
   },
   categories: {
     heading: '全部分类',

@@ -38,6 +38,7 @@ export const routeTable: readonly RouteEntry[] = [
   route('categoryPage', () => import('../routes/category-page.tsx'), 'page-insede'),
   route('featured', () => import('../routes/featured.tsx'), 'page-insede'),
   route('search', () => import('../routes/search.tsx'), 'page-search'),
+  route('archiveList', () => import('../routes/archive-list.tsx'), 'page-insede'),
   route('archives', () => import('../routes/archives.tsx'), 'page-insede'),
   route('release', () => import('../routes/release.tsx'), 'page-insede'),
   route('login', () => import('../routes/login.tsx'), 'page-insede', false),

@@ -22,6 +22,7 @@ export const patterns = {
   categoryPage: '/category/:id',
   featured: '/featured/:id',
   search: '/search/:key',
+  archiveList: '/archives',
   archives: '/archives/:id',
   release: '/release',
   login: '/login',
@@ -70,6 +71,7 @@ export const paths = {
   category: (id: Id) => `/category/${segment(id)}`,
   featured: (id: Id) => `/featured/${segment(id)}`,
   search: (key: string) => `/search/${segment(key)}`,
+  archiveList: () => '/archives',
   archives: (id: Id) => `/archives/${segment(id)}`,
   release: () => '/release',
   /** The sign-in page; `redirect` is where to go after signing in. */
