@@ -311,6 +311,8 @@ export const messages = {
     hotHeading: '热门标签',
     count: (count: number) => `${count} 条内容`,
     tabs: { movie: '电影', topic: '话题', chigua: '吃瓜', article: '文章' },
+    /** A tag page's tab with its count, e.g. 话题 120. */
+    tabLabel: (kind: string, count: string) => `${kind} ${count}`,
     emptyMovies: '没有带这个标签的影片',
     emptyPosts: '没有带这个标签的内容',
   },

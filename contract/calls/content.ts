@@ -76,6 +76,11 @@ export interface Tag extends TagBrief {
   count: number;
 }
 
+/** One tag's page (/long/tag/detail): what carries it, per kind (movies, then posts by kind). */
+export interface TagDetail extends Tag {
+  counts: Record<'movie' | PostKind, number>;
+}
+
 export interface CategoryBrief {
   categoryId: number;
   name: string;
@@ -393,7 +398,7 @@ export interface ContentCalls {
   '/system/dict/getAll': { payload: In<typeof emptyPayloadSchema>; data: Dictionary };
   '/long/tag/getHotTag': { payload: In<typeof emptyPayloadSchema>; data: Tag[] };
   '/long/tag/getAllTag': { payload: In<typeof emptyPayloadSchema>; data: Tag[] };
-  '/long/tag/detail': { payload: In<typeof tagKeySchema>; data: Tag };
+  '/long/tag/detail': { payload: In<typeof tagKeySchema>; data: TagDetail };
   '/movie/getPage': { payload: In<typeof moviePageSchema>; data: Page<MovieCard> };
   '/movie/detail': { payload: In<typeof idSchema>; data: MovieDetail };
   '/movie/play': { payload: In<typeof playSchema>; data: PlayInfo };

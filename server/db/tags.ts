@@ -1,10 +1,11 @@
 /**
  * Tags: the hot list (tags with a hot_rank, in rank order), all tags (most used first), one tag by
- * its route key, and the tags of a movie or post. `count` is from the kept counter tags.item_count:
+ * its route key (with its counts per kind), and the tags of a movie or post. `count` is from the kept counter tags.item_count:
  * the visible titles and posts carrying the tag (server/db/counters.ts).
  */
-import type { Tag, TagBrief } from '../../contract/calls/content.ts';
-import { TAG_COUNT, TAG_COUNT_JOIN } from './counters.ts';
+import type { Tag, TagBrief, TagDetail } from '../../contract/calls/content.ts';
+import { POST_KINDS } from '../../contract/enums.ts';
+import { TAG_COUNT, TAG_COUNT_JOIN, tagTotal } from './counters.ts';
 import type { Queryable } from './db.ts';
 
 export type ItemType = 'movie' | 'post';
@@ -21,6 +22,15 @@ export const allTags = (q: Queryable): Promise<Tag[]> =>
 
 export const findTag = (q: Queryable, key: string): Promise<Tag | undefined> =>
   q.one<Tag>(`SELECT ${TAG_COLUMNS} FROM tags t ${TAG_COUNT_JOIN} WHERE t.key = $1`, [key]);
+
+/** A tag with what carries it per kind, from the kept counters (the totals its lists answer). */
+export async function findTagDetail(q: Queryable, key: string): Promise<TagDetail | undefined> {
+  const tag = await findTag(q, key);
+  if (!tag) return undefined;
+  const counts = { movie: 0, topic: 0, chigua: 0, article: 0 } satisfies TagDetail['counts'];
+  for (const kind of ['movie', ...POST_KINDS] as const) counts[kind] = await tagTotal(q, kind, tag.id);
+  return { ...tag, counts };
+}
 
 export async function tagIdByKey(q: Queryable, key: string): Promise<number | undefined> {
   return (await q.one<{ id: number }>('SELECT id FROM tags WHERE key = $1', [key]))?.id;

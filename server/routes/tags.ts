@@ -1,7 +1,7 @@
 /** Tags: the hot list, all tags (docs/spec.md section 7: /long/tag/getAllTag) and one tag by its key. */
 import { emptyPayloadSchema, tagKeySchema } from '../../contract/calls/content.ts';
 import { API } from '../../contract/calls/paths.ts';
-import { allTags, findTag, hotTags } from '../db/tags.ts';
+import { allTags, findTagDetail, hotTags } from '../db/tags.ts';
 import { defineCall, type Call } from '../protocol/define-call.ts';
 import { found } from './lookups.ts';
 
@@ -12,6 +12,6 @@ export const tagCalls: readonly Call[] = [
     path: API.tagDetail,
     schema: tagKeySchema,
     auth: 'none',
-    handler: async ({ db, payload }) => found(await findTag(db, payload.key), `标签不存在：${payload.key}`),
+    handler: async ({ db, payload }) => found(await findTagDetail(db, payload.key), `标签不存在：${payload.key}`),
   }),
 ];

@@ -101,6 +101,7 @@ describe.each(DB_KINDS)('app-wide lists, categories, tags, forum, users, feature
       name: 'Sci-Fi',
       hot: false,
       count: 1,
+      counts: { movie: 1, topic: 0, chigua: 0, article: 0 },
     });
     expect(await codeOf(h.client, API.tagDetail, { key: '没有' })).toEqual({
       code: Code.NotFound,

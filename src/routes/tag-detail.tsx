@@ -1,10 +1,12 @@
 /**
  * One tag (/tag/{key}): its name, count and hot mark, then what carries it, by tabs: movies, and
- * posts of each kind (topics, chigua, articles). Each tab keeps its own list.
+ * posts of each kind (topics, chigua, articles), each labelled with its count. The page opens on the
+ * first tab that has something (a tag of topics only never opens on an empty 电影). Each tab keeps
+ * its own list.
  */
 import '../styles/directory.css';
 import { useState } from 'react';
-import type { Tag } from '../../contract/calls/content.ts';
+import type { TagDetail } from '../../contract/calls/content.ts';
 import { POST_KINDS, type PostKind } from '../../contract/enums.ts';
 import { getMoviePage } from '../features/movies/movie-calls.ts';
 import { getTag } from '../features/tags/tag-calls.ts';
@@ -15,12 +17,17 @@ import { MovieGrid } from '../features/movies/movie-grid.tsx';
 import { PostFeed } from '../features/posts/post-feed.tsx';
 import { SegmentTabs } from '../components/segment-tabs.tsx';
 import { Skeleton } from '../components/skeleton.tsx';
+import { formatCount } from '../lib/format.ts';
 import { keyParam } from '../lib/route-params.ts';
 import { useRouteResource } from '../components/hooks/use-resource.ts';
 import { messages } from '../messages.ts';
 
 type TagTab = 'movie' | PostKind;
-const TABS = (['movie', ...POST_KINDS] as const).map((value) => ({ value, label: messages.tags.tabs[value] }));
+const TAB_KINDS: readonly TagTab[] = ['movie', ...POST_KINDS];
+
+/** The first tab with content, else the first. */
+const firstTabWithContent = (counts: Record<TagTab, number> | undefined): TagTab =>
+  TAB_KINDS.find((kind) => (counts?.[kind] ?? 0) > 0) ?? TAB_KINDS[0]!;
 
 export default function TagDetailScreen({ params }: ScreenProps) {
   const tag = useRouteResource('tag', keyParam(params.key) || null, (key) => getTag(key, { toast: false }));
@@ -30,8 +37,16 @@ export default function TagDetailScreen({ params }: ScreenProps) {
   return <TagContent tag={tag.data} />;
 }
 
-function TagContent({ tag }: { tag: Tag }) {
-  const [tab, setTab] = useState<TagTab>('movie');
+function TagContent({ tag }: { tag: TagDetail }) {
+  // An answer kept offline from before the counts has none.
+  const counts = tag.counts as TagDetail['counts'] | undefined;
+  const [tab, setTab] = useState<TagTab>(() => firstTabWithContent(counts));
+  const tabs = TAB_KINDS.map((value) => ({
+    value,
+    label: counts
+      ? messages.tags.tabLabel(messages.tags.tabs[value], formatCount(counts[value]))
+      : messages.tags.tabs[value],
+  }));
   return (
     <>
       <header className="tag-head" data-testid="tag-head">
@@ -42,7 +57,7 @@ function TagContent({ tag }: { tag: Tag }) {
         </h2>
         <p className="tag-head__count">{messages.tags.count(tag.count)}</p>
       </header>
-      <SegmentTabs tabs={TABS} value={tab} onChange={setTab} label={tag.name} />
+      <SegmentTabs tabs={tabs} value={tab} onChange={setTab} label={tag.name} />
       {tab === 'movie' ? (
         <MovieGrid
           cacheKey={`movies:tag:${tag.key}`}
