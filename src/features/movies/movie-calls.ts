@@ -9,6 +9,7 @@ import { sendOrQueue } from '../../api/offline-queue.ts';
 import { call, forgetCachedCall, type CallOptions } from '../../api/client.ts';
 import type { MovieCard, MovieDetail, Page, PlayInfo } from '../../../contract/calls/content.ts';
 import { API } from '../../../contract/calls/paths.ts';
+import { setLikeCount } from '../../stores/like-counts.ts';
 
 type ToastOption = Pick<CallOptions, 'toast'>;
 
@@ -45,12 +46,24 @@ const forgetDetail =
     return answer;
   };
 
-/** Sets the like the screen shows (`next`); answers the server's state, or `next` when queued offline. */
-export const likeMovie = (
+/**
+ * Sets the like the screen shows (`next`); answers the server's state, or `next` when queued offline.
+ * The count shows everywhere at once (stores/like-counts.ts), and goes back if the call fails.
+ */
+export async function likeMovie(
   id: number,
   next: { liked: boolean; likes: number },
-): Promise<{ liked: boolean; likes: number }> =>
-  sendOrQueue(API.movieLike, { id, like: next.liked }, next).then(forgetDetail(id));
+): Promise<{ liked: boolean; likes: number }> {
+  const putBack = setLikeCount(`movie:${id}`, next.likes);
+  try {
+    const answer = forgetDetail(id)(await sendOrQueue(API.movieLike, { id, like: next.liked }, next));
+    setLikeCount(`movie:${id}`, answer.likes);
+    return answer;
+  } catch (error) {
+    putBack();
+    throw error;
+  }
+}
 
 /** Toggles the viewer's favourite of a movie to `next`; answers the new state (`next` when queued offline). */
 export const toggleMovieFavourite = (movieId: number, next: boolean): Promise<{ favorited: boolean }> =>

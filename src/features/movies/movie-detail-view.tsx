@@ -24,6 +24,7 @@ import { TagChips } from '../tags/tag-chips.tsx';
 import { formatCount, formatDuration } from '../../lib/format.ts';
 import { messages } from '../../messages.ts';
 import { historyState } from '../history/history-store.ts';
+import { useLikeCount } from '../../stores/like-counts.ts';
 import { MovieScore } from '../replies/movie-score.tsx';
 import { RepliesAtFloor } from '../replies/replies-at-floor.tsx';
 import { EpisodeList } from './episode-list.tsx';
@@ -79,6 +80,11 @@ function Episodes({ movie }: { movie: MovieDetail }) {
   );
 }
 
+/** The like count of the stats: a like on this page shows here at once (stores/like-counts.ts). */
+function LikeCount({ movieId, likes }: { movieId: number; likes: number }) {
+  return formatCount(useLikeCount(`movie:${movieId}`, likes));
+}
+
 /** Exported for the server's first paint (server/first-paint/). */
 export function MovieDetailView({ movie }: { movie: MovieDetail }) {
   usePageTitle(movie.title);
@@ -118,7 +124,9 @@ export function MovieDetailView({ movie }: { movie: MovieDetail }) {
             </div>
             <div>
               <dt>{d.likes}</dt>
-              <dd>{formatCount(movie.likes)}</dd>
+              <dd data-testid="movie-likes">
+                <LikeCount movieId={movie.id} likes={movie.likes} />
+              </dd>
             </div>
             <div>
               <dt>{d.duration}</dt>

@@ -13,6 +13,7 @@ import { call, type CallOptions } from '../../api/client.ts';
 import type { Page, PostCard, PostDetail } from '../../../contract/calls/content.ts';
 import type { PostKind, PostSort } from '../../../contract/enums.ts';
 import { API } from '../../../contract/calls/paths.ts';
+import { setLikeCount } from '../../stores/like-counts.ts';
 
 type ToastOption = Pick<CallOptions, 'toast'>;
 
@@ -56,14 +57,22 @@ export async function getPostDetail(kind: PostKind, id: number, options?: ToastO
 /**
  * Sets or clears the viewer's like to what the screen shows (`next`); answers the server's state and
  * count, or `next` when it was queued offline (src/api/offline-queue.ts). No toast: the screen rolls back.
+ * The count shows everywhere at once (stores/like-counts.ts: the page's stats, its cards).
  */
 export async function likePost(
   id: number,
   next: { liked: boolean; likes: number },
 ): Promise<{ liked: boolean; likes: number }> {
-  const answer = await sendOrQueue(API.topicLike, { id, like: next.liked }, next);
-  remember(id, answer);
-  return answer;
+  const putBack = setLikeCount(`post:${id}`, next.likes);
+  try {
+    const answer = await sendOrQueue(API.topicLike, { id, like: next.liked }, next);
+    remember(id, answer);
+    setLikeCount(`post:${id}`, answer.likes);
+    return answer;
+  } catch (error) {
+    putBack();
+    throw error;
+  }
 }
 
 /** Sets or clears the viewer's favourite; answers the new state (queued offline like a like). */

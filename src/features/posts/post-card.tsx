@@ -15,6 +15,7 @@ import { IconEye } from '../../components/icons.tsx';
 import { MediaImage } from '../../components/media-image.tsx';
 import { IconComment, IconHeart } from '../../components/post-icons.tsx';
 import { UserAvatar } from '../users/user-avatar.tsx';
+import { useLikeCount } from '../../stores/like-counts.ts';
 import { HighlightedText } from '../search/highlighted-text.tsx';
 
 interface PostCardProps {
@@ -92,11 +93,13 @@ export function PostCard({
 }
 
 /** Views, replies and likes, compact (formatCount), with the exact numbers as tooltips. */
-export function PostStats({ post }: { post: Pick<PostCardData, 'views' | 'replyCount' | 'likes'> }) {
+/** Views, replies and likes; the likes as last set in this tab (a like on its page shows at once). */
+export function PostStats({ post }: { post: Pick<PostCardData, 'id' | 'views' | 'replyCount' | 'likes'> }) {
+  const likes = useLikeCount(`post:${post.id}`, post.likes);
   const stats = [
     { Icon: IconEye, value: post.views, label: messages.posts.views },
     { Icon: IconComment, value: post.replyCount, label: messages.posts.replies },
-    { Icon: IconHeart, value: post.likes, label: messages.posts.likes },
+    { Icon: IconHeart, value: likes, label: messages.posts.likes },
   ];
   return (
     <span className="post-stats">
