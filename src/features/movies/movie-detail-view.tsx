@@ -135,10 +135,10 @@ export function MovieDetailView({ movie }: { movie: MovieDetail }) {
           </dl>
           <LastWatched movieId={movie.id} series={episodesOf(movie).length > 1} />
           <MovieGate movie={movie} />
-          <div className="detail-actions">
-            <MovieActions key={movie.id} movie={movie} />
-            <ShareButton title={movie.title} className="movie-action share-action" iconClassName="movie-action__icon" />
-          </div>
+        </div>
+        <div className="detail-actions movie-hero__actions">
+          <MovieActions key={movie.id} movie={movie} />
+          <ShareButton title={movie.title} className="movie-action share-action" iconClassName="movie-action__icon" />
         </div>
       </div>
 
