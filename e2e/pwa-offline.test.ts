@@ -92,6 +92,38 @@ describe.skipIf(noBrowser)('offline in Chromium', () => {
     await context.close();
   });
 
+  it('a fresh device likes a movie and a topic, goes offline and reads both in 我的喜欢 without ever having opened it online', async () => {
+    const [movie] = (await apiData('/movie/getPage', { page: 2, pageSize: 1 })).list;
+    const [topic] = (await apiData('/topic/getPage', { page: 2, pageSize: 1 })).list;
+    const { page, context, problems } = await openPage(browser);
+    const likeOn = async (path: string, ready: string, call: string) => {
+      await page.goto(path);
+      await controlledBySw(page);
+      await settled(page, ready);
+      const sent = page.waitForResponse((response) => response.url().endsWith(call));
+      await page.locator('[data-testid=like-button]').click();
+      await sent;
+      await expect.poll(() => page.locator('[data-testid=like-button]').getAttribute('aria-pressed')).toBe('true');
+    };
+    await likeOn(`/movie/${movie!.id}`, '[data-testid=movie-views]', '/api/movie/like');
+    await likeOn(`/topic/${topic!.id}`, '[data-testid=post-detail]', '/api/topic/like');
+
+    await context.setOffline(true);
+    await page.goto('/mine/like');
+    await page.getByRole('tab', { name: '喜欢' }).click();
+    const titles = (card: string) => page.locator(`main:visible ${card}`).allInnerTexts();
+    await expect.poll(() => titles('.movie-card__title'), { timeout: 20_000 }).toEqual([movie!.title]);
+    await page.getByRole('tab', { name: '帖子' }).click();
+    await expect.poll(() => titles('.post-card__title'), { timeout: 20_000 }).toEqual([topic!.title]);
+    expect(await page.getByText('加载失败').count()).toBe(0);
+    await page.screenshot({ path: `${SHOTS}/mine-like-offline-phone.png` });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.screenshot({ path: `${SHOTS}/mine-like-offline-desktop.png` });
+    await context.setOffline(false);
+    expect(notFromOffline(problems)).toEqual([]);
+    await context.close();
+  });
+
   it('queues a like made offline and sends it once back online, exactly once even when an answer is lost', async () => {
     const [topic] = (await apiData('/topic/getPage', { page: 3, pageSize: 1 })).list;
     const { page, context, problems } = await openPage(browser);

@@ -19,6 +19,8 @@ export const STORE_KEYS = {
   danmakuSettings: 'danmaku-settings',
   /** Offline downloads: their records (features/downloads/download-store.ts); the media is in Cache Storage. */
   downloads: 'downloads',
+  /** The member's favourites and likes, for /mine/like offline (features/saved/saved-store.ts). */
+  saved: 'saved',
 } as const;
 
 /** localStorage: the colour-mode preference (docs/spec.md section 4). index.html reads it too, before first paint. */

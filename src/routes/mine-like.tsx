@@ -1,13 +1,14 @@
 /**
  * What the member saved (/mine/like): tabs 收藏 (/article/favorPage) and 喜欢 (/like/getPage),
  * each filtered to 影片 (a MovieCard grid) or 帖子 (PostCards). Both lists change elsewhere (a
- * favourite on a detail page), so they check for changes when shown.
+ * favourite on a detail page), so they check for changes when shown. Offline (the offline bar says
+ * so), the lists come from what the device keeps of them (features/saved/saved-store.ts).
  */
 import '../styles/member.css';
 import { useState } from 'react';
 import { useSnapshot } from 'valtio/react';
 import { Link } from 'wouter';
-import { getSavedPage, type SavedList, type SavedType } from '../features/saved/saved-calls.ts';
+import { savedPage, type SavedList, type SavedType } from '../features/saved/saved-calls.ts';
 import { paths } from '../lib/route-paths.ts';
 import { MovieCard } from '../features/movies/movie-card.tsx';
 import { PageLoading } from '../components/page-loading.tsx';
@@ -52,7 +53,7 @@ export default function MineLikeScreen() {
       <PagedList
         key={cacheKey}
         cacheKey={cacheKey}
-        fetchPage={(page, size) => getSavedPage(list, type, page, size, { toast: false })}
+        fetchPage={(page, size) => savedPage(info.id, list, type, page, size, { toast: false })}
         keyOf={(item) => `${item.type}:${item.id}`}
         render={(item) =>
           item.type === 'movie' ? <MovieCard movie={item.movie} /> : <PostCard post={item.post} showGroup />

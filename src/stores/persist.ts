@@ -12,6 +12,8 @@ import { snapshot, subscribe } from 'valtio/vanilla';
 const WRITE_DEBOUNCE_MS = 300;
 
 const pendingFlushes = new Set<() => void>();
+/** Set by persistOnly: the stores still written; the others are not any more. */
+let writable: ReadonlySet<string> | null = null;
 
 /** Copies the saved fields the proxy knows about; unknown or missing fields keep their defaults. */
 function assignKnownFields(target: object, saved: unknown): void {
@@ -21,7 +23,15 @@ function assignKnownFields(target: object, saved: unknown): void {
   }
 }
 
-export async function persist<T extends object>(key: string, state: T): Promise<void> {
+/**
+ * `delayMs`: how long a write waits for more changes (a store changed by single taps that may be
+ * followed at once by a navigation, which an IndexedDB write does not outlive, passes 0).
+ */
+export async function persist<T extends object>(
+  key: string,
+  state: T,
+  { delayMs = WRITE_DEBOUNCE_MS }: { delayMs?: number } = {},
+): Promise<void> {
   if (typeof indexedDB === 'undefined') return;
   try {
     assignKnownFields(state, await get(key));
@@ -34,13 +44,23 @@ export async function persist<T extends object>(key: string, state: T): Promise<
     clearTimeout(timer);
     timer = undefined;
     pendingFlushes.delete(write);
+    if (writable && !writable.has(key)) return;
     set(key, snapshot(state)).catch((error: unknown) => console.warn(`[persist] could not write "${key}"`, error));
   };
   subscribe(state, () => {
     clearTimeout(timer);
-    timer = setTimeout(write, WRITE_DEBOUNCE_MS);
+    timer = setTimeout(write, delayMs);
     pendingFlushes.add(write);
   });
+}
+
+/**
+ * From now on, in this page, only the stores of `keep` are written; the others' pending and later
+ * writes (a page hiding flushes) are dropped. Logging out (features/account/forget-member.ts)
+ * removes those stores and reloads: nothing may bring the last member's data back.
+ */
+export function persistOnly(keep: readonly string[]): void {
+  writable = new Set(keep);
 }
 
 /** Writes every pending change now. */

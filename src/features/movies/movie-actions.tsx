@@ -1,10 +1,12 @@
 /**
  * Like and favourite of a movie, each applied at once and rolled back when the server refuses
- * (src/components/hooks/use-optimistic-toggle.ts). The like count moves with the like.
+ * (src/components/hooks/use-optimistic-toggle.ts). The like count moves with the like. Both are
+ * kept in the device's copy of 我的喜欢 at once (features/saved/saved-store.ts).
  */
 import { useCallback } from 'react';
-import type { MovieDetail } from '../../../contract/calls/content.ts';
+import type { MovieCard, MovieDetail } from '../../../contract/calls/content.ts';
 import { likeMovie, toggleMovieFavourite } from './movie-calls.ts';
+import { keptOnDevice } from '../saved/saved-store.ts';
 import { formatCount } from '../../lib/format.ts';
 import { useOptimisticToggle } from '../../components/hooks/use-optimistic-toggle.ts';
 import { messages } from '../../messages.ts';
@@ -14,11 +16,16 @@ type Like = { liked: boolean; likes: number };
 const flipLike = (like: Like): Like => ({ liked: !like.liked, likes: Math.max(0, like.likes + (like.liked ? -1 : 1)) });
 const flipFavourite = (favorited: boolean) => !favorited;
 
-export function MovieActions({ movie }: { movie: Pick<MovieDetail, 'id' | 'liked' | 'likes' | 'favorited'> }) {
-  const sendLike = useCallback((next: Like) => likeMovie(movie.id, next), [movie.id]);
+export function MovieActions({ movie }: { movie: MovieCard & Pick<MovieDetail, 'liked' | 'favorited'> }) {
+  const sendLike = useCallback(
+    (next: Like) => keptOnDevice('likes', { type: 'movie', movie }, next.liked, () => likeMovie(movie.id, next)),
+    [movie],
+  );
   const sendFavourite = useCallback(
-    async (next: boolean) => (await toggleMovieFavourite(movie.id, next)).favorited,
-    [movie.id],
+    async (next: boolean) =>
+      (await keptOnDevice('favourites', { type: 'movie', movie }, next, () => toggleMovieFavourite(movie.id, next)))
+        .favorited,
+    [movie],
   );
   const [like, toggleLike] = useOptimisticToggle<Like>({ liked: movie.liked, likes: movie.likes }, sendLike, flipLike);
   const [favorited, toggleFavourite] = useOptimisticToggle(movie.favorited, sendFavourite, flipFavourite);

@@ -1,18 +1,20 @@
 /**
  * Like and favourite of a post, optimistic: the button and the count change at once, the call
  * confirms (the server's count wins) or the change is rolled back with a toast. A second tap while
- * a call runs is ignored.
+ * a call runs is ignored. Both are kept in the device's copy of 我的喜欢 at once
+ * (features/saved/saved-store.ts).
  */
 import { useRef, useState } from 'react';
-import type { PostDetail } from '../../../contract/calls/content.ts';
+import type { PostCard, PostDetail } from '../../../contract/calls/content.ts';
 import { favouritePost, likePost } from './post-calls.ts';
+import { keptOnDevice } from '../saved/saved-store.ts';
 import { formatCount } from '../../lib/format.ts';
 import { toggledLike, type LikeState } from './post-view.ts';
 import { messages } from '../../messages.ts';
 import { showToast } from '../../stores/toast.ts';
 import { IconHeart, IconStar } from '../../components/post-icons.tsx';
 
-export function PostActions({ post }: { post: Pick<PostDetail, 'id' | 'liked' | 'likes' | 'favorited'> }) {
+export function PostActions({ post }: { post: PostCard & Pick<PostDetail, 'liked' | 'favorited'> }) {
   const [like, setLike] = useState<LikeState>({ liked: post.liked, likes: post.likes });
   const [favorited, setFavourited] = useState(post.favorited);
   const busy = useRef({ like: false, favourite: false });
@@ -26,7 +28,7 @@ export function PostActions({ post }: { post: Pick<PostDetail, 'id' | 'liked' | 
     const next = toggledLike(before);
     setLike(next);
     try {
-      setLike(await likePost(post.id, next));
+      setLike(await keptOnDevice('likes', { type: 'post', post }, next.liked, () => likePost(post.id, next)));
     } catch {
       setLike(before);
       fail();
@@ -41,7 +43,10 @@ export function PostActions({ post }: { post: Pick<PostDetail, 'id' | 'liked' | 
     const before = favorited;
     setFavourited(!before);
     try {
-      setFavourited((await favouritePost(post.id, !before)).favorited);
+      const answer = await keptOnDevice('favourites', { type: 'post', post }, !before, () =>
+        favouritePost(post.id, !before),
+      );
+      setFavourited(answer.favorited);
     } catch {
       setFavourited(before);
       fail();
