@@ -8,6 +8,11 @@
  */
 export const DOWNLOAD_CACHE = 'offline-downloads-v1';
 export const OFFLINE_PREFIX = '/offline/';
+/**
+ * The service worker's cache of media images (posters, covers, avatars; sw/media-route.ts). What a
+ * member looked at, so logging out empties it (src/features/account/forget-member.ts).
+ */
+export const MEDIA_IMAGES_CACHE = 'media-images-v1';
 
 export const offlineDir = (movieId: number, episode: number): string => `${OFFLINE_PREFIX}${movieId}/${episode}/`;
 export const offlinePlaylist = (movieId: number, episode: number): string =>

@@ -237,6 +237,58 @@ describe.skipIf(noBrowser)('member area in Chromium', () => {
     await context.close();
   });
 
+  it('logging out leaves nothing of the member on screen or in storage: history, likes, drafts, saved answers', async () => {
+    const movie = await firstOf('free');
+    const { page, context, problems } = await openPage(browser);
+    await signedInUserId(page);
+    await bindAccount(page, newAccount());
+    const member = await signedInUserId(page);
+    await playMovie(page, movie.id, 1);
+    await page.goto(`/movie/${movie.id}`);
+    const liked = page.waitForResponse((response) => response.url().endsWith('/api/movie/like'));
+    await page.locator('[data-testid=like-button]').click({ timeout: 20_000 });
+    await liked;
+    await page.goto('/release');
+    await page.locator('[data-testid=release-title]').fill('退出前的草稿');
+    await expect
+      .poll(async () => (await readIdb<{ title: string }>(page, 'release-draft'))?.title)
+      .toBe('退出前的草稿');
+    await page.goto('/mine');
+    await expect.poll(() => page.locator('.recent__item').count(), { timeout: 20_000 }).toBe(1);
+
+    await page.goto('/mine/setting');
+    await page.locator('[data-testid=logout]').click();
+    const dialog = page.getByRole('dialog');
+    for (const what of ['观看记录', '草稿', '离线下载', '缓存']) expect(await dialog.innerText()).toContain(what);
+    const settledDialog = () =>
+      page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+    await settledDialog();
+    await page.screenshot({ path: `${SHOTS}/logout-confirm-phone.png` });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await settledDialog();
+    await page.screenshot({ path: `${SHOTS}/logout-confirm-desktop.png` });
+    await page.setViewportSize(PHONE.viewport);
+    await page.locator('[data-testid=logout-confirm]').click();
+    await expect.poll(() => signedInUserId(page), { timeout: 20_000 }).not.toBe(member);
+
+    await page.goto('/mine');
+    await expect.poll(() => page.locator('.profile-card').count(), { timeout: 20_000 }).toBe(1);
+    expect(await page.locator('.recent__item').count()).toBe(0);
+    expect(await page.locator('main:visible').innerText()).not.toContain('退出前的草稿');
+    const left = await page.evaluate(storedData);
+    const history = left.keyval.history as { watch: unknown[]; read: unknown[] } | undefined;
+    expect(history?.watch ?? []).toEqual([]);
+    expect(history?.read ?? []).toEqual([]);
+    expect(JSON.stringify(left.keyval)).not.toContain('退出前的草稿');
+    expect(JSON.stringify(left.keyval)).not.toContain(`"id":${movie.id},"title"`);
+    expect(left.answerKeys.filter((key) => key.startsWith(`${member} `))).toEqual([]);
+    expect(left.outbox).toBe(0);
+    expect(left.cachedUrls.filter((url) => url.includes('/offline/') || url.includes('/api/'))).toEqual([]);
+    expect(left.localStorage).not.toContain(movie.title);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('deposits VIP through the cashier: the VIP badge and its expiry appear', async () => {
     const { page, context, problems } = await openPage(browser);
     await signedInUserId(page);
@@ -423,3 +475,33 @@ describe.skipIf(noBrowser)('member area in Chromium', () => {
     await desktop.context.close();
   }, 180_000);
 });
+
+/** In the page: what the app keeps on the device (idb-keyval's store, saved answers, the outbox, Cache Storage, localStorage). */
+async function storedData() {
+  const all = (name: string, store: string) =>
+    new Promise<{ keys: string[]; values: unknown[] }>((resolve, reject) => {
+      const open = indexedDB.open(name);
+      open.onupgradeneeded = () => open.transaction?.abort(); // no such database: create none
+      open.onerror = () => resolve({ keys: [], values: [] });
+      open.onsuccess = () => {
+        const db = open.result;
+        if (!db.objectStoreNames.contains(store)) return resolve({ keys: [], values: [] });
+        const objects = db.transaction(store).objectStore(store);
+        const keys = objects.getAllKeys();
+        const values = objects.getAll();
+        values.onsuccess = () => resolve({ keys: keys.result.map(String), values: values.result });
+        values.onerror = () => reject(values.error);
+      };
+    });
+  const keyval = await all('keyval-store', 'keyval');
+  const cachedUrls: string[] = [];
+  for (const name of await caches.keys())
+    for (const request of await (await caches.open(name)).keys()) cachedUrls.push(request.url);
+  return {
+    keyval: Object.fromEntries(keyval.keys.map((key, i) => [key, keyval.values[i]])) as Record<string, unknown>,
+    answerKeys: (await all('offline-answers', 'answers')).keys,
+    outbox: (await all('outbox', 'calls')).keys.length,
+    cachedUrls,
+    localStorage: JSON.stringify({ ...localStorage }),
+  };
+}

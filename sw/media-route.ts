@@ -10,12 +10,13 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { registerRoute } from 'workbox-routing';
 import { Strategy, type StrategyHandler, type StrategyOptions } from 'workbox-strategies';
 import type { WorkboxPlugin } from 'workbox-core/types.js';
+import { MEDIA_IMAGES_CACHE } from '../contract/offline-media.ts';
 import { knownLines, lineFailed, lineServed, linesReady, mediaLines, raceIfStale } from './cdn-lines.ts';
 import { lineFailed as answerMeansLineFailed, onLine, splitByLine } from './line-rules.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
-export const MEDIA_CACHE = 'media-images-v1';
+export const MEDIA_CACHE = MEDIA_IMAGES_CACHE;
 const IMAGE_DIRS = /^\/(posters|covers|banners|featured|avatars)\//;
 /** Same-origin lines look like this; used while the saved lines are still being read. */
 const SAME_ORIGIN_LINE = /^\/cdn\/[A-Za-z0-9_-]+\//;

@@ -47,6 +47,9 @@ export const WATCH_JOURNAL_KEY = 'watch-journal';
  */
 export const WATCH_CLEARED_KEY = 'watch-cleared';
 
+/** sessionStorage: set by a logout just before the app reloads, so the new start says 已退出登录 (features/account/). */
+export const LOGGED_OUT_KEY = 'logged-out';
+
 /** sessionStorage: when the page last reloaded itself after a chunk-load error. */
 export const CHUNK_RELOAD_AT_KEY = 'chunk-reload-at';
 

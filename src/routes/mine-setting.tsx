@@ -2,16 +2,17 @@
  * Settings (/mine/setting): the colour mode (跟随系统 / 浅色 / 深色, theme/color-mode.ts), 跳过片头片尾
  * (features/player/skip-marks-group.tsx), the
  * account (bind one on /register), clearing the local data (after a confirm, then a reload from
- * "/"), the version and the media line in use (the CDN line race's result), and logging out (back
- * to "/", where the device signs in as a guest).
+ * "/"), the version and the media line in use (the CDN line race's result), and logging out (the
+ * member's data leaves the device, features/account/forget-member.ts; the app starts again from "/"
+ * as a guest).
  */
 import '../styles/mine.css';
 import { useState, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio/react';
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
 import { version } from '../../package.json';
 import { paths } from '../lib/route-paths.ts';
-import { signOut } from '../features/account/session.ts';
+import { logOutAndForget } from '../features/account/forget-member.ts';
 import { IconChevron, IconUser } from '../components/icons.tsx';
 import { IconLogout, IconTrash } from '../components/member-icons.tsx';
 import { ConfirmModal } from '../components/modal.tsx';
@@ -20,7 +21,6 @@ import { useActiveLineName } from '../features/settings/active-line.ts';
 import { clearSiteData } from '../features/settings/clear-site-data.ts';
 import { settingsMessages } from '../features/settings/settings-messages.ts';
 import { messages } from '../messages.ts';
-import { showToast } from '../stores/toast.ts';
 import { userState } from '../stores/user.ts';
 import { colorModeState, setColorMode, type ColorMode } from '../theme/color-mode.ts';
 import { SkipMarksGroup } from '../features/player/skip-marks-group.tsx';
@@ -104,7 +104,6 @@ function Row({
 
 export default function MineSettingScreen() {
   const { info } = useSnapshot(userState);
-  const [, navigate] = useLocation();
   const [confirm, setConfirm] = useState<'clear' | 'logout' | null>(null);
   const [busy, setBusy] = useState(false);
   const lineName = useActiveLineName();
@@ -115,11 +114,9 @@ export default function MineSettingScreen() {
     await clearSiteData();
     location.replace(paths.home());
   };
-  const logOut = () => {
-    setConfirm(null);
-    signOut();
-    showToast(s.loggedOut, { kind: 'success' });
-    navigate(paths.home(), { replace: true });
+  const logOut = async () => {
+    setBusy(true);
+    await logOutAndForget(); // reloads from "/", which says 已退出登录
   };
 
   return (
@@ -195,6 +192,7 @@ export default function MineSettingScreen() {
         open={confirm === 'logout'}
         onClose={() => setConfirm(null)}
         title={s.logoutTitle}
+        busy={busy}
         confirmLabel={s.logout}
         onConfirm={logOut}
         confirmTestId="logout-confirm"

@@ -20,6 +20,8 @@ import { createDeviceId, forgetDeviceId, storedDeviceId } from '../../stores/dev
 import { showToast } from '../../stores/toast.ts';
 import { logout, setUserInfo, userState } from '../../stores/user.ts';
 import { readToken } from '../../lib/cookie.ts';
+import { LOGGED_OUT_KEY } from '../../lib/storage-keys.ts';
+import { messages } from '../../messages.ts';
 import { paths, skipsDeviceSignIn } from '../../lib/route-paths.ts';
 
 let running: Promise<void> | null = null;
@@ -119,6 +121,18 @@ export function signOut(): void {
   userRefreshed = false;
   if (hadAccount) forgetDeviceId();
 }
+
+/** The start after a logout's reload (forget-member.ts) says it is done. */
+function announceLogout(): void {
+  try {
+    if (!sessionStorage.getItem(LOGGED_OUT_KEY)) return;
+    sessionStorage.removeItem(LOGGED_OUT_KEY);
+  } catch {
+    return; // storage disabled
+  }
+  showToast(messages.mine.loggedOut, { kind: 'success' });
+}
+if (typeof sessionStorage !== 'undefined') announceLogout();
 
 setSessionExpiredHandler(() => {
   userRefreshed = false;

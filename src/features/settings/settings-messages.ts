@@ -21,7 +21,7 @@ export const settingsMessages = {
     cdnLineTesting: '测速中',
     logout: '退出登录',
     logoutTitle: '退出登录',
-    logoutText: '退出后将以游客身份继续浏览。',
-    loggedOut: '已退出登录',
+    logoutText:
+      '退出后将清除本机的观看记录、阅读记录、收藏与喜欢、草稿、离线下载、搜索记录和缓存，然后以游客身份继续浏览。',
   },
 } as const;
