@@ -216,13 +216,13 @@ export const messages = {
     noDescription: '暂无简介',
     watchedTo: (time: string) => `上次看到 ${time}`,
   },
-  detail: {
   /** The 分享 button of movie and post pages (components/share-button.tsx). */
   share: {
     label: '分享',
     copied: '链接已复制',
     copyFailed: '无法复制，请手动复制地址栏中的链接',
   },
+  detail: {
     id: (id: string) => `编号：${id}`,
     key: (key: string) => `关键词：${key}`,
   },
