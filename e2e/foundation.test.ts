@@ -141,6 +141,16 @@ describe.skipIf(noBrowser)('foundation in Chromium', () => {
     }
   });
 
+  it('sends a visitor to /login?redirect= from a member page only when the silent sign-in leaves no token', async () => {
+    const { page, context } = await openPage(browser);
+    await context.route('**/api/register/deviceId', (route) => route.abort());
+    await page.goto('/mine/wallet');
+    await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('redirect') === '/mine/wallet');
+    await expect.poll(() => page.locator('.auth-screen').count()).toBe(1);
+    expect(await tokenCookie(context)).toBeUndefined();
+    await context.close();
+  });
+
   it('in WeChat, a guide tells to open the site in the system browser, until 继续在此浏览', async () => {
     const wechat =
       'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN';

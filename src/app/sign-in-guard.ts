@@ -14,6 +14,8 @@ export type GuardState = 'open' | 'signing-in' | 'refused';
 export function useSignInGuard(pathname: string, signedIn: boolean): GuardState {
   const needed = !signedIn && requiresSignIn(pathname);
   const [refusedOn, setRefusedOn] = useState<string | null>(null);
+  // A refusal holds for the page it happened on: coming back later (say, online again) tries again.
+  if (refusedOn !== null && refusedOn !== pathname) setRefusedOn(null);
 
   useEffect(() => {
     if (!needed) return;

@@ -151,10 +151,10 @@ export default function MineSettingScreen() {
           onClick={() => setConfirm('clear')}
           testId="clear-data"
         />
-        <InstallGuideRow />
       </section>
       <section className="card settings-group settings-group--rows">
         <h2 className="settings-group__title">{s.about}</h2>
+        <InstallGuideRow />
         <Row icon={<span className="setting-row__icon" aria-hidden="true" />} label={s.version} value={`v${version}`} />
         <Row
           icon={<span className="setting-row__icon" aria-hidden="true" />}

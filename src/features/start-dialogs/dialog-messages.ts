@@ -12,9 +12,6 @@ export const dialogMessages = {
     install: {
       title: '添加到主屏幕',
       text: '像 App 一样从桌面打开，加载更快，随时观看',
-      iosStep1: '点击浏览器底部的分享按钮',
-      iosStep2: '在菜单中选择“添加到主屏幕”',
-      iosDone: '我已添加',
       install: '立即安装',
     },
     vip: {

@@ -27,7 +27,7 @@ export interface DialogContext {
   isVip: boolean;
   /** Running as an installed app (display-mode: standalone, or iOS navigator.standalone). */
   standalone: boolean;
-  /** iOS Safari (share sheet guide), or a captured beforeinstallprompt (Chromium). */
+  /** A captured beforeinstallprompt (Chromium); iOS Safari has its own guide (features/arrival/). */
   installable: boolean;
 }
 

@@ -1,13 +1,11 @@
 /**
  * dialog4: add the site to the home screen, at most every 3 days, never when already running
- * installed. iOS has no prompt: the share-sheet steps (点击分享按钮 → 添加到主屏幕). Chromium
- * (Android, desktop): the captured beforeinstallprompt's prompt(). Acting on it records the user
- * store's downloadTime.
+ * installed: Chromium's (Android, desktop) captured beforeinstallprompt's prompt(). Acting on it
+ * records the user store's downloadTime. iOS Safari has no prompt: its step-by-step guide is
+ * features/arrival/ios-install-guide.tsx, shown once per device and from 设置.
  */
-import { currentPlatform } from '../../lib/platform.ts';
 import { dialogMessages } from './dialog-messages.ts';
 import { setDownloadTime } from '../../stores/user.ts';
-import { IconAddSquare, IconShare } from '../../components/member-icons.tsx';
 import { Modal } from '../../components/modal.tsx';
 import type { DialogProps } from './dialog-props.ts';
 import { capturedInstallPrompt, forgetInstallPrompt } from './install-prompt.ts';
@@ -15,7 +13,6 @@ import { capturedInstallPrompt, forgetInstallPrompt } from './install-prompt.ts'
 const t = dialogMessages.dialogs.install;
 
 export function InstallDialog({ onClose }: DialogProps) {
-  const ios = currentPlatform() === 'ios';
   const install = async () => {
     const prompt = capturedInstallPrompt();
     setDownloadTime();
@@ -23,10 +20,6 @@ export function InstallDialog({ onClose }: DialogProps) {
     if (!prompt) return;
     forgetInstallPrompt(); // a prompt can be used once
     await prompt.prompt().catch(() => undefined);
-  };
-  const added = () => {
-    setDownloadTime();
-    onClose();
   };
   return (
     <Modal
@@ -40,8 +33,8 @@ export function InstallDialog({ onClose }: DialogProps) {
           <button type="button" className="button button--ghost" onClick={onClose}>
             {dialogMessages.dialogs.later}
           </button>
-          <button type="button" className="button button--primary" onClick={ios ? added : install}>
-            {ios ? t.iosDone : t.install}
+          <button type="button" className="button button--primary" onClick={install}>
+            {t.install}
           </button>
         </>
       }
@@ -50,18 +43,6 @@ export function InstallDialog({ onClose }: DialogProps) {
         <img src="/favicon.svg" alt="" width="56" height="56" className="app-dialog__app-icon" />
         <p className="app-dialog__lead">{t.text}</p>
       </div>
-      {ios && (
-        <ol className="install-steps">
-          <li>
-            <IconShare className="install-steps__icon" />
-            {t.iosStep1}
-          </li>
-          <li>
-            <IconAddSquare className="install-steps__icon" />
-            {t.iosStep2}
-          </li>
-        </ol>
-      )}
     </Modal>
   );
 }
