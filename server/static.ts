@@ -6,6 +6,7 @@
  * for HTML, stays a 404, so a stale chunk fails loudly instead of parsing HTML as JavaScript.
  * Files are listed at start-up (wildcard: false): restart the server after a new build.
  * /admin and /admin/* get the operator console's page (admin.html), never the visitors' shell.
+ * A POST to the share target's action without a service worker is sent on to /release (303).
  */
 import { existsSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
@@ -13,6 +14,7 @@ import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:z
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { policyForPage, type FirstScreens } from './first-paint/first-screen.ts';
+import { SHARE_ACTION } from '../contract/share-target.ts';
 
 const REVALIDATE = new Set(['index.html', 'admin.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js']);
 const NOT_SPA = /^\/(api|admin-api|media|assets)(\/|$)/;
@@ -93,6 +95,9 @@ export async function registerStatic(
     setHeaders: (reply, filePath) => reply.header('cache-control', cacheControlFor(filePath)),
   });
   app.setNotFoundHandler((req, reply) => {
+    // The Web Share Target's action (contract/share-target.ts) is the service worker's; a share that
+    // reaches the server (no worker in control) still opens the publish page, without its files.
+    if (req.method === 'POST' && req.url.split('?')[0] === SHARE_ACTION) return reply.redirect('/release', 303);
     if (!wantsSpaShell(req)) return notFound(reply);
     if (CONSOLE.test(req.url.split('?')[0]!)) return reply.sendFile('admin.html');
     return sendShell(req, reply, firstScreens);

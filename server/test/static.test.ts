@@ -96,6 +96,17 @@ describe.each(DB_KINDS)('the PWA build on %s', (kind) => {
     }
   });
 
+  it('sends a share that reaches the server (no service worker) on to /release with a 303', async () => {
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/share-target',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      payload: '--x\r\nContent-Disposition: form-data; name="text"\r\n\r\nhi\r\n--x--\r\n',
+    });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/release');
+  });
+
   it('keeps /api/* as envelopes', async () => {
     const res = await get('/api/unknown');
     expect(res.statusCode).toBe(200);
