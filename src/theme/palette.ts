@@ -31,5 +31,8 @@ export function setPaletteColor(name: string, value: string): void {
     console.warn(`[theme] "${value}" is not a hex colour for "${name}"`);
     return;
   }
-  if (typeof document !== 'undefined') document.documentElement.style.setProperty(`--color-${name}`, value);
+  // The primary is the site's brand colour: theme.css derives from it a primary readable as text in
+  // each mode (--color-primary), so the brand goes to --color-brand.
+  const property = name === 'primary' ? '--color-brand' : `--color-${name}`;
+  if (typeof document !== 'undefined') document.documentElement.style.setProperty(property, value);
 }
