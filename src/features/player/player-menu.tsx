@@ -5,9 +5,10 @@
  * (desktop, fullscreen), else as a sheet along the player's right edge, top to bottom, the choices
  * centred and scrolling only if even that height is short (a 390 px phone's player is ~220 px tall,
  * and six speeds above the bar did not fit: 2x was off the player's top). Placed again when the
- * player resizes. It closes on a choice, on Escape and on a press outside it.
+ * player resizes. It closes on a choice, on Escape and on a press outside it; a choice or Escape
+ * gives the focus back to its button. The button's name holds what it shows (清晰度 720p).
  */
-import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import { createPortal } from 'react-dom';
 import './player-overlays.css';
 
@@ -57,6 +58,14 @@ export function PlayerMenu<T extends string | number>({
   const [placement, setPlacement] = useState<Placement | null>(null);
   const wrapper = useRef<HTMLDivElement>(null);
   const list = useRef<HTMLUListElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+
+  /** Closes the list; the focus, if it was in the list or on the button, goes back to the button. */
+  const close = useCallback(() => {
+    setOpen(false);
+    const active = document.activeElement;
+    if (active === button.current || list.current?.contains(active)) button.current?.focus();
+  }, []);
 
   useLayoutEffect(() => {
     if (!open) return setPlacement(null);
@@ -86,14 +95,18 @@ export function PlayerMenu<T extends string | number>({
       const target = event.target as Node;
       if (!wrapper.current?.contains(target) && !list.current?.contains(target)) setOpen(false);
     };
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.preventDefault();
+      close();
+    };
     document.addEventListener('pointerdown', onPointer);
     document.addEventListener('keydown', onKey);
     return () => {
       document.removeEventListener('pointerdown', onPointer);
       document.removeEventListener('keydown', onKey);
     };
-  }, [open]);
+  }, [open, close]);
 
   const style: CSSProperties | undefined =
     placement?.kind === 'above' ? { right: placement.right, bottom: placement.bottom } : undefined;
@@ -116,7 +129,7 @@ export function PlayerMenu<T extends string | number>({
             className={choice.value === current ? 'is-active' : undefined}
             onClick={() => {
               onChoose(choice.value);
-              setOpen(false);
+              close();
             }}
           >
             {choice.label}
@@ -133,7 +146,8 @@ export function PlayerMenu<T extends string | number>({
         className="video-controls__button video-controls__rate"
         aria-haspopup="menu"
         aria-expanded={open}
-        aria-label={name}
+        aria-label={label === name ? name : `${name} ${label}`}
+        ref={button}
         onClick={() => setOpen((was) => !was)}
         data-testid={testId}
       >
