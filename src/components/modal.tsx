@@ -2,7 +2,8 @@
  * A modal dialog on the native <dialog> (showModal: focus kept inside, Escape closes, the page
  * behind inert). Bottom sheet on phones, centred card from 768 px. It is closed while its page is
  * hidden by the keep-alive (effects cleaned up), so a hidden page never leaves the app inert, and
- * opens again when the page is shown.
+ * opens again when the page is shown. Once closed, the focus goes back to the control that had it
+ * when the modal opened (its opener), as for a keyboard user who pressed Escape.
  */
 import '../styles/modal.css';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
@@ -28,11 +29,16 @@ export function Modal({ open, onClose, title, children, actions, dismissible = t
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog || !open) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!dialog.open) {
       dialog.showModal();
       dialog.focus(); // the dialog itself, not its first button (which would show a focus ring)
     }
-    return () => dialog.close();
+    return () => {
+      dialog.close();
+      // Unmounted while open, the dialog gives the focus to nothing: back to the opener.
+      if (opener?.isConnected && opener !== document.body) opener.focus();
+    };
   }, [open]);
 
   if (!open) return null;
