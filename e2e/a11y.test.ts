@@ -1,0 +1,114 @@
+/**
+ * Accessibility of the six main routes (DESIGN.md section 6: home, a movie, a topic, /forum,
+ * /search/{key} and the play page) on a 390×844 phone, in the light and the dark colour mode (the
+ * setting of 设置, kept in localStorage under THEME_MODE_KEY): axe-core, injected into the page,
+ * must find no serious or critical violation (WCAG 2.0-2.2 A/AA and best practice, which include
+ * colour contrast, target size, names of controls, landmarks and ARIA). Keyboard: a sheet opened
+ * with the keyboard closes with Escape and gives the focus back to the control that opened it.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API } from '../contract/calls/paths.ts';
+import { THEME_MODE_KEY } from '../src/lib/storage-keys.ts';
+import { launch, noBrowser, openedPages, PHONE } from './browser.ts';
+import { apiData } from './content-api.ts';
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+/** The app's Content-Security-Policy allows no inline script: the test's own injection bypasses it. */
+const PHONE_AXE = { ...PHONE, bypassCSP: true };
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; failureSummary?: string }[];
+}
+
+/** Waits until the screen has its content: no request under way and no skeleton left. */
+async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.locator('.skeleton, .skeleton-card').first().waitFor({ state: 'detached' });
+}
+
+/** axe-core's serious and critical violations on the page as it is, one readable line per element. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
+  const violations = await page.evaluate(async (tags) => {
+    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<unknown> } }).axe;
+    const results = (await axe.run(document, { runOnly: { type: 'tag', values: tags } })) as {
+      violations: Violation[];
+    };
+    return results.violations;
+  }, TAGS);
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) =>
+      violation.nodes.map(
+        (node) =>
+          `${violation.id} (${violation.impact}) ${node.target.join(' ')}: ${violation.help}` +
+          (node.failureSummary ? ` | ${node.failureSummary.replace(/\s+/g, ' ')}` : ''),
+      ),
+    );
+}
+
+describe.skipIf(noBrowser)('accessibility in Chromium', () => {
+  let browser: Browser;
+  let routes: string[];
+  let topicId: number;
+  const { open, closeAll } = openedPages(() => browser);
+
+  beforeAll(async () => {
+    browser = await launch();
+    const movie = (await apiData(API.moviePage, { page: 1, pageSize: 1, sort: 'new', access: 'free' })).list[0]!;
+    const topic = (await apiData('/topic/getPage', { sort: 'reply', page: 1, pageSize: 1 })).list[0]!;
+    topicId = topic.id;
+    routes = ['/', `/movie/${movie.id}`, `/topic/${topic.id}`, '/forum', `/search/${encodeURIComponent('海')}`];
+    routes.push(`/movie/play/${movie.id}`);
+  });
+  afterAll(async () => {
+    await closeAll();
+    await browser?.close();
+  });
+
+  for (const mode of ['light', 'dark'] as const) {
+    it(`no serious or critical axe-core violation on the six main routes, ${mode}`, async () => {
+      const { page, context } = await open(PHONE_AXE);
+      await context.addInitScript(({ key, value }) => localStorage.setItem(key, value), {
+        key: THEME_MODE_KEY,
+        value: mode,
+      });
+      const found: string[] = [];
+      for (const route of routes) {
+        await page.goto(route);
+        await settled(page);
+        // The play page is dark whatever the setting (it forces the dark mode while shown).
+        const expected = route.startsWith('/movie/play/') ? 'dark' : mode;
+        expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(expected);
+        found.push(...(await seriousViolations(page)).map((line) => `${route}: ${line}`));
+      }
+      expect(found.join('\n')).toBe('');
+    });
+  }
+
+  it('keyboard: Tab to 举报 on a floor, Enter opens the report sheet, Escape closes it and the focus is back on 举报', async () => {
+    const { page } = await open(PHONE);
+    await page.goto(`/topic/${topicId}`);
+    const opener = page.locator('[data-testid=reply-report]').first();
+    await opener.waitFor();
+    // Tab until the first floor's 举报 has the focus (as a keyboard user would).
+    const isFocused = () => opener.evaluate((element) => element === document.activeElement);
+    for (let presses = 0; presses < 300 && !(await isFocused()); presses++) await page.keyboard.press('Tab');
+    expect(await isFocused()).toBe(true);
+    await page.keyboard.press('Enter');
+    const sheet = page.locator('dialog[open]');
+    await sheet.waitFor();
+    await page.keyboard.press('Escape');
+    await sheet.waitFor({ state: 'detached' });
+    expect(await isFocused()).toBe(true);
+    // The ring is drawn: a keyboard focus shows the :focus-visible outline.
+    expect(await opener.evaluate((element) => getComputedStyle(element).outlineStyle)).not.toBe('none');
+  });
+});
