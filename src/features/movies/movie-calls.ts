@@ -56,7 +56,7 @@ export async function likeMovie(
 ): Promise<{ liked: boolean; likes: number }> {
   const putBack = setLikeCount(`movie:${id}`, next.likes);
   try {
-    const answer = forgetDetail(id)(await sendOrQueue(API.movieLike, { id, like: next.liked }, next));
+    const answer = await sendOrQueue(API.movieLike, { id, like: next.liked }, next).then(forgetDetail(id));
     setLikeCount(`movie:${id}`, answer.likes);
     return answer;
   } catch (error) {
