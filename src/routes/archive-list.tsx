@@ -2,6 +2,7 @@
  * The articles (/archives), reached from home's 文章 tile: sorted 最新 / 最热 / 最多回复 by infinite
  * scroll (cursor pages of /archives/getPage), filtered by the article sections (the children of the
  * '/archives' category in the app-wide tree) through the pills above. Each opens at /archives/{id}.
+ * The layout's bar is its heading (文章, the route's title).
  */
 import '../features/posts/posts.css';
 import { useState } from 'react';
@@ -23,7 +24,6 @@ export default function ArchiveListScreen() {
   const query = section === ALL ? {} : { categoryId: Number(section) };
   return (
     <div className="archive-screen">
-      <h1 className="screen-title">{messages.archives.heading}</h1>
       {sections.length > 0 && (
         <SegmentTabs tabs={tabs} value={section} onChange={setSection} label={messages.archives.heading} look="pills" />
       )}

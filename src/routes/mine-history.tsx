@@ -89,7 +89,10 @@ function DayGroups<E extends { at: number }>({
 export default function MineHistoryScreen() {
   // Snapshots are deeply readonly; the cards only read them.
   const history = useSnapshot(historyState) as HistoryState;
-  const [kind, setKind] = useState<Kind>('watch');
+  // Opens on 观看 unless only 阅读 has something (never on an empty tab beside a full one).
+  const [kind, setKind] = useState<Kind>(() =>
+    history.watch.length === 0 && history.read.length > 0 ? 'read' : 'watch',
+  );
   const [confirming, setConfirming] = useState(false);
   const count = kind === 'watch' ? history.watch.length : history.read.length;
   useEffect(() => {
