@@ -389,4 +389,160 @@ describe.skipIf(noBrowser)('posts and browsing in Chromium', () => {
     }
     await closeAll();
   });
+
+  it("home's 文章 tile opens /archives, the articles newest first by infinite scroll; no link of home is a 404", async () => {
+    const articles = await apiData('/archives/getPage', { sort: 'new', page: 1, pageSize: 20 });
+    const { page } = await open();
+    const asked: { page: number; cursor?: string }[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/archives/getPage'))
+        asked.push(JSON.parse((request.postDataJSON() as { body: string }).body) as (typeof asked)[number]);
+    });
+    await visit(page, '/');
+    const links = await page
+      .locator('main a[href^="/"]:visible, nav a[href^="/"]:visible')
+      .evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')!));
+    await page.locator('.shortcuts a:visible', { hasText: '文章' }).click();
+    await page.waitForURL((url) => url.pathname === '/archives');
+    await settled(page);
+    expect(await page.locator('h1:visible').allInnerTexts()).toEqual(['文章']);
+    await expect.poll(async () => (await cardTitles(page))[0]).toContain(articles.list[0]!.title);
+    // Scrolled to its end, the list asks for the next page after the cursor of the first.
+    expect(articles.total).toBeGreaterThan(articles.list.length);
+    await expect
+      .poll(async () => {
+        await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+        return asked.some((payload) => payload.page > 1 && !!payload.cursor);
+      })
+      .toBe(true);
+
+    // One link of each shape (ids alike), opened in the app as a tap would: none is the 404 page.
+    const shapes = new Map(links.map((href) => [href.replace(/\d+/g, 'N'), href]));
+    for (const href of shapes.values()) {
+      await page.evaluate((to) => history.pushState(null, '', to), href);
+      await settled(page);
+      expect(await page.getByText('您访问的页面不存在').filter({ visible: true }).count(), href).toBe(0);
+    }
+    await closeAll();
+  });
+
+  it('/tag/热议 opens on the first tab that has content, each tab labelled with its count', async () => {
+    const key = '热议';
+    const totals = {
+      movie: (await apiData('/movie/getPage', { tag: key, sort: 'new', page: 1, pageSize: 1 })).total,
+      topic: (await apiData('/topic/getPage', { tag: key, sort: 'new', page: 1, pageSize: 1 })).total,
+      chigua: (await apiData('/chigua/getPage', { tag: key, sort: 'new', page: 1, pageSize: 1 })).total,
+      article: (await apiData('/archives/getPage', { tag: key, sort: 'new', page: 1, pageSize: 1 })).total,
+    };
+    const labels = { movie: '电影', topic: '话题', chigua: '吃瓜', article: '文章' };
+    const first = (['movie', 'topic', 'chigua', 'article'] as const).find((kind) => totals[kind] > 0)!;
+    expect(first).not.toBe('movie'); // the tag of the issue: no movie carries it
+    const path = { topic: '/topic/getPage', chigua: '/chigua/getPage', article: '/archives/getPage' } as const;
+    const newest = await apiData(path[first as keyof typeof path], { tag: key, sort: 'new', page: 1, pageSize: 1 });
+
+    const { page } = await open();
+    await visit(page, `/tag/${key}`);
+    const tabs = page.getByRole('tablist', { name: key }).getByRole('tab');
+    expect(await tabs.allInnerTexts()).toEqual(
+      (['movie', 'topic', 'chigua', 'article'] as const).map((kind) => `${labels[kind]} ${formatCount(totals[kind])}`),
+    );
+    expect(await page.getByRole('tab', { selected: true }).filter({ visible: true }).innerText()).toContain(
+      labels[first],
+    );
+    await expect.poll(async () => (await cardTitles(page))[0]).toContain(newest.list[0]!.title);
+    expect(await page.getByText('没有带这个标签的影片').filter({ visible: true }).count()).toBe(0);
+    await closeAll();
+  });
+
+  it('/mine/history of a device that only read posts opens on 阅读, not on an empty 观看', async () => {
+    const topic = (await apiData('/topic/getPage', { sort: 'new', page: 1, pageSize: 1 })).list[0]!;
+    const { page } = await open();
+    await visit(page, `/topic/${topic.id}`);
+    await visit(page, '/mine/history');
+    expect(await page.getByRole('tab', { selected: true }).filter({ visible: true }).innerText()).toBe('阅读');
+    await expect.poll(async () => (await cardTitles(page))[0]).toContain(topic.title);
+    await closeAll();
+  });
+
+  it('at 390 px like and favourite keep their labels on one line inside the column, and the stats show a like at once', async () => {
+    // The most liked movie has the widest count; a like shows in the stats where the count is below 1万.
+    const mostLiked = (await apiData('/movie/getPage', { sort: 'like', page: 1, pageSize: 1 })).list[0]!;
+    const movie = (await apiData('/movie/getPage', { sort: 'new', page: 1, pageSize: 50 })).list.find(
+      (each) => each.likes < 9_999,
+    )!;
+    const topic = (await apiData('/topic/getPage', { sort: 'new', page: 1, pageSize: 20 })).list.find(
+      (each) => each.likes < 9_999,
+    )!;
+    const { page } = await open(PHONE);
+
+    /** Each visible button of `column`: the lines its text takes, and whether its box stays inside the column. */
+    const checkButtons = (column: string) =>
+      page.evaluate((columnSelector) => {
+        const box = document.querySelector(columnSelector)!.getBoundingClientRect();
+        const buttons = [...document.querySelectorAll<HTMLElement>(`${columnSelector} button`)].filter((button) =>
+          button.checkVisibility(),
+        );
+        return buttons.map((button) => {
+          const lines = new Set<number>();
+          const walker = document.createTreeWalker(button, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            for (const rect of range.getClientRects()) if (rect.width > 0) lines.add(Math.round(rect.top / 4));
+          }
+          const own = button.getBoundingClientRect();
+          const where = own.right <= box.right + 0.5 ? 'inside' : 'sticks out';
+          return `${button.innerText.replace(/\s+/g, ' ')}: ${lines.size} line(s), ${where}`;
+        });
+      }, column);
+
+    await visit(page, `/movie/${movie.id}`);
+    const movieLikes = page.locator('.movie-stats > div', { hasText: '点赞' }).locator('dd');
+    expect(await movieLikes.innerText()).toBe(formatCount(movie.likes));
+    await page.getByTestId('like-button').filter({ visible: true }).click();
+    await expect.poll(() => movieLikes.innerText()).toBe(formatCount(movie.likes + 1));
+
+    await visit(page, `/movie/${mostLiked.id}`);
+    await page.getByTestId('like-button').filter({ visible: true }).click();
+    await page.getByTestId('favourite-button').filter({ visible: true }).click();
+    await expect
+      .poll(() => checkButtons('.movie-hero'))
+      .toContain(`已点赞 ${formatCount(mostLiked.likes + 1)}: 1 line(s), inside`);
+    expect(await checkButtons('.movie-hero')).toContain('已收藏: 1 line(s), inside');
+    for (const line of await checkButtons('.movie-hero')) expect(line).toMatch(/: 1 line\(s\), inside$/);
+
+    await visit(page, `/topic/${topic.id}`);
+    const topicLikes = page.locator('.post-detail__meta .post-stat').nth(2);
+    expect(await topicLikes.innerText()).toBe(formatCount(topic.likes));
+    await page.getByTestId('like-button').filter({ visible: true }).click();
+    await expect.poll(() => topicLikes.innerText()).toBe(formatCount(topic.likes + 1));
+    for (const line of await checkButtons('.post-detail')) expect(line).toMatch(/: 1 line\(s\), inside$/);
+    await closeAll();
+  });
+
+  it('the bars draw their blur, or else are opaque, in light and dark: nothing shows through them', async () => {
+    const movie = (await apiData('/movie/getPage', { sort: 'new', page: 1, pageSize: 1 })).list[0]!;
+    const { page } = await open(PHONE);
+    /** Each bar: its background's alpha and whether a backdrop blur is drawn under it. */
+    const bars = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('.top-bar, .sub-header, .tab-nav--bottom, .composer-dock')]
+          .filter((bar) => bar.checkVisibility())
+          .map((bar) => {
+            const style = getComputedStyle(bar);
+            const alpha = /rgba?\([^)]*[,/]\s*([\d.]+)\)/.exec(style.backgroundColor)?.[1];
+            const blurred = /blur\(/.test(style.backdropFilter);
+            const opaque = alpha === undefined || Number(alpha) >= 0.99;
+            return `${bar.className}: ${opaque || (blurred && Number(alpha) >= 0.9) ? 'covers' : 'shows through'}`;
+          }),
+      );
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await visit(page, '/');
+      expect(await bars()).toEqual(['top-bar: covers', 'tab-nav tab-nav--bottom: covers']);
+      await visit(page, `/movie/${movie.id}`);
+      await expect.poll(bars).toEqual(['sub-header: covers', 'composer-dock: covers']);
+    }
+    await closeAll();
+  });
 });
