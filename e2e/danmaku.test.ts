@@ -153,6 +153,14 @@ describe.skipIf(noBrowser)('danmaku in Chromium', () => {
     expect(await b.page.locator('[data-testid=report-sheet]').innerText()).toContain('举报弹幕');
     await b.page.keyboard.press('Escape');
     await expect.poll(() => b.page.locator('[data-testid=report-sheet]').count()).toBe(0);
+    // Escape closes one layer at a time: the sheet gave the focus back to 举报, and a second Escape
+    // closes 弹幕列表, the focus back on its button.
+    expect(await row.locator('button', { hasText: '举报' }).evaluate((el) => el === document.activeElement)).toBe(true);
+    await b.page.keyboard.press('Escape');
+    await expect.poll(() => b.page.locator('[data-testid=danmaku-panel-list]').count()).toBe(0);
+    expect(
+      await b.page.locator('[data-testid=danmaku-list-button]').evaluate((el) => el === document.activeElement),
+    ).toBe(true);
 
     // A blocked word it contains hides it; others stay drawn.
     await b.page.locator('[data-testid=danmaku-settings-button]').click();

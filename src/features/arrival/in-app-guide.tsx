@@ -1,7 +1,7 @@
 /**
  * The guide shown in WeChat's and QQ's in-app browsers (browser-kind.ts): they cannot install the
  * app nor keep its data, so an overlay points at their ··· menu (top right) and its
- * 「在浏览器打开」. 继续在此浏览 closes it for the rest of the visit (sessionStorage).
+ * 「在浏览器打开」. 继续在此浏览 (or Escape) closes it for the rest of the visit (sessionStorage).
  */
 import { useEffect, useId, useRef } from 'react';
 import { arrivalMessages } from './arrival-messages.ts';
@@ -14,7 +14,14 @@ export function InAppGuide({ browser, onClose }: { browser: InAppBrowser; onClos
   const button = useRef<HTMLButtonElement>(null);
   useEffect(() => button.current?.focus(), []);
   return (
-    <div className="in-app-guide" role="dialog" aria-modal="true" aria-labelledby={titleId} data-testid="in-app-guide">
+    <div
+      className="in-app-guide"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      data-testid="in-app-guide"
+      onKeyDown={(event) => event.key === 'Escape' && onClose()}
+    >
       <svg className="in-app-guide__arrow" viewBox="0 0 80 90" aria-hidden="true">
         <path d="M12 86 C 20 44, 40 22, 68 12" />
         <path d="M50 8 L 70 11 L 62 30" />
