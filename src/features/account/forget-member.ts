@@ -6,12 +6,12 @@
  * the saved lists, reply drafts, the publish draft and its picked video, danmaku settings, the
  * offline downloads' records), the search history, the watch journal and its clear mark
  * (localStorage), the saved answers of reads (api/offline-answers.ts), the outbox (sent first,
- * as the member, when online), Cache Storage's downloaded episodes and media images (posters of
+ * as the member, when online), the Web Push subscription and its types, Cache Storage's downloaded episodes and media images (posters of
  * what was looked at), sessionStorage and the app badge. Then the app starts again from "/", so no
  * screen kept alive (app/keep-alive.tsx) and no answer held in memory survives; the device signs
  * in as a new guest (an account's device forgets its id, session.ts signOut).
  *
- * Stays (the device's): the device, site, app-init, CDN line and push stores, the dialogs' times of
+ * Stays (the device's): the device, site, app-init and CDN line stores, the dialogs' times of
  * the user store, the colour mode, the player's quality, volume and skip settings, and the service
  * worker's precache, icons and player code.
  */
@@ -30,7 +30,6 @@ export const DEVICE_STORES: readonly string[] = [
   STORE_KEYS.site,
   STORE_KEYS.appInit,
   STORE_KEYS.cdn,
-  STORE_KEYS.push,
   STORE_KEYS.user, // without the member's info and search history; the dialogs' times stay
 ];
 const MEMBER_CACHES = [DOWNLOAD_CACHE, MEDIA_IMAGES_CACHE];
@@ -70,6 +69,10 @@ export async function forgetMemberData(): Promise<void> {
  */
 export async function logOutAndForget(): Promise<void> {
   if (navigator.onLine) await flushOutbox().catch(() => 0);
+  // The member's Web Push would go on reaching this device: the browser's subscription ends first
+  // (so nothing more arrives even offline), then the server is told.
+  if (navigator.serviceWorker?.controller)
+    await quietly(async () => (await import('../notifications/push-subscription.ts')).savePushTypes([]));
   signOut();
   await forgetMemberData();
   try {
