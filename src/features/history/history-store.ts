@@ -13,6 +13,7 @@ import { proxy } from 'valtio/vanilla';
 import type { MovieCard, PostCard } from '../../../contract/calls/content.ts';
 import { STORE_KEYS } from '../../lib/storage-keys.ts';
 import { persist } from '../../stores/persist.ts';
+import { movieCardOf } from '../movies/movie-card-of.ts';
 import { clearedAt, clearJournal, journalEntry, markCleared, readJournal } from './watch-journal.ts';
 
 export const HISTORY_LIMIT = 200;
@@ -90,20 +91,6 @@ export function mergeWatch(
 export function isFinished(position: number, duration: number): boolean {
   return duration > 0 && position >= duration - Math.min(END_MARGIN_S, duration * END_MARGIN_SHARE);
 }
-
-/** Only the card's own fields are kept (a detail answer carries much more). */
-const movieCardOf = (m: MovieCard): MovieCard => ({
-  id: m.id,
-  title: m.title,
-  poster: { small: m.poster.small, large: m.poster.large },
-  durationS: m.durationS,
-  views: m.views,
-  likes: m.likes,
-  access: m.access,
-  priceCoins: m.priceCoins,
-  year: m.year,
-  region: m.region,
-});
 
 export function recordWatch(
   {

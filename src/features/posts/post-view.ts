@@ -31,6 +31,7 @@ export const postCardOf = (post: PostDetail | PostCard): PostCard => ({
   pinned: post.pinned,
   createdAt: post.createdAt,
   category: { categoryId: post.category.categoryId, name: post.category.name, topicId: post.category.topicId },
+  ...(post.hidden ? { hidden: post.hidden } : {}),
 });
 
 /**

@@ -22,6 +22,8 @@ import type { QueuedCall } from '../../api/offline-queue.ts';
 import { STORE_KEYS } from '../../lib/storage-keys.ts';
 import { persist } from '../../stores/persist.ts';
 import { userState } from '../../stores/user.ts';
+import { movieCardOf } from '../movies/movie-card-of.ts';
+import { postCardOf } from '../posts/post-view.ts';
 
 export type SavedList = 'favourites' | 'likes';
 export type SavedType = SavedItem['type'];
@@ -81,38 +83,6 @@ export function withItem(
   const at = rest.findIndex((old) => old.createdAt <= item.createdAt);
   return (at < 0 ? [...rest, item] : [...rest.slice(0, at), item, ...rest.slice(at)]).slice(0, SAVED_LIMIT);
 }
-
-/** Only a card's own fields are kept (a detail answer carries much more). */
-export const movieCardOf = (m: MovieCard): MovieCard => ({
-  id: m.id,
-  title: m.title,
-  poster: { small: m.poster.small, large: m.poster.large },
-  durationS: m.durationS,
-  views: m.views,
-  likes: m.likes,
-  access: m.access,
-  priceCoins: m.priceCoins,
-  year: m.year,
-  region: m.region,
-});
-
-export const postCardOf = (p: PostCard): PostCard => ({
-  id: p.id,
-  kind: p.kind,
-  title: p.title,
-  summary: p.summary,
-  cover: p.cover,
-  images: p.images.slice(0, 3),
-  author: p.author,
-  views: p.views,
-  likes: p.likes,
-  replyCount: p.replyCount,
-  priceCoins: p.priceCoins,
-  pinned: p.pinned,
-  createdAt: p.createdAt,
-  category: p.category,
-  ...(p.hidden ? { hidden: p.hidden } : {}),
-});
 
 export type SavedTarget = { type: 'movie'; movie: MovieCard } | { type: 'post'; post: PostCard };
 
