@@ -10,11 +10,14 @@ import { HotSearches } from '../features/search/hot-searches.tsx';
 import { SearchHistory } from '../features/search/search-history.tsx';
 import { SearchResults } from '../features/search/search-results.tsx';
 import { keyParam } from '../lib/route-params.ts';
+import { messages } from '../messages.ts';
 
 export default function SearchScreen({ params }: ScreenProps) {
   const key = keyParam(params.key);
   return (
     <div className="search-screen">
+      {/* The page's one level-one heading (the search bar says it to the eye): 搜索 海. */}
+      <h1 className="visually-hidden">{key ? `${messages.titles.search} ${key}` : messages.titles.search}</h1>
       <SearchHistory current={key} compact={key !== ''} />
       {key ? <SearchResults keyword={key} /> : <HotSearches />}
     </div>

@@ -107,13 +107,15 @@ export default function DanmakuOverlay({ video, feed, settings }: DanmakuOverlay
   const drawn = shown.map((key) => feed.get(key)).filter((item): item is FeedItem => item !== undefined);
   return (
     <div ref={layer} className="danmaku-overlay" data-testid="danmaku-overlay" data-drawn={drawn.length}>
-      <ul className="visually-hidden" role="log" aria-live="off" aria-label={m.drawn} data-testid="danmaku-mirror">
-        {drawn.map((item) => (
-          <li key={item.key} data-mine={item.mine || undefined}>
-            {item.text}
-          </li>
-        ))}
-      </ul>
+      <div className="visually-hidden" role="log" aria-live="off" aria-label={m.drawn} data-testid="danmaku-mirror">
+        <ul>
+          {drawn.map((item) => (
+            <li key={item.key} data-mine={item.mine || undefined}>
+              {item.text}
+            </li>
+          ))}
+        </ul>
+      </div>
     </div>
   );
 }
