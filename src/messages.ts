@@ -271,6 +271,9 @@ export const messages = {
     lockedHint: '这是一篇付费内容，以上为摘要，解锁后可阅读全文与全部图片。',
     notFound: '内容不存在或已被删除',
     emptyList: '这里还没有内容',
+    /** The side column of a post's page on a desktop (features/posts/related-posts.tsx). */
+    groupHot: (group: string) => `${group} · 热门话题`,
+    sectionHot: '热门推荐',
   },
   forum: {
     heading: '论坛',
@@ -278,9 +281,6 @@ export const messages = {
     topicCount: (count: string) => `${count} 主题`,
     todayCount: (count: number) => `今日 ${count}`,
     allTopics: '全部话题',
-    /** The side column of a post's page on a desktop (features/posts/related-posts.tsx). */
-    groupHot: (group: string) => `${group} · 热门话题`,
-    sectionHot: '热门推荐',
     allTopicsHint: '浏览所有版块的最新讨论',
     emptyGroup: '这个版块还没有话题',
   },

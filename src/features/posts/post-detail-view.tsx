@@ -27,8 +27,8 @@ import { PostBody } from './post-body.tsx';
 import { PostAuthor, PostStats } from './post-card.tsx';
 import { IconLock } from '../../components/post-icons.tsx';
 import { PostReplies } from './reply-list.tsx';
-import { Skeleton } from '../../components/skeleton.tsx';
 import { RelatedPosts } from './related-posts.tsx';
+import { Skeleton } from '../../components/skeleton.tsx';
 import { TagChips } from '../tags/tag-chips.tsx';
 
 const PurchaseButton = lazy(() => import('../purchases/purchase-button.tsx'));
