@@ -3,7 +3,7 @@
  * record console errors and failed requests, and readers for the app's IndexedDB and cookies.
  */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { CHROMIUM_ARGS } from './chromium.ts';
 
 export const chromiumPath = inject('chromiumPath');
@@ -126,4 +126,23 @@ export function openedPages(browser: () => Browser) {
       }
     },
   };
+}
+
+/**
+ * A suite's browser: launched before its tests and closed after them, with `open` and `closeAll`
+ * of openedPages on it. Call it in the describe block.
+ */
+export function browserSuite() {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  const launched = (): Browser => {
+    if (!browser) throw new Error('the suite’s browser is not launched yet');
+    return browser;
+  };
+  return { browser: launched, ...openedPages(launched) };
 }

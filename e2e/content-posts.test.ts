@@ -6,10 +6,10 @@
  * the placeholder, not a skeleton). Screenshots go to .artifacts/screenshots/.
  */
 import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { formatCount, formatTotal } from '../src/lib/format.ts';
-import { DESKTOP, launch, noBrowser, openedPages, PHONE, readIdb, tokenCookie } from './browser.ts';
+import { browserSuite, DESKTOP, noBrowser, PHONE, readIdb, tokenCookie } from './browser.ts';
 import { apiData } from './content-api.ts';
 
 const SHOTS = '.artifacts/screenshots';
@@ -58,14 +58,7 @@ interface SavedUser {
 }
 
 describe.skipIf(noBrowser)('posts and browsing in Chromium', () => {
-  let browser: Browser;
-  const { open, closeAll } = openedPages(() => browser);
-  beforeAll(async () => {
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const { open, closeAll } = browserSuite();
 
   it('/topic lists the topics newest first, and by 最热', async () => {
     const newest = await apiData('/topic/getPage', { sort: 'new', page: 1, pageSize: 20 });

@@ -5,10 +5,10 @@
  * found by nickname, 热门搜索 on the idle screen and after a search that found nothing, and a search
  * counted into the hot searches.
  */
-import type { Browser, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { formatTotal } from '../src/lib/format.ts';
-import { launch, noBrowser, openedPages } from './browser.ts';
+import { browserSuite, noBrowser } from './browser.ts';
 import { apiData } from './content-api.ts';
 
 const SUGGEST = '/api/search/suggest';
@@ -41,14 +41,7 @@ async function searchFor(page: Page, term: string): Promise<void> {
 }
 
 describe.skipIf(noBrowser)('search in Chromium', () => {
-  let browser: Browser;
-  const { open, closeAll } = openedPages(() => browser);
-  beforeAll(async () => {
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const { open, closeAll } = browserSuite();
 
   it('suggests as the user types: one request for a burst, the stale one cancelled, a suggestion opens its movie', async () => {
     const movie = (await apiData('/movie/getPage', { sort: 'hot', page: 1, pageSize: 1 })).list[0]!;
