@@ -114,7 +114,12 @@ describe.each(DB_KINDS)('series and visibility on %s', (kind) => {
         (await dataOf<Page<MovieCard>>(h.client, API.moviePage, { pageSize: 50, sort: 'hot' })).list,
         (await dataOf<Page<MovieCard>>(h.client, API.moviePage, { tag: '热血', pageSize: 50 })).list,
         (await dataOf<Page<MovieCard>>(h.client, API.moviePage, { categoryId: FX.movieRoot, pageSize: 50 })).list,
-        (await dataOf<Page<MovieCard>>(h.client, API.searchMovies, { keyword: '影片', pageSize: 50 })).list,
+        ...(await Promise.all(
+          [1, 2].map(
+            async (page) =>
+              (await dataOf<Page<MovieCard>>(h.client, API.searchMovies, { keyword: '影片', page, pageSize: 24 })).list,
+          ),
+        )),
         (await dataOf<Page<MovieCard>>(h.client, API.typePage, { type: 'free', pageSize: 50 })).list,
         (await dataOf<FeaturedDetail>(h.client, API.featuredDetail, { id: 1 })).movies,
         (await dataOf<HomeData>(h.client, API.home)).newestMovies,
