@@ -53,6 +53,8 @@ const wanted = (stage: (typeof STAGES)[number]) => !only || only.includes(stage)
 const unknownStages = only?.filter((stage) => !(STAGES as readonly string[]).includes(stage)) ?? [];
 if (unknownStages.length > 0)
   throw new Error(`BENCH_ONLY: no stage ${unknownStages.join(', ')} (${STAGES.join(', ')})`);
+/** The search of the Lighthouse stage: a word with hits of every kind in the demo data. */
+const LIGHTHOUSE_SEARCH_KEY = '海';
 const lighthouseRuns = Number(process.env.BENCH_LH_RUNS ?? 7);
 const loadSeconds = Number(process.env.BENCH_SECONDS ?? 10);
 
@@ -77,6 +79,9 @@ async function measureOnServer(server: RunningServer): Promise<void> {
       { name: 'home', url: `${baseURL}/` },
       { name: 'movie detail', url: `${baseURL}/movie/${movie.id}` },
       { name: 'topic detail', url: `${baseURL}/topic/${topic.id}` },
+      { name: 'forum', url: `${baseURL}/forum` },
+      { name: 'search', url: `${baseURL}/search/${encodeURIComponent(LIGHTHOUSE_SEARCH_KEY)}` },
+      { name: 'play page', url: `${baseURL}/movie/play/${movie.id}` },
     ];
     figures.push(...(await auditPages(pages, lighthouseRuns)));
   }
