@@ -11,7 +11,8 @@
  *     encrypted envelope exactly as POST /api<path> answers it.
  */
 import type { SiteInfo } from './calls/account.ts';
-import type { AppInit, HomeData, MovieDetail, PostDetail } from './calls/content.ts';
+import type { AppInit, ForumGroup, HomeData, MovieDetail, PostDetail } from './calls/content.ts';
+import type { SearchOverview } from './calls/search.ts';
 
 export const FIRST_PAINT_ID = 'first-paint';
 /** The element-timing name of the first paint's LCP candidate, whose paint the page's entry waits for. */
@@ -42,6 +43,11 @@ export interface FirstPaintRenderer {
   paintHome(context: PaintContext, home: HomeData): string;
   paintMovie(context: PaintContext, movie: MovieDetail): string;
   paintTopic(context: PaintContext, post: PostDetail): string;
+  paintForum(context: PaintContext, groups: ForumGroup[]): string;
+  /** The 综合 tab of /search/{keyword}, the keyword decoded from the path. */
+  paintSearch(context: PaintContext, keyword: string, overview: SearchOverview): string;
+  /** The play page of `movie` (as a visitor without a session sees it) at its episode `episode`. */
+  paintPlay(context: PaintContext, movie: MovieDetail, episode: number): string;
 }
 
 /** Where a build keeps its server entry, relative to the build's folder (never served: a dot folder). */

@@ -23,20 +23,29 @@ import { Router } from 'wouter';
 import { FIRST_PAINT_ID, HERO_TIMING, type FirstPaintRenderer, type PaintContext } from '../contract/first-paint.ts';
 import { layoutByName } from './app/layouts/layout-by-name.ts';
 import { PageContext, type PageInfo } from './components/page/page-context.tsx';
+import type { ScreenParams } from './components/page/screen.ts';
 import type { RouteName } from './lib/route-paths.ts';
 import { routeTable } from './app/route-table.ts';
 import { PriorityImagesOnly } from './components/media-image.tsx';
 import { PostArticle } from './features/posts/post-detail-view.tsx';
+import { ForumView } from './features/forum/forum-view.tsx';
 import { HomeContent } from './features/home/home-content.tsx';
 import { MovieDetailView } from './features/movies/movie-detail-view.tsx';
+import { PlayFirstScreen, playHeading } from './features/player/play-layout.tsx';
+import { SearchResultsView } from './features/search/search-results.tsx';
+import { SearchView } from './features/search/search-view.tsx';
 import { RenderValuesContext } from './stores/render-values.ts';
 
 const noop = () => {};
 const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 
-/** The paint's options: `priorityImagesOnly` leaves the lazy images to the app (see MediaImage). */
+/**
+ * The paint's options: `priorityImagesOnly` leaves the lazy images to the app (see MediaImage);
+ * `params` are the route's parameters, as the page frame gives them to the layout.
+ */
 interface PaintOptions {
   priorityImagesOnly?: boolean;
+  params?: ScreenParams;
 }
 
 function paint(
@@ -49,13 +58,14 @@ function paint(
   const entry = routeTable.find((route) => route.name === name)!;
   const Layout = layoutByName[entry.layout];
   const shownTitle = title ?? entry.title;
-  const page: PageInfo = { pathname, entry, params: {}, title: shownTitle, setTitle: noop };
+  const params = options.params ?? {};
+  const page: PageInfo = { pathname, entry, params, title: shownTitle, setTitle: noop };
   const markup = renderToString(
     <Router ssrPath={pathname}>
       <RenderValuesContext value={{ site, appInit }}>
         <PageContext value={page}>
           <PriorityImagesOnly value={options.priorityImagesOnly ?? false}>
-            <Layout title={shownTitle} pathname={pathname} params={{}}>
+            <Layout title={shownTitle} pathname={pathname} params={params}>
               {content}
             </Layout>
           </PriorityImagesOnly>
@@ -112,3 +122,29 @@ export const paintMovie: FirstPaintRenderer['paintMovie'] = (context, movie) =>
 
 export const paintTopic: FirstPaintRenderer['paintTopic'] = (context, post) =>
   paint(context, 'topicDetail', null, <PostArticle post={post} onPurchased={noop} />);
+
+export const paintForum: FirstPaintRenderer['paintForum'] = (context, groups) =>
+  paint(context, 'forumList', null, <ForumView groups={groups} />);
+
+export const paintSearch: FirstPaintRenderer['paintSearch'] = (context, keyword, overview) =>
+  paint(
+    context,
+    'search',
+    null,
+    <SearchView keyword={keyword}>
+      <SearchResultsView keyword={keyword} tab="all" onTab={noop} overview={overview} />
+    </SearchView>,
+    { priorityImagesOnly: true, params: { key: keyword } },
+  );
+
+export const paintPlay: FirstPaintRenderer['paintPlay'] = (context, movie, episode) =>
+  paint(
+    context,
+    'moviePlay',
+    playHeading(
+      movie,
+      movie.episodes.find((candidate) => candidate.number === episode),
+    ),
+    <PlayFirstScreen movie={movie} episode={episode} />,
+    { priorityImagesOnly: true, params: { id: String(movie.id) } },
+  );

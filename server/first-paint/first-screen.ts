@@ -24,7 +24,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import type { AppInit, HomeData, MovieDetail, PostDetail } from '../../contract/calls/content.ts';
+import type { AppInit, ForumGroup, HomeData, MovieDetail, PostDetail } from '../../contract/calls/content.ts';
 import {
   answerKey,
   FIRST_ANSWER_ID,
@@ -35,6 +35,7 @@ import {
   type PaintContext,
 } from '../../contract/first-paint.ts';
 import { API } from '../../contract/calls/paths.ts';
+import type { SearchOverview } from '../../contract/calls/search.ts';
 import type { Cipher } from '../../contract/protocol/cipher.ts';
 import { ok } from '../../contract/protocol/envelope.ts';
 import type { Config } from '../config.ts';
@@ -51,22 +52,50 @@ import type { SiteDirectory } from '../site-directory.ts';
 
 type Renderer = FirstPaintRenderer;
 
+/** Where a screen's head start is drawn for: the path's match and the query. */
+interface Address {
+  match: RegExpExecArray;
+  query: URLSearchParams;
+}
+
 /**
  * A screen's first paint: drawn from the data of the screen's carried answer, or from `read`
  * (a detail as a visitor without a session sees it, without counting a view).
  */
 interface Painting {
   read?: (db: Db, id: number, now: number) => Promise<unknown>;
-  render: (renderer: Renderer, context: PaintContext, data: unknown) => string;
+  render: (renderer: Renderer, context: PaintContext, data: unknown, address: Address) => string;
+  /** Whether the address shows what the paint draws (default: always). */
+  when?: (address: Address) => boolean;
+}
+
+interface CarriedRead {
+  path: string;
+  payload: unknown;
 }
 
 interface Screen {
   pattern: RegExp;
   /** The screen's module as the build manifest names it (src/app/route-table.ts loads it). */
   module: string;
-  /** Carried as an answer: a public read, with the payload the client sends (exactly). */
-  carries?: { path: string; payload: unknown };
+  /** Carried as an answer: a public read, with the payload the client sends (exactly); null: none. */
+  carries?: CarriedRead | ((address: Address) => CarriedRead | null);
   paints?: Painting;
+}
+
+/** The keyword of /search/{key} as the app reads it (URI-decoded and trimmed: lib/route-params.ts); null when none. */
+function searchKeyOf({ match }: Address): string | null {
+  try {
+    return decodeURIComponent(match[1]!).trim() || null;
+  } catch {
+    return null;
+  }
+}
+
+/** ?ep=N as the play page reads it (a positive integer), else the first episode. */
+function episodeOf({ query }: Address): number {
+  const asked = Number(query.get('ep'));
+  return Number.isSafeInteger(asked) && asked > 0 ? asked : 1;
 }
 
 const SCREENS: Screen[] = [
@@ -85,6 +114,35 @@ const SCREENS: Screen[] = [
     pattern: /^\/topic\/(\d{1,9})$/,
     module: 'src/routes/topic-detail.tsx',
     paints: { read: previewTopicDetail, render: (r, context, data) => r.paintTopic(context, data as PostDetail) },
+  },
+  {
+    pattern: /^\/forum$/,
+    module: 'src/routes/forum-list.tsx',
+    carries: { path: API.forumList, payload: {} },
+    paints: { render: (r, context, data) => r.paintForum(context, data as ForumGroup[]) },
+  },
+  {
+    // The 综合 answer, read here once: it counts the search towards the hot searches as the
+    // client's call would have (server/routes/search.ts), and the client takes it instead of calling.
+    pattern: /^\/search\/([^/]+)$/,
+    module: 'src/routes/search.tsx',
+    carries: (address) => {
+      const keyword = searchKeyOf(address);
+      return keyword === null ? null : { path: API.searchAll, payload: { keyword } };
+    },
+    paints: {
+      // Another tab (?tab=movies …) lists its own kind, which the paint does not draw.
+      when: ({ query }) => (query.get('tab') ?? 'all') === 'all',
+      render: (r, context, data, address) => r.paintSearch(context, searchKeyOf(address)!, data as SearchOverview),
+    },
+  },
+  {
+    pattern: /^\/movie\/play\/(\d{1,9})$/,
+    module: 'src/routes/movie-play.tsx',
+    paints: {
+      read: previewMovieDetail,
+      render: (r, context, data, address) => r.paintPlay(context, data as MovieDetail, episodeOf(address)),
+    },
   },
   { pattern: /^\/movie$/, module: 'src/routes/movie-list.tsx' },
   { pattern: /^\/topic$/, module: 'src/routes/topic-list.tsx' },
@@ -204,10 +262,12 @@ export class FirstScreens {
 
   /** index.html with the head start of the screen at `req`'s path, or null for any other path. */
   async html(req: FastifyRequest): Promise<string | null> {
-    const path = req.url.split('?')[0]!;
+    const [path = '', search = ''] = req.url.split('?');
     const screen = SCREENS.find((candidate) => candidate.pattern.test(path));
     const site = screen && (await this.deps.sites.findForHost(req.hostname));
     if (!screen || !site) return null;
+    const address: Address = { match: screen.pattern.exec(path)!, query: new URLSearchParams(search) };
+    const carries = typeof screen.carries === 'function' ? screen.carries(address) : (screen.carries ?? null);
     const quietly = <T>(work: Promise<T>, what: string): Promise<T | null> =>
       work.catch((error: unknown) => {
         req.log.warn({ err: error, what }, 'first screen: left out');
@@ -216,14 +276,12 @@ export class FirstScreens {
 
     const [lists, carried] = await Promise.all([
       quietly(this.read(req, site, APP_LISTS.path, APP_LISTS.payload), APP_LISTS.path),
-      screen.carries
-        ? quietly(this.read(req, site, screen.carries.path, screen.carries.payload), screen.carries.path)
-        : null,
+      carries ? quietly(this.read(req, site, carries.path, carries.payload), carries.path) : null,
     ]);
     const answers: FirstAnswer[] = [];
     for (const [call, data] of [
       [APP_LISTS, lists],
-      [screen.carries, carried],
+      [carries, carried],
     ] as const) {
       if (call && data !== null)
         answers.push({ key: answerKey(call.path, call.payload), body: encodeEnvelope(this.deps.cipher, ok(data)) });
@@ -231,8 +289,8 @@ export class FirstScreens {
 
     const painting = screen.paints;
     let firstPaint: string | null = null;
-    if (painting && this.renderer && lists !== null) {
-      const id = Number(screen.pattern.exec(path)![1]);
+    if (painting && this.renderer && lists !== null && (painting.when?.(address) ?? true)) {
+      const id = Number(address.match[1]);
       const data = painting.read ? await quietly(painting.read(this.deps.db, id, this.deps.now()), path) : carried;
       if (data !== null)
         firstPaint = this.paint(
@@ -240,6 +298,7 @@ export class FirstScreens {
           painting,
           { pathname: path, site: toSiteInfo(site), appInit: lists as AppInit },
           data,
+          address,
         );
     }
 
@@ -260,9 +319,15 @@ export class FirstScreens {
   }
 
   /** The screen's first paint, or null (logged) when rendering it fails: the page goes without. */
-  private paint(req: FastifyRequest, painting: Painting, context: PaintContext, data: unknown): string | null {
+  private paint(
+    req: FastifyRequest,
+    painting: Painting,
+    context: PaintContext,
+    data: unknown,
+    address: Address,
+  ): string | null {
     try {
-      return painting.render(this.renderer!, context, data);
+      return painting.render(this.renderer!, context, data, address);
     } catch (error) {
       req.log.warn({ err: error, what: 'paint' }, 'first screen: left out');
       return null;

@@ -1,8 +1,8 @@
 /**
  * The first screen's head start (server/first-paint/first-screen.ts): a first visit's HTML names the screen's
  * chunks and styles from the build manifest, carries the answers of its first public reads,
- * encrypted as /api answers them, and for home, a movie and a topic the screen's first paint,
- * rendered by the app's components; other pages get the plain shell.
+ * encrypted as /api answers them, and for home, a movie, a topic, the forum, a search and the play
+ * page the screen's first paint, rendered by the app's components; other pages get the plain shell.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,13 +10,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_ANSWER_ID, HERO_TIMING, type FirstAnswer } from '../../contract/first-paint.ts';
-import type { AppInit, HomeData, MovieDetail, PostDetail } from '../../contract/calls/content.ts';
+import type { AppInit, ForumGroup, HomeData, MovieDetail, PostDetail } from '../../contract/calls/content.ts';
+import type { SearchOverview } from '../../contract/calls/search.ts';
 import { API } from '../../contract/calls/paths.ts';
 import { Code } from '../../contract/protocol/codes.ts';
 import { buildServerEntry } from '../../scripts/lib/build.ts';
 import { answerBlock } from '../first-paint/first-screen.ts';
 import { dataOf, FX, seedContent } from './content-fixture.ts';
 import { createHarness, DB_KINDS, type Harness } from './harness.ts';
+import { seedIndexedContent } from './search-fixture.ts';
 
 const INDEX =
   '<!doctype html>\n<html>\n  <head>\n    <style>body{margin:0}</style>\n    <script>document.documentElement.dataset.theme="dark"</script>\n    <script type="module" crossorigin src="/assets/index-e1.js"></script>\n  </head>\n  <body><div id="root"></div></body>\n</html>';
@@ -66,7 +68,7 @@ describe.each(DB_KINDS)('the first screen head start on %s', (kind) => {
   let dir: string;
   beforeAll(async () => {
     dir = fakeBuild();
-    h = await createHarness(kind, { seed: seedContent, config: { STATIC_DIR: dir } });
+    h = await createHarness(kind, { seed: seedIndexedContent, config: { STATIC_DIR: dir } });
   });
   afterAll(async () => {
     await h?.close();
@@ -205,11 +207,94 @@ describe.each(DB_KINDS)('the first screen head start on %s', (kind) => {
   });
 
   it('any other page: the plain shell', async () => {
-    for (const url of ['/mine', '/mine/wallet', '/search/x', '/movie/abc']) {
+    for (const url of ['/mine', '/mine/wallet', '/search', '/movie/abc', '/movie/play/abc']) {
       const res = await page(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toBe(INDEX);
     }
+  });
+
+  it('the forum: carries the forum list and paints its groups under the heading', async () => {
+    const html = (await page('/forum')).body;
+    const answers = answersIn(html);
+    expect(answers.map((answer) => answer.key)).toEqual([`${API.init} {}`, `${API.forumList} {}`]);
+    const groups = await dataOf<ForumGroup[]>(h.client, API.forumList, {});
+    expect(h.client.open(answers[1]!.body).data).toEqual(groups);
+    const paint = firstPaintOf(html);
+    expect(paint).toContain('class="screen-lead"');
+    expect(groups.length).toBeGreaterThan(0);
+    for (const group of groups) expect(paint).toContain(escapeHtml(group.name));
+    expect(paint).not.toContain('data-testid');
+  });
+
+  describe('a search', () => {
+    const keyword = '影片';
+    const counted = async () =>
+      (await h.db.one<{ count: number }>(
+        'SELECT COALESCE(SUM(count), 0)::int AS count FROM search_counts WHERE keyword = $1',
+        [keyword],
+      ))!.count;
+
+    it('carries the 综合 answer of the decoded keyword and paints its hits', async () => {
+      const html = (await page(`/search/${encodeURIComponent(` ${keyword} `)}`)).body;
+      const answers = answersIn(html);
+      // the key of the client's own call: the keyword as the page reads it, decoded and trimmed
+      expect(answers.map((answer) => answer.key)).toEqual([
+        `${API.init} {}`,
+        `${API.searchAll} {"keyword":"${keyword}"}`,
+      ]);
+      const overview = h.client.open(answers[1]!.body).data as SearchOverview;
+      expect(overview.movies.length).toBeGreaterThan(0);
+      const paint = firstPaintOf(html);
+      // every hit's title (its terms marked), the first posters drawn
+      const text = paint.replace(/<[^>]+>/g, '');
+      for (const movie of overview.movies) expect(text).toContain(escapeHtml(movie.title));
+      expect(paint).toContain(overview.movies[0]!.poster.small);
+      // the search bar holds the keyword, as the app's does
+      expect(paint).toContain(`value="${keyword}"`);
+      expect(paint).toMatch(new RegExp(`<img elementtiming="${HERO_TIMING}"[^>]*fetchpriority="high"`, 'i'));
+    });
+
+    it('counts the search once, for the page (the client takes the answer instead of calling)', async () => {
+      await h.db.query('DELETE FROM search_counts WHERE keyword = $1', [keyword]);
+      await h.db.query('DELETE FROM search_searchers WHERE keyword = $1', [keyword]);
+      await page(`/search/${encodeURIComponent(keyword)}`);
+      expect(await counted()).toBe(1);
+    });
+
+    it('another tab: the answer (its labels), but no paint of 综合; a keyword the call refuses: the shell', async () => {
+      const html = (await page(`/search/${encodeURIComponent(keyword)}?tab=movies`)).body;
+      expect(answersIn(html).map((answer) => answer.key)).toContain(`${API.searchAll} {"keyword":"${keyword}"}`);
+      expect(html).not.toContain('id="first-paint"');
+      const tooLong = (await page(`/search/${encodeURIComponent('长'.repeat(41))}`)).body;
+      expect(answersIn(tooLong).map((answer) => answer.key)).toEqual([`${API.init} {}`]);
+      expect(tooLong).not.toContain('id="first-paint"');
+    });
+  });
+
+  it('the play page: the poster in the player box as the LCP image, the title and facts, no view counted', async () => {
+    const movie = await dataOf<MovieDetail>(h.client, API.movieDetail, { id: FX.freeMovie });
+    const views = async () =>
+      (await h.db.one<{ views: number }>('SELECT views FROM movies WHERE id = $1', [FX.freeMovie]))!.views;
+    const before = await views();
+    const html = (await page(`/movie/play/${FX.freeMovie}`)).body;
+    expect(await views()).toBe(before);
+    expect(answersIn(html).map((answer) => answer.key)).toEqual([`${API.init} {}`]);
+    const paint = firstPaintOf(html);
+    expect(paint).toMatch(/class="play-header__title">[^<]*</);
+    expect(paint).toContain(`class="play-info__title">${escapeHtml(movie.title)}<`);
+    const box = /<div class="video-player is-controls">([\s\S]*?)<div class="video-player__top">/.exec(paint);
+    expect(box?.[1]).toMatch(new RegExp(`<img elementtiming="${HERO_TIMING}"[^>]*fetchpriority="high"`, 'i'));
+    expect(box?.[1]).toContain(movie.poster.large);
+    // the related movies keep their boxes; their posters come with the app
+    const posters = [...paint.matchAll(/<img [^>]*>/g)].filter(([tag]) => tag.includes('/posters/'));
+    expect(posters).toHaveLength(1);
+  });
+
+  it('the play page of a movie that does not exist: no first paint, the shell with the preloads', async () => {
+    const html = (await page('/movie/play/999999')).body;
+    expect(html).not.toContain('id="first-paint"');
+    expect(answersIn(html).map((answer) => answer.key)).toEqual([`${API.init} {}`]);
   });
 
   it('writes a data block no text can close', () => {

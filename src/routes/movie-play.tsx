@@ -26,16 +26,14 @@ import { adjacentEpisodes } from '../features/player/use-auto-next.ts';
 import { seriesMessages } from '../features/player/series-messages.ts';
 import { RepliesAtFloor } from '../features/replies/replies-at-floor.tsx';
 import { RelatedList } from '../features/movies/related-list.tsx';
-import { formatCount, formatDuration } from '../lib/format.ts';
 import { useResource } from '../components/hooks/use-resource.ts';
 import { messages } from '../messages.ts';
 import { usePageColorMode } from '../theme/use-page-color-mode.ts';
 import { usePageQuery } from '../components/page/use-page-query.ts';
-import { EpisodeList } from '../features/movies/episode-list.tsx';
-import { episodeMessages } from '../features/movies/episode-messages.ts';
 import { devicePosition } from '../features/history/history-store.ts';
 import { usePlaySource } from '../features/downloads/offline-play.ts';
-import { DownloadButton } from '../features/downloads/download-button.tsx';
+import { PlayFacts, PlayHeader, playHeading } from '../features/player/play-layout.tsx';
+import { useFirstPaintHandover } from '../components/page/first-paint.ts';
 
 const p = messages.play;
 
@@ -55,19 +53,12 @@ function Playback({ movie, play, episode, onEpisode, onPurchased }: PlaybackProp
   // The playlist whose countdown to the next episode was cancelled (取消).
   const [cancelled, setCancelled] = useState<string | null>(null);
   const toNext = next ? () => onEpisode(next.number) : undefined;
-  const series = movie.episodes.length > 1;
-  const heading = series
-    ? `${movie.title} ${episodeMessages.label(play.episode.number, play.episode.title)}`
-    : movie.title;
+  const heading = playHeading(movie, play.episode);
   usePageTitle(heading);
+  useFirstPaintHandover();
   const header = (
     <>
-      <div className="play-header">
-        <BackButton className="icon-button play-header__back" />
-        <h1 className="play-header__title" data-testid="play-title">
-          {heading}
-        </h1>
-      </div>
+      <PlayHeader heading={heading} />
       {play.trial && (
         <p className="play-trial" data-testid="trial-banner">
           {movie.access === 'coins'
@@ -106,23 +97,7 @@ function Playback({ movie, play, episode, onEpisode, onPurchased }: PlaybackProp
         marks={play.trial ? null : play}
         progress={play.progress}
       />
-      <div className="play-info">
-        <h2 className="play-info__title">{movie.title}</h2>
-        <p className="play-info__meta">
-          {[
-            movie.year || null,
-            movie.region || null,
-            movie.category.name,
-            formatDuration(play.durationS),
-            messages.content.views(formatCount(movie.views)),
-          ]
-            .filter(Boolean)
-            .join(' · ')}
-        </p>
-        <DownloadButton movie={movie} episode={episode} />
-        <EpisodeList movieId={movie.id} episodes={movie.episodes} current={episode} onChoose={onEpisode} tone="dark" />
-        {movie.description && <p className="play-info__description">{movie.description}</p>}
-      </div>
+      <PlayFacts movie={movie} episode={episode} durationS={play.durationS} onEpisode={onEpisode} />
       <RelatedList movies={movie.related} />
       <div className="play-comments">
         <RepliesAtFloor target={{ type: 'movie', id: movie.id }} count={movie.commentCount} />

@@ -10,6 +10,7 @@ import { PostCard } from '../posts/post-card.tsx';
 import { TagChips } from '../tags/tag-chips.tsx';
 import { UserCard } from '../users/user-card.tsx';
 import { SectionHeader } from '../../components/section-header.tsx';
+import { useFirstPaintHandover } from '../../components/page/first-paint.ts';
 import { messages } from '../../messages.ts';
 
 /** The overview's grid: a third of a phone's width less padding and gaps, a sixth of the page from 1000 px. */
@@ -23,7 +24,9 @@ interface SearchOverviewProps {
   tabHref: (kind: SearchKind) => string;
 }
 
+/** The content the server's first paint of a search hands over to. */
 export function SearchOverview({ overview, labels, tabHref }: SearchOverviewProps) {
+  useFirstPaintHandover();
   const m = messages.searchResults;
   const { terms } = overview;
   const section = (kind: SearchKind, count: number, body: ReactNode) =>

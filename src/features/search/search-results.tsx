@@ -6,6 +6,7 @@
  * searches to try instead.
  */
 import './search.css';
+import type { ReactNode } from 'react';
 import type { SearchOverview as Overview } from '../../../contract/calls/search.ts';
 import { searchOverview, type SearchKind } from './search-calls.ts';
 import { SearchOverview } from './search-overview.tsx';
@@ -14,13 +15,14 @@ import { HotSearches, HotSearchList } from './hot-searches.tsx';
 import { useResource } from '../../components/hooks/use-resource.ts';
 import { usePageQuery } from '../../components/page/use-page-query.ts';
 import { ErrorState } from '../../components/error-state.tsx';
+import { useFirstPaintHandover } from '../../components/page/first-paint.ts';
 import { SegmentTabs } from '../../components/segment-tabs.tsx';
 import { SkeletonList } from '../../components/skeleton.tsx';
 import { formatTotal } from '../../lib/format.ts';
 import { paths } from '../../lib/route-paths.ts';
 import { messages } from '../../messages.ts';
 
-type ResultTab = 'all' | SearchKind;
+export type ResultTab = 'all' | SearchKind;
 const KINDS: readonly SearchKind[] = ['movies', 'posts', 'users'];
 const TABS: readonly ResultTab[] = ['all', ...KINDS];
 
@@ -31,12 +33,19 @@ const foundNothing = (overview: Overview): boolean =>
   overview.hot !== undefined ||
   (overview.totals.movies === 0 && overview.totals.posts === 0 && overview.totals.users === 0 && !overview.tags.length);
 
-export function SearchResults({ keyword }: { keyword: string }) {
+/** The results as the 综合 answer draws them; `overview` undefined until it came. */
+interface SearchResultsViewProps {
+  keyword: string;
+  tab: ResultTab;
+  onTab: (tab: ResultTab) => void;
+  overview: Overview | null | undefined;
+  /** What 综合 shows without its answer: skeletons, or the failure. */
+  pending?: ReactNode;
+}
+
+/** Also rendered by the server's first paint (src/entry-server.tsx) with the answer it carries. */
+export function SearchResultsView({ keyword, tab, onTab, overview: data, pending = null }: SearchResultsViewProps) {
   const m = messages.searchResults;
-  const [query, setQuery] = usePageQuery();
-  const tab = tabOf(query.get('tab'));
-  const overview = useResource(`search-all:${keyword}`, () => searchOverview(keyword));
-  const data = overview.data;
   const terms = data?.terms.length ? data.terms : [keyword];
 
   if (data && foundNothing(data)) return <NothingFound keyword={keyword} hot={data.hot ?? []} />;
@@ -52,26 +61,40 @@ export function SearchResults({ keyword }: { keyword: string }) {
 
   return (
     <section className="search-results" aria-label={messages.search.resultsFor(keyword)}>
-      <SegmentTabs
-        tabs={tabs}
-        value={tab}
-        onChange={(next) => setQuery({ tab: next === 'all' ? null : next })}
-        label={messages.search.resultsFor(keyword)}
-      />
+      <SegmentTabs tabs={tabs} value={tab} onChange={onTab} label={messages.search.resultsFor(keyword)} />
       {tab !== 'all' ? (
         <SearchKindList key={tab} kind={tab} keyword={keyword} terms={terms} />
       ) : data ? (
         <SearchOverview overview={data} labels={labels} tabHref={tabHref} />
-      ) : overview.error ? (
-        <ErrorState error={overview.error} onRetry={overview.retry} />
       ) : (
-        <SkeletonList layout="grid" count={6} />
+        pending
       )}
     </section>
   );
 }
 
+export function SearchResults({ keyword }: { keyword: string }) {
+  const [query, setQuery] = usePageQuery();
+  const overview = useResource(`search-all:${keyword}`, () => searchOverview(keyword));
+  return (
+    <SearchResultsView
+      keyword={keyword}
+      tab={tabOf(query.get('tab'))}
+      onTab={(next) => setQuery({ tab: next === 'all' ? null : next })}
+      overview={overview.data}
+      pending={
+        overview.error ? (
+          <ErrorState error={overview.error} onRetry={overview.retry} />
+        ) : (
+          <SkeletonList layout="grid" count={6} />
+        )
+      }
+    />
+  );
+}
+
 function NothingFound({ keyword, hot }: { keyword: string; hot: readonly string[] }) {
+  useFirstPaintHandover();
   const m = messages.searchResults;
   return (
     <section className="search-nothing" data-testid="search-nothing">
