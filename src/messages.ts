@@ -323,8 +323,8 @@ export const messages = {
     likesLabel: '获赞',
     joined: (date: string) => `${date} 加入`,
     noBio: '这个人很懒，什么都没有写',
-    theirTopics: 'TA 的话题',
-    emptyTopics: 'TA 还没有发过话题',
+    theirPosts: 'TA 的帖子',
+    emptyPosts: { topic: 'TA 还没有发过话题', chigua: 'TA 还没有发过吃瓜', article: 'TA 还没有发过文章' },
     empty: '暂无用户',
   },
   featured: {

@@ -59,6 +59,18 @@ describe.each(DB_KINDS)('post calls (topics, chigua, archives) on %s', (kind) =>
     expect((await codeOf(h.client, API.chiguaPage, { categoryId: 999 })).code).toBe(Code.NotFound);
   });
 
+  it("a member's posts of each kind (the tabs of a user page): every section filters by author, with the total", async () => {
+    const byAuthor = async (path: string, authorId: number) => {
+      const answer = await page(path, { authorId, pageSize: 2 });
+      return { list: ids(answer), total: answer.total };
+    };
+    expect(await byAuthor(API.topicPage, 9002)).toEqual({ list: [112, 109], total: 4 });
+    expect(await byAuthor(API.chiguaPage, 9002)).toEqual({ list: [204, 203], total: 4 });
+    expect(await byAuthor(API.archivesPage, 9002)).toEqual({ list: [], total: 0 });
+    expect(await byAuthor(API.archivesPage, 9003)).toEqual({ list: [305, 304], total: 5 });
+    expect(await byAuthor(API.chiguaPage, 9003)).toEqual({ list: [], total: 0 });
+  });
+
   it('answers a detail of its own section only and counts the view', async () => {
     const first = await dataOf<PostDetail>(h.client, API.topicDetail, { id: 101 });
     expect(first).toMatchObject({

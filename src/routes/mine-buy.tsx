@@ -1,13 +1,15 @@
 /**
  * Purchases (/mine/buy): tabs 影片 (/long/buy/getPage, a MovieCard grid) and 文章 (/buyPage,
- * PostCards), each with what was paid and when; the lists check for new purchases when shown.
+ * PostCards), each with what was paid and when; the lists check for new purchases when shown. It
+ * opens on the first tab with a purchase.
  */
 import '../styles/member.css';
-import { useState } from 'react';
 import { useSnapshot } from 'valtio/react';
 import { getArticlePurchases, getMoviePurchases } from '../features/purchases/purchase-calls.ts';
 import { MovieCard } from '../features/movies/movie-card.tsx';
 import { PageLoading } from '../components/page-loading.tsx';
+import { SkeletonList } from '../components/skeleton.tsx';
+import { useFirstListWithContent } from '../components/hooks/use-first-list-with-content.ts';
 import { PagedList } from '../components/paged-list.tsx';
 import { PostCard } from '../features/posts/post-card.tsx';
 import { SegmentTabs, type SegmentTab } from '../components/segment-tabs.tsx';
@@ -26,19 +28,30 @@ const Paid = ({ coins, at }: { coins: number; at: number }) => (
   <p className="bought__paid">{t.paid(coins, formatDate(at))}</p>
 );
 
+const fetchers = {
+  movie: (page: number, size: number) => getMoviePurchases(page, size, { toast: false }),
+  post: (page: number, size: number) => getArticlePurchases(page, size, { toast: false }),
+};
+const cacheKeyOf = (memberId: number, kind: Kind) => `member:${memberId}:bought:${kind}`;
+
 export default function MineBuyScreen() {
   const { info } = useSnapshot(userState);
-  const [kind, setKind] = useState<Kind>('movie');
+  const lists = info
+    ? TABS.map(({ value }) => ({ tab: value, cacheKey: cacheKeyOf(info.id, value), fetchPage: fetchers[value] }))
+    : null;
+  const { tab: kind, setTab: setKind } = useFirstListWithContent(lists);
   if (!info) return <PageLoading />;
-  const cacheKey = `member:${info.id}:bought:${kind}`;
+  const cacheKey = cacheKeyOf(info.id, kind ?? 'movie');
   return (
     <div className="member-list-page">
-      <SegmentTabs tabs={TABS} value={kind} onChange={setKind} label={t.label} />
-      {kind === 'movie' ? (
+      <SegmentTabs tabs={TABS} value={kind ?? 'movie'} onChange={setKind} label={t.label} />
+      {!kind ? (
+        <SkeletonList layout="grid" count={6} ratio="2/3" />
+      ) : kind === 'movie' ? (
         <PagedList
           key={cacheKey}
           cacheKey={cacheKey}
-          fetchPage={(page, size) => getMoviePurchases(page, size, { toast: false })}
+          fetchPage={fetchers.movie}
           keyOf={(movie) => movie.id}
           render={(movie) => (
             <div className="bought">
@@ -55,7 +68,7 @@ export default function MineBuyScreen() {
         <PagedList
           key={cacheKey}
           cacheKey={cacheKey}
-          fetchPage={(page, size) => getArticlePurchases(page, size, { toast: false })}
+          fetchPage={fetchers.post}
           keyOf={(post) => post.id}
           render={(post) => (
             <div className="bought bought--post">

@@ -17,6 +17,7 @@ import { ConfirmModal } from '../components/modal.tsx';
 import { PostCard } from '../features/posts/post-card.tsx';
 import { ProgressBar } from '../components/progress-bar.tsx';
 import { SegmentTabs, type SegmentTab } from '../components/segment-tabs.tsx';
+import { firstTabWithContent } from '../lib/first-tab.ts';
 import { formatClock, formatDuration, formatRelativeTime } from '../lib/format.ts';
 import { groupByDay } from '../features/history/history-groups.ts';
 import { historyMessages } from '../features/history/history-messages.ts';
@@ -36,7 +37,8 @@ type Kind = 'watch' | 'read';
 const historySync = () => import('../features/history/history-sync.ts');
 const ignore = () => undefined;
 const t = historyMessages.history;
-const TABS: readonly SegmentTab<Kind>[] = (['watch', 'read'] as const).map((value) => ({
+const KINDS: readonly Kind[] = ['watch', 'read'];
+const TABS: readonly SegmentTab<Kind>[] = KINDS.map((value) => ({
   value,
   label: t.tabs[value],
 }));
@@ -89,10 +91,7 @@ function DayGroups<E extends { at: number }>({
 export default function MineHistoryScreen() {
   // Snapshots are deeply readonly; the cards only read them.
   const history = useSnapshot(historyState) as HistoryState;
-  // Opens on 观看 unless only 阅读 has something (never on an empty tab beside a full one).
-  const [kind, setKind] = useState<Kind>(() =>
-    history.watch.length === 0 && history.read.length > 0 ? 'read' : 'watch',
-  );
+  const [kind, setKind] = useState<Kind>(() => firstTabWithContent(KINDS, (tab) => history[tab].length));
   const [confirming, setConfirming] = useState(false);
   const count = kind === 'watch' ? history.watch.length : history.read.length;
   useEffect(() => {

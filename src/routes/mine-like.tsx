@@ -2,16 +2,18 @@
  * What the member saved (/mine/like): tabs 收藏 (/article/favorPage) and 喜欢 (/like/getPage),
  * each filtered to 影片 (a MovieCard grid) or 帖子 (PostCards). Both lists change elsewhere (a
  * favourite on a detail page), so they check for changes when shown. Offline (the offline bar says
- * so), the lists come from what the device keeps of them (features/saved/saved-store.ts).
+ * so), the lists come from what the device keeps of them (features/saved/saved-store.ts). It opens
+ * on the first list with something in it, in the order of the tabs (收藏 影片, 收藏 帖子, 喜欢 …).
  */
 import '../styles/member.css';
-import { useState } from 'react';
 import { useSnapshot } from 'valtio/react';
 import { Link } from 'wouter';
 import { savedPage, type SavedList, type SavedType } from '../features/saved/saved-calls.ts';
 import { paths } from '../lib/route-paths.ts';
 import { MovieCard } from '../features/movies/movie-card.tsx';
 import { PageLoading } from '../components/page-loading.tsx';
+import { SkeletonList } from '../components/skeleton.tsx';
+import { useFirstListWithContent } from '../components/hooks/use-first-list-with-content.ts';
 import { PagedList } from '../components/paged-list.tsx';
 import { PostCard } from '../features/posts/post-card.tsx';
 import { SegmentTabs, type SegmentTab } from '../components/segment-tabs.tsx';
@@ -40,29 +42,52 @@ function Empty({ list, type }: { list: SavedList; type: SavedType }) {
   );
 }
 
+type Shown = `${SavedList}:${SavedType}`;
+const SHOWN = LISTS.flatMap(({ value: list }) => TYPES.map(({ value: type }) => ({ list, type })));
+const cacheKeyOf = (memberId: number, list: SavedList, type: SavedType) => `member:${memberId}:${list}:${type}`;
+const fetcherOf = (memberId: number, list: SavedList, type: SavedType) => (page: number, size: number) =>
+  savedPage(memberId, list, type, page, size, { toast: false });
+
 export default function MineLikeScreen() {
   const { info } = useSnapshot(userState);
-  const [list, setList] = useState<SavedList>('favourites');
-  const [type, setType] = useState<SavedType>('movie');
+  const lists = info
+    ? SHOWN.map(({ list, type }) => ({
+        tab: `${list}:${type}` as Shown,
+        cacheKey: cacheKeyOf(info.id, list, type),
+        fetchPage: fetcherOf(info.id, list, type),
+      }))
+    : null;
+  const { tab, setTab } = useFirstListWithContent(lists);
   if (!info) return <PageLoading />;
-  const cacheKey = `member:${info.id}:${list}:${type}`;
+  const [list, type] = (tab ?? 'favourites:movie').split(':') as [SavedList, SavedType];
+  const cacheKey = cacheKeyOf(info.id, list, type);
   return (
     <div className="member-list-page">
-      <SegmentTabs tabs={LISTS} value={list} onChange={setList} label={t.listLabel} />
-      <SegmentTabs tabs={TYPES} value={type} onChange={setType} label={t.typeLabel} look="pills" />
-      <PagedList
-        key={cacheKey}
-        cacheKey={cacheKey}
-        fetchPage={(page, size) => savedPage(info.id, list, type, page, size, { toast: false })}
-        keyOf={(item) => `${item.type}:${item.id}`}
-        render={(item) =>
-          item.type === 'movie' ? <MovieCard movie={item.movie} /> : <PostCard post={item.post} showGroup />
-        }
-        layout={type === 'movie' ? 'grid' : 'list'}
-        skeleton={{ ratio: type === 'movie' ? '2/3' : undefined, count: type === 'movie' ? 6 : 4 }}
-        empty={<Empty list={list} type={type} />}
-        revalidate
+      <SegmentTabs tabs={LISTS} value={list} onChange={(next) => setTab(`${next}:${type}`)} label={t.listLabel} />
+      <SegmentTabs
+        tabs={TYPES}
+        value={type}
+        onChange={(next) => setTab(`${list}:${next}`)}
+        label={t.typeLabel}
+        look="pills"
       />
+      {tab ? (
+        <PagedList
+          key={cacheKey}
+          cacheKey={cacheKey}
+          fetchPage={fetcherOf(info.id, list, type)}
+          keyOf={(item) => `${item.type}:${item.id}`}
+          render={(item) =>
+            item.type === 'movie' ? <MovieCard movie={item.movie} /> : <PostCard post={item.post} showGroup />
+          }
+          layout={type === 'movie' ? 'grid' : 'list'}
+          skeleton={{ ratio: type === 'movie' ? '2/3' : undefined, count: type === 'movie' ? 6 : 4 }}
+          empty={<Empty list={list} type={type} />}
+          revalidate
+        />
+      ) : (
+        <SkeletonList layout="grid" count={6} ratio="2/3" />
+      )}
     </div>
   );
 }

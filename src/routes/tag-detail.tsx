@@ -17,6 +17,7 @@ import { MovieGrid } from '../features/movies/movie-grid.tsx';
 import { PostFeed } from '../features/posts/post-feed.tsx';
 import { SegmentTabs } from '../components/segment-tabs.tsx';
 import { Skeleton } from '../components/skeleton.tsx';
+import { firstTabWithContent } from '../lib/first-tab.ts';
 import { formatCount } from '../lib/format.ts';
 import { keyParam } from '../lib/route-params.ts';
 import { useRouteResource } from '../components/hooks/use-resource.ts';
@@ -24,10 +25,6 @@ import { messages } from '../messages.ts';
 
 type TagTab = 'movie' | PostKind;
 const TAB_KINDS: readonly TagTab[] = ['movie', ...POST_KINDS];
-
-/** The first tab with content, else the first. */
-const firstTabWithContent = (counts: Record<TagTab, number> | undefined): TagTab =>
-  TAB_KINDS.find((kind) => (counts?.[kind] ?? 0) > 0) ?? TAB_KINDS[0]!;
 
 export default function TagDetailScreen({ params }: ScreenProps) {
   const tag = useRouteResource('tag', keyParam(params.key) || null, (key) => getTag(key, { toast: false }));
@@ -40,7 +37,7 @@ export default function TagDetailScreen({ params }: ScreenProps) {
 function TagContent({ tag }: { tag: TagDetail }) {
   // An answer kept offline from before the counts has none.
   const counts = tag.counts as TagDetail['counts'] | undefined;
-  const [tab, setTab] = useState<TagTab>(() => firstTabWithContent(counts));
+  const [tab, setTab] = useState<TagTab>(() => firstTabWithContent(TAB_KINDS, (kind) => counts?.[kind]));
   const tabs = TAB_KINDS.map((value) => ({
     value,
     label: counts

@@ -1,11 +1,18 @@
-/** A user's page (/user/{id}): the profile header, then their topics. */
+/**
+ * A user's page (/user/{id}): the profile header, then their posts by kind in tabs (话题 / 吃瓜 /
+ * 文章, each with its count), opening on the first kind they posted.
+ */
 import '../styles/directory.css';
 import type { UserProfile } from '../../contract/calls/content.ts';
 import { getUserProfile } from '../features/users/user-calls.ts';
 import type { ScreenProps } from '../components/page/screen.ts';
 import { ErrorState } from '../components/error-state.tsx';
 import { MissingState } from '../components/missing-state.tsx';
-import { PostFeed } from '../features/posts/post-feed.tsx';
+import { PostFeed, postFeedList } from '../features/posts/post-feed.tsx';
+import { SegmentTabs } from '../components/segment-tabs.tsx';
+import { SkeletonList } from '../components/skeleton.tsx';
+import { useFirstListWithContent } from '../components/hooks/use-first-list-with-content.ts';
+import { POST_KINDS } from '../../contract/enums.ts';
 import { Skeleton } from '../components/skeleton.tsx';
 import { UserAvatar } from '../features/users/user-avatar.tsx';
 import { formatCount, formatDate } from '../lib/format.ts';
@@ -21,14 +28,36 @@ export default function UserPageScreen({ params }: ScreenProps) {
   return (
     <>
       <ProfileHeader user={user.data} />
-      <h2 className="section-title">{messages.users.theirTopics}</h2>
-      <PostFeed
-        kind="topic"
-        query={{ authorId: user.data.id }}
-        showGroup
-        showAuthor={false}
-        empty={messages.users.emptyTopics}
-      />
+      <UserPosts user={user.data} />
+    </>
+  );
+}
+
+function UserPosts({ user }: { user: UserProfile }) {
+  const query = { authorId: user.id };
+  const { tab, setTab, totals } = useFirstListWithContent(
+    POST_KINDS.map((kind) => ({ tab: kind, ...postFeedList(kind, query) })),
+  );
+  const tabs = POST_KINDS.map((value) => {
+    const total = totals[value];
+    const label = messages.tags.tabs[value];
+    return { value, label: total === undefined ? label : messages.tags.tabLabel(label, formatCount(total)) };
+  });
+  return (
+    <>
+      <SegmentTabs tabs={tabs} value={tab ?? POST_KINDS[0]} onChange={setTab} label={messages.users.theirPosts} />
+      {tab ? (
+        <PostFeed
+          key={tab}
+          kind={tab}
+          query={query}
+          showGroup
+          showAuthor={false}
+          empty={messages.users.emptyPosts[tab]}
+        />
+      ) : (
+        <SkeletonList layout="list" count={4} />
+      )}
     </>
   );
 }

@@ -112,6 +112,26 @@ function fetchInto<T>(key: string, fetchPage: FetchPage<T>, page: number, pageSi
   );
 }
 
+/**
+ * The list's first page, loaded into its store as the list itself would (a list shown afterwards
+ * finds it there, no second call), answering its total once it is in: 0 when it failed.
+ */
+export function loadFirstPage<T>(key: string, fetchPage: FetchPage<T>, pageSize = DEFAULT_PAGE_SIZE): Promise<number> {
+  const entry = entryOf(key);
+  const { data } = entry;
+  if (data.page === 0 && !data.loading && !data.error) fetchInto(key, fetchPage, 1, pageSize);
+  return new Promise((resolve) => {
+    const check = () => {
+      const current = entry.data;
+      if (current.loading || (current.page === 0 && !current.error)) return false;
+      entry.listeners.delete(check);
+      resolve(current.error ? 0 : Math.max(current.total, current.items.length));
+      return true;
+    };
+    if (!check()) entry.listeners.add(check);
+  });
+}
+
 /** For tests and sign-out: forget every list. */
 export function clearInfiniteLists(): void {
   lists.clear();

@@ -1,6 +1,6 @@
 /**
  * A sorted, paged list of posts of one kind with the sort tabs 最新 / 最热 / 最多回复 above it:
- * all topics, a forum group's topics, a category's posts, a user's topics. Each sort keeps its
+ * all topics, a forum group's topics, a category's posts, a user's posts of a kind. Each sort keeps its
  * own list (and scroll) by key, so switching back shows what was loaded.
  */
 import './posts.css';
@@ -16,6 +16,12 @@ const SORTS: readonly SegmentTab<PostSort>[] = POST_SORTS.map((value) => ({
   value,
   label: messages.posts.sorts[value],
 }));
+
+/** The key and the call of one sorted list of the feed (a screen may load its first page before showing it). */
+export const postFeedList = (kind: PostKind, query: Omit<PostQuery, 'sort'> = {}, sort: PostSort = 'new') => ({
+  cacheKey: `posts:${kind}:${JSON.stringify(query)}:${sort}`,
+  fetchPage: (page: number, size: number, cursor?: string) => getPostPage(kind, { ...query, sort }, page, size, cursor),
+});
 
 interface PostFeedProps {
   kind: PostKind;
@@ -40,14 +46,14 @@ export function PostFeed({
   empty = messages.posts.emptyList,
 }: PostFeedProps) {
   const [sort, setSort] = useState<PostSort>('new');
-  const cacheKey = `posts:${kind}:${JSON.stringify(query)}:${sort}`;
+  const { cacheKey, fetchPage } = postFeedList(kind, query, sort);
   return (
     <div className="post-feed">
       {sortable && <SegmentTabs tabs={SORTS} value={sort} onChange={setSort} label={messages.posts.sortLabel} />}
       <PagedList
         key={cacheKey}
         cacheKey={cacheKey}
-        fetchPage={(page, size, cursor) => getPostPage(kind, { ...query, sort }, page, size, cursor)}
+        fetchPage={fetchPage}
         keyOf={(post) => post.id}
         render={(post, index) => (
           <PostCard
