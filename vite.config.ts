@@ -107,7 +107,7 @@ const appConfig = defineConfig({
         // operator console (admin.html and the files only it loads, named admin-*): visitors never
         // need it and the console must never be served stale.
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
-        globIgnores: ['screenshots/**', 'assets/hls-*.js', 'admin.html', 'assets/admin-*'],
+        globIgnores: ['screenshots/**', 'assets/hls-*.js', 'assets/hls.worker-*.js', 'admin.html', 'assets/admin-*'],
       },
       devOptions: { enabled: false },
     }),

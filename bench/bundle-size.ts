@@ -68,7 +68,7 @@ export function measureBundle(distDir: string): { figures: Figure[]; largestChun
   const consoleJs = consoleFiles(distDir).filter((file) => file.endsWith('.js'));
   const consoleKib = consoleJs.reduce((sum, file) => sum + gzipKib(join(distDir, file)), 0);
   const chunks = readdirSync(join(distDir, 'assets'))
-    .filter((name) => name.endsWith('.js') && !name.startsWith('hls-'))
+    .filter((name) => name.endsWith('.js') && !name.startsWith('hls-') && !name.startsWith('hls.worker-'))
     .map((name) => `assets/${name}`)
     .filter((file) => !entry.includes(file) && !consoleJs.includes(file))
     .map((file) => ({ file, kib: gzipKib(join(distDir, file)) }))

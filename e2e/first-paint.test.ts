@@ -9,6 +9,8 @@ import { apiData } from './content-api.ts';
 import { baseURL, launch, noBrowser, openPage, PHONE, type WatchedPage } from './browser.ts';
 
 const SHOTS = '.artifacts/screenshots';
+/** A keyword with hits of every kind in the demo data. */
+const SEARCHED = '海';
 
 /** A fresh phone page; without the app's scripts, what shows is the server's first paint alone. */
 async function freshPage(browser: Browser, scripts: boolean): Promise<WatchedPage> {
@@ -30,14 +32,31 @@ describe.skipIf(noBrowser)('first paint in Chromium', () => {
     await browser?.close();
   });
 
-  it('shows home, a movie and a topic from the HTML alone, before any script, without a CSP violation', async () => {
+  it('shows home, a movie, a topic, the forum, a search and the play page from the HTML alone, before any script, without a CSP violation', async () => {
     const home = await apiData('/home/getIndex', {});
     const [movie] = (await apiData('/movie/getPage', { page: 1, pageSize: 1 })).list;
     const [topic] = (await apiData('/topic/getPage', { page: 1, pageSize: 1 })).list;
+    const [group] = await apiData('/forum/getList', {});
+    const found = await apiData('/search/all', { keyword: SEARCHED });
     const screens = [
       { path: '/', name: 'home', text: home.featured[0]!.title, image: home.banners[0]!.image },
       { path: `/movie/${movie!.id}`, name: 'movie', text: movie!.title, image: movie!.poster.small },
       { path: `/topic/${topic!.id}`, name: 'topic', text: topic!.title, image: null },
+      { path: '/forum', name: 'forum', text: group!.name, image: null },
+      {
+        path: `/search/${encodeURIComponent(SEARCHED)}`,
+        name: 'search',
+        text: found.movies[0]!.title,
+        image: found.movies[0]!.poster.small,
+      },
+      {
+        path: `/movie/play/${movie!.id}`,
+        name: 'play',
+        text: movie!.title,
+        image: movie!.poster.small,
+        // no bar on a phone: the player's box is at the top, the poster in it
+        bar: '.video-player',
+      },
     ];
     for (const screen of screens) {
       const { page, context, problems } = await freshPage(browser, false);
@@ -54,7 +73,10 @@ describe.skipIf(noBrowser)('first paint in Chromium', () => {
           .toBe(true);
       }
       // laid out by the app's stylesheets: the layout's bar sits at the top of the screen
-      const bar = await paint.locator('.top-bar:visible, .sub-header:visible').first().boundingBox();
+      const bar = await paint
+        .locator(screen.bar ?? '.top-bar:visible, .sub-header:visible')
+        .first()
+        .boundingBox();
       expect(bar?.y, screen.path).toBe(0);
       await page.screenshot({ path: `${SHOTS}/first-paint-${screen.name}-phone.png` });
       expect(withoutBlockedScripts(problems), screen.path).toEqual([]);
@@ -112,5 +134,28 @@ describe.skipIf(noBrowser)('first paint in Chromium', () => {
     expect(await page.locator('[data-testid=movie-views]').count()).toBe(1);
     expect(problems).toEqual([]);
     await context.close();
+  });
+
+  it('hands over the forum, a search and the play page to the app, the search asked for no second time', async () => {
+    const [movie] = (await apiData('/movie/getPage', { page: 1, pageSize: 1 })).list;
+    const screens = [
+      { path: '/forum', shows: '[data-testid=forum-group]' },
+      { path: `/search/${encodeURIComponent(SEARCHED)}`, shows: '[data-testid=search-overview]' },
+      { path: `/movie/play/${movie!.id}`, shows: '[data-testid=play-title]' },
+    ];
+    for (const screen of screens) {
+      const { page, context, problems } = await freshPage(browser, true);
+      const searches: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/api/search/all') searches.push(request.url());
+      });
+      await page.goto(screen.path);
+      await expect.poll(() => page.locator('#first-paint').count(), { timeout: 20_000 }).toBe(0);
+      await expect.poll(() => page.locator(screen.shows).first().isVisible(), { timeout: 10_000 }).toBe(true);
+      // the page's own read was the search (counted once): the app takes its answer from the HTML
+      expect(searches, screen.path).toEqual([]);
+      expect(problems, screen.path).toEqual([]);
+      await context.close();
+    }
   });
 });

@@ -5,8 +5,8 @@
  * not there is a 404 (the page tells the viewer). The app writes and deletes that cache itself
  * (src/features/downloads/download-manager.ts); the worker only reads it.
  *
- * hls.js is left out of the precache (vite.config.ts), so it is cached here when the player loads
- * it (cache-first, its file names carry a hash): a download then plays offline. The app loads it
+ * hls.js and its worker are left out of the precache (vite.config.ts), so they are cached here when
+ * the player loads them (cache-first, their file names carry a hash): a download then plays offline. The app loads it
  * while downloading and at start when it holds downloads (download-manager.ts).
  */
 import { ExpirationPlugin } from 'workbox-expiration';
@@ -21,7 +21,7 @@ export const PLAYER_CODE_CACHE = 'player-code-v1';
 
 export function registerOfflineRoute(): void {
   registerRoute(
-    ({ url }) => url.origin === self.location.origin && /^\/assets\/hls-[\w-]+\.js$/.test(url.pathname),
+    ({ url }) => url.origin === self.location.origin && /^\/assets\/hls(-|\.worker-)[\w-]+\.js$/.test(url.pathname),
     new CacheFirst({
       cacheName: PLAYER_CODE_CACHE,
       plugins: [new ExpirationPlugin({ maxEntries: 4, purgeOnQuotaError: true })],

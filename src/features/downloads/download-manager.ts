@@ -219,8 +219,9 @@ export async function removeAllDownloads(): Promise<void> {
   for (const key of Object.keys(downloadsState.items)) await removeDownload(key);
 }
 
-/** The player's code into the service worker's cache (sw/offline-route.ts), for playing offline. */
-const warmPlayer = (): void => void import('hls.js').catch(() => undefined);
+/** The player's code and its worker into the service worker's cache (sw/offline-route.ts), for playing offline. */
+const warmPlayer = (): void =>
+  void import('../player/hls-library.ts').then(({ HLS_WORKER_URL }) => fetch(HLS_WORKER_URL)).catch(() => undefined);
 
 /** Deletes expired copies; downloads a reload interrupted become paused; the player cached while online. */
 export async function removeExpiredDownloads(now: number = Date.now()): Promise<void> {

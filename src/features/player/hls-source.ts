@@ -1,7 +1,8 @@
 /**
  * Puts an HLS playlist into a <video>: the browser's own HLS on iOS (Safari plays it natively and
  * has no MSE on iPhone), hls.js everywhere else. hls.js is imported here, dynamically, so it is
- * downloaded only when a video is played (docs/performance.md: it is outside the route budgets).
+ * downloaded only when a video is played (docs/performance.md: it is outside the route budgets);
+ * its light build, with the segments transmuxed in its worker (hls-library.ts).
  * A fatal error is reported once, by kind; the caller decides (fail over to another CDN line).
  *
  * 清晰度: with hls.js the ladder's level heights are reported once the master playlist is parsed,
@@ -61,7 +62,7 @@ export async function attachSource(
     return attachNative(video, url, onFatal);
   }
 
-  const { default: Hls } = await import('hls.js');
+  const { Hls, HLS_WORKER_URL } = await import('./hls-library.ts');
   if (options.cancelled?.()) return DETACHED;
   if (!Hls.isSupported()) {
     if (native) {
@@ -70,7 +71,7 @@ export async function attachSource(
     }
     throw new Error('HLS is not supported in this browser');
   }
-  const hls = new Hls({ enableWorker: true, lowLatencyMode: false, backBufferLength: 60 });
+  const hls = new Hls({ enableWorker: true, workerPath: HLS_WORKER_URL, lowLatencyMode: false, backBufferLength: 60 });
   let mediaRecovered = false;
   let reported = false;
   hls.on(Hls.Events.ERROR, (_event, data) => {
