@@ -20,9 +20,24 @@ function over(target: PGlite | Transaction): Queryable {
   );
 }
 
-export async function openPgliteDb(options: { dataDir?: string } = {}): Promise<Db> {
+export interface PgliteOptions {
+  dataDir?: string;
+  /** A dump of a store to start from (server/db/pglite-template.ts) instead of a new one. */
+  loadDataDir?: Blob;
+}
+
+/** The PGlite itself, with the parsers every Db over it needs. */
+export function createPglite(options: PgliteOptions = {}): Promise<PGlite> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const pg = await PGlite.create({ dataDir: options.dataDir, parsers: { [INT8_OID]: parseInt8 } });
+  return PGlite.create({ ...options, parsers: { [INT8_OID]: parseInt8 } });
+}
+
+export async function openPgliteDb(options: PgliteOptions = {}): Promise<Db> {
+  return pgliteDbOf(await createPglite(options));
+}
+
+/** The Db over an open PGlite; closing it closes the PGlite. */
+export function pgliteDbOf(pg: PGlite): Db {
   return dbOf({
     kind: 'pglite',
     direct: over(pg),

@@ -11,7 +11,7 @@ import { buildApp } from '../app.ts';
 import { configWith, type Config } from '../config.ts';
 import type { Db, DbKind } from '../db/db.ts';
 import { migrate } from '../db/migrate.ts';
-import { openPgliteDb } from '../db/pglite-db.ts';
+import { openPgliteFromTemplate } from '../db/pglite-template.ts';
 import { openPostgresDb } from '../db/postgres-db.ts';
 import { ensureDemoSite } from '../db/sites.ts';
 import type { LogStream } from '../logging/log-batch.ts';
@@ -20,9 +20,12 @@ import { createTestClient, type TestClient } from './test-client.ts';
 
 export const DB_KINDS: readonly DbKind[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
-/** A store with nothing in it: in-memory PGlite, or an isolated PostgreSQL schema dropped on close. */
+/**
+ * A store with nothing in it: in-memory PGlite (loaded from a dump of a new one: initdb once, not
+ * per test), or an isolated PostgreSQL schema dropped on close.
+ */
 export function openTestDb(kind: DbKind): Promise<Db> {
-  if (kind === 'pglite') return openPgliteDb();
+  if (kind === 'pglite') return openPgliteFromTemplate('empty');
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error('DATABASE_URL is not set');
   return openPostgresDb({ url, isolatedSchema: `test_${randomBytes(6).toString('hex')}` });
@@ -49,10 +52,15 @@ export interface HarnessOptions {
 
 /** A migrated store with the demo site and the app on it, ready for app.inject. */
 export async function createHarness(kind: DbKind, options: HarnessOptions = {}): Promise<Harness> {
-  const db = await openTestDb(kind);
+  // PGlite starts from a dump that has the migrations and the demo site (inserting it again would
+  // take a value of the sites' sequence: the next site would not be 2).
+  const fromTemplate = kind === 'pglite';
+  const db = fromTemplate ? await openPgliteFromTemplate('migrated') : await openTestDb(kind);
   try {
-    await migrate(db);
-    await ensureDemoSite(db);
+    if (!fromTemplate) {
+      await migrate(db);
+      await ensureDemoSite(db);
+    }
     await options.seed?.(db);
     const config = configWith({
       LOG_LEVEL: 'silent',
