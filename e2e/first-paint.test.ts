@@ -64,6 +64,10 @@ describe.skipIf(noBrowser)('first paint in Chromium', () => {
       const paint = page.locator('#first-paint');
       expect(await paint.getAttribute('aria-hidden'), screen.path).toBe('true');
       expect(await paint.innerText(), screen.path).toContain(screen.text);
+      // the browser's own light scheme (Playwright's default); the play page is dark from its first paint
+      expect(await page.locator('html').getAttribute('data-theme'), screen.path).toBe(
+        screen.name === 'play' ? 'dark' : 'light',
+      );
       if (screen.image) {
         const image = paint.locator(`img[src$="/${screen.image}"]`).first();
         await expect

@@ -81,6 +81,8 @@ interface Screen {
   /** Carried as an answer: a public read, with the payload the client sends (exactly); null: none. */
   carries?: CarriedRead | ((address: Address) => CarriedRead | null);
   paints?: Painting;
+  /** The colour mode the screen forces (the play page: dark), in place before its first paint. */
+  colorMode?: 'dark';
 }
 
 /** The keyword of /search/{key} as the app reads it (URI-decoded and trimmed: lib/route-params.ts); null when none. */
@@ -139,6 +141,7 @@ const SCREENS: Screen[] = [
   {
     pattern: /^\/movie\/play\/(\d{1,9})$/,
     module: 'src/routes/movie-play.tsx',
+    colorMode: 'dark',
     paints: {
       read: previewMovieDetail,
       render: (r, context, data, address) => r.paintPlay(context, data as MovieDetail, episodeOf(address)),
@@ -312,7 +315,9 @@ export class FirstScreens {
           ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
         ];
     if (answers.length > 0) head.push(answerBlock(answers));
-    const html = this.template.replace('</head>', `  ${head.join('\n    ')}\n  </head>`);
+    let html = this.template.replace('</head>', `  ${head.join('\n    ')}\n  </head>`);
+    // index.html's colour-mode script reads it (the app then forces the same mode itself).
+    if (screen.colorMode) html = html.replace(/<html(?=[\s>])/, `<html data-force-theme="${screen.colorMode}"`);
     return firstPaint
       ? startEntryAfterPaint(html).replace('<div id="root">', `${firstPaint}\n    <div id="root">`)
       : html;

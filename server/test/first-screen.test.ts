@@ -289,6 +289,9 @@ describe.each(DB_KINDS)('the first screen head start on %s', (kind) => {
     // the related movies keep their boxes; their posters come with the app
     const posters = [...paint.matchAll(/<img [^>]*>/g)].filter(([tag]) => tag.includes('/posters/'));
     expect(posters).toHaveLength(1);
+    // drawn dark whatever the viewer's mode, as the app shows the play page; no other page forces one
+    expect(html).toMatch(/<html data-force-theme="dark"[\s>]/);
+    expect((await page(`/movie/${FX.freeMovie}`)).body).not.toContain('data-force-theme');
   });
 
   it('the play page of a movie that does not exist: no first paint, the shell with the preloads', async () => {
