@@ -42,7 +42,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import type { Site } from '../db/sites.ts';
 import { toSiteInfo } from '../db/sites.ts';
-import type { Call } from '../protocol/define-call.ts';
+import { answerOf, type Call } from '../protocol/define-call.ts';
 import { encodeEnvelope } from '../protocol/envelope-reply.ts';
 import { validate } from '../protocol/parse-input.ts';
 import { inlineHashes } from '../security-headers.ts';
@@ -345,6 +345,6 @@ export class FirstScreens {
     const call = calls.find((candidate) => candidate.path === path);
     if (!call || call.auth === 'user') throw new Error(`${path} is not a visitor's read`);
     const payload = validate(call.schema, clientPayload);
-    return (await call.run({ payload, site, session: null, user: null, db, config, req, now: now() })) ?? null;
+    return answerOf(call, { payload, site, session: null, user: null, db, config, req, now: now() });
   }
 }

@@ -35,6 +35,11 @@ export interface CallSpec<P extends CallPath, S extends z.ZodType, A extends Aut
   /** A multipart/form-data call: the payload is its fields, files up to maxBytes (multipart-input.ts). */
   upload?: { maxBytes: number };
   handler: (ctx: CallContext<z.output<S>, A>) => Promise<DataOf<P>>;
+  /**
+   * Runs after every answer of the call, the handler's or the read cache's, with its data: what
+   * must count each request (a search towards the hot searches) even when no handler ran.
+   */
+  afterAnswer?: (ctx: CallContext<z.output<S>, A>, data: DataOf<P>) => Promise<void>;
 }
 
 /** A call as the protocol layer runs it, its types erased. */
@@ -48,7 +53,17 @@ export interface Call {
   encrypted: boolean;
   /** Multipart body with files of at most maxBytes; null for JSON calls. */
   upload: { maxBytes: number } | null;
+  /** The handler: the answer's data (what the read cache keeps). */
   run(ctx: CallContext<unknown>): Promise<unknown>;
+  /** After every answer, fresh or from the read cache (CallSpec.afterAnswer); nothing by default. */
+  afterAnswer(ctx: CallContext<unknown>, data: unknown): Promise<void>;
+}
+
+/** A call's answer as a request gets it without the read cache: its handler, then afterAnswer. */
+export async function answerOf(call: Call, ctx: CallContext<unknown>): Promise<unknown> {
+  const data = (await call.run(ctx)) ?? null;
+  await call.afterAnswer(ctx, data);
+  return data;
 }
 
 export function defineCall<P extends CallPath, S extends z.ZodType, A extends AuthMode>(spec: CallSpec<P, S, A>): Call {
@@ -61,5 +76,6 @@ export function defineCall<P extends CallPath, S extends z.ZodType, A extends Au
     upload: spec.upload ?? null,
     // The pipeline validated the payload with spec.schema and resolved the session for spec.auth.
     run: (ctx) => spec.handler(ctx as CallContext<z.output<S>, A>),
+    afterAnswer: async (ctx, data) => spec.afterAnswer?.(ctx as CallContext<z.output<S>, A>, data as DataOf<P>),
   };
 }

@@ -28,6 +28,7 @@ const testCall = (path: string, run: Call['run'], signed = true): Call => ({
   encrypted: false,
   upload: null,
   run,
+  afterAnswer: async () => undefined,
 });
 
 const CALLS: Call[] = [

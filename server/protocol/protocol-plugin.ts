@@ -12,7 +12,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { PUBLIC_PATHS } from '../../contract/calls/paths.ts';
 import { Code } from '../../contract/protocol/codes.ts';
 import { fail, ok, type Envelope } from '../../contract/protocol/envelope.ts';
-import type { Call } from './define-call.ts';
+import { answerOf, type Call } from './define-call.ts';
 import { encodeEnvelope, envelopeOfError, sendBody, sendEnvelope } from './envelope-reply.ts';
 import { ReadCache } from './read-cache.ts';
 import { openCall, type CallDeps } from './run-call.ts';
@@ -47,14 +47,15 @@ export const protocolPlugin: FastifyPluginAsync<ProtocolOptions> = async (api, o
         const key = cached ? ReadCache.keyOf(ctx.site.id, call.path, ctx.payload) : null;
         if (key !== null) {
           // The answer closure only on a miss: a hit allocates none.
-          const body =
-            readCache.kept(key) ??
-            readCache.body(key, async () =>
-              Buffer.from(encodeEnvelope(deps.cipher, ok((await call.run(ctx)) ?? null))),
-            );
-          return sendBody(reply, await body);
+          const { body, data } = await (readCache.kept(key) ??
+            readCache.answer(key, async () => {
+              const data = (await call.run(ctx)) ?? null;
+              return { body: Buffer.from(encodeEnvelope(deps.cipher, ok(data))), data };
+            }));
+          await call.afterAnswer(ctx, data);
+          return sendBody(reply, body);
         }
-        envelope = ok((await call.run(ctx)) ?? null);
+        envelope = ok(await answerOf(call, ctx));
       } catch (error) {
         envelope = envelopeOfError(error, req.log, bodyLimit);
       }

@@ -11,60 +11,60 @@ function clockAt(start = 0) {
 describe('ReadCache', () => {
   it('keeps an answer for the TTL, then makes it anew', async () => {
     const clock = clockAt();
-    const cache = new ReadCache(2_000, 10, clock.now);
+    const cache = new ReadCache<Buffer>(2_000, 10, clock.now);
     let made = 0;
     const make = async () => Buffer.from(`body ${++made}`);
-    expect(String(await cache.body('k', make))).toBe('body 1');
+    expect(String(await cache.answer('k', make))).toBe('body 1');
     clock.advance(1_999);
-    expect(String(await cache.body('k', make))).toBe('body 1');
+    expect(String(await cache.answer('k', make))).toBe('body 1');
     clock.advance(1);
-    expect(String(await cache.body('k', make))).toBe('body 2');
+    expect(String(await cache.answer('k', make))).toBe('body 2');
   });
 
   it('tells a fresh kept answer (kept) without making one', async () => {
     const clock = clockAt();
-    const cache = new ReadCache(2_000, 10, clock.now);
+    const cache = new ReadCache<Buffer>(2_000, 10, clock.now);
     expect(cache.kept('k')).toBeUndefined();
-    await cache.body('k', async () => Buffer.from('body'));
+    await cache.answer('k', async () => Buffer.from('body'));
     expect(String(await cache.kept('k'))).toBe('body');
     clock.advance(2_000);
     expect(cache.kept('k')).toBeUndefined();
   });
 
   it('makes one answer for concurrent asks of the same key; keys are apart', async () => {
-    const cache = new ReadCache(2_000, 10, clockAt().now);
+    const cache = new ReadCache<Buffer>(2_000, 10, clockAt().now);
     let made = 0;
     let release: (body: Buffer) => void = () => {};
     const make = () => {
       made++;
       return new Promise<Buffer>((resolve) => (release = resolve));
     };
-    const asks = [cache.body('k', make), cache.body('k', make), cache.body('k', make)];
+    const asks = [cache.answer('k', make), cache.answer('k', make), cache.answer('k', make)];
     release(Buffer.from('shared'));
     expect((await Promise.all(asks)).map(String)).toEqual(['shared', 'shared', 'shared']);
     expect(made).toBe(1);
-    expect(String(await cache.body('other', async () => Buffer.from('other')))).toBe('other');
+    expect(String(await cache.answer('other', async () => Buffer.from('other')))).toBe('other');
   });
 
   it('does not keep a failure', async () => {
-    const cache = new ReadCache(2_000, 10, clockAt().now);
-    await expect(cache.body('k', () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
-    expect(String(await cache.body('k', async () => Buffer.from('ok')))).toBe('ok');
+    const cache = new ReadCache<Buffer>(2_000, 10, clockAt().now);
+    await expect(cache.answer('k', () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
+    expect(String(await cache.answer('k', async () => Buffer.from('ok')))).toBe('ok');
   });
 
   it('holds at most maxEntries, dropping the oldest', async () => {
-    const cache = new ReadCache(60_000, 2, clockAt().now);
+    const cache = new ReadCache<Buffer>(60_000, 2, clockAt().now);
     const text = (value: string) => async () => Buffer.from(value);
-    await cache.body('a', text('a1'));
-    await cache.body('b', text('b1'));
-    await cache.body('c', text('c1'));
-    expect(String(await cache.body('a', text('a2')))).toBe('a2');
-    expect(String(await cache.body('c', text('c2')))).toBe('c1');
+    await cache.answer('a', text('a1'));
+    await cache.answer('b', text('b1'));
+    await cache.answer('c', text('c1'));
+    expect(String(await cache.answer('a', text('a2')))).toBe('a2');
+    expect(String(await cache.answer('c', text('c2')))).toBe('c1');
   });
 
   it('is off with a TTL of 0', () => {
-    expect(new ReadCache(0).enabled).toBe(false);
-    expect(new ReadCache(1).enabled).toBe(true);
+    expect(new ReadCache<Buffer>(0).enabled).toBe(false);
+    expect(new ReadCache<Buffer>(1).enabled).toBe(true);
   });
 
   it('gives no key to a payload that is long or nested too deep', () => {
@@ -99,12 +99,12 @@ describe('writeWatch', () => {
   };
 
   it('empties the cache after a committed transaction, not after a rolled-back one', async () => {
-    const cache = new ReadCache(60_000, 10, clockAt().now);
+    const cache = new ReadCache<Buffer>(60_000, 10, clockAt().now);
     const text = (value: string) => async () => Buffer.from(value);
-    await cache.body('k', text('before'));
+    await cache.answer('k', text('before'));
     await expect(writeWatch(fakeDb(true), cache).tx(async () => 1)).rejects.toThrow('rolled back');
-    expect(String(await cache.body('k', text('after')))).toBe('before');
+    expect(String(await cache.answer('k', text('after')))).toBe('before');
     expect(await writeWatch(fakeDb(false), cache).tx(async () => 7)).toBe(7);
-    expect(String(await cache.body('k', text('after')))).toBe('after');
+    expect(String(await cache.answer('k', text('after')))).toBe('after');
   });
 });

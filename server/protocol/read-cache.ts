@@ -3,8 +3,9 @@
  * visitor): the finished answer body (the encrypted envelope, deterministic for a given envelope
  * since key and IV are fixed), as the bytes the socket sends, is kept per site, path and payload
  * for `ttlMs`, so a hot list costs the protocol checks and no query, JSON, AES or string encoding
- * (the list call at half a bare route's rate). One answer is made per key at a time;
- * failures are not kept.
+ * (the list call at half a bare route's rate). The answer's data is kept beside it for the calls'
+ * afterAnswer (define-call.ts): a search answered from here still counts. One answer is made per
+ * key at a time; failures are not kept.
  *
  * Staleness is bounded by the TTL (2 s by default, READ_CACHE_MS; the client keeps answers 60 s
  * anyway), and the process empties the cache whenever a call commits a transaction (writeWatch),
@@ -16,13 +17,19 @@ import type { Db } from '../db/db.ts';
 /** Payloads whose JSON is longer are not cached (junk fields must not fill the cache). */
 const MAX_PAYLOAD_KEY = 512;
 
-interface Entry {
-  expiresAt: number;
-  body: Promise<Buffer>;
+/** A kept answer: the bytes the socket sends, and the data they encrypt (for Call.afterAnswer). */
+export interface KeptAnswer {
+  body: Buffer;
+  data: unknown;
 }
 
-export class ReadCache {
-  private entries = new Map<string, Entry>();
+interface Entry<V> {
+  expiresAt: number;
+  answer: Promise<V>;
+}
+
+export class ReadCache<V = KeptAnswer> {
+  private entries = new Map<string, Entry<V>>();
 
   constructor(
     private readonly ttlMs: number,
@@ -44,26 +51,26 @@ export class ReadCache {
     }
   }
 
-  /** The body kept for `key` while it is fresh; lets a hit skip making a `make` closure. */
-  kept(key: string): Promise<Buffer> | undefined {
+  /** The answer kept for `key` while it is fresh; lets a hit skip making a `make` closure. */
+  kept(key: string): Promise<V> | undefined {
     const kept = this.entries.get(key);
-    return kept && kept.expiresAt > this.clock() ? kept.body : undefined;
+    return kept && kept.expiresAt > this.clock() ? kept.answer : undefined;
   }
 
-  /** The body kept for `key`, or the one `make` answers (kept when it succeeds). */
-  body(key: string, make: () => Promise<Buffer>): Promise<Buffer> {
+  /** The answer kept for `key`, or the one `make` answers (kept when it succeeds). */
+  answer(key: string, make: () => Promise<V>): Promise<V> {
     const time = this.clock();
     const kept = this.entries.get(key);
-    if (kept && kept.expiresAt > time) return kept.body;
+    if (kept && kept.expiresAt > time) return kept.answer;
     if (kept) this.entries.delete(key);
-    const body = make();
-    const entry = { expiresAt: time + this.ttlMs, body };
+    const answer = make();
+    const entry = { expiresAt: time + this.ttlMs, answer };
     this.entries.set(key, entry);
-    body.catch(() => {
+    answer.catch(() => {
       if (this.entries.get(key) === entry) this.entries.delete(key);
     });
     if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    return body;
+    return answer;
   }
 
   clear(): void {
@@ -72,7 +79,7 @@ export class ReadCache {
 }
 
 /** The Db with every committed transaction emptying the cache. */
-export function writeWatch(db: Db, cache: ReadCache): Db {
+export function writeWatch<V>(db: Db, cache: ReadCache<V>): Db {
   return {
     kind: db.kind,
     query: (sql, params) => db.query(sql, params),

@@ -92,7 +92,3 @@ export async function openCall(call: Call, req: FastifyRequest, deps: CallDeps):
     now: deps.now(),
   };
 }
-
-export async function runCall(call: Call, req: FastifyRequest, deps: CallDeps): Promise<unknown> {
-  return call.run(await openCall(call, req, deps));
-}

@@ -1,9 +1,9 @@
 /**
  * The search calls (docs/api.md, 搜索) over the one index of server/search/: 综合, one kind's pages,
  * suggestions and hot searches. The first page of a search with hits counts towards the site's hot
- * searches (once per searcher, keyword and hour; later pages and suggestions never count). The
- * count is written outside a transaction, so a search does not empty the read cache, and a failed
- * count never fails the search.
+ * searches (once per searcher, keyword and hour; later pages and suggestions never count), after
+ * the answer, whether the handler or the read cache gave it. The count is written outside a
+ * transaction, so a search does not empty the read cache, and a failed count never fails the search.
  */
 import type { FastifyRequest } from 'fastify';
 import {
@@ -14,22 +14,26 @@ import {
 } from '../../contract/calls/search.ts';
 import { API } from '../../contract/calls/paths.ts';
 import type { Db } from '../db/db.ts';
+import type { Site } from '../db/sites.ts';
 import { defineCall, type Call } from '../protocol/define-call.ts';
 import { countSearch, hotSearches } from '../search/hot-searches.ts';
 import { searchOverview, searchPage, type HitKind } from '../search/search-hits.ts';
-import { parseKeyword, type Keyword } from '../search/search-query.ts';
+import { parseKeyword } from '../search/search-query.ts';
 import { suggest } from '../search/suggest.ts';
 
 interface Counted {
   db: Db;
   req: FastifyRequest;
-  siteId: number;
+  site: Site;
   now: number;
+  payload: { keyword: string };
 }
 
-async function count(ctx: Counted, keyword: Keyword): Promise<void> {
+/** Counts the search (afterAnswer: also when the read cache answered it, as it is still a search). */
+async function count(ctx: Counted): Promise<void> {
   try {
-    await countSearch(ctx.db, { siteId: ctx.siteId, folded: keyword.folded, address: ctx.req.ip, now: ctx.now });
+    const { folded } = parseKeyword(ctx.payload.keyword);
+    await countSearch(ctx.db, { siteId: ctx.site.id, folded, address: ctx.req.ip, now: ctx.now });
   } catch (error) {
     ctx.req.log.warn({ err: error }, 'search count not written');
   }
@@ -43,11 +47,10 @@ const kindCall = (path: typeof API.searchMovies | typeof API.searchPosts | typeo
     path,
     schema: searchPageSchema,
     auth: 'none',
-    handler: async ({ db, site, req, now, payload }) => {
-      const keyword = parseKeyword(payload.keyword);
-      const page = await searchPage(db, kind, site.id, keyword, payload);
-      if (payload.page === 1 && page.list.length > 0) await count({ db, req, siteId: site.id, now }, keyword);
-      return page as never;
+    handler: async ({ db, site, payload }) =>
+      (await searchPage(db, kind, site.id, parseKeyword(payload.keyword), payload)) as never,
+    afterAnswer: async (ctx, page) => {
+      if (ctx.payload.page === 1 && page.list.length > 0) await count(ctx);
     },
   });
 
@@ -56,12 +59,12 @@ export const searchCalls: readonly Call[] = [
     path: API.searchAll,
     schema: searchKeywordSchema,
     auth: 'none',
-    handler: async ({ db, site, req, now, payload }) => {
-      const keyword = parseKeyword(payload.keyword);
-      const overview = await searchOverview(db, site.id, keyword);
-      if (!hasHits(overview)) return { ...overview, hot: await hotSearches(db, site.id, now) };
-      await count({ db, req, siteId: site.id, now }, keyword);
-      return overview;
+    handler: async ({ db, site, now, payload }) => {
+      const overview = await searchOverview(db, site.id, parseKeyword(payload.keyword));
+      return hasHits(overview) ? overview : { ...overview, hot: await hotSearches(db, site.id, now) };
+    },
+    afterAnswer: async (ctx, overview) => {
+      if (hasHits(overview)) await count(ctx);
     },
   }),
   kindCall(API.searchMovies, 'movie'),

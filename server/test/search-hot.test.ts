@@ -114,3 +114,28 @@ describe.each(DB_KINDS)('hot searches on %s', (kind) => {
     },
   );
 });
+
+describe.each(DB_KINDS)('hot searches with the read cache on, on %s', (kind) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await createHarness(kind, { seed: seedSearch, config: { READ_CACHE_MS: 60_000 } });
+  });
+  afterAll(() => h?.close());
+
+  it('counts every searcher of a keyword, also those the cache answered, and each once an hour', async () => {
+    const counted = async (keyword: string) =>
+      (await h.db.one<{ count: number }>('SELECT count FROM search_counts WHERE keyword = $1', [keyword]))?.count ?? 0;
+    for (const from of ['10.1.0.1', '10.1.0.2', '10.1.0.3', '10.1.0.1']) {
+      const { envelope } = await h.client.call<SearchOverview>(
+        API.searchAll,
+        { keyword: '机长' },
+        { remoteAddress: from },
+      );
+      expect(envelope.data.movies.length).toBeGreaterThan(0);
+    }
+    expect(await counted('机长')).toBe(3);
+    for (const from of ['10.1.0.4', '10.1.0.5'])
+      await h.client.call(API.searchPosts, { keyword: '好看', page: 1, pageSize: 10 }, { remoteAddress: from });
+    expect(await counted('好看')).toBe(2);
+  });
+});
