@@ -55,18 +55,19 @@ export interface Call {
   upload: { maxBytes: number } | null;
   /** The handler: the answer's data (what the read cache keeps). */
   run(ctx: CallContext<unknown>): Promise<unknown>;
-  /** After every answer, fresh or from the read cache (CallSpec.afterAnswer); nothing by default. */
-  afterAnswer(ctx: CallContext<unknown>, data: unknown): Promise<void>;
+  /** After every answer, fresh or from the read cache (CallSpec.afterAnswer); null for most calls. */
+  afterAnswer: ((ctx: CallContext<unknown>, data: unknown) => Promise<void>) | null;
 }
 
 /** A call's answer as a request gets it without the read cache: its handler, then afterAnswer. */
 export async function answerOf(call: Call, ctx: CallContext<unknown>): Promise<unknown> {
   const data = (await call.run(ctx)) ?? null;
-  await call.afterAnswer(ctx, data);
+  if (call.afterAnswer) await call.afterAnswer(ctx, data);
   return data;
 }
 
 export function defineCall<P extends CallPath, S extends z.ZodType, A extends AuthMode>(spec: CallSpec<P, S, A>): Call {
+  const after = spec.afterAnswer;
   return {
     path: spec.path,
     schema: spec.schema,
@@ -76,6 +77,6 @@ export function defineCall<P extends CallPath, S extends z.ZodType, A extends Au
     upload: spec.upload ?? null,
     // The pipeline validated the payload with spec.schema and resolved the session for spec.auth.
     run: (ctx) => spec.handler(ctx as CallContext<z.output<S>, A>),
-    afterAnswer: async (ctx, data) => spec.afterAnswer?.(ctx as CallContext<z.output<S>, A>, data as DataOf<P>),
+    afterAnswer: after ? (ctx, data) => after(ctx as CallContext<z.output<S>, A>, data as DataOf<P>) : null,
   };
 }

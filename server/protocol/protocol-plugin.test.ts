@@ -28,7 +28,7 @@ const testCall = (path: string, run: Call['run'], signed = true): Call => ({
   encrypted: false,
   upload: null,
   run,
-  afterAnswer: async () => undefined,
+  afterAnswer: null,
 });
 
 const CALLS: Call[] = [

@@ -52,7 +52,7 @@ export const protocolPlugin: FastifyPluginAsync<ProtocolOptions> = async (api, o
               const data = (await call.run(ctx)) ?? null;
               return { body: Buffer.from(encodeEnvelope(deps.cipher, ok(data))), data };
             }));
-          await call.afterAnswer(ctx, data);
+          if (call.afterAnswer) await call.afterAnswer(ctx, data);
           return sendBody(reply, body);
         }
         envelope = ok(await answerOf(call, ctx));
