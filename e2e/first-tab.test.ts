@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { formatCount } from '../src/lib/format.ts';
 import { browserSuite, noBrowser } from './browser.ts';
 import { apiData } from './content-api.ts';
-import { depositCoins, signedInUserId } from './member-flows.ts';
+import { buyPricedArticle, depositCoins, signedInUserId } from './member-flows.ts';
 
 /** The names of the selected tabs, top to bottom. */
 const selectedTabs = (page: Page) => page.locator('[role=tab][aria-selected=true]').allInnerTexts();
@@ -20,12 +20,7 @@ describe.skipIf(noBrowser)('the first tab with content', () => {
     const { page } = await open();
     await signedInUserId(page);
     await depositCoins(page, 1);
-    const articles = await apiData('/archives/getPage', { sort: 'new', page: 1, pageSize: 50 });
-    const priced = articles.list.find((article) => article.priceCoins > 0)!;
-    await page.goto(`/archives/${priced.id}`);
-    await page.locator('[data-testid=purchase-button]').click({ timeout: 20_000 });
-    await page.locator('[data-testid=purchase-confirm]').click();
-    await expect.poll(() => page.locator('[data-testid=post-locked]').count(), { timeout: 20_000 }).toBe(0);
+    const priced = await buyPricedArticle(page);
 
     const topic = (await apiData('/topic/getPage', { sort: 'new', page: 1, pageSize: 1 })).list[0]!;
     await page.goto(`/topic/${topic.id}`);

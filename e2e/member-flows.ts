@@ -10,7 +10,9 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { changePoints } from '../server/db/ledger.ts';
 import { openDb } from '../server/db/open-db.ts';
+import type { PostCard } from '../contract/calls/content.ts';
 import { readIdb } from './browser.ts';
+import { apiData } from './content-api.ts';
 
 interface SavedUser {
   info: { id: number; coins: number; points: number; account: string | null } | null;
@@ -112,4 +114,15 @@ export async function grantPoints(dataDir: string, userId: number, points: numbe
   } finally {
     await db.close();
   }
+}
+
+/** Buys the newest priced article through its page (the member has the coins); the article bought. */
+export async function buyPricedArticle(page: Page): Promise<PostCard> {
+  const articles = await apiData('/archives/getPage', { sort: 'new', page: 1, pageSize: 50 });
+  const priced = articles.list.find((article) => article.priceCoins > 0)!;
+  await page.goto(`/archives/${priced.id}`);
+  await page.locator('[data-testid=purchase-button]').click({ timeout: 20_000 });
+  await page.locator('[data-testid=purchase-confirm]').click();
+  await expect.poll(() => page.locator('[data-testid=post-locked]').count(), { timeout: 20_000 }).toBe(0);
+  return priced;
 }

@@ -15,6 +15,7 @@ import { DESKTOP, launch, noBrowser, notFromOffline, openPage, PHONE, readIdb, t
 import { apiData } from './content-api.ts';
 import {
   bindAccount,
+  buyPricedArticle,
   currentTime,
   depositCoins,
   grantPoints,
@@ -116,12 +117,7 @@ describe.skipIf(noBrowser)('member area in Chromium', () => {
     await expect.poll(() => currentTime(page), { timeout: 30_000 }).toBeGreaterThan(2);
     expect(await page.locator('[data-testid=trial-banner]').count()).toBe(0);
 
-    const articles = await apiData('/archives/getPage', { sort: 'new', page: 1, pageSize: 50 });
-    const priced = articles.list.find((article) => article.priceCoins > 0)!;
-    await page.goto(`/archives/${priced.id}`);
-    await page.locator('[data-testid=purchase-button]').click({ timeout: 20_000 });
-    await page.locator('[data-testid=purchase-confirm]').click();
-    await expect.poll(() => page.locator('[data-testid=post-locked]').count(), { timeout: 20_000 }).toBe(0);
+    const priced = await buyPricedArticle(page);
     const detail = await apiData('/archives/detail', { id: priced.id }, (await tokenCookie(context))!.value);
     expect(detail.unlocked).toBe(true);
     expect(await page.locator('[data-testid=post-body] p').count()).toBe(detail.body.split('\n\n').length);

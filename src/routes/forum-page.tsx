@@ -2,13 +2,13 @@
 import '../styles/directory.css';
 import type { ForumGroup } from '../../contract/calls/content.ts';
 import { getForumGroup } from '../features/forum/forum-calls.ts';
+import { ForumGroupCounts } from '../features/forum/forum-view.tsx';
 import type { ScreenProps } from '../components/page/screen.ts';
 import { DataIcon } from '../components/data-icon.tsx';
 import { ErrorState } from '../components/error-state.tsx';
 import { MissingState } from '../components/missing-state.tsx';
 import { PostFeed } from '../features/posts/post-feed.tsx';
 import { Skeleton } from '../components/skeleton.tsx';
-import { formatCount } from '../lib/format.ts';
 import { idParam } from '../lib/route-params.ts';
 import { useRouteResource } from '../components/hooks/use-resource.ts';
 import { messages } from '../messages.ts';
@@ -35,12 +35,7 @@ function GroupHeader({ group }: { group: ForumGroup }) {
       <div className="group-header__text">
         <h2 className="group-header__name">{group.name}</h2>
         <p className="group-header__desc">{group.description}</p>
-        <p className="forum-group__counts">
-          <span>{messages.forum.topicCount(formatCount(group.topicCount))}</span>
-          <span className={group.todayCount > 0 ? 'forum-group__today is-active' : 'forum-group__today'}>
-            {messages.forum.todayCount(group.todayCount)}
-          </span>
-        </p>
+        <ForumGroupCounts group={group} as="p" />
       </div>
     </header>
   );

@@ -77,14 +77,21 @@ function ForumGroupItem({ group }: { group: ForumGroup }) {
         <span className="forum-group__text">
           <span className="forum-group__name">{group.name}</span>
           <span className="forum-group__desc">{group.description}</span>
-          <span className="forum-group__counts">
-            <span>{messages.forum.topicCount(formatCount(group.topicCount))}</span>
-            <span className={group.todayCount > 0 ? 'forum-group__today is-active' : 'forum-group__today'}>
-              {messages.forum.todayCount(group.todayCount)}
-            </span>
-          </span>
+          <ForumGroupCounts group={group} />
         </span>
       </Link>
     </li>
+  );
+}
+
+/** A group's topic count and today's new topics (the forum list and a group's header). */
+export function ForumGroupCounts({ group, as: Tag = 'span' }: { group: ForumGroup; as?: 'span' | 'p' }) {
+  return (
+    <Tag className="forum-group__counts">
+      <span>{messages.forum.topicCount(formatCount(group.topicCount))}</span>
+      <span className={group.todayCount > 0 ? 'forum-group__today is-active' : 'forum-group__today'}>
+        {messages.forum.todayCount(group.todayCount)}
+      </span>
+    </Tag>
   );
 }
