@@ -124,6 +124,32 @@ describe.skipIf(noBrowser)('offline in Chromium', () => {
     await context.close();
   });
 
+  it('brings what the member saved elsewhere into 我的喜欢 at the next start, readable offline without opening it online', async () => {
+    const [movie] = (await apiData('/movie/getPage', { page: 4, pageSize: 1 })).list;
+    const { page, context, problems } = await openPage(browser);
+    await page.goto(`/movie/${movie!.id}`);
+    await controlledBySw(page);
+    await settled(page, '[data-testid=movie-views]');
+    // Another device of the same member saves the movie: this device has not seen it happen.
+    const token = (await tokenCookie(context))!.value;
+    expect(await apiData('/long/handle/userFavorRecord', { movieId: movie!.id }, token)).toEqual({ favorited: true });
+
+    const synced = page.waitForResponse((response) => response.url().endsWith('/api/article/favorPage'), {
+      timeout: 30_000,
+    });
+    await page.goto('/');
+    await synced;
+    await context.setOffline(true);
+    await page.goto('/mine/like');
+    const titles = () => page.locator('main:visible .movie-card__title').allInnerTexts();
+    await expect.poll(titles, { timeout: 20_000 }).toEqual([movie!.title]);
+    expect(await page.getByRole('tab', { name: '收藏', selected: true }).count()).toBe(1);
+    expect(await page.getByText('加载失败').count()).toBe(0);
+    await context.setOffline(false);
+    expect(notFromOffline(problems)).toEqual([]);
+    await context.close();
+  });
+
   it('queues a like made offline and sends it once back online, exactly once even when an answer is lost', async () => {
     const [topic] = (await apiData('/topic/getPage', { page: 3, pageSize: 1 })).list;
     const { page, context, problems } = await openPage(browser);

@@ -2,8 +2,9 @@
  * The app shell: session start on every page change (src/features/account/session.ts, loaded with the API client
  * outside the entry bundle), then the app-wide lists once (stores/app-init.ts, loaded as its own
  * chunk), the background check of unread notices (features/notifications/unread-watch.ts, its
- * own chunk too) and the watch history's sync with the server (features/history/history-sync.ts,
- * once per signed-in user), the routes and the toasts.
+ * own chunk too), the watch history's and the saved lists' sync with the server
+ * (features/history/history-sync.ts, features/saved/saved-calls.ts: once per signed-in user),
+ * the routes and the toasts.
  */
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio/react';
@@ -11,6 +12,7 @@ import { useLocation } from 'wouter';
 import { ToastHost } from '../components/toast-host.tsx';
 import { authState } from '../stores/auth.ts';
 import { AppRoutes } from './app-routes.tsx';
+import { firstScreenSettled } from './first-screen.ts';
 
 const ignore = () => undefined;
 
@@ -25,6 +27,10 @@ function useSessionStart(): void {
       .then(() => {
         import('../features/notifications/unread-watch.ts').then(({ watchUnread }) => watchUnread(), ignore);
         import('../features/history/history-sync.ts').then(({ syncOnSignIn }) => syncOnSignIn(), ignore);
+        // The saved lists (read offline) once the first screen has had the network to itself.
+        firstScreenSettled()
+          .then(() => import('../features/saved/saved-calls.ts'))
+          .then(({ syncSavedOnSignIn }) => syncSavedOnSignIn(), ignore);
         return import('../stores/app-init.ts');
       })
       .then(({ loadAppInit }) => loadAppInit())

@@ -9,6 +9,8 @@ import { queuedCalls, type QueuedCall } from '../../api/offline-queue.ts';
 import type { Page } from '../../../contract/calls/content.ts';
 import type { SavedItem } from '../../../contract/calls/member.ts';
 import { API } from '../../../contract/calls/paths.ts';
+import { readToken } from '../../lib/cookie.ts';
+import { userState } from '../../stores/user.ts';
 import { adoptServerPage, storedPage, type SavedList, type SavedType } from './saved-store.ts';
 
 export type { SavedList, SavedType };
@@ -45,4 +47,27 @@ export async function savedPage(
     if (!(error instanceof ApiError && error.isNetwork)) throw error;
     return { ...(await storedPage(owner, list, type, page, pageSize)), fromDevice: true };
   }
+}
+
+const SAVED_LISTS: readonly SavedList[] = ['favourites', 'likes'];
+const SAVED_TYPES: readonly SavedType[] = ['movie', 'post'];
+/** The newest items of each list asked for at start (the largest page the calls allow). */
+const SYNC_PAGE_SIZE = 50;
+
+let syncedFor: string | null = null;
+
+/**
+ * On app start and after a sign-in, once per signed-in member: the newest page of each list from
+ * the server, adopted by the device's copy, so what was saved or removed on another device reads
+ * offline here too without /mine/like having been opened online first. Silent: a failure leaves the
+ * device's copy as it is, and the next start tries again.
+ */
+export function syncSavedOnSignIn(): void {
+  const token = readToken();
+  const owner = userState.info?.id;
+  if (!token || owner === undefined || token === syncedFor) return;
+  syncedFor = token;
+  for (const list of SAVED_LISTS)
+    for (const type of SAVED_TYPES)
+      void savedPage(owner, list, type, 1, SYNC_PAGE_SIZE, { toast: false }).catch(() => undefined);
 }
