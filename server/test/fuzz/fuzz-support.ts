@@ -1,6 +1,7 @@
 /**
- * Shared parts of the fuzz suite: how many cases (FUZZ_RUNS, default 1,000 per property; FUZZ_SEED
- * replays a reported failure), the app on PGlite with the member fixture and a rich member, and the
+ * Shared parts of the fuzz suite: how many cases (FUZZ_RUNS, default 300 per property in the test
+ * suite, where every run draws a new seed so the cases differ from run to run; `npm run fuzz` runs
+ * 10,000; FUZZ_SEED replays a reported failure), the app on PGlite with the member fixture and a rich member, and the
  * one property every answer must have: HTTP 200, text/plain, an encrypted envelope that decrypts to
  * a known numeric code and a string msg, and never code 1 (an unexpected error inside).
  */
@@ -18,7 +19,7 @@ import { DEMO_SITE } from '../../db/sites.ts';
 import { createHarness, type Harness } from '../harness.ts';
 import { grant, seedMember } from '../member-fixture.ts';
 
-export const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? 1_000);
+export const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? 300);
 
 /** fast-check parameters: FUZZ_RUNS cases, and FUZZ_SEED to replay a run. */
 export const fuzzParameters = (): fc.Parameters<unknown> => ({
