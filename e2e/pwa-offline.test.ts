@@ -6,9 +6,11 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SavedState } from '../src/features/saved/saved-store.ts';
 import { formatCount } from '../src/lib/format.ts';
+import { STORE_KEYS } from '../src/lib/storage-keys.ts';
 import { apiData } from './content-api.ts';
-import { launch, noBrowser, notFromOffline, openPage, tokenCookie } from './browser.ts';
+import { launch, noBrowser, notFromOffline, openPage, readIdb, tokenCookie } from './browser.ts';
 import { controlledBySw } from './pwa-browser.ts';
 
 const SHOTS = '.artifacts/screenshots';
@@ -134,11 +136,13 @@ describe.skipIf(noBrowser)('offline in Chromium', () => {
     const token = (await tokenCookie(context))!.value;
     expect(await apiData('/long/handle/userFavorRecord', { movieId: movie!.id }, token)).toEqual({ favorited: true });
 
-    const synced = page.waitForResponse((response) => response.url().endsWith('/api/article/favorPage'), {
-      timeout: 30_000,
-    });
     await page.goto('/');
-    await synced;
+    // The start's sync answers, then writes the device's copy; offline is only a fair test after that.
+    const favourites = async () =>
+      ((await readIdb<SavedState>(page, STORE_KEYS.saved))?.lists.favourites ?? [])
+        .filter((item) => item.type === 'movie')
+        .map((item) => item.id);
+    await expect.poll(favourites, { timeout: 30_000 }).toContain(movie!.id);
     await context.setOffline(true);
     await page.goto('/mine/like');
     const titles = () => page.locator('main:visible .movie-card__title').allInnerTexts();
