@@ -1,23 +1,37 @@
 /**
- * `npm test`: lint (the import arrows, circles and formatting: docs/architecture.md), type-check,
- * then the unit and server suites, then the browser suite (which builds the PWA for production
- * itself). Extra arguments go to one vitest run instead.
+ * `npm test`: lint (the import arrows, circles and formatting: docs/architecture.md) beside the
+ * type-check, then the unit and server suites, then the browser suite (which builds the PWA for
+ * production itself). Extra arguments go to one vitest run instead.
  */
-import { execSync } from 'node:child_process';
+import { exec, execSync } from 'node:child_process';
 
 const run = (command: string) => execSync(command, { stdio: 'inherit' });
 
+/** Runs `command` with its output kept, printed once it ends; rejects when it fails. */
+const runQuietly = (command: string): Promise<void> =>
+  new Promise((resolve, reject) => {
+    exec(command, { maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      process.stdout.write(stdout);
+      process.stderr.write(stderr);
+      if (error) reject(error);
+      else resolve();
+    });
+  });
+
 try {
-  run('npm run --silent lint');
-  run('npm run --silent typecheck');
+  // The two read the same files and wait on no one: side by side they take the longer one's time.
+  const typecheck = runQuietly('npm run --silent typecheck');
+  const lint = runQuietly('npm run --silent lint');
+  const checks = await Promise.allSettled([lint, typecheck]);
+  if (checks.some((check) => check.status === 'rejected')) throw new Error('lint or type-check failed');
   const extra = process.argv.slice(2);
   if (extra.length > 0) {
     run(['npx vitest run', ...extra].join(' '));
   } else {
-    // The browser suite runs after the others, not beside them: on a 2-core machine the server
-    // suite's concurrency and fuzz tests would otherwise starve the browser and its timing.
+    // The browser suite (its two halves side by side, vitest.config.ts) runs after the others, not
+    // beside them: the server suite keeps both cores busy and would starve the browser's timing.
     run('npx vitest run --project unit --project server');
-    run('npx vitest run --project e2e');
+    run("npx vitest run --project 'e2e-*'");
   }
 } catch {
   process.exit(1);
