@@ -1,5 +1,5 @@
 /**
- * Shared parts of the fuzz suite: how many cases (FUZZ_RUNS, default 300 per property in the test
+ * Shared parts of the fuzz suite: how many cases (FUZZ_RUNS, default 100 per property in the test
  * suite, where every run draws a new seed so the cases differ from run to run; `npm run fuzz` runs
  * 10,000; FUZZ_SEED replays a reported failure), the app on PGlite with the member fixture and a rich member, and the
  * one property every answer must have: HTTP 200, text/plain, an encrypted envelope that decrypts to
@@ -19,7 +19,7 @@ import { DEMO_SITE } from '../../db/sites.ts';
 import { createHarness, type Harness } from '../harness.ts';
 import { grant, seedMember } from '../member-fixture.ts';
 
-export const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? 300);
+export const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? 100);
 
 /** fast-check parameters: FUZZ_RUNS cases, and FUZZ_SEED to replay a run. */
 export const fuzzParameters = (): fc.Parameters<unknown> => ({
