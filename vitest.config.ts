@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { E2E_WORKERS } from './e2e/workers.ts';
 
 /** The files that take minutes (the fuzz shards, the crash and naughty-string suites), started first. */
 const LONG_FILES = /(\.fuzz\.test\.ts|faults\/crash\.test\.ts|naughty-strings\.test\.ts)$/;
@@ -19,12 +20,13 @@ class LongFirstSequencer extends BaseSequencer {
 
 /**
  * Three suites: unit (pure client and protocol code), server (integration against PGlite and,
- * when DATABASE_URL is set, PostgreSQL) and e2e (the production build in real Chromium).
+ * when DATABASE_URL is set, PostgreSQL) and e2e (the production build in real Chromium, two files at
+ * a time).
  */
 export default defineConfig({
   test: {
     // At least two workers even on a 2-core machine (vitest's default there is one): much of the
-    // server suite waits on PostgreSQL, Redis, ffmpeg and timers. The browser suite stays serial.
+    // server suite waits on PostgreSQL, Redis, ffmpeg and timers.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     sequence: { sequencer: LongFirstSequencer },
     projects: [
@@ -52,7 +54,10 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two files at a time, each worker slot against a server and database of its own
+          // (e2e/global-setup.ts, e2e/browser.ts): the suite mostly waits on the browser, the server
+          // and timers, which one file at a time leaves a quarter of two cores idle.
+          maxWorkers: E2E_WORKERS,
         },
       },
     ],

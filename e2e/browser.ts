@@ -5,9 +5,11 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { CHROMIUM_ARGS } from './chromium.ts';
+import { workerSlot } from './workers.ts';
 
 export const chromiumPath = inject('chromiumPath');
-export const baseURL = inject('baseURL');
+/** This worker slot's server (workers.ts). */
+export const baseURL = inject('baseURLs')[workerSlot()] ?? '';
 /** Browser tests run only where Chromium exists; global-setup fails CI without it, so CI never skips. */
 export const noBrowser = !chromiumPath;
 

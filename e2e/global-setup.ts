@@ -1,19 +1,24 @@
 /**
  * Browser suite set-up: find Chromium (CI must have one; elsewhere the suite is skipped with a loud
- * message), build the PWA into a folder of this run's own and start the real server against a
- * fresh embedded database.
+ * message), build the PWA into a folder of this run's own, make the demo media if missing, and start
+ * one real server per worker slot (workers.ts), each against a fresh embedded database of its own.
  */
 import type { TestProject } from 'vitest/node';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildInto } from '../scripts/lib/build.ts';
+import { buildDemoPlan } from '../server/seed/demo-plan.ts';
+import { generateMedia } from '../server/seed/generate-media.ts';
+import { demoMediaJobs } from '../server/seed/media-jobs.ts';
 import { findChromium } from './chromium.ts';
-import { startServer } from './server-process.ts';
+import { DEMO_MEDIA_DIR, startServer } from './server-process.ts';
+import { E2E_WORKERS } from './workers.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseURL: string;
+    /** The servers, one per worker slot (workers.ts). */
+    baseURLs: string[];
     chromiumPath: string | null;
     /** The PWA build the server serves (a test may start a server of its own on it). */
     staticDir: string;
@@ -29,19 +34,24 @@ export default async function setup(project: TestProject) {
       `\n${'!'.repeat(78)}\n!! NO CHROMIUM FOUND: the browser (e2e) suite is SKIPPED.\n!! Install it with: apt-get update && apt-get install -y chromium\n${'!'.repeat(78)}\n`,
     );
     project.provide('chromiumPath', null);
-    project.provide('baseURL', '');
+    project.provide('baseURLs', []);
     project.provide('staticDir', '');
     return;
   }
   // Each run builds its own copy of the PWA, so a rebuild elsewhere never pulls files from under it.
   const staticDir = mkdtempSync(join(tmpdir(), 'e2e-dist-'));
   buildInto(staticDir);
-  const server = await startServer({ STATIC_DIR: staticDir });
+  // The demo's media next (minutes on a fresh clone, kept after): the servers then start in seconds.
+  await generateMedia(DEMO_MEDIA_DIR, demoMediaJobs(buildDemoPlan()));
+  const servers = await Promise.all(Array.from({ length: E2E_WORKERS }, () => startServer({ STATIC_DIR: staticDir })));
   project.provide('chromiumPath', chromiumPath);
-  project.provide('baseURL', server.baseURL);
+  project.provide(
+    'baseURLs',
+    servers.map((server) => server.baseURL),
+  );
   project.provide('staticDir', staticDir);
   return async () => {
-    await server.stop();
+    await Promise.all(servers.map((server) => server.stop()));
     rmSync(staticDir, { recursive: true, force: true });
   };
 }

@@ -8,6 +8,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+/** The generated demo media are deterministic: kept across runs instead of made anew. */
+export const DEMO_MEDIA_DIR = '.cache/demo-media';
+
 export interface RunningServer {
   baseURL: string;
   port: number;
@@ -70,8 +73,7 @@ export async function startServer(
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     STATIC_DIR: 'dist',
-    // The generated demo media are deterministic: keep them across runs instead of making them anew.
-    MEDIA_DIR: '.cache/demo-media',
+    MEDIA_DIR: DEMO_MEDIA_DIR,
     ...extraEnv,
   };
   // The browser suite runs the embedded default, as `npm start` does; scale mode has its own tests.

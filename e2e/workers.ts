@@ -1,0 +1,9 @@
+/**
+ * The browser suite runs this many files at a time, one per vitest worker slot, and global-setup.ts
+ * starts as many servers: the slot a file runs in (VITEST_POOL_ID, 1-based) is the server it uses,
+ * so two files running side by side never see each other's writes.
+ */
+export const E2E_WORKERS = 2;
+
+/** The index of this worker slot's server among those global-setup.ts started. */
+export const workerSlot = (): number => (Number(process.env.VITEST_POOL_ID ?? 1) - 1) % E2E_WORKERS;
