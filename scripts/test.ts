@@ -31,7 +31,7 @@ try {
     // The browser suite (its two halves side by side, vitest.config.ts) runs after the others, not
     // beside them: the server suite keeps both cores busy and would starve the browser's timing.
     run('npx vitest run --project unit --project server');
-    run("npx vitest run --project 'e2e-*'");
+    run('npx vitest run --project e2e');
   }
 } catch {
   process.exit(1);
