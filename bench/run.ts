@@ -20,6 +20,7 @@ import { buildInto } from '../scripts/lib/build.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { openDb } from '../server/db/open-db.ts';
 import { ensureDemoSite } from '../server/db/sites.ts';
+import { DEMO_MEDIA_CACHE } from '../server/seed/generate-media.ts';
 import { seedDemo } from '../server/seed/seed-demo.ts';
 import { callApi } from './bench-api.ts';
 import { measureBundle } from './bundle-size.ts';
@@ -118,7 +119,7 @@ async function measureStore(
     if (seed) {
       await migrate(db);
       await ensureDemoSite(db);
-      await seedDemo(db, { mediaDir: '.cache/demo-media', media: false });
+      await seedDemo(db, { mediaDir: DEMO_MEDIA_CACHE, media: false });
     }
     figures.push(...(await measureQueries(db, label)));
   } finally {

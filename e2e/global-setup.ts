@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildInto } from '../scripts/lib/build.ts';
 import { buildDemoPlan } from '../server/seed/demo-plan.ts';
-import { generateMedia } from '../server/seed/generate-media.ts';
+import { DEMO_MEDIA_CACHE, generateMedia } from '../server/seed/generate-media.ts';
 import { demoMediaJobs } from '../server/seed/media-jobs.ts';
 import { findChromium } from './chromium.ts';
-import { DEMO_MEDIA_DIR, startServer } from './server-process.ts';
+import { startServer } from './server-process.ts';
 import { E2E_WORKERS } from './workers.ts';
 
 declare module 'vitest' {
@@ -42,7 +42,7 @@ export default async function setup(project: TestProject) {
   const staticDir = mkdtempSync(join(tmpdir(), 'e2e-dist-'));
   buildInto(staticDir);
   // The demo's media next (minutes on a fresh clone, kept after): the servers then start in seconds.
-  await generateMedia(DEMO_MEDIA_DIR, demoMediaJobs(buildDemoPlan()));
+  await generateMedia(DEMO_MEDIA_CACHE, demoMediaJobs(buildDemoPlan()));
   const servers = await Promise.all(Array.from({ length: E2E_WORKERS }, () => startServer({ STATIC_DIR: staticDir })));
   project.provide('chromiumPath', chromiumPath);
   project.provide(

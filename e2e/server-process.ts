@@ -7,9 +7,7 @@ import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
-/** The generated demo media are deterministic: kept across runs instead of made anew. */
-export const DEMO_MEDIA_DIR = '.cache/demo-media';
+import { DEMO_MEDIA_CACHE } from '../server/seed/generate-media.ts';
 
 export interface RunningServer {
   baseURL: string;
@@ -73,7 +71,7 @@ export async function startServer(
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     STATIC_DIR: 'dist',
-    MEDIA_DIR: DEMO_MEDIA_DIR,
+    MEDIA_DIR: DEMO_MEDIA_CACHE,
     ...extraEnv,
   };
   // The browser suite runs the embedded default, as `npm start` does; scale mode has its own tests.

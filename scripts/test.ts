@@ -28,8 +28,8 @@ try {
   if (extra.length > 0) {
     run(['npx vitest run', ...extra].join(' '));
   } else {
-    // The browser suite (its two halves side by side, vitest.config.ts) runs after the others, not
-    // beside them: the server suite keeps both cores busy and would starve the browser's timing.
+    // The browser suite (two files at a time, vitest.config.ts) runs after the others, not beside
+    // them: the server suite keeps both cores busy and would starve the browser's timing.
     run('npx vitest run --project unit --project server');
     run('npx vitest run --project e2e');
   }

@@ -11,6 +11,12 @@ import { renderImage } from './image-render.ts';
 import type { MediaJob } from './media-jobs.ts';
 import { renderVideo } from './demo-video.ts';
 
+/**
+ * Where the test suites and the bench keep the generated demo media: they are deterministic, so
+ * they are kept across runs instead of made anew.
+ */
+export const DEMO_MEDIA_CACHE = '.cache/demo-media';
+
 export interface MediaReport {
   /** Jobs that wrote files now. */
   created: number;

@@ -12,14 +12,14 @@ import type { MovieDetail, PlayInfo } from '../../contract/calls/content.ts';
 import { API } from '../../contract/calls/paths.ts';
 import { parsePlaylist } from '../media/hls-playlist.ts';
 import { HLS_SEGMENT_SECONDS } from '../media/media-layout.ts';
-import { generateMedia } from '../seed/generate-media.ts';
+import { DEMO_MEDIA_CACHE, generateMedia } from '../seed/generate-media.ts';
 import { videoJob } from '../seed/media-jobs.ts';
 import { COUNTS } from '../seed/plan-types.ts';
 import { seedDemo } from '../seed/seed-demo.ts';
 import { dataOf } from './content-fixture.ts';
 import { createHarness, type Harness } from './harness.ts';
 
-const MEDIA_DIR = '.cache/demo-media';
+const MEDIA_DIR = DEMO_MEDIA_CACHE;
 
 /** Summed #EXTINF of a media playlist's text. */
 const extinfSeconds = (text: string): number =>
