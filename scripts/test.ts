@@ -7,6 +7,18 @@ import { exec, execSync } from 'node:child_process';
 
 const run = (command: string) => execSync(command, { stdio: 'inherit' });
 
+/** How long each stage took, printed at the end: CI's log keeps the tail, and its bar is 30 minutes. */
+const stages: string[] = [];
+const timed = async <T>(stage: string, work: () => T | Promise<T>): Promise<T> => {
+  const started = performance.now();
+  try {
+    return await work();
+  } finally {
+    stages.push(`${stage} ${Math.round((performance.now() - started) / 1000)} s`);
+  }
+};
+const printStages = () => console.log(`\n[npm test] ${stages.join(' · ')}`);
+
 /** Runs `command` with its output kept, printed once it ends; rejects when it fails. */
 const runQuietly = (command: string): Promise<void> =>
   new Promise((resolve, reject) => {
@@ -22,7 +34,7 @@ try {
   // The two read the same files and wait on no one: side by side they take the longer one's time.
   const typecheck = runQuietly('npm run --silent typecheck');
   const lint = runQuietly('npm run --silent lint');
-  const checks = await Promise.allSettled([lint, typecheck]);
+  const checks = await timed('lint and type-check', () => Promise.allSettled([lint, typecheck]));
   if (checks.some((check) => check.status === 'rejected')) throw new Error('lint or type-check failed');
   const extra = process.argv.slice(2);
   if (extra.length > 0) {
@@ -30,9 +42,11 @@ try {
   } else {
     // The browser suite (two files at a time, vitest.config.ts) runs after the others, not beside
     // them: the server suite keeps both cores busy and would starve the browser's timing.
-    run('npx vitest run --project unit --project server');
-    run('npx vitest run --project e2e');
+    await timed('unit and server suites', () => run('npx vitest run --project unit --project server'));
+    await timed('browser suite', () => run('npx vitest run --project e2e'));
   }
+  printStages();
 } catch {
+  printStages();
   process.exit(1);
 }
