@@ -16,8 +16,9 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ffmpeg } from '../server/seed/video-render.ts';
-import { signInAt, SHOTS, type Credentials, startConsoleSuite, type ConsoleSuite } from './admin-flows.ts';
+import { signInAt, type Credentials, startConsoleSuite, type ConsoleSuite } from './admin-flows.ts';
 import { DESKTOP, noBrowser, openPage } from './browser.ts';
+import { shoot } from './screenshots.ts';
 import type { RunningServer } from './server-process.ts';
 
 const run = promisify(execFile);
@@ -48,8 +49,6 @@ async function makePicture(dir: string): Promise<string> {
 }
 
 const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
-
-const shoot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 
 describe.skipIf(noBrowser)('content console', () => {
   let browser: Browser;
@@ -85,7 +84,7 @@ describe.skipIf(noBrowser)('content console', () => {
     await expect.poll(() => page.locator('.catalogue-status').first().innerText()).toBe('已发布');
     await page.getByLabel('状态').selectOption('');
     await page.waitForLoadState('networkidle');
-    await shoot(page, 'admin-content-list-1366');
+    await shoot(page, 'admin-content-list-1366', { fullPage: true });
 
     // 新建影片 → a draft, and its editor.
     await page.getByRole('button', { name: '新建影片' }).click();
@@ -120,14 +119,14 @@ describe.skipIf(noBrowser)('content console', () => {
     // A poster from a picture, cut with the frame (moved with the keyboard).
     await page.locator('.poster-panel input[type=file]').setInputFiles(pictureFile);
     await page.getByRole('slider', { name: '取景框', exact: true }).press('ArrowLeft');
-    await page.locator('.poster-panel').screenshot({ path: `${SHOTS}/admin-content-poster-crop.png` });
+    await shoot(page.locator('.poster-panel'), 'admin-content-poster-crop');
     await page.getByRole('button', { name: '裁剪并上传' }).click();
     await page.getByText('海报已更新').waitFor();
     const poster = page.locator('.poster-panel__current img');
     expect(await poster.getAttribute('src')).toMatch(new RegExp(`/posters/m${id}-[0-9a-f]{12}-s\\.webp$`));
     expect(await poster.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(360);
 
-    await shoot(page, 'admin-content-editor-draft-1366');
+    await shoot(page, 'admin-content-editor-draft-1366', { fullPage: true });
 
     // Episode 1: upload the video, follow the job to 完成.
     const add = page.locator('.episodes-panel__add');
@@ -142,9 +141,9 @@ describe.skipIf(noBrowser)('content console', () => {
     expect(await row.innerText()).toContain('360p · 720p');
     expect(await row.innerText()).toContain('初见');
     await page.waitForLoadState('networkidle');
-    await shoot(page, 'admin-content-editor-1366');
+    await shoot(page, 'admin-content-editor-1366', { fullPage: true });
     await page.setViewportSize({ width: 1024, height: 768 });
-    await shoot(page, 'admin-content-editor-1024');
+    await shoot(page, 'admin-content-editor-1024', { fullPage: true });
 
     // Published: the visitors' app plays it, with the ladder's rungs to choose from.
     await page.getByRole('button', { name: '立即发布' }).click();
@@ -167,7 +166,7 @@ describe.skipIf(noBrowser)('content console', () => {
     await expect
       .poll(async () => (await choices.allInnerTexts()).map((choice) => choice.toLowerCase()))
       .toEqual(['自动', '720p', '360p']);
-    await visitor.page.screenshot({ path: `${SHOTS}/admin-content-visitor-quality.png` });
+    await shoot(visitor.page, 'admin-content-visitor-quality');
     expect(visitor.problems).toEqual([]);
     await visitor.context.close();
 

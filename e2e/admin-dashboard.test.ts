@@ -7,9 +7,10 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { menuOf, signInAt, SHOTS, type Credentials, startConsoleSuite, type ConsoleSuite } from './admin-flows.ts';
+import { menuOf, signInAt, type Credentials, startConsoleSuite, type ConsoleSuite } from './admin-flows.ts';
 import { DESKTOP, noBrowser, openPage, PHONE } from './browser.ts';
 import { signedInUserId } from './member-flows.ts';
+import { shoot } from './screenshots.ts';
 import type { RunningServer } from './server-process.ts';
 
 /** Waits for the five charts to draw and answers the KPI cards' today figures. */
@@ -53,7 +54,7 @@ describe.skipIf(noBrowser)('the console dashboard and the member check-in', () =
     expect(await page.getByTestId('top-movies').locator('tbody tr').count()).toBe(10);
     expect(await page.getByTestId('top-posts').locator('tbody tr').count()).toBe(10);
     await expect.poll(() => page.locator('.dash__range').innerText()).toMatch(/北京时间/);
-    await page.screenshot({ path: `${SHOTS}/admin-dashboard-1366.png`, fullPage: true });
+    await shoot(page, 'admin-dashboard-1366', { fullPage: true });
 
     const week = await page.locator('.dash__range').innerText();
     await page.getByRole('button', { name: '近 30 天' }).click();
@@ -67,7 +68,7 @@ describe.skipIf(noBrowser)('the console dashboard and the member check-in', () =
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${SHOTS}/admin-dashboard-1024.png`, fullPage: true });
+    await shoot(page, 'admin-dashboard-1024', { fullPage: true });
     // The console's session check before signing in answers 401; nothing else may fail.
     expect(problems.filter((p) => !p.includes('status of 401'))).toEqual([]);
     await context.close();
@@ -96,7 +97,7 @@ describe.skipIf(noBrowser)('the console dashboard and the member check-in', () =
     await row.getByRole('button', { name: '保存' }).click();
     await expect.poll(() => row.locator('td').nth(3).innerText()).toBe('25');
     await expect.poll(() => page.getByLabel('每日签到积分').inputValue()).toBe('10');
-    await page.screenshot({ path: `${SHOTS}/admin-points-1366.png`, fullPage: true });
+    await shoot(page, 'admin-points-1366', { fullPage: true });
     await context.close();
   });
 
@@ -115,7 +116,7 @@ describe.skipIf(noBrowser)('the console dashboard and the member check-in', () =
     await expect.poll(() => page.getByTestId('mall-points').innerText()).toBe('10');
     expect(await card.locator('.checkin-day.is-today.is-checked').count()).toBe(1);
     await expect.poll(() => card.getByTestId('checkin-next').innerText()).toContain('再签到 2 天');
-    await page.screenshot({ path: `${SHOTS}/checkin-phone.png` });
+    await shoot(page, 'checkin-phone');
 
     await page.reload();
     await expect.poll(() => card.getByTestId('checkin-button').innerText(), { timeout: 20_000 }).toBe('今日已签到');

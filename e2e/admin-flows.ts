@@ -1,10 +1,10 @@
 /**
  * What every console browser test does: make operators as `npm run admin -- create-operator` does
  * (in the data folder before its server opens it), sign in through the sign-in screen with a TOTP
- * code computed here, and read the menu. Screenshots go to SHOTS. `startConsoleSuite` sets up a
- * suite: its own data folder, operators and server, and a browser.
+ * code computed here, and read the menu. `startConsoleSuite` sets up a suite: its own data folder,
+ * operators and server, and a browser.
  */
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generate } from 'otplib';
@@ -15,9 +15,6 @@ import { migrate } from '../server/db/migrate.ts';
 import { openDb } from '../server/db/open-db.ts';
 import { launch } from './browser.ts';
 import { startServer, type RunningServer } from './server-process.ts';
-
-/** Where console screenshots go: /work/notes/shots/ when that folder exists, else .artifacts/screenshots/. */
-export const SHOTS = existsSync('/work/notes') ? '/work/notes/shots' : '.artifacts/screenshots';
 
 export interface Credentials {
   username: string;
@@ -66,7 +63,6 @@ export async function startConsoleSuite(
   const made = await createOperators(dataDir, operators);
   const server = await startServer({ STATIC_DIR: inject('staticDir'), ...env }, { dataDir });
   const browser = await launch();
-  mkdirSync(SHOTS, { recursive: true });
   return {
     server,
     browser,

@@ -14,9 +14,10 @@ import { DEV_KEY_MATERIAL } from '../contract/protocol/cipher.ts';
 import { newDeviceId } from '../contract/protocol/ids.ts';
 import { createNodeCipher } from '../contract/protocol/node-cipher.ts';
 import { wrapRequest } from '../contract/protocol/wrapper.ts';
-import { signInAt, SHOTS, type Credentials, startConsoleSuite, type ConsoleSuite } from './admin-flows.ts';
+import { signInAt, type Credentials, startConsoleSuite, type ConsoleSuite } from './admin-flows.ts';
 import { DESKTOP, noBrowser, openPage, PHONE, tokenCookie } from './browser.ts';
 import { signedInUserId } from './member-flows.ts';
+import { shoot } from './screenshots.ts';
 import type { RunningServer } from './server-process.ts';
 
 const cipher = createNodeCipher(DEV_KEY_MATERIAL);
@@ -118,9 +119,9 @@ describe.skipIf(noBrowser)('审核 in the console', () => {
     expect(shown).toContain('2 次举报');
     expect(shown).toContain('辱骂攻击 × 2');
     expect(shown).toContain('举报已隐藏');
-    await page.screenshot({ path: `${SHOTS}/admin-moderation-queue-1366.png`, fullPage: false });
+    await shoot(page, 'admin-moderation-queue-1366');
     await page.setViewportSize({ width: 1024, height: 768 });
-    await page.screenshot({ path: `${SHOTS}/admin-moderation-queue-1024.png`, fullPage: false });
+    await shoot(page, 'admin-moderation-queue-1024');
 
     // 隐藏 with a reason: the dialog refuses an empty one, then the card leaves the 待处理 list.
     const reason = '人身攻击，请文明发言';
@@ -132,7 +133,7 @@ describe.skipIf(noBrowser)('审核 in the console', () => {
     expect(await dialog.getByRole('textbox').inputValue()).toBe('辱骂、人身攻击');
     await dialog.getByRole('textbox').fill(reason);
     await page.waitForTimeout(400); // the dialog's opening animation
-    await page.screenshot({ path: `${SHOTS}/admin-moderation-dialog-1024.png` });
+    await shoot(page, 'admin-moderation-dialog-1024');
     await dialog.getByRole('button', { name: '隐藏' }).click();
     await expect.poll(() => card.count()).toBe(0);
     await page.getByRole('link', { name: '已处理' }).click();
@@ -146,7 +147,7 @@ describe.skipIf(noBrowser)('审核 in the console', () => {
     const notice = visitor.page.locator('[data-testid=notice]').first();
     await expect.poll(() => notice.innerText(), { timeout: 20_000 }).toContain(reason);
     expect(await notice.innerText()).toContain('已被隐藏');
-    await visitor.page.screenshot({ path: `${SHOTS}/admin-moderation-author-notice.png` });
+    await shoot(visitor.page, 'admin-moderation-author-notice');
 
     // The audit list (超级管理员) shows the decision.
     const audit = await openPage(browser, DESKTOP, server.baseURL, { waitForApp: false });

@@ -8,9 +8,10 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { menuOf, SHOTS, signInAt, type Credentials, startConsoleSuite, type ConsoleSuite } from './admin-flows.ts';
+import { menuOf, signInAt, type Credentials, startConsoleSuite, type ConsoleSuite } from './admin-flows.ts';
 import { DESKTOP, noBrowser, openPage } from './browser.ts';
 import { depositCoins, signedInUserId } from './member-flows.ts';
+import { shoot } from './screenshots.ts';
 import type { RunningServer } from './server-process.ts';
 
 const text = (page: Page, testId: string) => page.locator(`[data-testid=${testId}]`).first().innerText();
@@ -55,9 +56,9 @@ describe.skipIf(noBrowser)('console money', () => {
     await page.getByLabel('用户ID').fill('');
     await page.getByRole('button', { name: '筛选' }).click();
     await expect.poll(() => rows.count()).toBeGreaterThan(0);
-    await page.screenshot({ path: `${SHOTS}/admin-orders-1366.png` });
+    await shoot(page, 'admin-orders-1366');
     await page.setViewportSize({ width: 1024, height: 768 });
-    await page.screenshot({ path: `${SHOTS}/admin-orders-1024.png` });
+    await shoot(page, 'admin-orders-1024');
 
     // Its panel: the notify the cashier sent, valid and credited.
     await page
@@ -75,15 +76,15 @@ describe.skipIf(noBrowser)('console money', () => {
     await dialog.getByRole('button', { name: '确认退款' }).click();
     expect(await dialog.getByRole('alert').innerText()).toBe('请填写退款原因');
     await dialog.getByLabel('退款原因（必填）').fill('用户误充，申请退款');
-    await page.screenshot({ path: `${SHOTS}/admin-refund-dialog-1024.png` });
+    await shoot(page, 'admin-refund-dialog-1024');
     await dialog.getByRole('button', { name: '确认退款' }).click();
     await expect.poll(() => text(page, 'order-outcome')).toBe('已退回 780 金币，应退款 ¥68.00。');
     await panel.getByTestId('order-refund').waitFor();
     expect(await panel.innerText()).toContain('已退款');
     expect(await panel.getByTestId('order-refund').innerText()).toContain('fin-e2e');
-    await page.screenshot({ path: `${SHOTS}/admin-order-refund-1024.png` });
+    await shoot(page, 'admin-order-refund-1024');
     await page.setViewportSize({ width: 1366, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/admin-order-refund-1366.png` });
+    await shoot(page, 'admin-order-refund-1366');
     // The row behind the panel says so too, and a second refund is not offered.
     expect(await rows.filter({ hasText: `#${userId}` }).innerText()).toContain('已退款');
     expect(await panel.getByRole('button', { name: '退款' }).count()).toBe(0);
@@ -103,7 +104,7 @@ describe.skipIf(noBrowser)('console money', () => {
     expect(await page.locator('[data-testid=ledger-coins] tbody tr').first().innerText()).toMatch(
       /退款[\s\S]*-780\s+0/,
     );
-    await page.screenshot({ path: `${SHOTS}/admin-user-1366.png` });
+    await shoot(page, 'admin-user-1366');
     // The console's first session check answers 401 before the sign-in: that one is expected.
     expect(problems.filter((problem) => !problem.includes('status of 401'))).toEqual([]);
     expect(member.problems).toEqual([]);
@@ -148,7 +149,7 @@ describe.skipIf(noBrowser)('console money', () => {
     await row(unpaid).getByRole('button', { name: '查询' }).click();
     await expect.poll(() => row(unpaid).getByTestId('open-deposit-result').innerText()).toBe('仍未支付');
     await page.getByTestId('open-deposits').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/wallet-open-deposits-390.png` });
+    await shoot(page, 'wallet-open-deposits-390');
     expect(await page.getByTestId('wallet-balance').innerText()).toBe('0');
     expect(problems).toEqual([]);
     await context.close();

@@ -8,8 +8,9 @@
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { menuOf, signInAt, SHOTS, type Credentials, startConsoleSuite, type ConsoleSuite } from './admin-flows.ts';
+import { menuOf, signInAt, type Credentials, startConsoleSuite, type ConsoleSuite } from './admin-flows.ts';
 import { DESKTOP, noBrowser, openPage, PHONE, readIdb } from './browser.ts';
+import { shoot } from './screenshots.ts';
 import { freePort, type RunningServer } from './server-process.ts';
 
 const READ_CACHE_MS = 500;
@@ -66,11 +67,11 @@ describe.skipIf(noBrowser)('console 站点设置', () => {
     await expect
       .poll(() => dialog.locator('.image-input__preview img').evaluate((img: HTMLImageElement) => img.naturalWidth))
       .toBe(1200);
-    await page.screenshot({ path: `${SHOTS}/admin-settings-banner-dialog-1366.png` });
+    await shoot(page, 'admin-settings-banner-dialog-1366');
     await dialog.getByRole('button', { name: '保存' }).click();
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => rows.first().innerText()).toContain(newTitle);
-    await page.screenshot({ path: `${SHOTS}/admin-settings-banners-1366.png` });
+    await shoot(page, 'admin-settings-banners-1366');
 
     // CDN 线路: the demo's two lines answer; a line on a closed port is 不可达.
     await page.getByRole('link', { name: 'CDN 线路' }).click();
@@ -89,12 +90,12 @@ describe.skipIf(noBrowser)('console 站点设置', () => {
     await page.getByRole('button', { name: '检测线路' }).click();
     await expect.poll(() => page.getByRole('button', { name: '检测线路' }).isEnabled(), { timeout: 10_000 }).toBe(true);
     expect(await lines.nth(0).innerText()).toMatch(/正常|延迟/);
-    await page.screenshot({ path: `${SHOTS}/admin-settings-cdn-1366.png` });
+    await shoot(page, 'admin-settings-cdn-1366');
     await page.setViewportSize({ width: 1024, height: 768 });
-    await page.screenshot({ path: `${SHOTS}/admin-settings-cdn-1024.png` });
+    await shoot(page, 'admin-settings-cdn-1024');
     await page.getByRole('link', { name: '轮播图' }).click();
     await expect.poll(() => rows.first().innerText()).toContain(newTitle);
-    await page.screenshot({ path: `${SHOTS}/admin-settings-banners-1024.png` });
+    await shoot(page, 'admin-settings-banners-1024');
 
     expect(problems.filter((problem) => !/status of 4\d\d/.test(problem))).toEqual([]);
     await context.close();

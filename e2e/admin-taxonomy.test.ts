@@ -6,8 +6,9 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHOTS, signInAt, type Credentials, startConsoleSuite, type ConsoleSuite } from './admin-flows.ts';
+import { signInAt, type Credentials, startConsoleSuite, type ConsoleSuite } from './admin-flows.ts';
 import { DESKTOP, noBrowser, openPage } from './browser.ts';
+import { shoot } from './screenshots.ts';
 import type { RunningServer } from './server-process.ts';
 
 /** The first genre of the demo tree (电影 › 动作), a level-2 category. */
@@ -48,23 +49,23 @@ describe.skipIf(noBrowser)('console 分类与标签', () => {
     await added.waitFor();
     // Level 3: no 新增子分类 below it.
     expect(await added.getByRole('button', { name: '新增子分类' }).isDisabled()).toBe(true);
-    await page.screenshot({ path: `${SHOTS}/admin-taxonomy-categories-1366.png` });
+    await shoot(page, 'admin-taxonomy-categories-1366');
     await page.setViewportSize({ width: 1024, height: 768 });
-    await page.screenshot({ path: `${SHOTS}/admin-taxonomy-categories-1024.png` });
+    await shoot(page, 'admin-taxonomy-categories-1024');
     await page.setViewportSize({ width: 1366, height: 900 });
 
     // 标签 and 专题: lists with counts and covers.
     await page.getByRole('link', { name: '标签', exact: true }).click();
     const tags = page.getByTestId('tag-table').locator('tbody tr');
     await expect.poll(() => tags.count()).toBeGreaterThan(10);
-    await page.screenshot({ path: `${SHOTS}/admin-taxonomy-tags-1366.png` });
+    await shoot(page, 'admin-taxonomy-tags-1366');
     await page.getByRole('link', { name: '专题', exact: true }).click();
     const featured = page.getByTestId('featured-table').locator('tbody tr');
     await expect.poll(() => featured.count()).toBeGreaterThan(0);
-    await page.screenshot({ path: `${SHOTS}/admin-taxonomy-featured-1366.png` });
+    await shoot(page, 'admin-taxonomy-featured-1366');
     await featured.first().getByRole('link', { name: '编辑' }).click();
     await page.getByTestId('featured-items').waitFor();
-    await page.screenshot({ path: `${SHOTS}/admin-taxonomy-featured-editor-1366.png`, fullPage: true });
+    await shoot(page, 'admin-taxonomy-featured-editor-1366', { fullPage: true });
 
     // 热搜词: a pinned word for the demo site.
     await page.getByRole('link', { name: '热搜词', exact: true }).click();
@@ -75,7 +76,7 @@ describe.skipIf(noBrowser)('console 分类与标签', () => {
     const row = page.getByTestId('hot-word-table').locator('tbody tr', { hasText: '怀旧港片' });
     await row.waitFor();
     expect(await row.innerText()).toContain('置顶');
-    await page.screenshot({ path: `${SHOTS}/admin-taxonomy-hot-words-1366.png` });
+    await shoot(page, 'admin-taxonomy-hot-words-1366');
     // The session check before sign-in (401) and the refused empty name (400) are expected.
     expect(problems.filter((problem) => !/status of (401|400)/.test(problem))).toEqual([]);
     await context.close();
@@ -88,7 +89,7 @@ describe.skipIf(noBrowser)('console 分类与标签', () => {
     await visitor.page.goto('/search/%20');
     const hot = visitor.page.getByTestId('search-hot').locator('li');
     await expect.poll(() => hot.first().innerText(), { timeout: 10_000 }).toContain('怀旧港片');
-    await visitor.page.screenshot({ path: `${SHOTS}/admin-taxonomy-visitor-search.png` });
+    await shoot(visitor.page, 'admin-taxonomy-visitor-search');
     await visitor.context.close();
   });
 });

@@ -3,8 +3,8 @@
  * console's own CLI command (server/admin/cli.ts) in a server of this file's own, signed in through
  * the sign-in screen with a TOTP code computed here (otplib); the menu of each role, the audit page,
  * 退出; and the console kept apart from the visitors: never in the precache, never downloaded by
- * the visitors' app, never answered by its service worker. Screenshots in /work/notes/shots/ when
- * that folder exists (else .artifacts/screenshots/).
+ * the visitors' app, never answered by its service worker. Screenshots go to SHOTS
+ * (e2e/screenshots.ts).
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -14,13 +14,13 @@ import {
   fillSignIn,
   menuOf,
   signInAt,
-  SHOTS,
   type Credentials,
   startConsoleSuite,
   type ConsoleSuite,
 } from './admin-flows.ts';
 import { DESKTOP, noBrowser, openPage } from './browser.ts';
 import { controlledBySw, openOn } from './pwa-browser.ts';
+import { shoot } from './screenshots.ts';
 import type { RunningServer } from './server-process.ts';
 
 const staticDir = inject('staticDir');
@@ -81,9 +81,9 @@ describe.skipIf(noBrowser)('operator console', () => {
     await page.setViewportSize({ width: 1366, height: 900 });
     await page.goto('/admin/audit');
     await page.getByRole('heading', { name: '运营后台登录' }).waitFor();
-    await page.screenshot({ path: `${SHOTS}/admin-sign-in-1366.png` });
+    await shoot(page, 'admin-sign-in-1366');
     await page.setViewportSize({ width: 1024, height: 768 });
-    await page.screenshot({ path: `${SHOTS}/admin-sign-in-1024.png` });
+    await shoot(page, 'admin-sign-in-1024');
 
     // A wrong code: the server's message, as it is.
     await fillSignIn(page, superOp, '000000');
@@ -98,7 +98,7 @@ describe.skipIf(noBrowser)('operator console', () => {
     await page.getByLabel('再次输入新密码').fill('short1');
     await page.getByRole('button', { name: '保存新密码' }).click();
     await expect.poll(() => page.getByRole('alert').innerText()).toMatch(/10-128/);
-    await page.screenshot({ path: `${SHOTS}/admin-password-1024.png` });
+    await shoot(page, 'admin-password-1024');
     await choosePassword(page, superOp);
     expect(await page.getByTestId('operator').innerText()).toContain('root-e2e');
     expect(await page.getByTestId('operator').innerText()).toContain('超级管理员');
@@ -122,9 +122,9 @@ describe.skipIf(noBrowser)('operator console', () => {
     const table = await page.locator('.audit__table tbody').innerText();
     expect(table).toContain('session.signIn');
     expect(table).toContain('root-e2e');
-    await page.screenshot({ path: `${SHOTS}/admin-audit-1024.png` });
+    await shoot(page, 'admin-audit-1024');
     await page.setViewportSize({ width: 1366, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/admin-audit-1366.png` });
+    await shoot(page, 'admin-audit-1366');
 
     // Filter by action: only rows of that action stay.
     await page.getByLabel('操作', { exact: true }).fill('operator.create');
@@ -184,11 +184,11 @@ describe.skipIf(noBrowser)('operator console', () => {
     };
     expect(cash.password).toMatch(/^[A-Za-z2-9]{16}$/);
     expect(await shown.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(50);
-    await admin.page.screenshot({ path: `${SHOTS}/admin-operator-credentials-1366.png` });
+    await shoot(admin.page, 'admin-operator-credentials-1366');
     await shown.getByRole('button', { name: '我已保存' }).click();
     const row = admin.page.locator('.operators__table tbody tr', { hasText: 'cash-e2e' });
     expect(await row.innerText()).toMatch(/财务[\s\S]*站点 1[\s\S]*待改密码/);
-    await admin.page.screenshot({ path: `${SHOTS}/admin-operators-1366.png` });
+    await shoot(admin.page, 'admin-operators-1366');
 
     const other = await openPage(browser, DESKTOP, server.baseURL, { waitForApp: false });
     await signInAt(other.page, '/admin', cash);

@@ -3,20 +3,12 @@
  * filters, the detail's formatted counts, HLS playback through hls.js, CDN line fail-over, the VIP
  * trial (playlist cut and later segments refused), scroll restoration on back, and screenshots.
  */
-import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatCount, formatDuration } from '../src/lib/format.ts';
 import { DESKTOP, launch, noBrowser, openPage, PHONE, readIdb } from './browser.ts';
 import { apiData } from './content-api.ts';
-
-const SHOTS = '.artifacts/screenshots';
-
-async function shoot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.waitForLoadState('networkidle');
-  await page.screenshot({ path: `${SHOTS}/${name}.png` });
-}
+import { shoot } from './screenshots.ts';
 
 /** The first movie of an access kind, newest first. */
 async function movieOf(access: 'free' | 'vip' | 'coins') {
@@ -73,7 +65,8 @@ describe.skipIf(noBrowser)('movies in Chromium', () => {
       // the first banner is the LCP image: eager and high priority
       const first = page.locator('[data-testid=banner] img').first();
       expect(await first.getAttribute('fetchpriority')).toBe('high');
-      await shoot(page, `content-home-${device === PHONE ? 'phone' : 'desktop'}`);
+      await shoot(page, `content-home-${device === PHONE ? 'phone' : 'desktop'}`, { settle: true });
+      await page.waitForLoadState('networkidle'); // every request answered: a failed one is among the problems
       expect(problems).toEqual([]);
       await context.close();
     }
@@ -104,7 +97,8 @@ describe.skipIf(noBrowser)('movies in Chromium', () => {
     await page.reload();
     await expect.poll(async () => (await titles(page))[0], { timeout: 20_000 }).toBe(hot.list[0]!.title);
     expect(await page.locator('[data-testid=filter-sort] [aria-pressed=true]').innerText()).toBe('最热');
-    await shoot(page, 'content-movie-list-desktop');
+    await shoot(page, 'content-movie-list-desktop', { settle: true });
+    await page.waitForLoadState('networkidle'); // every request answered: a failed one is among the problems
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -123,12 +117,13 @@ describe.skipIf(noBrowser)('movies in Chromium', () => {
       expect(duration).toMatch(/^\d{2}:\d{2}:\d{2}$/);
       expect(duration).toBe(formatDuration(movie.durationS));
       expect(await page.locator('.movie-hero__title').innerText()).toBe(movie.title);
-      await shoot(page, `content-movie-detail-${device === PHONE ? 'phone' : 'desktop'}`);
+      await shoot(page, `content-movie-detail-${device === PHONE ? 'phone' : 'desktop'}`, { settle: true });
       if (device === PHONE) {
         await page.goto('/movie');
         await expect.poll(async () => (await titles(page)).length, { timeout: 20_000 }).toBeGreaterThan(4);
-        await shoot(page, 'content-movie-list-phone');
+        await shoot(page, 'content-movie-list-phone', { settle: true });
       }
+      await page.waitForLoadState('networkidle'); // every request answered: a failed one is among the problems
       expect(problems).toEqual([]);
       await context.close();
     }
@@ -156,7 +151,7 @@ describe.skipIf(noBrowser)('movies in Chromium', () => {
       await page.goto(`/movie/play/${movie.id}`);
       await playUntil(page, 1.5);
       await page.locator('[data-testid=player]').hover();
-      await shoot(page, `content-playback-${device === PHONE ? 'phone' : 'desktop'}`);
+      await shoot(page, `content-playback-${device === PHONE ? 'phone' : 'desktop'}`, { settle: true });
       await page.locator('[data-testid=player]').evaluate((video: HTMLVideoElement) => video.pause());
       type Saved = { watch: { movie: { id: number }; position: number }[] };
       await expect.poll(async () => (await readIdb<Saved>(page, 'history'))?.watch[0]?.movie.id ?? null).toBe(movie.id);

@@ -3,34 +3,16 @@
  * replies and floors, like with its count, the forum and a group, chigua, a priced article, the
  * category tree down to a third level, tags, users, a featured collection, the /{type} pages and
  * their 404, and search with its history. Every screen must show the server's real content (not
- * the placeholder, not a skeleton). Screenshots go to .artifacts/screenshots/.
+ * the placeholder, not a skeleton). Screenshots go to SHOTS (e2e/screenshots.ts).
  */
-import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { formatCount, formatTotal } from '../src/lib/format.ts';
 import { browserSuite, DESKTOP, noBrowser, PHONE, readIdb, tokenCookie } from './browser.ts';
 import { apiData } from './content-api.ts';
+import { shoot } from './screenshots.ts';
 
-const SHOTS = '.artifacts/screenshots';
 const PLACEHOLDER = '内容即将上线';
-
-async function shoot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.emulateMedia({ reducedMotion: 'reduce' }); // no half-faded images
-  await page.waitForLoadState('networkidle');
-  // Images in view have arrived and faded in (lazy ones below the fold never load).
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll('.media-image')]
-      .filter(
-        (box) => box.querySelector('img') && box.getBoundingClientRect().top < innerHeight && box.checkVisibility(),
-      )
-      .every(
-        (box) => box.classList.contains('is-loaded') && getComputedStyle(box.querySelector('img')!).opacity === '1',
-      ),
-  );
-  await page.screenshot({ path: `${SHOTS}/${name}.png` });
-}
 
 /** Opens a path and waits until it shows content: no skeleton left, no placeholder. */
 async function visit(page: Page, path: string): Promise<void> {
@@ -98,10 +80,10 @@ describe.skipIf(noBrowser)('posts and browsing in Chromium', () => {
       expect(await page.locator('.replies__title').innerText()).toContain(String(post.replyCount));
 
       const name = device === PHONE ? 'phone' : 'desktop';
-      await shoot(page, `content-topic-detail-${name}`);
+      await shoot(page, `content-topic-detail-${name}`, { settle: true });
       await page.locator('.replies').scrollIntoViewIfNeeded();
       await page.evaluate(() => window.scrollBy(0, -120));
-      await shoot(page, `content-topic-replies-${name}`);
+      await shoot(page, `content-topic-replies-${name}`, { settle: true });
     }
     await closeAll();
   });
@@ -233,7 +215,7 @@ describe.skipIf(noBrowser)('posts and browsing in Chromium', () => {
       await expect
         .poll(async () => (await movieTitles(page)).slice(0, 4))
         .toEqual(movies.list.slice(0, 4).map((movie) => movie.title));
-      await shoot(page, `content-category-${device === PHONE ? 'phone' : 'desktop'}`);
+      await shoot(page, `content-category-${device === PHONE ? 'phone' : 'desktop'}`, { settle: true });
 
       // A second-level category: its children as chips, then its movies.
       await page.locator('.breadcrumbs a', { hasText: second.name }).click();
@@ -363,7 +345,7 @@ describe.skipIf(noBrowser)('posts and browsing in Chromium', () => {
       expect(await postsTab.getAttribute('aria-selected')).toBe('true');
       await expect.poll(async () => (await cardTitles(page))[0]).toContain(posts.list[0]!.title);
       expect(await historyTerms(page)).toEqual([second, first]);
-      await shoot(page, `content-search-${device === PHONE ? 'phone' : 'desktop'}`);
+      await shoot(page, `content-search-${device === PHONE ? 'phone' : 'desktop'}`, { settle: true });
 
       await searchFor(page, first);
       expect(await historyTerms(page)).toEqual([first, second]);

@@ -6,9 +6,8 @@
  * its draft and shows the server's message. What is drawn is read from the layer's accessible
  * mirror (role="log"), and the layer never reaches the control bar.
  * Screenshots of danmaku over a playing video on a phone (portrait, landscape fullscreen) and a
- * desktop go to /work/notes/shots when that folder's parent exists, else to .artifacts.
+ * desktop go to SHOTS (e2e/screenshots.ts).
  */
-import { existsSync, mkdirSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,10 +15,10 @@ import { launch, noBrowser, openPage, PHONE, readIdb } from './browser.ts';
 import { playerVideo as video } from './player-flows.ts';
 import { apiData } from './content-api.ts';
 import { currentTime, signedInUserId } from './member-flows.ts';
+import { shoot } from './screenshots.ts';
 
 const WIDE = { viewport: { width: 1366, height: 900 }, deviceScaleFactor: 1 };
 const LANDSCAPE = { ...PHONE, viewport: { width: 844, height: 390 } };
-const SHOTS = existsSync('/work/notes') ? '/work/notes/shots' : '.artifacts/screenshots';
 
 const mirror = (page: Page) => page.locator('[data-testid=danmaku-mirror] li');
 const drawnTexts = (page: Page) => mirror(page).allInnerTexts();
@@ -73,11 +72,6 @@ async function layerClearOfControls(page: Page): Promise<void> {
   expect(await page.locator('[data-testid=danmaku-overlay]').evaluate((el) => getComputedStyle(el).pointerEvents)).toBe(
     'none',
   );
-}
-
-async function shoot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png` });
 }
 
 describe.skipIf(noBrowser)('danmaku in Chromium', () => {

@@ -7,15 +7,14 @@
  * the reason on the button, and the server refuses them a download ticket (code 4). Screenshots of
  * the sheet and the page at 390×844 and 1440×900.
  */
-import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDemoPlan } from '../server/seed/demo-plan.ts';
-import { SHOTS } from './admin-flows.ts';
 import { apiData } from './content-api.ts';
 import { launch, noBrowser, openPage, PHONE, readIdb, tokenCookie } from './browser.ts';
 import { payAtCashier, signedInUserId } from './member-flows.ts';
 import { controlledBySw } from './pwa-browser.ts';
+import { shoot } from './screenshots.ts';
 
 const WIDE = { viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 };
 const SERIES = buildDemoPlan().movies.find((movie) => movie.episodes.length > 2 && movie.access === 'vip')!;
@@ -38,12 +37,6 @@ const goInApp = (page: Page, path: string) =>
     history.pushState(null, '', target);
     dispatchEvent(new PopStateEvent('popstate'));
   }, path);
-
-async function shoot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: `${SHOTS}/${name}.png` });
-}
 
 /** Opens the play page of an episode and its download sheet; answers the heights offered. */
 async function openSheet(page: Page, episode: number): Promise<number[]> {
@@ -89,7 +82,7 @@ describe.skipIf(noBrowser)('offline downloads', () => {
     await page.locator(`[data-testid=download-quality-${height}]`).click();
     await page.locator('[data-testid=download-episode-2]').waitFor();
     expect(await page.locator('[data-testid=download-episode-2]').getAttribute('aria-pressed')).toBe('true');
-    await shoot(page, 'downloads-sheet-phone');
+    await shoot(page, 'downloads-sheet-phone', { settle: true });
     await page.locator('[data-testid=download-start]').click();
     await page.locator('[data-testid=download-sheet]').waitFor({ state: 'detached' });
     await expect
@@ -105,7 +98,7 @@ describe.skipIf(noBrowser)('offline downloads', () => {
     await expect.poll(() => item(page).getAttribute('data-status'), { timeout: 10_000 }).toBe('done');
     expect(await item(page).innerText()).toMatch(/剩余 \d+ 天/);
     await expect.poll(() => quotaUsed(page), { timeout: 10_000 }).toBeGreaterThan(usedBefore);
-    await shoot(page, 'downloads-page-phone');
+    await shoot(page, 'downloads-page-phone', { settle: true });
   });
 
   it('plays the download to its end with the network off, the service worker included', async () => {
@@ -183,9 +176,9 @@ describe.skipIf(noBrowser)('offline downloads', () => {
     await page.setViewportSize(WIDE.viewport);
     await page.goto('/mine/downloads');
     await item(page).first().waitFor();
-    await shoot(page, 'downloads-page-desktop');
+    await shoot(page, 'downloads-page-desktop', { settle: true });
     await openSheet(page, 3);
-    await shoot(page, 'downloads-sheet-desktop');
+    await shoot(page, 'downloads-sheet-desktop', { settle: true });
     await page.setViewportSize(PHONE.viewport);
   });
 

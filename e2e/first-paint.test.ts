@@ -7,8 +7,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiData } from './content-api.ts';
 import { baseURL, launch, noBrowser, openPage, PHONE, type WatchedPage } from './browser.ts';
+import { shoot } from './screenshots.ts';
 
-const SHOTS = '.artifacts/screenshots';
 /** A keyword with hits of every kind in the demo data. */
 const SEARCHED = '海';
 
@@ -82,7 +82,7 @@ describe.skipIf(noBrowser)('first paint in Chromium', () => {
         .first()
         .boundingBox();
       expect(bar?.y, screen.path).toBe(0);
-      await page.screenshot({ path: `${SHOTS}/first-paint-${screen.name}-phone.png` });
+      await shoot(page, `first-paint-${screen.name}-phone`);
       expect(withoutBlockedScripts(problems), screen.path).toEqual([]);
       await context.close();
     }

@@ -2,14 +2,13 @@
  * Issue 2 acceptance in a real Chromium against the served production build: silent device
  * sign-in, the token cookie, the /mine guard, the 404 page and every route of the spec.
  */
-import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_ID_PATTERN } from '../contract/protocol/ids.ts';
 import { API } from '../contract/calls/paths.ts';
-import { SHOTS } from './admin-flows.ts';
 import { apiData } from './content-api.ts';
 import { launch, noBrowser, openPage, PHONE, readIdb, tokenCookie } from './browser.ts';
+import { shoot } from './screenshots.ts';
 
 interface SavedUser {
   info: { id: number } | null;
@@ -71,16 +70,9 @@ async function detailPaths(): Promise<string[]> {
   return ['/movie/1', '/topic/1', `/chigua/${chigua.list[0]!.id}`, `/archives/${article.list[0]!.id}`];
 }
 
-/**
- * A screenshot of the viewport, named by the device and the path: the walks' pictures of every
- * route, for people to look at; CI (which keeps no pictures) walks and asserts without them.
- */
-async function shoot(page: Page, device: string, path: string): Promise<void> {
-  if (process.env.CI) return;
-  mkdirSync(SHOTS, { recursive: true });
-  const name = decodeURIComponent(path).replace(/^\//, '').replace(/\//g, '-') || 'home';
-  await page.screenshot({ path: `${SHOTS}/${device}-${name}.png` });
-}
+/** The name of a walk's picture of a route: the device, then the path ('phone-mine-history', 'desktop-home'). */
+const shotName = (device: string, path: string) =>
+  `${device}-${decodeURIComponent(path).replace(/^\//, '').replace(/\//g, '-') || 'home'}`;
 
 /** The visible element's box, or null when it is missing or not shown. */
 async function visibleBox(page: Page, selector: string) {
@@ -224,7 +216,7 @@ describe.skipIf(noBrowser)('foundation in Chromium', () => {
         expect(await visibleBox(page, '.sub-header .icon-button'), path).not.toBeNull();
         expect(await visibleBox(page, '.top-bar'), path).toBeNull();
       }
-      await shoot(page, 'phone', path);
+      await shoot(page, shotName('phone', path));
     }
     await context.close();
   });
@@ -256,7 +248,7 @@ describe.skipIf(noBrowser)('foundation in Chromium', () => {
         );
         expect(side!.y, `side column beside the content on ${path}`).toBeLessThan(content!.y + content!.height);
       }
-      await shoot(page, 'desktop', path);
+      await shoot(page, shotName('desktop', path));
     }
     expect(problems).toEqual([]);
     await context.close();

@@ -7,10 +7,9 @@
  * (ServiceWorker.deliverPushMessage, no push service needed), the notification is read back from
  * the registration, and a click on it brings the window to the floor. The push opt-in's states
  * that need no push service (permission denied) are checked too. Screenshots of the inbox on a
- * phone and a desktop go to .artifacts/screenshots/.
+ * phone and a desktop go to SHOTS (e2e/screenshots.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Notice } from '../contract/calls/community.ts';
@@ -19,8 +18,8 @@ import { apiData } from './content-api.ts';
 import { signedInUserId } from './member-flows.ts';
 import { controlledBySw, openProfile } from './pwa-browser.ts';
 import { newMemberToken, publishThroughApi } from './release-flows.ts';
+import { shoot } from './screenshots.ts';
 
-const SHOTS = '.artifacts/screenshots';
 const byTestId = (page: Page, testId: string) => page.locator(`[data-testid=${testId}]`);
 const tab = (page: Page, name: string) => page.getByRole('tab', { name: new RegExp(`^${name}`) });
 /** The count on an inbox tab ('' when it shows none). */
@@ -32,13 +31,6 @@ const tabBarBadge = async (page: Page) =>
 
 /** Chromium's console line for Push in a context without a profile. */
 const notFromIncognito = (problems: string[]) => problems.filter((line) => !line.includes('Push API in incognito'));
-
-async function shoot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(300); // avatars fade in
-  await page.screenshot({ path: `${SHOTS}/${name}.png` });
-}
 
 /** What the tests use of the service worker's global scope (the e2e types have no WebWorker lib). */
 interface WorkerScope {
@@ -115,7 +107,7 @@ describe.skipIf(noBrowser)('the inbox in Chromium', () => {
     await page.goto('/mine');
     await expect.poll(() => tabBarBadge(page), { timeout: 20_000 }).toBe('2');
     await expect.poll(() => byTestId(page, 'mine-unread').innerText()).toBe('2');
-    await shoot(page, 'inbox-mine-phone');
+    await shoot(page, 'inbox-mine-phone', { settle: true });
 
     // Opened on 系统通知 (empty): the other tabs keep their counts.
     await page.goto('/mine/message?tab=system');
@@ -144,10 +136,10 @@ describe.skipIf(noBrowser)('the inbox in Chromium', () => {
     expect(await reply.innerText()).toContain('回复了你');
     expect(await reply.getAttribute('class')).toContain('is-unread');
     await expect.poll(() => tabCount(page, '回复我的')).toBe('');
-    await shoot(page, 'inbox-phone');
+    await shoot(page, 'inbox-phone', { settle: true });
     const theme = (mode: string) => page.evaluate((m) => document.documentElement.setAttribute('data-theme', m), mode);
     await theme('dark');
-    await shoot(page, 'inbox-phone-dark');
+    await shoot(page, 'inbox-phone-dark', { settle: true });
     await theme('light');
     // A tap opens the floor.
     await reply.click();
@@ -248,7 +240,7 @@ describe.skipIf(noBrowser)('the inbox in Chromium', () => {
     await expect
       .poll(() => page.locator('.tab-nav--top [data-testid=tab-unread]').innerText(), { timeout: 20_000 })
       .toBe('2');
-    await shoot(page, 'inbox-desktop-mine');
+    await shoot(page, 'inbox-desktop-mine', { settle: true });
     await page.goto('/mine/message?tab=system');
     await expect.poll(() => tabCount(page, '@我的'), { timeout: 20_000 }).toBe('1');
     await tab(page, '@我的').click();
@@ -256,7 +248,8 @@ describe.skipIf(noBrowser)('the inbox in Chromium', () => {
     const list = await page.locator('.inbox__main').boundingBox();
     const side = await byTestId(page, 'push-panel').boundingBox();
     expect(side!.x).toBeGreaterThan(list!.x + list!.width - 1); // side by side, not stacked
-    await shoot(page, 'inbox-desktop');
+    await shoot(page, 'inbox-desktop', { settle: true });
+    await page.waitForLoadState('networkidle'); // every request answered: a failed one is among the problems
     expect(problems).toEqual([]);
     await context.close();
   });

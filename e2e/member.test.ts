@@ -6,7 +6,7 @@
  * dialogs, the watch time credited up to a tab closed mid-play, and screenshots of every /mine
  * page. Every test starts from a fresh browser context.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -26,17 +26,10 @@ import {
   readPost,
   signedInUserId,
 } from './member-flows.ts';
+import { shoot } from './screenshots.ts';
 import { startServer } from './server-process.ts';
 
-const SHOTS = '.artifacts/screenshots';
 const text = (page: Page, testId: string) => page.locator(`[data-testid=${testId}]`).first().innerText();
-
-async function shoot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(300); // images fade in
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
 
 const firstOf = async (access: 'free' | 'coins') =>
   (await apiData('/movie/getPage', { access, page: 1, pageSize: 1 })).list[0]!;
@@ -259,10 +252,10 @@ describe.skipIf(noBrowser)('member area in Chromium', () => {
     const settledDialog = () =>
       page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
     await settledDialog();
-    await page.screenshot({ path: `${SHOTS}/logout-confirm-phone.png` });
+    await shoot(page, 'logout-confirm-phone');
     await page.setViewportSize({ width: 1440, height: 900 });
     await settledDialog();
-    await page.screenshot({ path: `${SHOTS}/logout-confirm-desktop.png` });
+    await shoot(page, 'logout-confirm-desktop');
     await page.setViewportSize(PHONE.viewport);
     await page.locator('[data-testid=logout-confirm]').click();
     await expect.poll(() => signedInUserId(page), { timeout: 20_000 }).not.toBe(member);
@@ -467,7 +460,9 @@ describe.skipIf(noBrowser)('member area in Chromium', () => {
         await expect
           .poll(() => page.locator('.skeleton:visible').count(), { timeout: 20_000, message: `${path} loaded` })
           .toBe(0);
-        await shoot(page, `member-${path.slice(1).replace('/', '-')}-${device}`);
+        await shoot(page, `member-${path.slice(1).replace('/', '-')}-${device}`, { fullPage: true, settle: true });
+        // Every request of the page answered before the next page, so a failed one is among the problems.
+        await page.waitForLoadState('networkidle');
       }
       expect(problems, device).toEqual([]);
     }

@@ -4,13 +4,12 @@
  * the viewport's height; on a 390×844 phone it is below the player, above the comments. A related
  * card opens that movie's detail page. Screenshots of both.
  */
-import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '../contract/calls/paths.ts';
-import { SHOTS } from './admin-flows.ts';
 import { launch, noBrowser, openPage, PHONE } from './browser.ts';
 import { apiData } from './content-api.ts';
+import { shoot } from './screenshots.ts';
 
 const WIDE = { viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 };
 
@@ -36,11 +35,6 @@ async function boxes(page: Page): Promise<Boxes> {
       viewport: { width: innerWidth, height: innerHeight },
     };
   });
-}
-
-async function shoot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png` });
 }
 
 describe.skipIf(noBrowser)('the play page in Chromium', () => {

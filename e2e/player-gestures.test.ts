@@ -11,13 +11,12 @@
  * field; the volume and speed are there on the next visit.
  * Screenshots at 390×844 and 1440×900: the controls, the 倍速 menu, the 3x badge, the seek preview.
  */
-import { mkdirSync } from 'node:fs';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDemoPlan } from '../server/seed/demo-plan.ts';
-import { SHOTS } from './admin-flows.ts';
 import { DESKTOP, launch, noBrowser, openPage, PHONE, type WatchedPage } from './browser.ts';
 import { openPlayerMenu as openMenu, playerVideo as video } from './player-flows.ts';
+import { shoot } from './screenshots.ts';
 
 const FILM = buildDemoPlan().movies.find((movie) => movie.episodes.length === 1 && movie.access === 'free')!;
 const WIDE_TOUCH = { viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1, hasTouch: true };
@@ -42,11 +41,6 @@ const clock = (seconds: number) => {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${pad(Math.floor(total / 3600))}:${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`;
 };
-
-async function shoot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png` });
-}
 
 /** Counts the page's calls of Wake Lock and Picture-in-Picture, each then doing what it does. */
 function spyOnPlatform(): void {

@@ -12,8 +12,7 @@ import { STORE_KEYS } from '../src/lib/storage-keys.ts';
 import { apiData } from './content-api.ts';
 import { launch, noBrowser, notFromOffline, openPage, readIdb, tokenCookie } from './browser.ts';
 import { controlledBySw } from './pwa-browser.ts';
-
-const SHOTS = '.artifacts/screenshots';
+import { shoot } from './screenshots.ts';
 
 /** The visible screen's text, relative times ("3分钟前") masked: they may move on between two loads. */
 async function screenText(page: Page): Promise<string> {
@@ -79,12 +78,11 @@ describe.skipIf(noBrowser)('offline in Chromium', () => {
         .toBe(online.get(screen.path));
       await expect.poll(() => page.locator('[data-testid=offline-bar]').count(), { timeout: 10_000 }).toBe(1);
     }
-    await page.screenshot({ path: `${SHOTS}/pwa-offline-like.png` });
+    await shoot(page, 'pwa-offline-like');
     await page.goto('/mine/history');
     await page.getByRole('tab', { name: '阅读' }).click();
     await settled(page, '.history-group');
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `${SHOTS}/pwa-offline-history.png` });
+    await shoot(page, 'pwa-offline-history', { settle: true });
 
     await context.setOffline(false);
     await expect.poll(() => page.locator('[data-testid=offline-bar]').count()).toBe(0);
@@ -118,9 +116,9 @@ describe.skipIf(noBrowser)('offline in Chromium', () => {
     await page.getByRole('tab', { name: '帖子' }).click();
     await expect.poll(() => titles('.post-card__title'), { timeout: 20_000 }).toEqual([topic!.title]);
     expect(await page.getByText('加载失败').count()).toBe(0);
-    await page.screenshot({ path: `${SHOTS}/mine-like-offline-phone.png` });
+    await shoot(page, 'mine-like-offline-phone');
     await page.setViewportSize({ width: 1440, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/mine-like-offline-desktop.png` });
+    await shoot(page, 'mine-like-offline-desktop');
     await context.setOffline(false);
     expect(notFromOffline(problems)).toEqual([]);
     await context.close();

@@ -1,14 +1,13 @@
 /**
  * Issue 5 acceptance in Chromium against the production build: installable by Chromium's own check,
  * the manifest's icons and screenshots served as declared, and a screenshot of the installed app
- * (display-mode standalone) in .artifacts/screenshots/.
+ * (display-mode standalone) in SHOTS (e2e/screenshots.ts).
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, DESKTOP, launch, noBrowser, openPage, PHONE } from './browser.ts';
 import { controlledBySw, openProfile } from './pwa-browser.ts';
-
-const SHOTS = '.artifacts/screenshots';
+import { shoot } from './screenshots.ts';
 
 interface ManifestImage {
   src: string;
@@ -133,14 +132,7 @@ describe.skipIf(noBrowser)('installable PWA in Chromium', () => {
       await controlledBySw(page);
       expect(await page.evaluate(() => matchMedia('(display-mode: standalone)').matches)).toBe(true);
       await expect.poll(() => page.locator('[data-testid=movie-card]').count(), { timeout: 20_000 }).toBeGreaterThan(0);
-      await page.waitForLoadState('networkidle');
-      await page.waitForFunction(() =>
-        [...document.images].every((image) => {
-          const box = image.getBoundingClientRect();
-          return image.complete || box.width === 0 || box.top > innerHeight || box.left > innerWidth;
-        }),
-      );
-      await page.screenshot({ path: `${SHOTS}/pwa-standalone-${name}.png` });
+      await shoot(page, `pwa-standalone-${name}`, { settle: true });
       await close();
     }
   });

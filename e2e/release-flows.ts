@@ -1,8 +1,8 @@
 /**
  * Helpers of the publishing browser tests: a big test video (made once by the packaged ffmpeg and
  * kept in .cache/), a counter of the chunk uploads the page sends with a switch that cuts the
- * network for them, the chunk index a request carries, screenshots, and topics published through
- * the API for the naughty-strings page test.
+ * network for them, the chunk index a request carries, and topics published through the API for
+ * the naughty-strings page test.
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, statSync } from 'node:fs';
@@ -16,7 +16,6 @@ import { apiData } from './content-api.ts';
 
 export const BIG_VIDEO = '.cache/release-upload-video.mp4';
 export const MIN_VIDEO_BYTES = 30 * 1024 * 1024;
-const SHOTS = '.artifacts/screenshots';
 
 /** A 1280x720 H.264 MP4 of about 35 MB (a test pattern padded to a constant 14 Mbit/s), made once. */
 export async function bigVideo(): Promise<{ path: string; size: number }> {
@@ -71,14 +70,6 @@ export async function watchChunkUploads(page: Page, options: { delayMs: number; 
     return route.fulfill({ response });
   });
   return state;
-}
-
-/** A viewport screenshot with `focus` scrolled into view. */
-export async function shoot(page: Page, name: string, focus?: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  if (focus) await page.locator(`${focus}:visible`).first().scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/${name}.png` });
 }
 
 /** A new member (device sign-in) through the API; its token. */

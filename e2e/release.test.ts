@@ -20,9 +20,9 @@ import {
   newMemberToken,
   photo,
   publishThroughApi,
-  shoot,
   watchChunkUploads,
 } from './release-flows.ts';
+import { shoot } from './screenshots.ts';
 
 const CHUNK_BYTES = 2 * 1024 * 1024; // src/features/publish/upload/chunk-plan.ts DEFAULT_CHUNK_BYTES for this size
 const video = (page: Page) => page.locator('[data-testid=release-video]:visible');
@@ -66,7 +66,7 @@ describe.skipIf(noBrowser)('publishing in Chromium', () => {
       await page.locator('[data-testid=release-video-input]').setInputFiles(file.path);
       await expect.poll(() => phaseOf(page), { timeout: 60_000 }).toBe('uploading');
       await expect.poll(() => uploads.answered.length, { timeout: 60_000 }).toBeGreaterThanOrEqual(3);
-      await shoot(page, 'release-uploading-phone', '[data-testid=release-video]');
+      await shoot(page, 'release-uploading-phone', { focus: '[data-testid=release-video]' });
       await expect.poll(() => phaseOf(page), { timeout: 60_000 }).toBe('failed');
       expect(uploads.cut).toBe(true);
       const before = [...uploads.answered];
@@ -134,7 +134,7 @@ describe.skipIf(noBrowser)('publishing in Chromium', () => {
         .poll(() => desk.page.locator('.upload-bar').getAttribute('aria-valuenow'), { timeout: 30_000 })
         .not.toBe('0');
       await desk.page.waitForTimeout(1_500); // speed and time left are measured
-      await shoot(desk.page, 'release-uploading-desktop', '[data-testid=release-video]');
+      await shoot(desk.page, 'release-uploading-desktop', { focus: '[data-testid=release-video]' });
       await desk.page.locator('[data-testid=release-video-remove]').click();
       await desk.page.unrouteAll({ behavior: 'ignoreErrors' });
       await desk.context.close();

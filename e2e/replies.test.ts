@@ -4,9 +4,8 @@
  * showing up on the next fetch without reloading the list; a reply written offline sent exactly
  * once on reconnect; a draft surviving a reload; a rated comment changing a movie's score; a link
  * with ?floor=N opening at that floor. Screenshots of a topic with replies and of the open composer,
- * on a phone and a desktop, go to /work/notes/shots/ (or SHOTS_DIR).
+ * on a phone and a desktop, go to SHOTS (e2e/screenshots.ts).
  */
-import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -22,20 +21,13 @@ import {
 import { apiData } from './content-api.ts';
 import { signedInUserId } from './member-flows.ts';
 import { newMemberToken, photo, publishThroughApi } from './release-flows.ts';
+import { shoot } from './screenshots.ts';
 
-const SHOTS = process.env.SHOTS_DIR ?? '/work/notes/shots';
 const WIDE = { viewport: { width: 1366, height: 900 }, deviceScaleFactor: 1 };
 const stamp = () => Math.random().toString(36).slice(2, 8);
 
 interface SavedUser {
   info: { id: number; nickname: string } | null;
-}
-
-async function shoot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.waitForTimeout(400); // sheets and images settle
-  await page.screenshot({ path: `${SHOTS}/${name}.png` });
 }
 
 const token = async (context: BrowserContext) => (await tokenCookie(context))!.value;
@@ -138,7 +130,7 @@ describe.skipIf(noBrowser)('replies and comments in Chromium', () => {
     await expect
       .poll(() => a.page.locator('.composer div.image-tile:not(.is-pending)').count(), { timeout: 30_000 })
       .toBe(1);
-    await shoot(a.page, 'replies-composer-phone');
+    await shoot(a.page, 'replies-composer-phone', { settle: true });
     await send(a.page);
 
     await expect.poll(() => floor(a.page, 2).count(), { timeout: 15_000 }).toBe(1);
@@ -165,7 +157,7 @@ describe.skipIf(noBrowser)('replies and comments in Chromium', () => {
 
     await openComposer(b.page);
     await composerInput(b.page).fill(`我觉得结局是梦 ${stamp()}`);
-    await shoot(b.page, 'replies-composer-desktop');
+    await shoot(b.page, 'replies-composer-desktop', { settle: true });
     await send(b.page);
     await expect.poll(() => floor(b.page, 3).count(), { timeout: 15_000 }).toBe(1);
 
@@ -184,7 +176,7 @@ describe.skipIf(noBrowser)('replies and comments in Chromium', () => {
       .toBe(1);
 
     await a.page.evaluate(() => window.scrollTo(0, 0));
-    await shoot(a.page, 'replies-topic-phone');
+    await shoot(a.page, 'replies-topic-phone', { settle: true });
 
     // Two more reporters (B was the first) hide A's floor: A still sees it, marked 审核中.
     for (const reporter of [await newMemberToken(), await newMemberToken()])
@@ -198,7 +190,7 @@ describe.skipIf(noBrowser)('replies and comments in Chromium', () => {
     ).toBe(false);
     await b.page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await b.page.locator('[data-testid=replies]:visible').scrollIntoViewIfNeeded();
-    await shoot(b.page, 'replies-topic-desktop');
+    await shoot(b.page, 'replies-topic-desktop', { settle: true });
   });
 
   it('a reply written offline is sent exactly once on reconnect', async () => {
@@ -335,16 +327,16 @@ describe.skipIf(noBrowser)('replies and comments in Chromium', () => {
     await expect
       .poll(() => m.page.locator('[data-testid=movie-score-value]:visible').innerText(), { timeout: 20_000 })
       .toBe(shown);
-    await shoot(m.page, 'replies-movie-score-phone');
+    await shoot(m.page, 'replies-movie-score-phone', { settle: true });
     await expect.poll(() => floors(m.page).count(), { timeout: 20_000 }).toBeGreaterThan(0);
     await m.page.locator('[data-testid=replies]:visible').scrollIntoViewIfNeeded();
-    await shoot(m.page, 'replies-movie-comments-phone');
+    await shoot(m.page, 'replies-movie-comments-phone', { settle: true });
 
     // The play page shows the comments under the player.
     await m.page.goto(`/movie/play/${movie.id}`);
     await expect.poll(() => floors(m.page).filter({ hasText: '五星推荐' }).count(), { timeout: 20_000 }).toBe(1);
     await m.page.locator('[data-testid=replies]:visible').scrollIntoViewIfNeeded();
-    await shoot(m.page, 'replies-play-comments-phone');
+    await shoot(m.page, 'replies-play-comments-phone', { settle: true });
   });
 
   it('?floor=N opens the list at that floor, scrolled to and highlighted', async () => {
@@ -375,7 +367,7 @@ describe.skipIf(noBrowser)('replies and comments in Chromium', () => {
     await expect.poll(() => invite.count(), { timeout: 20_000 }).toBe(1);
     expect(await invite.innerText()).toContain('还没有回复，快来抢沙发吧');
     await invite.scrollIntoViewIfNeeded();
-    await shoot(e.page, 'replies-empty-phone');
+    await shoot(e.page, 'replies-empty-phone', { settle: true });
     await invite.getByRole('button', { name: '抢沙发' }).click();
     await expect.poll(() => composerInput(e.page).count(), { timeout: 15_000 }).toBe(1);
   });

@@ -6,14 +6,13 @@
  * (N 金币购买) under a back arrow that stays tappable; a member with coins buys it there and the
  * full stream plays on from the trial's end. Screenshots of both overlays at 390×844 and 1440×900.
  */
-import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDemoPlan } from '../server/seed/demo-plan.ts';
-import { SHOTS } from './admin-flows.ts';
 import { launch, noBrowser, openPage, PHONE, type WatchedPage } from './browser.ts';
 import { playerVideo as video } from './player-flows.ts';
 import { depositCoins, signedInUserId } from './member-flows.ts';
+import { shoot } from './screenshots.ts';
 
 const WIDE = { viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 };
 const PLAN = buildDemoPlan().movies;
@@ -24,11 +23,6 @@ const currentTime = (page: Page) => video(page).evaluate((element: HTMLVideoElem
 const setTime = (page: Page, seconds: number) =>
   video(page).evaluate((element: HTMLVideoElement, at) => (element.currentTime = at), seconds);
 const toast = (page: Page, text: string) => page.locator('.toast-host').getByText(text);
-
-async function shoot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png` });
-}
 
 /** Opens a play page and starts the video once its source is attached. */
 async function startPlaying(page: Page, path: string): Promise<void> {

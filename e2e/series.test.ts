@@ -6,21 +6,15 @@
  * streams are ladders: 自动, 720P and 360P).
  * Screenshots of the detail and play pages on a phone and a 1440 px desktop.
  */
-import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDemoPlan } from '../server/seed/demo-plan.ts';
-import { SHOTS } from './admin-flows.ts';
 import { launch, noBrowser, openPage, PHONE, readIdb } from './browser.ts';
 import { openPlayerMenu, playerVideo as video } from './player-flows.ts';
+import { shoot } from './screenshots.ts';
 
 const WIDE = { viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 };
 const SERIES = buildDemoPlan().movies.find((movie) => movie.episodes.length > 1 && movie.access === 'free')!;
-
-async function shoot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png` });
-}
 
 const currentTime = (page: Page) => video(page).evaluate((element: HTMLVideoElement) => element.currentTime);
 /** The screen shown (a page left stays mounted, hidden, until it is evicted). */

@@ -8,15 +8,14 @@
  * same second, from the server's history, though it watched episode 1 itself before; clearing the history there clears the server's.
  * Screenshots of the 继续观看 row (390×844 and 1440×900) and /mine/history.
  */
-import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDemoPlan } from '../server/seed/demo-plan.ts';
-import { SHOTS } from './admin-flows.ts';
 import { launch, noBrowser, openPage, PHONE } from './browser.ts';
 import { playerVideo as video } from './player-flows.ts';
 import { bindAccount, logIn, newAccount, signedInUserId } from './member-flows.ts';
 import { controlledBySw } from './pwa-browser.ts';
+import { shoot } from './screenshots.ts';
 
 const WIDE = { viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 };
 const PLAN = buildDemoPlan();
@@ -26,11 +25,6 @@ const SERIES = PLAN.movies.find((movie) => movie.episodes.length > 1 && movie.ac
 const currentTime = (page: Page) => video(page).evaluate((element: HTMLVideoElement) => element.currentTime);
 /** "00:00:12" as the history and the detail page write it. */
 const clock = (seconds: number) => `00:00:${String(Math.floor(seconds)).padStart(2, '0')}`;
-
-async function shoot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png` });
-}
 
 /**
  * Opens the play page, seeks to `n` and plays on for 1.5 s (so a position saved only at the seek
