@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, openTestDb } from '../test/harness.ts';
+import { EVERY_DB_KIND, openTestDb } from '../test/harness.ts';
 import { sqlState, UNIQUE_VIOLATION, type Db } from './db.ts';
 
-describe.each(DB_KINDS)('the query layer on %s', (kind) => {
+describe.each(EVERY_DB_KIND)('the query layer on %s', (kind) => {
   let db: Db;
   beforeAll(async () => {
     db = await openTestDb(kind);

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, openTestDb } from '../test/harness.ts';
+import { EVERY_DB_KIND, openTestDb } from '../test/harness.ts';
 import type { Db } from './db.ts';
 import { loadMigrations, migrate } from './migrate.ts';
 import { ensureDemoSite } from './sites.ts';
 
-describe.each(DB_KINDS)('migrations on %s', (kind) => {
+describe.each(EVERY_DB_KIND)('migrations on %s', (kind) => {
   let db: Db;
   beforeAll(async () => {
     db = await openTestDb(kind);

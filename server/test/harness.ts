@@ -1,7 +1,7 @@
 /**
- * Integration test harness: the app on a fresh in-memory PGlite, and, when DATABASE_URL is set,
- * also on PostgreSQL in a schema of its own. Use `describe.each(DB_KINDS)` so every integration test
- * runs on each available store.
+ * Integration test harness: the app on a fresh in-memory PGlite, or on PostgreSQL in a schema of its
+ * own. Use `describe.each(DB_KINDS)` for a test of the app, `describe.each(EVERY_DB_KIND)` for a test
+ * of the store itself (queries, migrations, the job queue, a crash).
  */
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
@@ -18,7 +18,17 @@ import type { LogStream } from '../logging/log-batch.ts';
 import type { SharedState } from '../request-state/memory-state.ts';
 import { createTestClient, type TestClient } from './test-client.ts';
 
-export const DB_KINDS: readonly DbKind[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+/** Every store this machine has: PGlite, and PostgreSQL when DATABASE_URL is set. */
+export const EVERY_DB_KIND: readonly DbKind[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+/**
+ * The store the app's integration tests run on: PostgreSQL when DATABASE_URL is set (CI), else
+ * PGlite; TEST_STORES=both runs them on both. The two run the same SQL, and where they differ (the
+ * connection, transactions, the job queue, a crash) EVERY_DB_KIND's tests run on both; in CI the
+ * embedded store is also the one under every browser test and the fuzz suite's.
+ */
+export const DB_KINDS: readonly DbKind[] =
+  process.env.TEST_STORES === 'both' ? EVERY_DB_KIND : process.env.DATABASE_URL ? ['postgres'] : ['pglite'];
 
 /**
  * A store with nothing in it: in-memory PGlite (loaded from a dump of a new one: initdb once, not

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { configWith } from '../config.ts';
 import { bossDb, JobQueue } from '../jobs/job-queue.ts';
 import { ladderOf, parseProbe, LadderError } from '../media/hls-ladder.ts';
-import { DB_KINDS, openTestDb } from './harness.ts';
+import { EVERY_DB_KIND, openTestDb } from './harness.ts';
 
 const silent = { warn: () => undefined, info: () => undefined } as never;
 
@@ -35,7 +35,7 @@ describe('ladder rungs', () => {
   });
 });
 
-describe.each(DB_KINDS)('the job queue on %s', (kind) => {
+describe.each(EVERY_DB_KIND)('the job queue on %s', (kind) => {
   it('runs a failing locked script as a transaction rolled back, and goes on', async () => {
     const db = await openTestDb(kind);
     try {

@@ -23,7 +23,7 @@ import { JobQueue } from '../jobs/job-queue.ts';
 import { EPISODE_VIDEO_QUEUE, episodeVideoQueue, queueEpisodeVideo } from '../media/episode-video-job.ts';
 import { makeSource } from './admin-ingest-fixture.ts';
 import { seedContent } from './content-fixture.ts';
-import { DB_KINDS } from './harness.ts';
+import { EVERY_DB_KIND } from './harness.ts';
 
 const WORKER = fileURLToPath(new URL('../jobs/worker-main.ts', import.meta.url));
 const EXPIRE_SECONDS = 30;
@@ -73,7 +73,7 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
 });
 
-describe.each(DB_KINDS)('a SIGKILLed video worker on %s', (kind: DbKind) => {
+describe.each(EVERY_DB_KIND)('a SIGKILLed video worker on %s', (kind: DbKind) => {
   it('leaves its job retried by the next worker, not lost', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'jobs-sigkill-'));
     cleanups.push(() => rm(dir, { recursive: true, force: true }));

@@ -19,7 +19,7 @@ import { openPgliteDb } from '../../db/pglite-db.ts';
 import { openPostgresDb } from '../../db/postgres-db.ts';
 import { DEMO_SITE, ensureDemoSite } from '../../db/sites.ts';
 import { ensureDeviceUser } from '../../db/users.ts';
-import { DB_KINDS } from '../harness.ts';
+import { EVERY_DB_KIND } from '../harness.ts';
 import { grant, idOf, MX, seedMember } from '../member-fixture.ts';
 import { createScratchDatabase } from '../scale/scratch-database.ts';
 import { startServerProcess } from '../scale/server-process.ts';
@@ -79,7 +79,7 @@ async function prepare(db: Db) {
   return { devices, catalogue, startingStock: new Map(stocks.map((g) => [g.id, g.stock])) };
 }
 
-describe.each(DB_KINDS)('a server killed with SIGKILL in a burst of writes, on %s', (kind) => {
+describe.each(EVERY_DB_KIND)('a server killed with SIGKILL in a burst of writes, on %s', (kind) => {
   it(
     'loses no acknowledged write and leaves every ledger equal to its balance after restart',
     { timeout: 300_000 },
