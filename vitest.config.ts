@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { RetryReport } from './e2e/retry-report.ts';
 import { E2E_WORKERS } from './e2e/workers.ts';
 
 /** The files that take minutes (the fuzz shards, the crash and naughty-string suites), started first. */
@@ -29,6 +30,7 @@ export default defineConfig({
     // server suite waits on PostgreSQL, Redis, ffmpeg and timers.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     sequence: { sequencer: LongFirstSequencer },
+    reporters: ['default', new RetryReport()],
     projects: [
       {
         test: {
@@ -58,6 +60,12 @@ export default defineConfig({
           // (e2e/global-setup.ts, e2e/browser.ts): the suite mostly waits on the browser, the server
           // and timers, which one file at a time leaves a quarter of two cores idle.
           maxWorkers: E2E_WORKERS,
+          // In CI a failed browser test runs once more before it fails the run; the report names
+          // every test that needed it. CI's machine is slower than a developer's and shared by two
+          // files at a time, and a red run lands nothing: a wait too short for it should not throw
+          // away the run, while a real fault fails both tries. Outside CI a failure fails at once. The
+          // run's end lists every retried test (e2e/retry-report.ts).
+          retry: process.env.CI ? 1 : 0,
         },
       },
     ],
