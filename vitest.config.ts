@@ -60,11 +60,10 @@ export default defineConfig({
           // (e2e/global-setup.ts, e2e/browser.ts): the suite mostly waits on the browser, the server
           // and timers, which one file at a time leaves a quarter of two cores idle.
           maxWorkers: E2E_WORKERS,
-          // In CI a failed browser test runs once more before it fails the run; the report names
-          // every test that needed it. CI's machine is slower than a developer's and shared by two
-          // files at a time, and a red run lands nothing: a wait too short for it should not throw
-          // away the run, while a real fault fails both tries. Outside CI a failure fails at once. The
-          // run's end lists every retried test (e2e/retry-report.ts).
+          // In CI a failed browser test runs once more before it fails the run, and the run's end
+          // lists every test that needed it (e2e/retry-report.ts). CI's machine is slower than a
+          // developer's and shared by two files at a time: a wait too short for it should not throw
+          // away the run, while a real fault fails both tries. Outside CI a failure fails at once.
           retry: process.env.CI ? 1 : 0,
         },
       },

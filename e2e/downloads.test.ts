@@ -9,6 +9,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DOWNLOAD_CACHE, offlineDir } from '../contract/offline-media.ts';
 import { buildDemoPlan } from '../server/seed/demo-plan.ts';
 import { apiData } from './content-api.ts';
 import { launch, noBrowser, openPage, PHONE, readIdb, tokenCookie } from './browser.ts';
@@ -166,10 +167,13 @@ describe.skipIf(noBrowser)('offline downloads', () => {
     await expect.poll(() => record(page, 3)).toBeUndefined();
     // The record goes first (the list at once), then its files one by one: the cache empties soon after.
     const left = () =>
-      page.evaluate(async (movieId) => {
-        const cache = await caches.open('offline-downloads-v1');
-        return (await cache.keys()).filter((request) => request.url.includes(`/offline/${movieId}/3/`)).length;
-      }, SERIES.id);
+      page.evaluate(
+        async ({ cacheName, dir }) => {
+          const cache = await caches.open(cacheName);
+          return (await cache.keys()).filter((request) => new URL(request.url).pathname.startsWith(dir)).length;
+        },
+        { cacheName: DOWNLOAD_CACHE, dir: offlineDir(SERIES.id, 3) },
+      );
     await expect.poll(left).toBe(0);
     expect(await item(page).count()).toBe(1); // episode 2 stays
 
