@@ -1,9 +1,9 @@
 /**
  * The kept counters of the public lists (migration 021): visible items per category and kind, per
- * tag and kind (and a tag's sum, tags.item_count), and each author's visible posts and the likes on
- * them. Row triggers keep them in the transaction that writes the rows; this module reads them
- * (list totals, tag counts) and recounts them from scratch. A scheduled title counts from when it
- * is published; the reads take the (few) scheduled ones off.
+ * tag and kind (and a tag's sum, tags.item_count), each author's visible posts and the likes on
+ * them, and each site's authors (migration 024). Row triggers keep them in the transaction that
+ * writes the rows; this module reads them (list totals, tag counts) and recounts them from scratch.
+ * A scheduled title counts from when it is published; the reads take the (few) scheduled ones off.
  *
  * A bulk fill may run with the triggers off (`SET session_replication_role = replica` on
  * PostgreSQL) and call recountCounters after it.
@@ -45,6 +45,17 @@ export async function recountCounters(q: Queryable): Promise<void> {
      WHERE u2.id = u.id
        AND (u.post_count <> coalesce(s.posts, 0) OR u.likes_received <> coalesce(s.likes, 0))`,
   );
+  await q.query('DELETE FROM site_author_counts');
+  await q.query(
+    `INSERT INTO site_author_counts (site_id, n)
+       SELECT site_id, count(*) FROM users WHERE hidden_at IS NULL AND post_count > 0 GROUP BY site_id`,
+  );
+}
+
+/** The site's authors (users not hidden with a visible post): the user list's total. */
+export async function authorTotal(q: Queryable, siteId: number): Promise<number> {
+  const row = await q.one<{ n: number }>('SELECT n FROM site_author_counts WHERE site_id = $1', [siteId]);
+  return row?.n ?? 0;
 }
 
 /** Every kept counter as sorted lines ("category 3 movie 12"), to compare two states in tests. */
@@ -54,7 +65,8 @@ export async function counterSnapshot(q: Queryable): Promise<string[]> {
      UNION ALL SELECT 'tag ' || tag_id || ' ' || kind || ' ' || n FROM tag_counts WHERE n <> 0
      UNION ALL SELECT 'tag ' || id || ' items ' || item_count FROM tags
      UNION ALL SELECT 'user ' || id || ' ' || post_count || ' ' || likes_received FROM users
-       WHERE post_count <> 0 OR likes_received <> 0`,
+       WHERE post_count <> 0 OR likes_received <> 0
+     UNION ALL SELECT 'site ' || site_id || ' authors ' || n FROM site_author_counts WHERE n <> 0`,
   );
   return rows.map((row) => row.line).sort();
 }

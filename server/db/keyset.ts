@@ -143,10 +143,20 @@ async function keysetRows<R extends object>(
   }
   const { from, where } = source(query, conditions, params, limit + offset);
   const keyColumns = keyset.keys.map((key) => READ[key.kind](key.column)).join(', ');
+  const select = `SELECT ${query.columns}, ARRAY[${keyColumns}]::text[] AS "_keys", ${keyset.id}::text AS "_id"`;
+  if (offset === 0) {
+    return q.query<R & KeyColumns>(
+      `${select} FROM ${from} ${query.joins ?? ''} ${where} ORDER BY ${keysetOrder(keyset)} LIMIT ${limit}`,
+      params,
+    );
+  }
+  // A numbered page past the first skips its rows along the index alone (their ids, no joins, no
+  // row reads), then reads and joins only the page's rows.
   return q.query<R & KeyColumns>(
-    `SELECT ${query.columns}, ARRAY[${keyColumns}]::text[] AS "_keys", ${keyset.id}::text AS "_id"
-     FROM ${from} ${query.joins ?? ''} ${where}
-     ORDER BY ${keysetOrder(keyset)} LIMIT ${limit} OFFSET ${offset}`,
+    `${select} FROM ${query.table} ${query.joins ?? ''}
+     WHERE ${keyset.id} = ANY (ARRAY(SELECT ${keyset.id} FROM ${from} ${where}
+       ORDER BY ${keysetOrder(keyset)} LIMIT ${limit} OFFSET ${offset}))
+     ORDER BY ${keysetOrder(keyset)}`,
     params,
   );
 }

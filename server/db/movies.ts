@@ -135,7 +135,7 @@ export const viewMovie = (q: Queryable, id: number): Promise<MovieRow | undefine
   ]);
 
 /** Candidates read per tag of the movie and from its category: the related row's cost stays flat. */
-const RELATED_CANDIDATES = 200;
+const RELATED_CANDIDATES = 40;
 
 /**
  * Up to `limit` other movies of the same category or sharing tags: the more shared tags (the same

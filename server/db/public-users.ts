@@ -2,14 +2,16 @@
  * Users as others see them: the author line of posts and replies (UserBrief) and the public user
  * pages (UserCard, UserProfile) of one site. The user list holds the site's authors (users with at
  * least one visible post), most prolific first, by the kept counters users.post_count and
- * users.likes_received (server/db/counters.ts). A user hidden pending review (reports reached the threshold)
- * is left out of the list, and their page answers code 6 (these public reads carry no viewer; the
- * user reads their own info through the member calls).
+ * users.likes_received, its total by the site's kept count of authors (server/db/counters.ts). A
+ * user hidden pending review (reports reached the threshold) is left out of the list, and their
+ * page answers code 6 (these public reads carry no viewer; the user reads their own info through
+ * the member calls).
  */
 import type { Page, UserBrief, UserCard, UserProfile } from '../../contract/calls/content.ts';
 import { Code } from '../../contract/protocol/codes.ts';
 import { ApiError } from '../api-error.ts';
 import { moderationMessages } from '../moderation/moderation-messages.ts';
+import { authorTotal } from './counters.ts';
 import type { Queryable } from './db.ts';
 import { fetchKeysetPage, type KeysetQuery, type KeysetRequest } from './keyset.ts';
 import { Filter } from './paging.ts';
@@ -43,6 +45,7 @@ const authorsQuery = (siteId: number): KeysetQuery => ({
   filter: new Filter().add('u.site_id = $?', siteId).require('u.hidden_at IS NULL').require('u.post_count > 0'),
   columns: PROFILE_COLUMNS,
   keyset: { name: 'u', keys: [{ column: 'u.post_count', kind: 'int' }], id: 'u.id' },
+  total: (q) => authorTotal(q, siteId),
 });
 
 const toCard = ({ createdAt: _createdAt, hidden: _hidden, ...card }: ProfileRow): UserCard => card;

@@ -1,8 +1,8 @@
 /**
  * The kept list counters (server/db/counters.ts) agree with a full recount after any sequence of
  * writes: topics published, liked and unliked, hidden, approved and deleted by a moderator, moved
- * between groups, tagged and untagged; movies published, unpublished, moved and retagged in the
- * console. Each write runs in its own transaction through the function the app uses (a refused one
+ * between groups, tagged and untagged; authors hidden and approved by a moderator (the site's
+ * author count); movies published, unpublished, moved and retagged in the console. Each write runs in its own transaction through the function the app uses (a refused one
  * rolls back, as in the app); moves and tag changes of posts, which no call makes yet, are plain SQL.
  */
 import fc from 'fast-check';
@@ -31,6 +31,7 @@ type Op =
   | { op: 'publish'; author: number; category: number; tags: number[] }
   | { op: 'like'; user: number; post: number; like: boolean }
   | { op: 'moderate'; post: number; action: ModerationAction }
+  | { op: 'moderateUser'; user: number; action: 'hide' | 'approve' }
   | { op: 'move'; post: number; category: number }
   | { op: 'tag'; post: number; tag: number; add: boolean }
   | { op: 'movie'; movie: number; status?: MovieStatus; category?: number; tags?: number[] };
@@ -47,6 +48,11 @@ const OPS: fc.Arbitrary<Op> = fc.oneof(
   }),
   fc.record({ op: fc.constant('like' as const), user: pick(USERS), post, like: fc.boolean() }),
   fc.record({ op: fc.constant('moderate' as const), post, action: pick(['hide', 'approve', 'delete'] as const) }),
+  fc.record({
+    op: fc.constant('moderateUser' as const),
+    user: pick(USERS),
+    action: pick(['hide', 'approve'] as const),
+  }),
   fc.record({ op: fc.constant('move' as const), post, category: pick(TOPIC_CATEGORIES) }),
   fc.record({ op: fc.constant('tag' as const), post, tag: pick(TAGS), add: fc.boolean() }),
   fc.record(
@@ -78,6 +84,9 @@ async function apply(h: Harness, operator: CreatedOperator, op: Op, now: number)
     } else if (op.op === 'moderate') {
       const { id } = { id: await postAt(q, op.post) };
       const decision = { type: 'post' as const, id, action: op.action, reason: '测试', address: '127.0.0.1' };
+      await decide(q, { ...decision, operator: operator.operator });
+    } else if (op.op === 'moderateUser') {
+      const decision = { type: 'user' as const, id: op.user, action: op.action, reason: '测试', address: '127.0.0.1' };
       await decide(q, { ...decision, operator: operator.operator });
     } else if (op.op === 'move') {
       await q.query('UPDATE posts SET category_id = $2 WHERE id = $1', [await postAt(q, op.post), op.category]);
@@ -130,6 +139,7 @@ describe.each(DB_KINDS)('kept list counters on %s', (kind) => {
     expect(applied).toBeGreaterThan(refused);
     // The writes reached the counters: something was hidden and something is counted.
     expect(await h.db.one('SELECT 1 AS x FROM posts WHERE hidden_at IS NOT NULL LIMIT 1')).toBeDefined();
+    expect(await h.db.one('SELECT 1 AS x FROM site_author_counts WHERE n > 0')).toBeDefined();
   });
 
   it('count hidden titles out of their tags', async () => {

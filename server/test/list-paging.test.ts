@@ -43,7 +43,7 @@ describe.each(DB_KINDS)('keyset paging of the public lists on %s', (kind) => {
   const all = async (path: string, payload: object) =>
     (await dataOf<Page<{ id: number }>>(h.client, path, { ...payload, pageSize: 50 })).list.map((item) => item.id);
 
-  it.each([
+  const LISTS = [
     [API.moviePage, { sort: 'new' }],
     [API.moviePage, { sort: 'hot' }],
     [API.moviePage, { sort: 'like', categoryId: FX.action }],
@@ -54,12 +54,24 @@ describe.each(DB_KINDS)('keyset paging of the public lists on %s', (kind) => {
     [API.archivesPage, { sort: 'new' }],
     [API.userPage, {}],
     [API.typePage, { type: 'vip' }],
-  ] as const)('%s %o: the cursors walk the whole list once, in order', async (path, payload) => {
+  ] as const;
+
+  it.each(LISTS)('%s %o: the cursors walk the whole list once, in order', async (path, payload) => {
     const expected = await all(path, payload);
     expect(expected.length).toBeGreaterThan(1);
     const { seen, pages } = await walk(path, payload, 2);
     expect(seen).toEqual(expected);
     expect(pages).toBe(Math.ceil(expected.length / 2));
+  });
+
+  it.each(LISTS)('%s %o: numbered pages hold the whole list once, in order', async (path, payload) => {
+    const expected = await all(path, payload);
+    const seen: number[] = [];
+    for (let page = 1; page <= Math.ceil(expected.length / 3); page++) {
+      const answer = await dataOf<Page<{ id: number }>>(h.client, path, { ...payload, page, pageSize: 3 });
+      seen.push(...answer.list.map((item) => item.id));
+    }
+    expect(seen).toEqual(expected);
   });
 
   it('refuses a cursor of another sort or list, or a malformed one, with code 2', async () => {
