@@ -27,7 +27,12 @@ export interface SearchDoc {
   popularity: number;
   createdAt: Date;
   vector: string;
+  /** Each word with its one-word rank, for the kinds whose words are kept one per row (TERM_KINDS). */
+  terms: ReadonlyMap<string, number>;
 }
+
+/** Kinds whose words are kept one row per document and word (search_terms, migration 025). */
+export const TERM_KINDS: ReadonlySet<DocKind> = new Set(['movie', 'user']);
 
 /** Characters of a body indexed and kept for excerpts. */
 export const BODY_INDEXED = 3_000;
@@ -123,6 +128,7 @@ export function buildDoc(kind: DocKind, row: SourceRow): SearchDoc {
     popularity: Math.log1p(Math.max(0, row.score)),
     createdAt: row.createdAt,
     vector: vector.text(),
+    terms: TERM_KINDS.has(kind) ? vector.ranks() : new Map(),
   };
 }
 

@@ -1,11 +1,12 @@
 /**
  * Keeps the index in step with its sources: each write path calls one of these with its own
  * Queryable, inside the transaction of the source write, after the write, so a rollback leaves the
- * index as it was. A call rewrites the documents (and suggestion prefixes) of the given ids from
- * their sources: visible ones are written anew, the others (hidden, deleted, unpublished) removed.
+ * index as it was. A call rewrites the documents (with their suggestion prefixes and kept words) of
+ * the given ids from their sources: visible ones are written anew, the others (hidden, deleted,
+ * unpublished) removed.
  */
 import type { Queryable } from '../db/db.ts';
-import { readDocs, type DocKind, type SearchDoc } from './documents.ts';
+import { readDocs, TERM_KINDS, type DocKind, type SearchDoc } from './documents.ts';
 
 /** Kinds whose short prefixes are kept (post titles are suggested from longer prefixes only). */
 export const SUGGESTED_KINDS: ReadonlySet<DocKind> = new Set(['movie', 'user', 'tag']);
@@ -21,6 +22,27 @@ const prefixesOf = (doc: SearchDoc): string[] => {
   return [...out].filter((prefix) => prefix.trim() !== '');
 };
 
+/** The documents' words, one row each with its rank (search_terms). */
+async function writeTerms(q: Queryable, kind: DocKind, docs: readonly SearchDoc[]): Promise<void> {
+  const rows = docs.flatMap((doc) => [...doc.terms].map(([term, rank]) => ({ term, rank, doc })));
+  if (rows.length === 0) return;
+  await q.query(
+    `INSERT INTO search_terms (kind, source_id, term, site_id, rank, popularity, created_at)
+     SELECT $1, t.id, t.term, t.site, t.rank, t.popularity, t.created_at
+     FROM unnest($2::int8[], $3::text[], $4::int4[], $5::float4[], $6::float4[], $7::timestamptz[])
+       AS t(id, term, site, rank, popularity, created_at)`,
+    [
+      kind,
+      rows.map((r) => r.doc.sourceId),
+      rows.map((r) => r.term),
+      rows.map((r) => r.doc.siteId),
+      rows.map((r) => r.rank),
+      rows.map((r) => r.doc.popularity),
+      rows.map((r) => r.doc.createdAt.toISOString()),
+    ],
+  );
+}
+
 /** Removes the documents of `ids` (or of the id range) and writes the given ones. */
 export async function replaceDocs(
   q: Queryable,
@@ -34,6 +56,7 @@ export async function replaceDocs(
       : ['source_id > $2 AND ($3::int8 IS NULL OR source_id <= $3)', [kind, scope.after, scope.upTo]];
   await q.query(`DELETE FROM search_docs WHERE kind = $1 AND ${where}`, params);
   if (SUGGESTED_KINDS.has(kind)) await q.query(`DELETE FROM search_prefixes WHERE kind = $1 AND ${where}`, params);
+  if (TERM_KINDS.has(kind)) await q.query(`DELETE FROM search_terms WHERE kind = $1 AND ${where}`, params);
   if (docs.length === 0) return;
   await q.query(
     `INSERT INTO search_docs (kind, source_id, site_id, title, title_key, body, tags, pinyin, initials, popularity,
@@ -58,6 +81,7 @@ export async function replaceDocs(
       docs.map((d) => d.vector),
     ],
   );
+  if (TERM_KINDS.has(kind)) await writeTerms(q, kind, docs);
   if (!SUGGESTED_KINDS.has(kind)) return;
   const rows = docs.flatMap((doc) => prefixesOf(doc).map((prefix) => ({ prefix, doc })));
   if (rows.length === 0) return;

@@ -15,24 +15,62 @@ const POSITIONS_PER_WORD = 255;
 
 const quote = (word: string): string => `'${word.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 
+/** ts_rank's default weights, as the float4 values PostgreSQL computes with. */
+const RANK_WEIGHT: Record<Weight, number> = {
+  A: Math.fround(1),
+  B: Math.fround(0.4),
+  C: Math.fround(0.2),
+  D: Math.fround(0.1),
+};
+
+/**
+ * What `ts_rank(doc, 'word')` answers for a one-word query, from the word's weights in position
+ * order: PostgreSQL's calc_rank_or for one operand, in its float4 arithmetic (Math.fround at each
+ * step), so a rank kept per word (search_terms) equals the one computed from the tsvector.
+ */
+export function oneWordRank(weights: readonly Weight[]): number {
+  const f = Math.fround;
+  let sum = 0;
+  let best = -1;
+  let bestAt = 0;
+  weights.forEach((weight, j) => {
+    const w = RANK_WEIGHT[weight];
+    sum = f(sum + f(w / ((j + 1) * (j + 1))));
+    if (w > best) {
+      best = w;
+      bestAt = j;
+    }
+  });
+  if (weights.length === 0) return 0;
+  return f(f(f(best + sum) - f(best / ((bestAt + 1) * (bestAt + 1)))) / 1.64493406685);
+}
+
 /** Collects a document's words in order, each with its positions and weights. */
 export class VectorBuilder {
-  private readonly words = new Map<string, string[]>();
+  private readonly words = new Map<string, { positions: string[]; weights: Weight[] }>();
   private position = 0;
 
   add(words: readonly string[], weight: Weight): this {
     for (const word of words) {
       if (this.position < POSITION_MAX) this.position += 1;
-      const positions = this.words.get(word) ?? [];
-      if (positions.length < POSITIONS_PER_WORD) positions.push(`${this.position}${weight}`);
-      this.words.set(word, positions);
+      const entry = this.words.get(word) ?? { positions: [], weights: [] };
+      if (entry.positions.length < POSITIONS_PER_WORD) {
+        entry.positions.push(`${this.position}${weight}`);
+        entry.weights.push(weight);
+      }
+      this.words.set(word, entry);
     }
     return this;
   }
 
   /** The tsvector's input text ('' for a document without words). */
   text(): string {
-    return [...this.words].map(([word, positions]) => `${quote(word)}:${positions.join(',')}`).join(' ');
+    return [...this.words].map(([word, { positions }]) => `${quote(word)}:${positions.join(',')}`).join(' ');
+  }
+
+  /** Each word with its one-word rank (oneWordRank). */
+  ranks(): Map<string, number> {
+    return new Map([...this.words].map(([word, { weights }]) => [word, oneWordRank(weights)]));
   }
 }
 
@@ -64,7 +102,10 @@ export const mayBePinyin = (folded: string): boolean => /^[a-z]+( [a-z]+)*$/.tes
 export function keywordQuery(words: readonly string[], folded: string, titleForms: boolean): string | null {
   const alternatives = [words.map(quote).join(' & ')];
   if (titleForms) {
-    alternatives.push([...new Set(hanPairs(folded))].map((pair) => `${quote(pair)}:A`).join(' & '));
+    const pairs = new Set(hanPairs(folded));
+    // Pairs holding every word find nothing the words do not (行动 is its own pair).
+    if (words.length === 0 || !words.every((word) => pairs.has(word)))
+      alternatives.push([...pairs].map((pair) => `${quote(pair)}:A`).join(' & '));
     if (mayBePinyin(folded)) alternatives.push(`${quote(folded.replace(/ /g, ''))}:*A`);
   }
   const present = alternatives.filter((alternative) => alternative !== '');

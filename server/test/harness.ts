@@ -1,7 +1,8 @@
 /**
  * Integration test harness: the app on a fresh in-memory PGlite, or on PostgreSQL in a schema of its
  * own. Use `describe.each(DB_KINDS)` for a test of the app, `describe.each(EVERY_DB_KIND)` for a test
- * of the store itself (queries, migrations, the job queue, a crash).
+ * of the store itself (queries, migrations, the job queue, a crash) and for the promises made of both
+ * stores (search, the kept counters and the hot lists' query plans).
  */
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';

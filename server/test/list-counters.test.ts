@@ -17,7 +17,7 @@ import type { Queryable } from '../db/db.ts';
 import { insertTopic } from '../db/publish.ts';
 import { setLike } from '../db/user-items.ts';
 import { FX, seedContent } from './content-fixture.ts';
-import { createHarness, DB_KINDS, type Harness } from './harness.ts';
+import { createHarness, EVERY_DB_KIND, type Harness } from './harness.ts';
 
 const USERS = [...FX.authors];
 const TOPIC_CATEGORIES = [FX.forumGroup.categoryId, 211, FX.reviewGroup.categoryId];
@@ -105,7 +105,7 @@ async function apply(h: Harness, operator: CreatedOperator, op: Op, now: number)
   });
 }
 
-describe.each(DB_KINDS)('kept list counters on %s', (kind) => {
+describe.each(EVERY_DB_KIND)('kept list counters on %s', (kind) => {
   let h: Harness;
   let operator: CreatedOperator;
   beforeAll(async () => {

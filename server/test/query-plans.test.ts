@@ -3,7 +3,9 @@
  * (recorded from the call, first page and a page after a cursor) shows an index scan on the
  * expected index and no Sort above it. Sequential scans, bitmap scans and sorts are turned off so
  * the planner shows what it does on a big table, not what is cheapest on the fixture's few rows: a
- * plan that cannot do without a sort still shows one.
+ * plan that cannot do without a sort still shows one. A one-word search of movies and users reads
+ * its candidates and total by index-only scans of search_terms (it then ranks the bounded
+ * candidates, a sort of at most 481 rows).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../contract/calls/content.ts';
@@ -16,8 +18,9 @@ import { pageAuthors } from '../db/public-users.ts';
 import { findTarget, pageReplies } from '../db/replies.ts';
 import { DEMO_SITE } from '../db/sites.ts';
 import { allTags } from '../db/tags.ts';
+import { parseKeyword, rankedHits } from '../search/search-query.ts';
 import { FX, seedContent } from './content-fixture.ts';
-import { createHarness, DB_KINDS, type Harness } from './harness.ts';
+import { createHarness, EVERY_DB_KIND, type Harness } from './harness.ts';
 
 interface PlanNode {
   'Node Type': string;
@@ -102,7 +105,7 @@ const REPLY_INDEX: Record<ReplySort, string> = {
   hottest: 'replies_target_hot',
 };
 
-describe.each(DB_KINDS)('query plans of the hot lists on %s', (kind) => {
+describe.each(EVERY_DB_KIND)('query plans of the hot lists on %s', (kind) => {
   let h: Harness;
   beforeAll(async () => {
     h = await createHarness(kind, { seed: seedContent });
@@ -174,5 +177,28 @@ describe.each(DB_KINDS)('query plans of the hot lists on %s', (kind) => {
       () => true,
     );
     await expectServedBy(h.db, forum, 'categories_forum_groups');
+  });
+
+  it('a one-word search of movies and users: its candidates and total from search_terms alone', async () => {
+    const site = (await h.db.one<{ id: number }>('SELECT id FROM sites WHERE account_id = $1', [DEMO_SITE.accountId]))!
+      .id;
+    for (const kind of ['movie', 'user'] as const) {
+      const keyword = parseKeyword('行动');
+      expect(keyword.term).toBe('行动');
+      const read = (q: Queryable) => rankedHits(q, kind, site, keyword, { offset: 0, limit: 20 });
+      const statements = await recorded(h.db, read, (sql) => sql.includes('search_terms'));
+      expect(statements).toHaveLength(2);
+      const scans = new Set<string>();
+      for (const { sql, params } of statements) {
+        for (const node of await planOf(h.db, sql, params)) {
+          // The orders' btrees, index-only; the primary key only reads the exact title's row.
+          if (node['Index Name'] === 'search_terms_popular' || node['Index Name'] === 'search_terms_fresh') {
+            expect(node['Node Type'], sql).toBe('Index Only Scan');
+            scans.add(node['Index Name']);
+          }
+        }
+      }
+      expect([...scans].sort()).toEqual(['search_terms_fresh', 'search_terms_popular']);
+    }
   });
 });

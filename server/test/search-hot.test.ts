@@ -13,13 +13,13 @@ import { DEMO_SITE } from '../db/sites.ts';
 import { invalidateWords } from '../moderation/sensitive-words.ts';
 import { hourOf } from '../search/hot-searches.ts';
 import { dataOf } from './content-fixture.ts';
-import { createHarness, DB_KINDS, type Harness } from './harness.ts';
+import { createHarness, EVERY_DB_KIND, type Harness } from './harness.ts';
 import { seedSearch } from './search-fixture.ts';
 
 const NAUGHTY = createRequire(import.meta.url)('big-list-of-naughty-strings') as string[];
 const OTHER_SITE = { accountId: '10002', appId: 'other' };
 
-describe.each(DB_KINDS)('hot searches on %s', (kind) => {
+describe.each(EVERY_DB_KIND)('hot searches on %s', (kind) => {
   let h: Harness;
   let demoSite: number;
   const search = async (keyword: string, from: string, options: object = {}, path: string = API.searchAll) => {
@@ -115,7 +115,7 @@ describe.each(DB_KINDS)('hot searches on %s', (kind) => {
   );
 });
 
-describe.each(DB_KINDS)('hot searches with the read cache on, on %s', (kind) => {
+describe.each(EVERY_DB_KIND)('hot searches with the read cache on, on %s', (kind) => {
   let h: Harness;
   beforeAll(async () => {
     h = await createHarness(kind, { seed: seedSearch, config: { READ_CACHE_MS: 60_000 } });

@@ -3,12 +3,12 @@ import type { MovieCard, Page, PostCard } from '../../contract/calls/content.ts'
 import { API } from '../../contract/calls/paths.ts';
 import { Code } from '../../contract/protocol/codes.ts';
 import { codeOf, dataOf } from './content-fixture.ts';
-import { createHarness, DB_KINDS, type Harness } from './harness.ts';
+import { createHarness, EVERY_DB_KIND, type Harness } from './harness.ts';
 import { seedIndexedContent } from './search-fixture.ts';
 
 const ids = (page: Page<{ id: number }>) => page.list.map((p) => p.id);
 
-describe.each(DB_KINDS)('search and content type pages on %s', (kind) => {
+describe.each(EVERY_DB_KIND)('search and content type pages on %s', (kind) => {
   let h: Harness;
   const movies = (payload: object) => dataOf<Page<MovieCard>>(h.client, API.searchMovies, payload);
   const posts = (payload: object) => dataOf<Page<PostCard>>(h.client, API.searchPosts, payload);

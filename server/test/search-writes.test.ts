@@ -1,7 +1,8 @@
 /**
  * The index kept in step with its sources in the same transaction: a movie edited in the console,
  * a topic published, a member renamed, a post hidden by reports and shown again by a moderator, a
- * tag renamed; a rolled-back edit leaves the index as it was.
+ * tag renamed; a rolled-back edit leaves the index as it was. The words kept per movie and user
+ * (search_terms) are the documents' own, each with the rank ts_rank gives it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MovieCard, UserCard } from '../../contract/calls/content.ts';
@@ -14,13 +15,13 @@ import { decide } from '../admin/moderation/decide.ts';
 import { changeTag } from '../admin/taxonomy/tag-store.ts';
 import { fileReport } from '../db/reports.ts';
 import { dataOf, FX } from './content-fixture.ts';
-import { createHarness, DB_KINDS, type Harness } from './harness.ts';
+import { createHarness, EVERY_DB_KIND, type Harness } from './harness.ts';
 import { reindexAll } from '../search/reindex.ts';
 import { seedSearch, SX } from './search-fixture.ts';
 
 const ids = (page: { list: { id: number }[] }) => page.list.map((hit) => hit.id);
 
-describe.each(DB_KINDS)('search index writes on %s', (kind) => {
+describe.each(EVERY_DB_KIND)('search index writes on %s', (kind) => {
   let h: Harness;
   let operator: { id: number; address: string };
   const movies = (keyword: string) => dataOf<SearchPage<MovieCard>>(h.client, API.searchMovies, { keyword });
@@ -112,17 +113,39 @@ describe.each(DB_KINDS)('search index writes on %s', (kind) => {
   });
 
   it('rebuilds in batches the very documents the writes kept, dropping those of sources gone', async () => {
-    const snapshot = () =>
-      h.db.query('SELECT kind, source_id, site_id, title, doc::text AS doc FROM search_docs ORDER BY kind, source_id');
+    const snapshot = async () => ({
+      docs: await h.db.query(
+        'SELECT kind, source_id, site_id, title, doc::text AS doc FROM search_docs ORDER BY kind, source_id',
+      ),
+      terms: await h.db.query(
+        `SELECT kind, source_id, term, site_id, rank, popularity, created_at FROM search_terms
+         ORDER BY kind, source_id, term`,
+      ),
+    });
     const kept = await snapshot();
-    expect(kept.length).toBeGreaterThan(50);
+    expect(kept.docs.length).toBeGreaterThan(50);
+    // Every word of every movie and user, with the rank ts_rank gives it in the document.
+    const words = await h.db.one<{ n: number; differ: number }>(
+      `SELECT count(*)::int AS n, count(*) FILTER (WHERE t.rank <> ts_rank(d.doc, quote_literal(t.term)::tsquery))::int
+         AS differ
+       FROM search_terms t JOIN search_docs d ON d.kind = t.kind AND d.source_id = t.source_id`,
+    );
+    const lexemes = await h.db.one<{ n: number }>(
+      "SELECT coalesce(sum(length(doc)), 0)::int AS n FROM search_docs WHERE kind IN ('movie', 'user')",
+    );
+    expect(words).toEqual({ n: lexemes!.n, differ: 0 });
     await h.db.query(
       `INSERT INTO search_docs (kind, source_id, title, title_key, created_at, doc)
        VALUES ('post', 999999, 'gone', 'gone', now(), 'gone'), ('movie', 888888, 'gone', 'gone', now(), 'gone')`,
     );
+    await h.db.query(
+      `INSERT INTO search_terms (kind, source_id, term, site_id, rank, popularity, created_at)
+       VALUES ('movie', 888888, 'gone', 0, 1, 1, now())`,
+    );
     await h.db.query('DELETE FROM search_docs WHERE kind = $1 AND source_id = $2', ['movie', 3]);
+    await h.db.query('DELETE FROM search_terms WHERE kind = $1 AND source_id = $2', ['movie', 3]);
     const report = await reindexAll(h.db, { batch: 7 });
     expect(await snapshot()).toEqual(kept);
-    expect(report.docs.movie).toBe(kept.filter((row) => row.kind === 'movie').length);
+    expect(report.docs.movie).toBe(kept.docs.filter((row) => row.kind === 'movie').length);
   });
 });

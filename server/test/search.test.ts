@@ -1,20 +1,23 @@
 /**
  * Search over the one index: Chinese words segmented in bodies, pinyin and Traditional keywords
  * finding Simplified titles, users by nickname, an exact title first, hidden and priced content
- * kept out, and the 综合 answer of a search that finds nothing.
+ * kept out, the 综合 answer of a search that finds nothing, and one-word searches read from the
+ * words kept per document answering as the documents do.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MovieCard, UserCard } from '../../contract/calls/content.ts';
 import type { PostHit, SearchOverview, SearchPage, Suggestion } from '../../contract/calls/search.ts';
 import { API } from '../../contract/calls/paths.ts';
 import { Code } from '../../contract/protocol/codes.ts';
+import { DEMO_SITE } from '../db/sites.ts';
+import { parseKeyword, rankedHits } from '../search/search-query.ts';
 import { codeOf, dataOf } from './content-fixture.ts';
-import { createHarness, DB_KINDS, type Harness } from './harness.ts';
+import { createHarness, EVERY_DB_KIND, type Harness } from './harness.ts';
 import { seedSearch, SX } from './search-fixture.ts';
 
 const ids = (page: { list: { id: number }[] }) => page.list.map((hit) => hit.id);
 
-describe.each(DB_KINDS)('search on %s', (kind) => {
+describe.each(EVERY_DB_KIND)('search on %s', (kind) => {
   let h: Harness;
   const movies = (keyword: string, page = 1) =>
     dataOf<SearchPage<MovieCard>>(h.client, API.searchMovies, { keyword, page });
@@ -81,6 +84,28 @@ describe.each(DB_KINDS)('search on %s', (kind) => {
       ).toEqual(expect.arrayContaining([SX.captain, SX.captainDoc]));
     }
     expect((await suggest('星空')).map((s) => s.text)).toContain('星空漫步者');
+  });
+
+  it('reads a one-word search of movies and users from the kept words, ranked as the documents rank it', async () => {
+    const site = await h.db.one<{ id: number }>('SELECT id FROM sites WHERE account_id = $1', [DEMO_SITE.accountId]);
+    const words = await h.db.query<{ kind: 'movie' | 'user'; term: string }>(
+      'SELECT DISTINCT kind, term FROM search_terms ORDER BY kind, term',
+    );
+    let compared = 0;
+    for (const { kind: docKind, term } of words) {
+      const keyword = parseKeyword(term);
+      if (keyword.term !== term) continue;
+      for (const page of [
+        { offset: 0, limit: 5 },
+        { offset: 5, limit: 5 },
+      ]) {
+        const kept = await rankedHits(h.db, docKind, site!.id, keyword, page);
+        const fromDocs = await rankedHits(h.db, docKind, site!.id, { ...keyword, term: null }, page);
+        expect(kept, `${docKind} ${term}`).toEqual(fromDocs);
+      }
+      compared += 1;
+    }
+    expect(compared).toBeGreaterThan(100);
   });
 
   it('refuses pages past the deepest and blank keywords with code 2', async () => {

@@ -6,8 +6,8 @@
  * has not had one yet). Each rebuild is a module of the server that may not exist in an older
  * tree; a rebuild that ran is noted in seed_state, so a database seeded by an older tree gets it
  * when it is next reused (`finishScale` again). The counters' recount (seconds)
- * runs again after every new migration (one may add a counter); the search index (about 20 minutes
- * at factor 1000) is built once: `npm run reindex` rebuilds it when its documents change.
+ * runs again after every new migration (one may add a counter); the search index (minutes at factor
+ * 1000) once per edition, raised when its documents change (`npm run reindex` rebuilds it anyway).
  *
  * The rebuilds: the kept list counters (server/db/counters.ts recountCounters) and the search index
  * (server/search/reindex.ts reindexAll).
@@ -21,13 +21,14 @@ interface Rebuild {
   /** The module, relative to this file. */
   module: string;
   fn: string;
-  /** Run again after a new migration, or only once. */
-  again: 'after-migrations' | 'never';
+  /** Run again after a new migration, or once per edition (raised when what it builds changes). */
+  again: 'after-migrations' | { edition: number };
 }
 
 export const REBUILDS: readonly Rebuild[] = [
   { name: 'counters', module: '../../db/counters.ts', fn: 'recountCounters', again: 'after-migrations' },
-  { name: 'search', module: '../../search/reindex.ts', fn: 'reindexAll', again: 'never' },
+  // Edition 2: the words kept per movie and user (search_terms, migration 025).
+  { name: 'search', module: '../../search/reindex.ts', fn: 'reindexAll', again: { edition: 2 } },
 ];
 
 async function migrationCount(q: Queryable): Promise<number> {
@@ -42,9 +43,11 @@ export async function finishScale(db: Db, log: (line: string) => void = () => {}
   for (const rebuild of REBUILDS) {
     const url = new URL(rebuild.module, import.meta.url);
     if (!existsSync(fileURLToPath(url))) continue;
-    const mark = `scale:${rebuild.name}`;
+    // An edition is part of the mark's name: a database built by an earlier edition has no such mark.
+    const mark =
+      rebuild.again === 'after-migrations' ? `scale:${rebuild.name}` : `scale:${rebuild.name}@${rebuild.again.edition}`;
     const done = await db.one<{ version: number }>('SELECT version FROM seed_state WHERE name = $1', [mark]);
-    if (done && (rebuild.again === 'never' || done.version >= schema)) continue;
+    if (done && (rebuild.again !== 'after-migrations' || done.version >= schema)) continue;
     // The planner's statistics first: a bulk fill's tables have none yet, and the search rebuild's
     // per-batch reads of sources planned without them ran 30 times slower (a seq scan of tags per post).
     if (ran.length === 0) await db.query('ANALYZE');
