@@ -7,7 +7,7 @@
  *
  * BENCH_ONLY=sizes,lighthouse,warm,protocol,server,queries,danmaku,player,scale,scroll picks stages
  * (scale: docs/performance.md "Scale"; scroll: deep infinite scroll on a factor-100 database); BENCH_LH_RUNS (default 7)
- * audits per page; BENCH_SECONDS (default 10) per load run; BENCH_PLAYER_RUNS (default 5) runs per
+ * audits per page, BENCH_LH_PAGES (say "home,play page") the pages audited; BENCH_SECONDS (default 10) per load run; BENCH_PLAYER_RUNS (default 5) runs per
  * first-frame figure. Exit code 1 when a budget fails.
  */
 import { execSync } from 'node:child_process';
@@ -84,7 +84,10 @@ async function measureOnServer(server: RunningServer): Promise<void> {
       { name: 'search', url: `${baseURL}/search/${encodeURIComponent(LIGHTHOUSE_SEARCH_KEY)}` },
       { name: 'play page', url: `${baseURL}/movie/play/${movie.id}` },
     ];
-    figures.push(...(await auditPages(pages, lighthouseRuns)));
+    const only = process.env.BENCH_LH_PAGES?.split(',').map((name) => name.trim());
+    figures.push(
+      ...(await auditPages(only ? pages.filter((page) => only.includes(page.name)) : pages, lighthouseRuns)),
+    );
   }
   if (wanted('warm')) {
     step('warm start');

@@ -8,9 +8,12 @@
  *     (server/first-paint/first-screen.ts) and taken by the API client (src/api/first-answer.ts):
  *     a JSON data block `<script type="application/json" id="first-answer">[{"key": …, "body": …}]`
  *     where `key` is the client's cache key of a call (answerKey: path and payload) and `body` the
- *     encrypted envelope exactly as POST /api<path> answers it.
+ *     encrypted envelope exactly as POST /api<path> answers it; on a page with a first paint also
+ *     the site info, keyed SITE_INFO_KEY, its body the plain JSON of GET /api/fetch-data (the page
+ *     then has no preload of it, nor of any script: nothing competes with the first paint).
  */
 import type { SiteInfo } from './calls/account.ts';
+import { SITE_INFO_PATH } from './calls/paths.ts';
 import type { AppInit, ForumGroup, HomeData, MovieDetail, PostDetail } from './calls/content.ts';
 import type { SearchOverview } from './calls/search.ts';
 
@@ -27,6 +30,9 @@ export interface FirstAnswer {
 
 /** A call's key in the client's answer cache and in the carried answers: its path and payload. */
 export const answerKey = (path: string, payload: unknown): string => `${path} ${JSON.stringify(payload ?? {})}`;
+
+/** The carried site info's key (its body is GET /api/fetch-data's plain JSON, not an envelope). */
+export const SITE_INFO_KEY = `GET ${SITE_INFO_PATH}`;
 
 /** What a first paint is rendered for: the page's path, its site and the site's app-wide lists. */
 export interface PaintContext {

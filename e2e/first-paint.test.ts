@@ -131,11 +131,17 @@ describe.skipIf(noBrowser)('first paint in Chromium', () => {
   it('hands over to the app: the same screen, the first paint removed, no console error', async () => {
     const [movie] = (await apiData('/movie/getPage', { page: 1, pageSize: 1 })).list;
     const { page, context, problems } = await freshPage(browser, true);
+    const siteInfoAsked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/fetch-data') siteInfoAsked.push(request.url());
+    });
     await page.goto(`/movie/${movie!.id}`);
     await expect.poll(() => page.locator('#first-paint').count(), { timeout: 20_000 }).toBe(0);
     await expect.poll(() => page.locator('.movie-hero__title').allInnerTexts()).toEqual([movie!.title]);
     // the app's own copy, with its test ids, is what shows and answers now
     expect(await page.locator('[data-testid=movie-views]').count()).toBe(1);
+    // its signed calls used the site info the page carried: it was neither preloaded nor asked for
+    expect(siteInfoAsked).toEqual([]);
     expect(problems).toEqual([]);
     await context.close();
   });

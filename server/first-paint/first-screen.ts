@@ -30,6 +30,7 @@ import {
   FIRST_ANSWER_ID,
   FIRST_PAINT_ENTRY,
   HERO_TIMING,
+  SITE_INFO_KEY,
   type FirstAnswer,
   type FirstPaintRenderer,
   type PaintContext,
@@ -232,6 +233,13 @@ export function startEntryAfterPaint(html: string): string {
   });
 }
 
+/**
+ * index.html without its preloads (the site info, the entry's imports): on a page with a first
+ * paint they would share the slow line with the paint's stylesheets and image. The site info comes
+ * in the answers' block instead; the scripts load after the paint.
+ */
+const withoutPreloads = (html: string): string => html.replace(/\s*<link rel="(?:preload|modulepreload)"[^>]*>/g, '');
+
 /** The JSON data block of the answers; `<` escaped so no text can close the element. */
 export const answerBlock = (answers: FirstAnswer[]): string =>
   `<script type="application/json" id="${FIRST_ANSWER_ID}">${JSON.stringify(answers).replace(/</g, '\\u003c')}</script>`;
@@ -305,6 +313,7 @@ export class FirstScreens {
         );
     }
 
+    if (firstPaint) answers.push({ key: SITE_INFO_KEY, body: JSON.stringify({ siteInfo: toSiteInfo(site) }) });
     const { scripts, styles } = chunkFiles(this.manifest, screen.module);
     // With a first paint, nothing but its stylesheets competes with it for the network: the scripts
     // are asked for once it has been painted (startEntryAfterPaint).
@@ -315,7 +324,10 @@ export class FirstScreens {
           ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
         ];
     if (answers.length > 0) head.push(answerBlock(answers));
-    let html = this.template.replace('</head>', `  ${head.join('\n    ')}\n  </head>`);
+    let html = (firstPaint ? withoutPreloads(this.template) : this.template).replace(
+      '</head>',
+      `  ${head.join('\n    ')}\n  </head>`,
+    );
     // index.html's colour-mode script reads it (the app then forces the same mode itself).
     if (screen.colorMode) html = html.replace(/<html(?=[\s>])/, `<html data-force-theme="${screen.colorMode}"`);
     return firstPaint

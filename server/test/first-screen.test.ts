@@ -9,10 +9,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIRST_ANSWER_ID, HERO_TIMING, type FirstAnswer } from '../../contract/first-paint.ts';
+import { FIRST_ANSWER_ID, HERO_TIMING, SITE_INFO_KEY, type FirstAnswer } from '../../contract/first-paint.ts';
 import type { AppInit, ForumGroup, HomeData, MovieDetail, PostDetail } from '../../contract/calls/content.ts';
 import type { SearchOverview } from '../../contract/calls/search.ts';
-import { API } from '../../contract/calls/paths.ts';
+import { API, SITE_INFO_PATH } from '../../contract/calls/paths.ts';
 import { Code } from '../../contract/protocol/codes.ts';
 import { buildServerEntry } from '../../scripts/lib/build.ts';
 import { answerBlock } from '../first-paint/first-screen.ts';
@@ -21,7 +21,7 @@ import { createHarness, DB_KINDS, type Harness } from './harness.ts';
 import { seedIndexedContent } from './search-fixture.ts';
 
 const INDEX =
-  '<!doctype html>\n<html>\n  <head>\n    <style>body{margin:0}</style>\n    <script>document.documentElement.dataset.theme="dark"</script>\n    <script type="module" crossorigin src="/assets/index-e1.js"></script>\n  </head>\n  <body><div id="root"></div></body>\n</html>';
+  '<!doctype html>\n<html>\n  <head>\n    <link rel="preload" href="/api/fetch-data" as="fetch" crossorigin />\n    <style>body{margin:0}</style>\n    <script>document.documentElement.dataset.theme="dark"</script>\n    <script type="module" crossorigin src="/assets/index-e1.js"></script>\n    <link rel="modulepreload" crossorigin href="/assets/runtime-r1.js">\n  </head>\n  <body><div id="root"></div></body>\n</html>';
 
 /** What Vite's build manifest says of the entry, home (with the shared content chunk) and a movie. */
 const MANIFEST = {
@@ -91,7 +91,13 @@ describe.each(DB_KINDS)('the first screen head start on %s', (kind) => {
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/home-h1.css" />');
     expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/content-c1.css" />');
+    // No preload of a script or of the site info, which comes with the answers.
     expect(res.body).not.toContain('modulepreload');
+    expect(res.body).not.toContain('href="/api/fetch-data"');
+    expect(answersIn(res.body)).toContainEqual({
+      key: SITE_INFO_KEY,
+      body: JSON.stringify((await h.app.inject({ method: 'GET', url: SITE_INFO_PATH })).json()),
+    });
     expect(res.body).not.toContain('src="/assets/index-e1.js"');
     expect(res.body).toMatch(/<script type="module">[^<]*import\("\/assets\/index-e1\.js"\)[^<]*<\/script>/);
     // once the LCP image has painted (element timing), else once the first contentful paint has
@@ -115,6 +121,9 @@ describe.each(DB_KINDS)('the first screen head start on %s', (kind) => {
       expect(html).not.toContain('href="/assets/index-e1.js"');
       expect(html).toContain('<script type="module" crossorigin src="/assets/index-e1.js"></script>');
       expect(html).not.toContain('id="first-paint"');
+      expect(html).toContain('<link rel="preload" href="/api/fetch-data" as="fetch" crossorigin />');
+      expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/runtime-r1.js">');
+      expect(answersIn(html).map((answer) => answer.key)).not.toContain(SITE_INFO_KEY);
     } finally {
       await listed.close();
       writeFileSync(join(dir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
@@ -190,7 +199,7 @@ describe.each(DB_KINDS)('the first screen head start on %s', (kind) => {
 
   it('home: carries the answers of the app-wide lists and of home, the same data as the calls', async () => {
     const answers = answersIn((await page('/')).body);
-    expect(answers.map((answer) => answer.key)).toEqual([`${API.init} {}`, `${API.home} {}`]);
+    expect(answers.map((answer) => answer.key)).toEqual([`${API.init} {}`, `${API.home} {}`, SITE_INFO_KEY]);
     for (const [answer, path] of [
       [answers[0]!, API.init],
       [answers[1]!, API.home],
@@ -203,7 +212,7 @@ describe.each(DB_KINDS)('the first screen head start on %s', (kind) => {
 
   it('a movie: the app-wide lists only (its detail is per viewer, painted as a visitor sees it)', async () => {
     const html = (await page(`/movie/${FX.freeMovie}`)).body;
-    expect(answersIn(html).map((answer) => answer.key)).toEqual([`${API.init} {}`]);
+    expect(answersIn(html).map((answer) => answer.key)).toEqual([`${API.init} {}`, SITE_INFO_KEY]);
   });
 
   it('any other page: the plain shell', async () => {
@@ -217,7 +226,7 @@ describe.each(DB_KINDS)('the first screen head start on %s', (kind) => {
   it('the forum: carries the forum list and paints its groups under the heading', async () => {
     const html = (await page('/forum')).body;
     const answers = answersIn(html);
-    expect(answers.map((answer) => answer.key)).toEqual([`${API.init} {}`, `${API.forumList} {}`]);
+    expect(answers.map((answer) => answer.key)).toEqual([`${API.init} {}`, `${API.forumList} {}`, SITE_INFO_KEY]);
     const groups = await dataOf<ForumGroup[]>(h.client, API.forumList, {});
     expect(h.client.open(answers[1]!.body).data).toEqual(groups);
     const paint = firstPaintOf(html);
@@ -242,6 +251,7 @@ describe.each(DB_KINDS)('the first screen head start on %s', (kind) => {
       expect(answers.map((answer) => answer.key)).toEqual([
         `${API.init} {}`,
         `${API.searchAll} {"keyword":"${keyword}"}`,
+        SITE_INFO_KEY,
       ]);
       const overview = h.client.open(answers[1]!.body).data as SearchOverview;
       expect(overview.movies.length).toBeGreaterThan(0);
@@ -279,7 +289,7 @@ describe.each(DB_KINDS)('the first screen head start on %s', (kind) => {
     const before = await views();
     const html = (await page(`/movie/play/${FX.freeMovie}`)).body;
     expect(await views()).toBe(before);
-    expect(answersIn(html).map((answer) => answer.key)).toEqual([`${API.init} {}`]);
+    expect(answersIn(html).map((answer) => answer.key)).toEqual([`${API.init} {}`, SITE_INFO_KEY]);
     const paint = firstPaintOf(html);
     expect(paint).toMatch(/class="play-header__title">[^<]*</);
     expect(paint).toContain(`class="play-info__title">${escapeHtml(movie.title)}<`);

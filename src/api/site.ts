@@ -3,8 +3,10 @@
  */
 import type { SiteInfo } from '../../contract/calls/account.ts';
 import { SITE_INFO_PATH } from '../../contract/calls/paths.ts';
+import { SITE_INFO_KEY } from '../../contract/first-paint.ts';
 import { Code, defaultMessage } from '../../contract/protocol/codes.ts';
 import { ApiError } from './api-error.ts';
+import { takeFirstAnswer } from './first-answer.ts';
 
 const REQUIRED_FIELDS = ['title', 'host', 'accountId', 'appId'] as const;
 
@@ -23,7 +25,19 @@ function toSiteInfo(value: unknown): SiteInfo | null {
   };
 }
 
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
 export async function fetchSiteInfo(): Promise<SiteInfo> {
+  // A page with a first paint carries it (and has no preload of it).
+  const carried = takeFirstAnswer(SITE_INFO_KEY);
+  const info = carried === undefined ? null : toSiteInfo(parseJson(carried));
+  if (info) return info;
   let response: Response;
   try {
     response = await fetch(SITE_INFO_PATH, { headers: { Accept: 'application/json' } });
@@ -31,7 +45,7 @@ export async function fetchSiteInfo(): Promise<SiteInfo> {
     throw ApiError.network();
   }
   if (response.status >= 500) throw ApiError.network();
-  const info = toSiteInfo(await response.json().catch(() => null));
-  if (!info) throw new ApiError(Code.SystemError, defaultMessage[Code.SystemError]);
-  return info;
+  const fetched = toSiteInfo(await response.json().catch(() => null));
+  if (!fetched) throw new ApiError(Code.SystemError, defaultMessage[Code.SystemError]);
+  return fetched;
 }

@@ -6,7 +6,7 @@
  * (a device sign-in holds the calls that need it) and the screen's `prefetch` sends its first call.
  * The screen's own call later joins that one (the client shares a cached call in flight); app.tsx
  * starts the same session and lists again, which then do nothing. /api/fetch-data is preloaded by
- * index.html.
+ * index.html, or carried in the answers' block of a page with a first paint (src/api/site.ts).
  */
 import { parse } from 'regexparam';
 import { matchRoute } from 'wouter';
