@@ -32,7 +32,7 @@ export interface Timing {
   missing?: string;
 }
 
-type Run = (path: string, payload: unknown) => Promise<unknown>;
+export type Run = (path: string, payload: unknown) => Promise<unknown>;
 
 /** The deepest page number the app's lists ask for (the lists' LIST_MAX_PAGE). */
 export const DEEPEST_UI_PAGE = 50;
@@ -188,19 +188,45 @@ const percentile = (sorted: readonly number[], p: number): number =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 /** Times one read: a warm-up, then up to `runs` runs or `seconds` of them (at least 10: p99 is then the worst). */
-export async function timeRead(run: Run, read: Read, runs = 200, seconds = 10): Promise<Timing> {
-  try {
-    for (let i = 0; i < 3; i++) await run(read.path, read.payload);
-  } catch (error) {
-    return { p50: null, p99: null, runs: 0, missing: (error as Error).message.split('\n')[0]!.slice(0, 80) };
+/** One read on one store, as the timing loop takes it. */
+export interface Side {
+  run: Run;
+  read: Read;
+}
+
+/**
+ * Times the same read on several stores side by side: 3 warm-up runs each, then one run of each in
+ * turn until each has `runs` (or, past 10 each, `seconds` per store have gone by), so every store's
+ * figure is taken under the same load. A store whose read fails is a miss with its reason.
+ */
+export async function timeSideBySide(sides: readonly Side[], runs = 200, seconds = 10): Promise<Timing[]> {
+  const missing = await Promise.all(
+    sides.map(async ({ run, read }) => {
+      try {
+        for (let i = 0; i < 3; i++) await run(read.path, read.payload);
+        return null;
+      } catch (error) {
+        return (error as Error).message.split('\n')[0]!.slice(0, 80);
+      }
+    }),
+  );
+  const timed = sides.map(() => [] as number[]);
+  const live = sides.map((_, i) => i).filter((i) => missing[i] === null);
+  const until = performance.now() + seconds * 1000 * Math.max(1, live.length);
+  while (
+    live.some((i) => timed[i]!.length < runs) &&
+    (live.some((i) => timed[i]!.length < 10) || performance.now() < until)
+  ) {
+    for (const i of live) {
+      if (timed[i]!.length >= runs) continue;
+      const start = performance.now();
+      await sides[i]!.run(sides[i]!.read.path, sides[i]!.read.payload);
+      timed[i]!.push(performance.now() - start);
+    }
   }
-  const times: number[] = [];
-  const until = performance.now() + seconds * 1000;
-  while (times.length < runs && (times.length < 10 || performance.now() < until)) {
-    const start = performance.now();
-    await run(read.path, read.payload);
-    times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p99: percentile(times, 99), runs: times.length };
+  return sides.map((_, i) => {
+    if (missing[i] !== null) return { p50: null, p99: null, runs: 0, missing: missing[i] };
+    const times = timed[i]!.sort((a, b) => a - b);
+    return { p50: percentile(times, 50), p99: percentile(times, 99), runs: times.length };
+  });
 }

@@ -3,8 +3,9 @@
  * (seeded by server/seed/scale/ on first use, reused after: the ('scale', factor) mark) and on a
  * demo-size one, against the budgets: p99 ≤ 20 ms for reads, ≤ 50 ms for search, ≤ 20 ms for
  * suggestions, and each read within 2× of the same read at demo size (p50 against p50: a p99 of a
- * few milliseconds on a shared machine is noise). A page deeper than the UI goes, refused by a tree
- * that pages by cursor, is reported without a budget. The databases are
+ * few milliseconds on a shared machine is noise), the two timed side by side, a run of each in
+ * turn, so a change of the machine's load weighs on both alike. A page deeper than the UI goes,
+ * refused by a tree that pages by cursor, is reported without a budget. The databases are
  * BENCH_SCALE_DATABASE (default postgres://postgres@127.0.0.1:5432/scale) and
  * BENCH_SCALE_DEMO_DATABASE (default …/scale_demo); the test suites' database is refused.
  * Writes the timings to .artifacts/scale-reads.json besides the bench's figures.
@@ -12,13 +13,16 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { prepareScaleDb } from '../server/seed/scale/prepare-scale.ts';
 import type { Figure } from './figures.ts';
+import type { Db } from '../server/db/db.ts';
 import {
   demoSiteOf,
   handlerRunner,
   scaleReads,
-  timeRead,
+  timeSideBySide,
   type Read,
   type ReadKind,
+  type Run,
+  type Side,
   type Timing,
 } from './scale-reads.ts';
 
@@ -38,32 +42,49 @@ interface Measured {
   timing: Timing;
 }
 
-async function measureDb(url: string, factor: number, log: (line: string) => void): Promise<Measured[]> {
+interface Opened {
+  db: Db;
+  run: Run;
+  reads: Read[];
+  missing: Read[];
+}
+
+async function openStore(url: string, factor: number, log: (line: string) => void): Promise<Opened> {
   const { db, report } = await prepareScaleDb({ factor, databaseUrl: url, log });
+  log(`${factor === 0 ? 'demo' : `factor ${factor}`} database ${report.outcome} ${JSON.stringify(report.rows)}`);
+  const run = handlerRunner(db, await demoSiteOf(db));
+  return { db, run, ...(await scaleReads(db, run)) };
+}
+
+/** Every read on both stores, each read timed on the two side by side (the same load for both). */
+async function measureStores(log: (line: string) => void): Promise<{ scale: Measured[]; demo: Measured[] }> {
+  const big = await openStore(scaleDatabaseUrl('scale', 'BENCH_SCALE_DATABASE'), SCALE_FACTOR, log);
+  const small = await openStore(scaleDatabaseUrl('scale_demo', 'BENCH_SCALE_DEMO_DATABASE'), 0, log);
   try {
-    log(`${factor === 0 ? 'demo' : `factor ${factor}`} database ${report.outcome} ${JSON.stringify(report.rows)}`);
-    const run = handlerRunner(db, await demoSiteOf(db));
-    const { reads, missing } = await scaleReads(db, run);
-    const out: Measured[] = missing.map((read) => ({
+    const noCursor = (read: Read): Measured => ({
       read,
       timing: { p50: null, p99: null, runs: 0, missing: 'no cursor served' },
-    }));
-    for (const read of reads) {
-      const timing = await timeRead(run, read);
-      log(`${read.name}: ${timing.missing ?? `p50 ${timing.p50!.toFixed(1)} ms, p99 ${timing.p99!.toFixed(1)} ms`}`);
-      out.push({ read, timing });
+    });
+    const scale = big.missing.map(noCursor);
+    const demo = small.missing.map(noCursor);
+    for (const read of big.reads) {
+      const twin = small.reads.find((candidate) => candidate.name === read.name);
+      const sides: Side[] = [{ run: big.run, read }, ...(twin ? [{ run: small.run, read: twin }] : [])];
+      const [timing, twinTiming] = await timeSideBySide(sides);
+      log(`${read.name}: ${timing!.missing ?? `p50 ${timing!.p50!.toFixed(1)} ms, p99 ${timing!.p99!.toFixed(1)} ms`}`);
+      scale.push({ read, timing: timing! });
+      if (twin && twinTiming) demo.push({ read: twin, timing: twinTiming });
     }
-    return out;
+    return { scale, demo };
   } finally {
-    await db.close();
+    await Promise.all([big.db.close(), small.db.close()]);
   }
 }
 
 const ms = (value: number | null) => (value === null ? '—' : `${value.toFixed(1)} ms`);
 
 export async function measureScaleReads(log: (line: string) => void = console.log): Promise<Figure[]> {
-  const scale = await measureDb(scaleDatabaseUrl('scale', 'BENCH_SCALE_DATABASE'), SCALE_FACTOR, log);
-  const demo = await measureDb(scaleDatabaseUrl('scale_demo', 'BENCH_SCALE_DEMO_DATABASE'), 0, log);
+  const { scale, demo } = await measureStores(log);
   const demoOf = new Map(demo.map((m) => [m.read.name, m.timing]));
   const figures: Figure[] = [];
   const ratios: Figure[] = [];
