@@ -2,7 +2,8 @@
  * The play page's layout in a real Chromium: on a 1440×900 and a 1280×800 desktop 相关推荐 is a
  * column beside the player (its box starts right of the player's) and the player keeps 16:9 within
  * the viewport's height; on a 390×844 phone it is below the player, above the comments. A related
- * card opens that movie's detail page. Screenshots of both.
+ * card opens that movie's detail page. Screenshots of both. A page opened and not played buffers two
+ * segments, not the whole film.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,6 +64,25 @@ describe.skipIf(noBrowser)('the play page in Chromium', () => {
       expect(player.bottom).toBeLessThanOrEqual(viewport.height);
       await shoot(page, `play-page-${size.width}`);
     }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('a page opened and not played fetches two segments, not the film; playing fetches on', async () => {
+    const { page, context, problems } = await openPage(browser, PHONE);
+    const segments: string[] = [];
+    page.on('request', (request) => {
+      if (/\/seg-\d+\.ts$/.test(new URL(request.url()).pathname)) segments.push(request.url());
+    });
+    await page.goto(`/movie/play/${movieId}`);
+    await expect.poll(() => segments.length, { timeout: 20_000 }).toBeGreaterThan(0);
+    // Ready to play (its first segments buffered), then left alone for a while.
+    await page.waitForTimeout(4_000);
+    const beforePlay = segments.length;
+    // 8 s of a 4 s ladder; a third when hls.js changes rung on the way.
+    expect(beforePlay).toBeLessThanOrEqual(3);
+    await page.locator('[data-testid=play-toggle]').tap();
+    await expect.poll(() => segments.length, { timeout: 20_000 }).toBeGreaterThan(beforePlay + 2);
     expect(problems).toEqual([]);
     await context.close();
   });

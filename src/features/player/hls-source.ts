@@ -2,7 +2,8 @@
  * Puts an HLS playlist into a <video>: the browser's own HLS on iOS (Safari plays it natively and
  * has no MSE on iPhone), hls.js everywhere else. hls.js is imported here, dynamically, so it is
  * downloaded only when a video is played (docs/performance.md: it is outside the route budgets);
- * its light build, with the segments transmuxed in its worker (hls-library.ts).
+ * its light build, with the segments transmuxed in its worker (hls-library.ts). Before the first
+ * play it buffers two segments only.
  * A fatal error is reported once, by kind; the caller decides (fail over to another CDN line).
  *
  * 清晰度: with hls.js the ladder's level heights are reported once the master playlist is parsed,
@@ -35,6 +36,17 @@ export interface SourceOptions {
 const DETACHED: SourceHandle = { destroy: () => undefined, setQuality: () => undefined };
 
 const HLS_TYPE = 'application/vnd.apple.mpegurl';
+
+/**
+ * What hls.js buffers before the viewer has pressed play: two 4 s segments, enough to start at
+ * once. Its default target is what 60 MB holds at the stream's bitrate: a whole film (24 MB of a
+ * demo title at 720p) fetched, and its segments appended on the main thread, by a page opened and
+ * never played.
+ */
+const BUFFER_BEFORE_PLAY_S = 8;
+/** While it plays: this far ahead, and never more than the max (hls.js may go past the first on a fast line). */
+const BUFFER_AHEAD_S = 30;
+const BUFFER_AHEAD_MAX_S = 60;
 
 function attachNative(video: HTMLVideoElement, url: string, onFatal: (kind: FatalKind) => void): SourceHandle {
   const onError = () => onFatal(video.error?.code === MediaError.MEDIA_ERR_NETWORK ? 'network' : 'media');
@@ -71,7 +83,20 @@ export async function attachSource(
     }
     throw new Error('HLS is not supported in this browser');
   }
-  const hls = new Hls({ enableWorker: true, workerPath: HLS_WORKER_URL, lowLatencyMode: false, backBufferLength: 60 });
+  const hls = new Hls({
+    enableWorker: true,
+    workerPath: HLS_WORKER_URL,
+    lowLatencyMode: false,
+    backBufferLength: 60,
+    maxBufferLength: BUFFER_BEFORE_PLAY_S,
+    maxMaxBufferLength: BUFFER_BEFORE_PLAY_S,
+  });
+  // Once it plays, a half minute ahead (a minute at most, whatever hls.js's 60 MB size limit allows).
+  const onPlaying = () => {
+    hls.config.maxBufferLength = BUFFER_AHEAD_S;
+    hls.config.maxMaxBufferLength = BUFFER_AHEAD_MAX_S;
+  };
+  video.addEventListener('playing', onPlaying, { once: true });
   let mediaRecovered = false;
   let reported = false;
   hls.on(Hls.Events.ERROR, (_event, data) => {
@@ -102,7 +127,10 @@ export async function attachSource(
   hls.loadSource(url);
   hls.attachMedia(video);
   return {
-    destroy: () => hls.destroy(),
+    destroy: () => {
+      video.removeEventListener('playing', onPlaying);
+      hls.destroy();
+    },
     // Automatic again lets hls.js choose by bandwidth; a rung switches now (buffer flushed).
     setQuality: (quality) => {
       hls.currentLevel = levelFor(heights, quality);
