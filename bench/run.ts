@@ -6,8 +6,9 @@
  * against the budgets of docs/performance.md and writes them to .artifacts/bench.json.
  *
  * BENCH_ONLY=sizes,lighthouse,warm,protocol,server,queries,danmaku,player,scale,scroll picks stages
- * (scale: docs/performance.md "Scale"; scroll: deep infinite scroll on a factor-100 database); BENCH_LH_RUNS (default 7)
- * audits per page, BENCH_LH_PAGES (say "home,play page") the pages audited; BENCH_SECONDS (default 10) per load run; BENCH_PLAYER_RUNS (default 5) runs per
+ * (scale: docs/performance.md "Scale"; scroll: deep infinite scroll on a factor-100 database);
+ * BENCH_LH_RUNS (default 7) audits per page, BENCH_LH_PAGES (say "home,play page") the pages
+ * audited; BENCH_SECONDS (default 10) per load run; BENCH_PLAYER_RUNS (default 5) runs per
  * first-frame figure. Exit code 1 when a budget fails.
  */
 import { execSync } from 'node:child_process';

@@ -49,6 +49,7 @@ import { validate } from '../protocol/parse-input.ts';
 import { inlineHashes } from '../security-headers.ts';
 import { previewMovieDetail } from '../routes/movies.ts';
 import { previewTopicDetail } from '../routes/posts.ts';
+import { siteInfoAnswer } from '../routes/site-info.ts';
 import type { SiteDirectory } from '../site-directory.ts';
 
 type Renderer = FirstPaintRenderer;
@@ -313,7 +314,7 @@ export class FirstScreens {
         );
     }
 
-    if (firstPaint) answers.push({ key: SITE_INFO_KEY, body: JSON.stringify({ siteInfo: toSiteInfo(site) }) });
+    if (firstPaint) answers.push({ key: SITE_INFO_KEY, body: JSON.stringify(siteInfoAnswer(site)) });
     const { scripts, styles } = chunkFiles(this.manifest, screen.module);
     // With a first paint, nothing but its stylesheets competes with it for the network: the scripts
     // are asked for once it has been painted (startEntryAfterPaint).

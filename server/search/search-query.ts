@@ -63,9 +63,14 @@ export interface Ranked {
   total: number;
 }
 
-/** Freshness: 0.2 for today, halved at 30 days; date_part computes in float8 (extract's numeric cost 1 ms per 500 rows). */
-const FRESH = (at: string) => `0.2 / (1 + date_part('epoch', now() - ${at}) / 2592000.0)`;
-const SCORE = `ts_rank(d.doc, $1::tsquery) + 0.02 * d.popularity + ${FRESH('d.created_at')}`;
+/**
+ * A match's score from its text rank, popularity and time: the one formula of both ways a page is
+ * read (documents or kept words), so the two rank alike. Freshness is 0.2 for today, halved at 30
+ * days; date_part computes in float8 (extract's numeric cost 1 ms per 500 rows).
+ */
+const scoreOf = (rank: string, popularity: string, createdAt: string) =>
+  `${rank} + 0.02 * ${popularity} + 0.2 / (1 + date_part('epoch', now() - ${createdAt}) / 2592000.0)`;
+const SCORE = scoreOf('ts_rank(d.doc, $1::tsquery)', 'd.popularity', 'd.created_at');
 /** A title equal to the keyword, or spelled by it (`$3` folded keyword, `$4` its spelling or ''). */
 const EXACT = `(d.title_key = $3 OR ($4::text <> '' AND (d.pinyin = $4 OR d.initials = $4)))`;
 
@@ -151,7 +156,7 @@ async function termPageOf(
      ), ranked AS (
        SELECT c.source_id AS id, row_number() OVER (
          ORDER BY c.source_id IN (SELECT source_id FROM exact) DESC,
-           c.rank + 0.02 * c.popularity + ${FRESH('c.created_at')} DESC, c.source_id DESC) AS ord
+           ${scoreOf('c.rank', 'c.popularity', 'c.created_at')} DESC, c.source_id DESC) AS ord
        FROM candidates c ORDER BY ord LIMIT $4 OFFSET $5
      )
      ${PAGE_DOCS(kind)}`,
@@ -181,16 +186,10 @@ export async function rankedHits(
   const query = kind === 'post' ? keyword.wordsQuery : keyword.query;
   if (query === null) return { hits: [], total: 0 };
   const { term } = keyword;
-  if (term !== null && TERM_KINDS.has(kind)) {
-    const [hits, total] = await Promise.all([
-      termPageOf(q, kind, term, siteId, keyword, page),
-      termTotalOf(q, kind, term, siteId),
-    ]);
-    return { hits, total };
-  }
+  const kept = term !== null && TERM_KINDS.has(kind);
   const [hits, total] = await Promise.all([
-    pageOf(q, kind, query, siteId, keyword, page),
-    totalOf(q, kind, query, siteId),
+    kept ? termPageOf(q, kind, term, siteId, keyword, page) : pageOf(q, kind, query, siteId, keyword, page),
+    kept ? termTotalOf(q, kind, term, siteId) : totalOf(q, kind, query, siteId),
   ]);
   return { hits, total };
 }

@@ -1,8 +1,8 @@
 /**
  * The PWA's page side, loaded after the first render (app/service-worker.ts), outside the entry
- * bundle: the manifest's link, the online state and its offline bar, the update prompt, sending the likes queued
- * offline, expired offline downloads deleted (features/downloads/), and in production builds the
- * service worker with its update checks and CDN line bridge.
+ * bundle: the manifest's link, the online state and its offline bar, the update prompt, sending the
+ * likes queued offline, expired offline downloads deleted (features/downloads/), and in production
+ * builds the service worker with its update checks and CDN line bridge.
  */
 import { startOutbox } from '../api/offline-queue.ts';
 import { watchNetwork } from '../stores/network.ts';
