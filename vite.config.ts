@@ -34,6 +34,24 @@ function buildId(): Plugin {
 }
 
 /**
+ * The favicon inline in each page as a data: URL (the file in public/ is scripts/make-icons.ts's and
+ * stays for the top bar and the install dialogs): Chrome fetches a linked icon right after the
+ * first load, a request that competed with the first screen's poster and styles on a slow link.
+ */
+function inlineFavicon(): Plugin {
+  const link = 'href="/favicon.svg"';
+  const svg = readFileSync(new URL('./public/favicon.svg', import.meta.url), 'utf8').replace(/\s*\n\s*/g, ' ');
+  return {
+    name: 'inline-favicon',
+    apply: 'build',
+    transformIndexHtml(html, { filename }) {
+      if (!html.includes(link)) throw new Error(`${filename}: no <link rel="icon" ${link}> to inline`);
+      return html.replace(link, `href="data:image/svg+xml,${encodeURIComponent(svg)}"`);
+    },
+  };
+}
+
+/**
  * The app's server entry (src/entry-server.tsx): `vite build --ssr src/entry-server.tsx --outDir
  * <build>/.ssr` (scripts/lib/build.ts) makes one self-contained module the server imports
  * (server/first-paint/first-screen.ts), dependencies bundled in, so a build folder anywhere works.
@@ -93,6 +111,7 @@ const appConfig = defineConfig({
     consolePage(),
     webManifest(),
     buildId(),
+    inlineFavicon(),
     precompress(),
     VitePWA({
       strategies: 'injectManifest',

@@ -1,8 +1,8 @@
 /**
  * Lighthouse (npm package, mobile defaults: simulated slow 4G and 4x CPU slowdown) on the pages
  * of docs/performance.md, in Debian's Chromium started by chrome-launcher. Each page is audited
- * `runs` times (fresh storage each time) and each metric is the median of the runs; the last
- * report of each page is kept in .artifacts/ to see where the time goes.
+ * `runs` times (fresh storage each time) and each metric is the median of the runs; every
+ * run's report is kept in .artifacts/ (lighthouse-{page}-{run}.json) to see where the time goes.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
@@ -95,7 +95,7 @@ export async function auditPages(pages: readonly AuditedPage[], runs: number): P
     for (const page of pages) {
       const results: PageMetrics[] = [];
       for (let run = 0; run < runs; run++)
-        results.push(await auditOnce(page.url, chrome.port, page.name.replace(/\W+/g, '-')));
+        results.push(await auditOnce(page.url, chrome.port, `${page.name.replace(/\W+/g, '-')}-${run + 1}`));
       figures.push(...figuresOf(page.name, results));
     }
     return figures;

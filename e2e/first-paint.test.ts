@@ -132,8 +132,11 @@ describe.skipIf(noBrowser)('first paint in Chromium', () => {
     const [movie] = (await apiData('/movie/getPage', { page: 1, pageSize: 1 })).list;
     const { page, context, problems } = await freshPage(browser, true);
     const siteInfoAsked: string[] = [];
+    const iconAsked: string[] = [];
     page.on('request', (request) => {
-      if (new URL(request.url()).pathname === '/api/fetch-data') siteInfoAsked.push(request.url());
+      const { pathname } = new URL(request.url());
+      if (pathname === '/api/fetch-data') siteInfoAsked.push(request.url());
+      if (pathname === '/favicon.svg') iconAsked.push(request.url());
     });
     await page.goto(`/movie/${movie!.id}`);
     await expect.poll(() => page.locator('#first-paint').count(), { timeout: 20_000 }).toBe(0);
@@ -142,6 +145,10 @@ describe.skipIf(noBrowser)('first paint in Chromium', () => {
     expect(await page.locator('[data-testid=movie-views]').count()).toBe(1);
     // its signed calls used the site info the page carried: it was neither preloaded nor asked for
     expect(siteInfoAsked).toEqual([]);
+    // the tab's icon is in the page itself (vite.config.ts inlineFavicon), not a request of its own
+    const icon = await page.locator('link[rel=icon]').getAttribute('href');
+    expect(decodeURIComponent(icon ?? '')).toMatch(/^data:image\/svg\+xml,<svg /);
+    expect(iconAsked).toEqual([]);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -21,11 +21,15 @@ import { startPwa } from './app/service-worker.ts';
 import { startDialogs } from './features/start-dialogs/start-dialogs.ts';
 import { isChunkLoadError, reloadAfterChunkError } from './app/chunk-reload.ts';
 import { hydrateStores } from './stores/hydrate.ts';
+import { nextTask } from './lib/next-task.ts';
 import { refreshSiteInfo } from './stores/site.ts';
 import { startColorMode } from './theme/color-mode.ts';
 import { startSiteBranding } from './theme/site-branding.ts';
 
 async function start(): Promise<void> {
+  // The start in a task of its own: the entry's modules (React's above all) are evaluated in one
+  // task and this runs in the next, so that a slow phone meets two short tasks, not one long one.
+  await nextTask();
   startColorMode();
   startNavigationTracking();
   history.scrollRestoration = 'manual'; // the keep-alive restores scroll itself
