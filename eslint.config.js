@@ -109,6 +109,24 @@ export default tseslint.config(
     },
   },
   {
+    // Every dynamic import of the app and the console goes through loadChunk (src/lib/load-chunk.ts),
+    // which turns the `undefined` of a prevented preload error into the rejection it is; the route
+    // table's route() hands its screens' imports to it.
+    files: ['src/**/*.{ts,tsx}', 'admin/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'ImportExpression:not(CallExpression[callee.name=/^(loadChunk|route)$/] > ArrowFunctionExpression.arguments > ImportExpression.body)',
+          message:
+            'Import a chunk as loadChunk(() => import(…)) (src/lib/load-chunk.ts): a prevented preload resolves to undefined.',
+        },
+      ],
+    },
+  },
+  {
     // A test composes the layers as the app does (e.g. the API client with the app's hooks):
     // inside src/ it may import any layer; the separation of the tiers still holds.
     files: ['**/*.test.{ts,tsx}', 'src/test-support/**'],

@@ -56,6 +56,9 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
+          // A page's change is waited for as a condition: expect.poll's own default (1 s) is a
+          // duration that a loaded or slower machine outlasts, while a real fault fails at the cap.
+          expect: { poll: { timeout: 15_000 } },
           // Two files at a time, each worker slot against a server and database of its own
           // (e2e/global-setup.ts, e2e/browser.ts): the suite mostly waits on the browser, the server
           // and timers, which one file at a time leaves a quarter of two cores idle.

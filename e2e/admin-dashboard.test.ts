@@ -63,11 +63,10 @@ describe.skipIf(noBrowser)('the console dashboard and the member check-in', () =
     expect(await page.getByText('近 30 天日均').count()).toBe(1);
 
     await page.setViewportSize({ width: 1024, height: 768 });
-    await page.waitForTimeout(300); // the charts follow their boxes' new size
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBeLessThanOrEqual(0);
+    // The charts follow their boxes' new size: nothing wider than the window.
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth))
+      .toBeLessThanOrEqual(0);
     await shoot(page, 'admin-dashboard-1024', { fullPage: true });
     // The console's session check before signing in answers 401; nothing else may fail.
     expect(problems.filter((p) => !p.includes('status of 401'))).toEqual([]);

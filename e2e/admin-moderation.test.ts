@@ -132,7 +132,7 @@ describe.skipIf(noBrowser)('审核 in the console', () => {
     await dialog.getByRole('button', { name: '辱骂、人身攻击' }).click();
     expect(await dialog.getByRole('textbox').inputValue()).toBe('辱骂、人身攻击');
     await dialog.getByRole('textbox').fill(reason);
-    await page.waitForTimeout(400); // the dialog's opening animation
+    await dialog.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((a) => a.finished)));
     await shoot(page, 'admin-moderation-dialog-1024');
     await dialog.getByRole('button', { name: '隐藏' }).click();
     await expect.poll(() => card.count()).toBe(0);

@@ -101,10 +101,17 @@ describe.skipIf(noBrowser)('console 站点设置', () => {
     await context.close();
 
     // The visitor's app, reloaded after the read cache's time: the new banner and the new line.
-    await new Promise((resolve) => setTimeout(resolve, READ_CACHE_MS + 200));
     expect(before).not.toBe(newTitle);
-    await visitor.page.reload();
-    await expect.poll(() => visitor.page.locator('.banner-carousel__title').first().innerText()).toBe(newTitle);
+    // Reloaded until the read cache's entry (READ_CACHE_MS) has expired.
+    await expect
+      .poll(
+        async () => {
+          await visitor.page.reload();
+          return visitor.page.locator('.banner-carousel__title').first().innerText();
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(newTitle);
     const src = await visitor.page.locator('.banner-carousel__slide').first().locator('img').getAttribute('src');
     expect(src).toMatch(/^\/uploads\//);
     await expect

@@ -17,6 +17,14 @@ async function movieOf(access: 'free' | 'vip' | 'coins') {
 }
 
 const titles = (page: Page) => page.locator('.movie-card__title').allInnerTexts();
+
+/** Scrolls to the end of a list and waits for its next page to lengthen it. */
+async function scrollForNextPage(page: Page): Promise<void> {
+  const height = () => page.evaluate(() => document.body.scrollHeight);
+  const before = await height();
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect.poll(height).toBeGreaterThan(before);
+}
 const currentTime = (page: Page) =>
   page.locator('[data-testid=player]').evaluate((video: HTMLVideoElement) => video.currentTime);
 
@@ -248,10 +256,7 @@ describe.skipIf(noBrowser)('movies in Chromium', () => {
             return bottom > 0 && top < innerHeight;
           }).length,
       );
-    for (let i = 0; i < 8 && Math.max(...(await rowIndexes())) < 40; i++) {
-      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-      await page.waitForTimeout(600);
-    }
+    for (let i = 0; i < 8 && Math.max(...(await rowIndexes())) < 40; i++) await scrollForNextPage(page);
     const atBottom = await rowIndexes();
     const later = asked.filter((payload) => payload.page > 1);
     expect(later.length).toBeGreaterThan(0);
@@ -308,15 +313,12 @@ describe.skipIf(noBrowser)('movies in Chromium', () => {
     const { page, context } = await openPage(browser, PHONE);
     await page.goto('/movie');
     await expect.poll(async () => (await titles(page)).length, { timeout: 20_000 }).toBeGreaterThan(4);
-    for (let i = 0; i < 3; i++) {
-      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-      await page.waitForTimeout(600);
-    }
+    for (let i = 0; i < 3; i++) await scrollForNextPage(page);
     await expect
       .poll(async () => page.evaluate(() => document.body.scrollHeight), { timeout: 10_000 })
       .toBeGreaterThan(6000);
     await page.evaluate(() => window.scrollTo(0, 4000));
-    await page.waitForTimeout(400);
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     const scrolled = await page.evaluate(() => window.scrollY);
     const target = await page.evaluate(() => {
       const cards = [...document.querySelectorAll<HTMLAnchorElement>('[data-testid=movie-card]')];

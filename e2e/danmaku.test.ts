@@ -226,8 +226,7 @@ describe.skipIf(noBrowser)('danmaku in Chromium', () => {
       });
     const moving = await ink();
     expect(moving).not.toBe('');
-    await page.waitForTimeout(300);
-    expect(await ink()).not.toBe(moving); // scroll danmaku moved
+    await expect.poll(ink).not.toBe(moving); // scroll danmaku moved
     await video(page).evaluate((element: HTMLVideoElement) => element.pause());
     await page.waitForTimeout(200);
     const paused = await ink();
@@ -259,8 +258,7 @@ describe.skipIf(noBrowser)('danmaku in Chromium', () => {
         await video(page).hover();
         await page.locator('.video-controls button[aria-label=全屏]').click();
         await expect.poll(() => page.evaluate(() => document.fullscreenElement !== null)).toBe(true);
-        await page.waitForTimeout(500);
-        expect(await page.locator('.video-controls [data-testid=danmaku-send]').count()).toBe(1);
+        await expect.poll(() => page.locator('.video-controls [data-testid=danmaku-send]').count()).toBe(1);
       }
       const drawn = Number(await page.locator('[data-testid=danmaku-overlay]').getAttribute('data-drawn'));
       expect(drawn).toBeGreaterThan(0);

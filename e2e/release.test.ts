@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toParagraphs } from '../src/features/posts/post-view.ts';
 import { parseInline } from '../contract/rich-text.ts';
-import { DESKTOP, launch, noBrowser, openPage, PHONE } from './browser.ts';
+import { DESKTOP, launch, noBrowser, openPage, PHONE, readIdb } from './browser.ts';
 import { signedInUserId } from './member-flows.ts';
 import { controlledBySw } from './pwa-browser.ts';
 import {
@@ -133,7 +133,10 @@ describe.skipIf(noBrowser)('publishing in Chromium', () => {
       await expect
         .poll(() => desk.page.locator('.upload-bar').getAttribute('aria-valuenow'), { timeout: 30_000 })
         .not.toBe('0');
-      await desk.page.waitForTimeout(1_500); // speed and time left are measured
+      // Speed and time left are measured.
+      await expect
+        .poll(() => desk.page.locator('.upload-card__rate').innerText(), { timeout: 30_000 })
+        .toMatch(/\/s · /);
       await shoot(desk.page, 'release-uploading-desktop', { focus: '[data-testid=release-video]' });
       await desk.page.locator('[data-testid=release-video-remove]').click();
       await desk.page.unrouteAll({ behavior: 'ignoreErrors' });
@@ -148,7 +151,13 @@ describe.skipIf(noBrowser)('publishing in Chromium', () => {
     await controlledBySw(page);
     await compose(page, '离线草稿', '断网**也不会丢**。');
     await page.locator('.choice-chip[aria-pressed]').first().click();
-    await page.waitForTimeout(600); // the debounced write
+    // The draft's debounced write has reached IndexedDB.
+    await expect
+      .poll(async () => {
+        const draft = await readIdb<{ title: string; tags: string[] }>(page, 'release-draft');
+        return draft ? `${draft.title} ${draft.tags.length}` : '';
+      })
+      .toBe('离线草稿 1');
     await context.setOffline(true);
     await page.reload();
     await expect

@@ -50,7 +50,8 @@ async function start(): Promise<void> {
   if (!container) throw new Error('#root is missing from index.html');
   // React 19 logs every error a boundary catches; a 404 is an expected page, not a fault.
   const onCaughtError = (error: unknown, info: { componentStack?: string }) => {
-    if (!(error instanceof NotFoundError)) console.error(error, info.componentStack);
+    // A chunk that did not load is shown as such (app/error-page.tsx), offline above all: no fault either.
+    if (!(error instanceof NotFoundError) && !isChunkLoadError(error)) console.error(error, info.componentStack);
   };
   const root = createRoot(container, { onCaughtError });
   // A transition: React renders the app in slices between which the browser stays responsive

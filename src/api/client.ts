@@ -29,6 +29,7 @@ import { ResponseCache } from './cache.ts';
 import { takeFirstAnswer } from './first-answer.ts';
 import type { CallPath, DataOf, PayloadOf } from '../../contract/calls/call-map.ts';
 import { API, ENCRYPTED_PAYLOAD_PATHS, PUBLIC_PATHS, UNSIGNED_PATHS } from '../../contract/calls/paths.ts';
+import { loadChunk } from '../lib/load-chunk.ts';
 
 export interface CallOptions {
   /** Serve and keep the answer in the 60 s cache; off by default, reads opt in. */
@@ -170,7 +171,7 @@ function fail(error: unknown, toast: boolean): never {
 
 /** The user's saved copy of a read (offline-answers.ts, loaded on first use). */
 const offlineCopy = async (key: string) =>
-  (await import('./offline-answers.ts')).offlineCopy(`${(await clientHooks()).userId()} ${key}`);
+  (await loadChunk(() => import('./offline-answers.ts'))).offlineCopy(`${(await clientHooks()).userId()} ${key}`);
 
 async function request(
   path: string,

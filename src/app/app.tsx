@@ -13,6 +13,7 @@ import { ToastHost } from '../components/toast-host.tsx';
 import { authState } from '../stores/auth.ts';
 import { AppRoutes } from './app-routes.tsx';
 import { firstScreenSettled } from './first-screen.ts';
+import { loadChunk } from '../lib/load-chunk.ts';
 
 const ignore = () => undefined;
 
@@ -20,18 +21,24 @@ function useSessionStart(): void {
   const [pathname] = useLocation();
   const { signedIn } = useSnapshot(authState);
   useEffect(() => {
-    void import('./client-hooks.ts');
-    import('../features/account/session.ts')
+    loadChunk(() => import('./client-hooks.ts')).catch(ignore);
+    loadChunk(() => import('../features/account/session.ts'))
       .then(({ ensureSession }) => ensureSession(pathname))
       .catch(() => undefined) // failures were already shown as toasts
       .then(() => {
-        import('../features/notifications/unread-watch.ts').then(({ watchUnread }) => watchUnread(), ignore);
-        import('../features/history/history-sync.ts').then(({ syncOnSignIn }) => syncOnSignIn(), ignore);
+        loadChunk(() => import('../features/notifications/unread-watch.ts')).then(
+          ({ watchUnread }) => watchUnread(),
+          ignore,
+        );
+        loadChunk(() => import('../features/history/history-sync.ts')).then(
+          ({ syncOnSignIn }) => syncOnSignIn(),
+          ignore,
+        );
         // The saved lists (read offline) once the first screen has had the network to itself.
         firstScreenSettled()
-          .then(() => import('../features/saved/saved-calls.ts'))
+          .then(() => loadChunk(() => import('../features/saved/saved-calls.ts')))
           .then(({ syncSavedOnSignIn }) => syncSavedOnSignIn(), ignore);
-        return import('../stores/app-init.ts');
+        return loadChunk(() => import('../stores/app-init.ts'));
       })
       .then(({ loadAppInit }) => loadAppInit())
       .catch(() => undefined); // offline without a persisted copy: the next page change tries again

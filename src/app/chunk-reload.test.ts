@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ChunkLoadError } from '../lib/load-chunk.ts';
 import { CHUNK_RELOAD_GUARD_MS, isChunkLoadError, mayReload } from './chunk-reload.ts';
 
 describe('chunk reload guard', () => {
@@ -14,6 +15,7 @@ describe('chunk reload guard', () => {
       true,
     );
     expect(isChunkLoadError(new TypeError('Importing a module script failed.'))).toBe(true);
+    expect(isChunkLoadError(new ChunkLoadError())).toBe(true);
     expect(isChunkLoadError(new TypeError('error loading dynamically imported module'))).toBe(true);
     expect(isChunkLoadError(new Error('Cannot read properties of undefined'))).toBe(false);
     expect(isChunkLoadError('Failed to fetch dynamically imported module')).toBe(false);

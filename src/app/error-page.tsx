@@ -8,6 +8,7 @@ import { isBot } from '../lib/platform.ts';
 import { messages } from '../messages.ts';
 import { NotFoundError } from '../components/page/not-found-error.ts';
 import { paths } from '../lib/route-paths.ts';
+import { isChunkLoadError } from './chunk-reload.ts';
 
 const technicalMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
@@ -18,6 +19,24 @@ export function ErrorPage({ error, onHome }: { error: unknown; onHome?: () => vo
   }
   const notFound = error instanceof NotFoundError;
   const goHome = onHome ?? (() => navigate(paths.home()));
+  if (isChunkLoadError(error)) {
+    // The screen's code did not arrive (offline on a screen not opened before, or a build file gone).
+    return (
+      <main className="error-page">
+        <div className="error-page__art" aria-hidden="true">
+          !
+        </div>
+        <h1 className="error-page__title">{messages.errors.loadFailedTitle}</h1>
+        <p className="error-page__prompt">{messages.errors.loadFailedPrompt}</p>
+        <button type="button" className="button button--primary error-page__button" onClick={() => location.reload()}>
+          {messages.errors.retry}
+        </button>
+        <button type="button" className="button error-page__button" onClick={goHome}>
+          {messages.errors.backHome}
+        </button>
+      </main>
+    );
+  }
   return (
     <main className="error-page">
       <div className="error-page__art" aria-hidden="true">

@@ -11,6 +11,7 @@
 import { parse } from 'regexparam';
 import { matchRoute } from 'wouter';
 import { decodeParams, findRoute } from './route-table.ts';
+import { loadChunk } from '../lib/load-chunk.ts';
 
 /** Longest wait for the first screen before the deferred work starts anyway. */
 const SETTLE_CAP_MS = 8_000;
@@ -32,11 +33,11 @@ export const firstScreenSettled = (): Promise<void> => settled;
 
 export function startFirstScreen(pathname: string, hydrated: Promise<void>): void {
   setTimeout(settle, SETTLE_CAP_MS);
-  void import('./client-hooks.ts');
-  const session = Promise.all([import('../features/account/session.ts'), hydrated])
+  loadChunk(() => import('./client-hooks.ts')).catch(() => undefined); // the calls load it again
+  const session = Promise.all([loadChunk(() => import('../features/account/session.ts')), hydrated])
     .then(([{ ensureSession }]) => void ensureSession(pathname).catch(() => undefined)) // failures were shown as toasts
     .catch(() => undefined); // the App starts the session again on render
-  void Promise.all([import('../stores/app-init.ts'), hydrated])
+  void Promise.all([loadChunk(() => import('../stores/app-init.ts')), hydrated])
     .then(([{ loadAppInit }]) => loadAppInit())
     .catch(() => undefined); // the App tries again
   const entry = findRoute(parse, pathname); // wouter's default parser

@@ -8,6 +8,7 @@ import { startOutbox } from '../api/offline-queue.ts';
 import { watchNetwork } from '../stores/network.ts';
 import { mountPwaRoot } from './pwa-root.tsx';
 import { registerSw } from './sw-registration.ts';
+import { loadChunk } from '../lib/load-chunk.ts';
 
 /**
  * The web app manifest's link, added here rather than in index.html: a browser fetches the manifest
@@ -26,6 +27,9 @@ export async function startPwa({ production }: { production: boolean }): Promise
   watchNetwork();
   mountPwaRoot();
   startOutbox();
-  void import('../features/downloads/download-manager.ts').then((downloads) => downloads.removeExpiredDownloads());
+  loadChunk(() => import('../features/downloads/download-manager.ts')).then(
+    (downloads) => downloads.removeExpiredDownloads(),
+    () => undefined, // not loaded (offline on a first visit): the next start deletes them
+  );
   if (production && 'serviceWorker' in navigator) await registerSw();
 }

@@ -4,6 +4,7 @@
  * prompt, the service worker in production).
  */
 import { env } from '../env.ts';
+import { loadChunk } from '../lib/load-chunk.ts';
 
 export function startPwa(after: Promise<void>): Promise<void> {
   const idle = () =>
@@ -13,6 +14,6 @@ export function startPwa(after: Promise<void>): Promise<void> {
     });
   return after
     .then(idle)
-    .then(() => import('./pwa-start.ts'))
+    .then(() => loadChunk(() => import('./pwa-start.ts')))
     .then(({ startPwa: start }) => start({ production: env.production }));
 }

@@ -8,6 +8,7 @@
 import { useEffect, useState } from 'react';
 import { hasToken } from '../lib/cookie.ts';
 import { requiresSignIn } from '../lib/route-paths.ts';
+import { loadChunk } from '../lib/load-chunk.ts';
 
 export type GuardState = 'open' | 'signing-in' | 'refused';
 
@@ -20,7 +21,7 @@ export function useSignInGuard(pathname: string, signedIn: boolean): GuardState 
   useEffect(() => {
     if (!needed) return;
     let live = true;
-    import('../features/account/session.ts')
+    loadChunk(() => import('../features/account/session.ts'))
       .then(({ startSession }) => startSession())
       .catch(() => undefined) // a failure was shown as a toast; the token decides below
       .then(() => {

@@ -16,6 +16,7 @@ import {
 import { gridColumns } from '../lib/grid-columns.ts';
 import { messages } from '../messages.ts';
 import { ErrorState } from './error-state.tsx';
+import { loadChunk } from '../lib/load-chunk.ts';
 
 const VIRTUAL_MIN_ROWS = 24;
 const GRID = { minCard: 158, gap: 12 } as const;
@@ -28,7 +29,7 @@ const ESTIMATE = { grid: 320, list: 110 } as const;
  */
 let VirtualRows: typeof import('./virtual-rows.tsx').default | null = null;
 const loadVirtualRows = () =>
-  import('./virtual-rows.tsx').then((module) => {
+  loadChunk(() => import('./virtual-rows.tsx')).then((module) => {
     VirtualRows = module.default;
   });
 

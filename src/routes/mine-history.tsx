@@ -32,9 +32,10 @@ import {
   type HistoryState,
   type WatchEntry,
 } from '../features/history/history-store.ts';
+import { loadChunk } from '../lib/load-chunk.ts';
 
 type Kind = 'watch' | 'read';
-const historySync = () => import('../features/history/history-sync.ts');
+const historySync = () => loadChunk(() => import('../features/history/history-sync.ts'));
 const ignore = () => undefined;
 const t = historyMessages.history;
 const KINDS: readonly Kind[] = ['watch', 'read'];

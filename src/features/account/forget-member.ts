@@ -23,6 +23,7 @@ import { paths } from '../../lib/route-paths.ts';
 import { flushPersistedStores, persistOnly } from '../../stores/persist.ts';
 import { userState } from '../../stores/user.ts';
 import { signOut } from './session.ts';
+import { loadChunk } from '../../lib/load-chunk.ts';
 
 /** The persisted stores that are the device's, not the member's. */
 export const DEVICE_STORES: readonly string[] = [
@@ -47,8 +48,8 @@ export async function forgetMemberData(): Promise<void> {
   if (typeof indexedDB !== 'undefined') {
     steps.push(
       quietly(async () => delMany((await keys()).filter((key) => !DEVICE_STORES.includes(String(key))))),
-      quietly(async () => (await import('../../api/offline-answers.ts')).clearSavedAnswers()),
-      quietly(async () => (await import('../../api/offline-queue.ts')).clearOutbox()),
+      quietly(async () => (await loadChunk(() => import('../../api/offline-answers.ts'))).clearSavedAnswers()),
+      quietly(async () => (await loadChunk(() => import('../../api/offline-queue.ts'))).clearOutbox()),
     );
   }
   if (typeof caches !== 'undefined') for (const name of MEMBER_CACHES) steps.push(quietly(() => caches.delete(name)));
@@ -72,7 +73,9 @@ export async function logOutAndForget(): Promise<void> {
   // The member's Web Push would go on reaching this device: the browser's subscription ends first
   // (so nothing more arrives even offline), then the server is told.
   if (navigator.serviceWorker?.controller)
-    await quietly(async () => (await import('../notifications/push-subscription.ts')).savePushTypes([]));
+    await quietly(async () =>
+      (await loadChunk(() => import('../notifications/push-subscription.ts'))).savePushTypes([]),
+    );
   signOut();
   await forgetMemberData();
   try {

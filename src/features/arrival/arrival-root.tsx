@@ -6,6 +6,7 @@ import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { chooseGuide } from './arrival-choice.ts';
 import { setArrivalGuideOpen } from './arrival-state.ts';
+import { loadChunk } from '../../lib/load-chunk.ts';
 
 export async function mountArrivalGuides(): Promise<void> {
   const guide = chooseGuide();
@@ -13,7 +14,7 @@ export async function mountArrivalGuides(): Promise<void> {
   document.documentElement.dataset.arrivalGuide = guide?.kind ?? 'none';
   if (!guide) return;
   setArrivalGuideOpen(true);
-  const { ArrivalGuides } = await import('./arrival-guides.tsx');
+  const { ArrivalGuides } = await loadChunk(() => import('./arrival-guides.tsx'));
   const container = document.createElement('div');
   container.id = 'arrival-root';
   document.body.append(container);

@@ -12,9 +12,10 @@ import { DanmakuSendBar } from './danmaku-send-bar.tsx';
 import { useDanmakuSettings } from './danmaku-settings.ts';
 import { useDanmakuFeed } from './use-danmaku-feed.ts';
 import { useMediaQuery } from '../../components/hooks/use-media-query.ts';
+import { loadChunk } from '../../lib/load-chunk.ts';
 
-const DanmakuOverlay = lazy(() => import('./danmaku-overlay.tsx'));
-const DanmakuPanel = lazy(() => import('./danmaku-panel.tsx'));
+const DanmakuOverlay = lazy(() => loadChunk(() => import('./danmaku-overlay.tsx')));
+const DanmakuPanel = lazy(() => loadChunk(() => import('./danmaku-panel.tsx')));
 
 export interface PlayerDanmaku {
   /** Inside the player, right after the video. */

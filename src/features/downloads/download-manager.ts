@@ -18,6 +18,7 @@ import { flushPersistedStores } from '../../stores/persist.ts';
 import { getDownloadTicket } from './download-calls.ts';
 import { downloadMessages as t } from './download-messages.ts';
 import { downloadKey, downloadsReady, downloadsState, isExpired, type DownloadRecord } from './download-store.ts';
+import { loadChunk } from '../../lib/load-chunk.ts';
 
 const running = new Map<string, AbortController>();
 /** A ticket this close to its end is replaced before a (re)start. */
@@ -221,7 +222,9 @@ export async function removeAllDownloads(): Promise<void> {
 
 /** The player's code and its worker into the service worker's cache (sw/offline-route.ts), for playing offline. */
 const warmPlayer = (): void =>
-  void import('../player/hls-library.ts').then(({ HLS_WORKER_URL }) => fetch(HLS_WORKER_URL)).catch(() => undefined);
+  void loadChunk(() => import('../player/hls-library.ts'))
+    .then(({ HLS_WORKER_URL }) => fetch(HLS_WORKER_URL))
+    .catch(() => undefined);
 
 /** Deletes expired copies; downloads a reload interrupted become paused; the player cached while online. */
 export async function removeExpiredDownloads(now: number = Date.now()): Promise<void> {

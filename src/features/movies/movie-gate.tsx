@@ -11,8 +11,9 @@ import { paths } from '../../lib/route-paths.ts';
 import { messages } from '../../messages.ts';
 import { IconFilm } from '../../components/icons.tsx';
 import { IconLock } from '../../components/post-icons.tsx';
+import { loadChunk } from '../../lib/load-chunk.ts';
 
-const PurchaseButton = lazy(() => import('../purchases/purchase-button.tsx'));
+const PurchaseButton = lazy(() => loadChunk(() => import('../purchases/purchase-button.tsx')));
 
 type GateMovie = Pick<MovieDetail, 'id' | 'title' | 'access' | 'canPlay' | 'trialSeconds' | 'priceCoins'>;
 

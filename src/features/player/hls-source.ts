@@ -12,6 +12,7 @@
  */
 import { currentPlatform } from '../../lib/platform.ts';
 import { levelFor, type Quality } from './quality.ts';
+import { loadChunk } from '../../lib/load-chunk.ts';
 
 export type FatalKind = 'network' | 'media' | 'other';
 
@@ -74,7 +75,7 @@ export async function attachSource(
     return attachNative(video, url, onFatal);
   }
 
-  const { Hls, HLS_WORKER_URL } = await import('./hls-library.ts');
+  const { Hls, HLS_WORKER_URL } = await loadChunk(() => import('./hls-library.ts'));
   if (options.cancelled?.()) return DETACHED;
   if (!Hls.isSupported()) {
     if (native) {

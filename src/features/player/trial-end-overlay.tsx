@@ -12,8 +12,9 @@ import { paths } from '../../lib/route-paths.ts';
 import { messages } from '../../messages.ts';
 import { purchaseMessages } from '../purchases/purchase-messages.ts';
 import { seriesMessages } from './series-messages.ts';
+import { loadChunk } from '../../lib/load-chunk.ts';
 
-const PurchaseButton = lazy(() => import('../purchases/purchase-button.tsx'));
+const PurchaseButton = lazy(() => loadChunk(() => import('../purchases/purchase-button.tsx')));
 const p = messages.play;
 
 interface TrialEndOverlayProps {

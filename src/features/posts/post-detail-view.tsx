@@ -30,10 +30,11 @@ import { PostReplies } from './reply-list.tsx';
 import { RelatedPosts } from './related-posts.tsx';
 import { Skeleton } from '../../components/skeleton.tsx';
 import { TagChips } from '../tags/tag-chips.tsx';
+import { loadChunk } from '../../lib/load-chunk.ts';
 
-const PurchaseButton = lazy(() => import('../purchases/purchase-button.tsx'));
+const PurchaseButton = lazy(() => loadChunk(() => import('../purchases/purchase-button.tsx')));
 /** Only members' topics have a video: its player loads with such a topic only. */
-const TopicVideo = lazy(() => import('./topic-video.tsx'));
+const TopicVideo = lazy(() => loadChunk(() => import('./topic-video.tsx')));
 
 export function PostDetailView({ kind, id }: { kind: PostKind; id: string | undefined }) {
   const postId = idParam(id);

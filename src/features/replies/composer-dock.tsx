@@ -18,8 +18,9 @@ import { hasQueued } from './queued-replies.ts';
 import { addSentReply, refreshTarget } from './reply-list-store.ts';
 import { refreshMovieScore } from './movie-score.tsx';
 import { replyMessages as t } from './reply-messages.ts';
+import { loadChunk } from '../../lib/load-chunk.ts';
 
-const ReplyComposer = lazy(() => import('./reply-composer.tsx'));
+const ReplyComposer = lazy(() => loadChunk(() => import('./reply-composer.tsx')));
 const WIDE = '(min-width: 768px)';
 const QUOTE_EXCERPT = 60;
 

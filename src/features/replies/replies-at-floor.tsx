@@ -7,8 +7,9 @@
 import { lazy, Suspense } from 'react';
 import { usePageQuery } from '../../components/page/use-page-query.ts';
 import type { ReplyTargetRef } from './reply-calls.ts';
+import { loadChunk } from '../../lib/load-chunk.ts';
 
-const ReplySection = lazy(() => import('./reply-section.tsx'));
+const ReplySection = lazy(() => loadChunk(() => import('./reply-section.tsx')));
 
 export function RepliesAtFloor({ target, count }: { target: ReplyTargetRef; count: number }) {
   const [query, setQuery] = usePageQuery();

@@ -5,10 +5,11 @@
  */
 import { useEffect, useState } from 'react';
 import type { Suggestion } from '../../../contract/calls/search.ts';
+import { loadChunk } from '../../lib/load-chunk.ts';
 
 /** The calls load on first use: the bar is in the boot bundle, the API client is not. */
 const suggestionsOf = async (keyword: string, signal: AbortSignal): Promise<Suggestion[]> =>
-  (await import('./suggest-call.ts')).searchSuggestions(keyword, signal);
+  (await loadChunk(() => import('./suggest-call.ts'))).searchSuggestions(keyword, signal);
 
 export const SUGGEST_DELAY_MS = 150;
 

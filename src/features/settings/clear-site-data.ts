@@ -8,6 +8,7 @@
 import { clear } from 'idb-keyval';
 import { dropToken } from '../../stores/auth.ts';
 import { flushPersistedStores } from '../../stores/persist.ts';
+import { loadChunk } from '../../lib/load-chunk.ts';
 
 export async function clearSiteData(): Promise<void> {
   dropToken();
@@ -16,8 +17,8 @@ export async function clearSiteData(): Promise<void> {
   if (typeof indexedDB !== 'undefined') {
     steps.push(
       clear(),
-      import('../../api/offline-answers.ts').then((m) => m.clearSavedAnswers()),
-      import('../../api/offline-queue.ts').then((m) => m.clearOutbox()),
+      loadChunk(() => import('../../api/offline-answers.ts')).then((m) => m.clearSavedAnswers()),
+      loadChunk(() => import('../../api/offline-queue.ts')).then((m) => m.clearOutbox()),
     );
   }
   if (typeof caches !== 'undefined')

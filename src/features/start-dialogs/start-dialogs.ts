@@ -7,18 +7,19 @@
  */
 
 import { captureInstallPrompt } from './install-prompt.ts';
+import { loadChunk } from '../../lib/load-chunk.ts';
 
 export function startDialogs(after: Promise<void>): void {
   captureInstallPrompt();
   const load = () =>
-    void import('./dialog-root.tsx').then(
+    void loadChunk(() => import('./dialog-root.tsx')).then(
       ({ mountDialogs }) => mountDialogs(),
       () => undefined,
     );
   // The guides for in-app browsers and iOS Safari (features/arrival/): never suppressed, they are
   // what those visitors must see; their code loads only when one applies.
   const arrive = () =>
-    void import('../arrival/arrival-root.tsx').then(
+    void loadChunk(() => import('../arrival/arrival-root.tsx')).then(
       ({ mountArrivalGuides }) => mountArrivalGuides(),
       () => undefined,
     );

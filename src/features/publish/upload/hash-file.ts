@@ -4,6 +4,7 @@
  * signal stops the worker at once.
  */
 import type { HashMessage, HashRequest } from './md5-worker.ts';
+import { loadChunk } from '../../../lib/load-chunk.ts';
 
 const PIECE_BYTES = 4 * 1024 * 1024;
 
@@ -12,7 +13,7 @@ const aborted = () => new DOMException('hashing aborted', 'AbortError');
 export async function hashFile(file: Blob, onProgress: (bytes: number) => void, signal?: AbortSignal): Promise<string> {
   if (signal?.aborted) throw aborted();
   if (typeof Worker === 'undefined') {
-    const { hashBlob } = await import('./md5-worker.ts');
+    const { hashBlob } = await loadChunk(() => import('./md5-worker.ts'));
     return hashBlob(file, PIECE_BYTES, (bytes) => {
       if (signal?.aborted) throw aborted();
       onProgress(bytes);
