@@ -4,9 +4,6 @@
  * code computed here, and read the menu. `startConsoleSuite` sets up a suite: its own data folder,
  * operators and server, and a browser.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { generate } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
 import { inject } from 'vitest';
@@ -14,6 +11,7 @@ import { runAdminCommand } from '../server/admin/cli.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { openDb } from '../server/db/open-db.ts';
 import { launch } from './browser.ts';
+import { copyOfSeededData } from './seeded-data.ts';
 import { startServer, type RunningServer } from './server-process.ts';
 
 export interface Credentials {
@@ -59,7 +57,7 @@ export async function startConsoleSuite(
   operators: OperatorSpec[],
   env: Record<string, string> = {},
 ): Promise<ConsoleSuite> {
-  const dataDir = mkdtempSync(join(tmpdir(), `e2e-${name}-`));
+  const dataDir = copyOfSeededData(`e2e-${name}-`);
   const made = await createOperators(dataDir, operators);
   const server = await startServer({ STATIC_DIR: inject('staticDir'), ...env }, { dataDir });
   const browser = await launch();

@@ -1,7 +1,8 @@
 /**
  * Browser suite set-up: find Chromium (CI must have one; elsewhere the suite is skipped with a loud
- * message), build the PWA into a folder of this run's own, make the demo media if missing, and start
- * one real server per worker slot (workers.ts), each against a fresh embedded database of its own.
+ * message), build the PWA into a folder of this run's own, make the demo media if missing, seed the
+ * demo database once (seeded-data.ts), and start one real server per worker slot (workers.ts), each
+ * on a copy of it.
  */
 import type { TestProject } from 'vitest/node';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -12,6 +13,7 @@ import { buildDemoPlan } from '../server/seed/demo-plan.ts';
 import { DEMO_MEDIA_CACHE, generateMedia } from '../server/seed/generate-media.ts';
 import { demoMediaJobs } from '../server/seed/media-jobs.ts';
 import { findChromium } from './chromium.ts';
+import { copyOfSeededData, makeSeededData } from './seeded-data.ts';
 import { startServer } from './server-process.ts';
 import { E2E_WORKERS } from './workers.ts';
 
@@ -22,6 +24,8 @@ declare module 'vitest' {
     chromiumPath: string | null;
     /** The PWA build the server serves (a test may start a server of its own on it). */
     staticDir: string;
+    /** The demo database seeded once, which each server opens a copy of (seeded-data.ts). */
+    seededDataDir: string;
   }
 }
 
@@ -36,6 +40,7 @@ export default async function setup(project: TestProject) {
     project.provide('chromiumPath', null);
     project.provide('baseURLs', []);
     project.provide('staticDir', '');
+    project.provide('seededDataDir', '');
     return;
   }
   // Each run builds its own copy of the PWA, so a rebuild elsewhere never pulls files from under it.
@@ -43,15 +48,22 @@ export default async function setup(project: TestProject) {
   buildInto(staticDir);
   // The demo's media next (minutes on a fresh clone, kept after): the servers then start in seconds.
   await generateMedia(DEMO_MEDIA_CACHE, demoMediaJobs(buildDemoPlan()));
-  const servers = await Promise.all(Array.from({ length: E2E_WORKERS }, () => startServer({ STATIC_DIR: staticDir })));
+  const seededDataDir = await makeSeededData();
+  const servers = await Promise.all(
+    Array.from({ length: E2E_WORKERS }, () =>
+      startServer({ STATIC_DIR: staticDir }, { dataDir: copyOfSeededData('e2e-data-', seededDataDir) }),
+    ),
+  );
   project.provide('chromiumPath', chromiumPath);
   project.provide(
     'baseURLs',
     servers.map((server) => server.baseURL),
   );
   project.provide('staticDir', staticDir);
+  project.provide('seededDataDir', seededDataDir);
   return async () => {
     await Promise.all(servers.map((server) => server.stop()));
     rmSync(staticDir, { recursive: true, force: true });
+    rmSync(seededDataDir, { recursive: true, force: true });
   };
 }

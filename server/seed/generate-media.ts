@@ -13,9 +13,11 @@ import { renderVideo } from './demo-video.ts';
 
 /**
  * Where the test suites and the bench keep the generated demo media: they are deterministic, so
- * they are kept across runs instead of made anew.
+ * they are kept across runs instead of made anew. DEMO_MEDIA_CACHE may name a folder outside the
+ * clone, as CI's does (.ci/run: one per version of the code that makes them), so that a fresh
+ * clone on the same machine renders nothing.
  */
-export const DEMO_MEDIA_CACHE = '.cache/demo-media';
+export const DEMO_MEDIA_CACHE = process.env.DEMO_MEDIA_CACHE || '.cache/demo-media';
 
 export interface MediaReport {
   /** Jobs that wrote files now. */
