@@ -49,6 +49,18 @@ const SEPARATION = [
   zone('./admin', ['./src'], 'the console may use src/components and src/lib only', ['./components', './lib']),
 ];
 
+/**
+ * String.replace and replaceAll read `$&`, `` $` ``, `$'`, `$1` and `$$` in a replacement string as
+ * patterns, so a replacement built from data (a member's title, a search keyword) copies parts of
+ * the subject into the result. A replacement is a literal or a function; text goes in by slicing.
+ */
+const REPLACEMENT_FROM_DATA = {
+  selector:
+    "CallExpression[callee.property.name=/^replace(All)?$/][arguments.length=2]:not([arguments.1.type=/^(Literal|ArrowFunctionExpression|FunctionExpression)$/]):not([arguments.1.type='TemplateLiteral'][arguments.1.expressions.length=0])",
+  message:
+    "A replacement string reads $& $` $' $1 as patterns: pass a literal, a function (() => text), or insert by slicing.",
+};
+
 export default tseslint.config(
   {
     // What .gitignore keeps out (built, generated, cached: .cache holds demo video segments named *.ts).
@@ -109,6 +121,11 @@ export default tseslint.config(
     },
   },
   {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    ignores: ['**/*.test.{ts,tsx}', 'server/test/**', 'e2e/**'],
+    rules: { 'no-restricted-syntax': ['error', REPLACEMENT_FROM_DATA] },
+  },
+  {
     // Every dynamic import of the app and the console goes through loadChunk (src/lib/load-chunk.ts),
     // which turns the `undefined` of a prevented preload error into the rejection it is; the route
     // table's route() hands its screens' imports to it.
@@ -123,6 +140,7 @@ export default tseslint.config(
           message:
             'Import a chunk as loadChunk(() => import(…)) (src/lib/load-chunk.ts): a prevented preload resolves to undefined.',
         },
+        REPLACEMENT_FROM_DATA,
       ],
     },
   },

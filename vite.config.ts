@@ -46,7 +46,7 @@ function inlineFavicon(): Plugin {
     apply: 'build',
     transformIndexHtml(html, { filename }) {
       if (!html.includes(link)) throw new Error(`${filename}: no <link rel="icon" ${link}> to inline`);
-      return html.replace(link, `href="data:image/svg+xml,${encodeURIComponent(svg)}"`);
+      return html.replace(link, () => `href="data:image/svg+xml,${encodeURIComponent(svg)}"`);
     },
   };
 }

@@ -35,7 +35,7 @@ export const adminMessages = {
     current: '当前密码（一次性密码）',
     next: '新密码',
     repeat: '再次输入新密码',
-    hint: '至少 10 位，同时包含字母和数字，不能包含用户名',
+    hint: '至少 10 位，同时包含字母和数字，不能包含用户名，也不能是常见或容易猜到的密码',
     mismatch: '两次输入的新密码不一致',
     submit: '保存新密码',
     submitting: '保存中…',

@@ -18,7 +18,13 @@ describe('readPushPayload', () => {
   });
 
   it('never links out of the app: another site becomes the inbox', () => {
-    for (const link of ['https://evil.example/x', '//evil.example/x', 'javascript:alert(1)'])
+    for (const link of [
+      'https://evil.example/x',
+      '//evil.example/x',
+      '/\\evil.example/x',
+      '/\t/evil.example',
+      'javascript:alert(1)',
+    ])
       expect(readPushPayload(JSON.stringify({ ...good, link }))?.link).toBe('/mine/message');
   });
 });

@@ -4,6 +4,7 @@
  * this shape; the worker checks it with readPushPayload before showing anything.
  */
 import { NOTICE_TYPES, type NoticeType } from './enums.ts';
+import { inAppPath } from './in-app-path.ts';
 
 export interface PushPayload {
   /** The notification's title, e.g. "小明 回复了你". */
@@ -33,7 +34,7 @@ export function readPushPayload(text: string): PushPayload | null {
   if (!isText(title) || !isText(body) || !isText(link) || typeof noticeId !== 'number') return null;
   if (!NOTICE_TYPES.includes(type as NoticeType)) return null;
   // Only in-app paths: a push never sends the member to another site.
-  const safeLink = link.startsWith('/') && !link.startsWith('//') ? link : '/mine/message';
+  const safeLink = inAppPath(link) ?? '/mine/message';
   return {
     title,
     body,

@@ -22,7 +22,11 @@ describe.skipIf(noBrowser)('console 站点设置', () => {
   let ops: Credentials;
 
   beforeAll(async () => {
-    suite = await startConsoleSuite('settings', [['ops-settings', 'ops']], { READ_CACHE_MS: String(READ_CACHE_MS) });
+    // The outbound guard's test mode: the line added below is on 127.0.0.1 (else 线路地址必须是公网地址).
+    suite = await startConsoleSuite('settings', [['ops-settings', 'ops']], {
+      READ_CACHE_MS: String(READ_CACHE_MS),
+      OUTBOUND_TEST_HOSTS: 'loopback',
+    });
     ({ server, browser } = suite);
     ops = suite.operators[0]!;
   });

@@ -1,7 +1,8 @@
 /**
  * 分类与标签 in Chromium against the production build, on a demo server of this file's own: a 运营
- * adds a sub-category (an empty name refused with the server's message in the dialog) and a pinned
- * hot search word, and the visitors' app shows both (the genre's page lists the sub-category, the
+ * adds a sub-category (an empty name refused with the server's message in the dialog), a pinned
+ * hot search word and a blocked word (an empty one refused beside its field), and the visitors' app
+ * shows the first two (the genre's page lists the sub-category, the
  * search page's 热门搜索 the word first). Screenshots of each sub-tab at 1366 px, the tree at 1024.
  */
 import type { Browser } from 'playwright-core';
@@ -76,6 +77,14 @@ describe.skipIf(noBrowser)('console 分类与标签', () => {
     const row = page.getByTestId('hot-word-table').locator('tbody tr', { hasText: '怀旧港片' });
     await row.waitFor();
     expect(await row.innerText()).toContain('置顶');
+    // 屏蔽词 below: an empty word refused beside its field, then a word blocked.
+    const blocks = page.getByTestId('hot-word-blocks');
+    await blocks.locator('form').getByRole('button', { name: '屏蔽', exact: true }).click();
+    await expect.poll(() => blocks.locator('#hot-word-block-word-error').innerText()).toBe('请填写要屏蔽的词');
+    await blocks.getByRole('textbox', { name: '屏蔽词' }).fill('测试屏蔽');
+    await blocks.locator('form').getByRole('button', { name: '屏蔽', exact: true }).click();
+    await page.getByTestId('hot-word-block-table').locator('tbody tr', { hasText: '测试屏蔽' }).waitFor();
+    expect(await blocks.locator('#hot-word-block-word-error').count()).toBe(0);
     await shoot(page, 'admin-taxonomy-hot-words-1366');
     // The session check before sign-in (401) and the refused empty name (400) are expected.
     expect(problems.filter((problem) => !/status of (401|400)/.test(problem))).toEqual([]);

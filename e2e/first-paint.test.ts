@@ -169,7 +169,7 @@ describe.skipIf(noBrowser)('first paint in Chromium', () => {
       await page.goto(screen.path);
       await expect.poll(() => page.locator('#first-paint').count(), { timeout: 20_000 }).toBe(0);
       await expect.poll(() => page.locator(screen.shows).first().isVisible(), { timeout: 10_000 }).toBe(true);
-      // the page's own read was the search (counted once): the app takes its answer from the HTML
+      // the page's own read was the search: the app takes its answer from the HTML
       expect(searches, screen.path).toEqual([]);
       expect(problems, screen.path).toEqual([]);
       await context.close();

@@ -39,17 +39,21 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** Whether a server answers at `baseURL` now. */
+export async function answers(baseURL: string): Promise<boolean> {
+  try {
+    return (await fetch(`${baseURL}/api/fetch-data`)).ok;
+  } catch {
+    return false;
+  }
+}
+
 async function waitUntilUp(baseURL: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null)
       throw new Error(`server exited with code ${child.exitCode}; see .artifacts/e2e-server.log`);
-    try {
-      const response = await fetch(`${baseURL}/api/fetch-data`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
+    if (await answers(baseURL)) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`server did not answer within ${timeoutMs} ms; see .artifacts/e2e-server.log`);
@@ -72,6 +76,13 @@ export async function startServer(
     DATA_DIR: dataDir,
     STATIC_DIR: 'dist',
     MEDIA_DIR: DEMO_MEDIA_CACHE,
+    // Every browser and member of the suite comes from 127.0.0.1, and its flows hide items with the
+    // reports of new members: the registrations per address and the reporters' trust are tested by
+    // the server suite (rate-limits.test.ts, reports.test.ts).
+    REGISTER_PER_ADDRESS_HOUR: '1000000',
+    REPORT_TRUST_ACCOUNT: 'off',
+    REPORT_TRUST_AGE_HOURS: '0',
+    REPORT_TRUST_WRITINGS: '0',
     ...extraEnv,
   };
   // The browser suite runs the embedded default, as `npm start` does; scale mode has its own tests.

@@ -3,14 +3,15 @@
  * DATA_DIR, or DATABASE_URL). Commands: server/admin/cli.ts.
  */
 import { loadConfig } from '../server/config.ts';
-import { runAdminCommand, UsageError } from '../server/admin/cli.ts';
+import { runAdminCli, UsageError } from '../server/admin/cli.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { openDb } from '../server/db/open-db.ts';
 
-const db = await openDb(loadConfig());
+const env = loadConfig();
+const db = await openDb(env);
 try {
   await migrate(db);
-  const { text } = await runAdminCommand(db, process.argv.slice(2));
+  const text = await runAdminCli(db, process.argv.slice(2), env);
   console.log(text);
 } catch (error) {
   if (!(error instanceof UsageError)) throw error;

@@ -6,13 +6,16 @@
  */
 import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import { Code } from '../contract/protocol/codes.ts';
+import { adminMessages } from './admin/admin-messages.ts';
 import { adminPlugin } from './admin/admin-plugin.ts';
 import { fail } from '../contract/protocol/envelope.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import { mediaPlugin } from './media/media-plugin.ts';
+import { keepConnectionsOnOversizedBodies } from './oversized-body.ts';
 import { jobWorkers } from './jobs/job-workers.ts';
 import { PushJobs } from './jobs/push-jobs.ts';
+import { Outbound } from './net/outbound.ts';
 import { paymentPlugin } from './payment/payment-plugin.ts';
 import type { Call } from './protocol/define-call.ts';
 import { createNodeCipher } from '../contract/protocol/node-cipher.ts';
@@ -20,7 +23,7 @@ import { protocolPlugin } from './protocol/protocol-plugin.ts';
 import { ReadCache, writeWatch } from './protocol/read-cache.ts';
 import { FirstScreens } from './first-paint/first-screen.ts';
 import { sendEnvelope } from './protocol/envelope-reply.ts';
-import { createRateLimiter, noRateLimits } from './protocol/rate-limit.ts';
+import { createRateLimiter, noRateLimits, rateRules } from './protocol/rate-limit.ts';
 import { authCalls } from './routes/auth.ts';
 import { categoryCalls } from './routes/categories.ts';
 import { contentTypeCalls } from './routes/content-types.ts';
@@ -110,12 +113,24 @@ export interface AppDeps {
   now?: () => number;
   /** Where the log goes; default stdout. */
   logStream?: LogStream;
+  /**
+   * The guard of requests made on an operator's or a member's word (server/net/outbound.ts); tests
+   * give one with a resolver of their own.
+   */
+  outbound?: Outbound;
 }
 
 /** How long start-up waits for Redis before it serves in degraded mode (memory) until Redis answers. */
 const REDIS_START_WAIT_MS = 3_000;
 
-export async function buildApp({ config, db, shared, now = Date.now, logStream }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  shared,
+  now = Date.now,
+  logStream,
+  outbound = new Outbound({ testHosts: config.OUTBOUND_TEST_HOSTS }),
+}: AppDeps): Promise<FastifyInstance> {
   const cipher = createNodeCipher({ key: config.APP_AES_KEY, iv: config.APP_AES_IV });
   const harden = securityHeaders(config.STATIC_DIR);
   const app = Fastify({
@@ -126,14 +141,16 @@ export async function buildApp({ config, db, shared, now = Date.now, logStream }
     childLoggerFactory: lazyRequestLogger,
     trustProxy: trustProxyOf(config.TRUST_PROXY),
     bodyLimit: config.BODY_LIMIT,
-    // A URL the router cannot even decode: an envelope for /api, a plain 400 elsewhere.
-    frameworkErrors: (error, req, reply) => {
+    // A URL the router cannot decode, or a path parameter past its length: an envelope for /api, the
+    // console's error body for /admin-api, a plain 400 elsewhere; never the URL echoed back.
+    frameworkErrors: (_error, req, reply) => {
       const plainReply = reply as FastifyReply;
       harden(req, plainReply);
       if (req.url.startsWith('/api/')) {
         return sendEnvelope(plainReply, cipher, fail(Code.InvalidParams, '参数错误：请求地址无效'));
       }
-      return plainReply.code(400).type('text/plain; charset=utf-8').send(error.message);
+      if (req.url.startsWith('/admin-api/')) return plainReply.code(400).send({ message: adminMessages.badUrl });
+      return plainReply.code(400).type('text/plain; charset=utf-8').send('Bad Request');
     },
   });
   // Reloaded as often as public reads are (a site edited in the console shows on every process within it).
@@ -144,6 +161,8 @@ export async function buildApp({ config, db, shared, now = Date.now, logStream }
     harden(req, reply);
     done();
   });
+  // A body over the limit is answered 413 on a connection kept for the next request.
+  keepConnectionsOnOversizedBodies(app);
   logRequests(app);
   // The job queue (pg-boss on the store) and its workers, run here unless JOBS=off.
   const workers = await jobWorkers(db, config, app.log);
@@ -158,7 +177,7 @@ export async function buildApp({ config, db, shared, now = Date.now, logStream }
   app.addHook('onReady', () => uploads.start());
   app.addHook('onClose', () => uploads.close());
   // Web Push deliveries: sent by a job polling the store, started when the app is ready, stopped on close.
-  const pushJobs = new PushJobs(db, config, app.log);
+  const pushJobs = new PushJobs(db, config, app.log, outbound);
   app.decorate('pushJobs', pushJobs);
   app.addHook('onReady', () => pushJobs.start());
   app.addHook('onClose', () => pushJobs.close());
@@ -176,10 +195,18 @@ export async function buildApp({ config, db, shared, now = Date.now, logStream }
     cipher,
     sites,
     shared: state,
-    limits: config.RATE_LIMITS === 'on' ? createRateLimiter(state) : noRateLimits,
+    limits: config.RATE_LIMITS === 'on' ? createRateLimiter(state, rateRules(config)) : noRateLimits,
     now,
   });
-  await app.register(adminPlugin, { prefix: '/admin-api', db, config, shared: state, now, jobs: workers.jobs });
+  await app.register(adminPlugin, {
+    prefix: '/admin-api',
+    db,
+    config,
+    shared: state,
+    now,
+    jobs: workers.jobs,
+    outbound,
+  });
   await app.register(mediaPlugin, { mediaDir: config.MEDIA_DIR, secret: config.MEDIA_SECRET, now });
   await app.register(paymentPlugin, { db, config, sites, now });
   await app.register(uploadsPlugin, { uploadDir: config.UPLOAD_DIR });

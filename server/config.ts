@@ -2,7 +2,8 @@
  * Server configuration from the environment, validated once at start-up (docs/architecture.md).
  * Empty variables count as unset, so `DATABASE_URL=` falls back to the embedded PGlite.
  */
-import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { isAbsolute, join } from 'node:path';
 import { z } from 'zod';
 import { assertKeyMaterial, DEV_KEY_MATERIAL } from '../contract/protocol/cipher.ts';
 
@@ -14,11 +15,40 @@ const withDefault = <T extends z.ZodType>(schema: T, fallback: z.input<T>) =>
 const integer = (min: number, max: number) =>
   z.coerce.number({ message: 'must be a number' }).int('must be an integer').min(min).max(max);
 
-/** Development default of MEDIA_SECRET: fine for the demo, not for a public server. */
-export const DEV_MEDIA_SECRET = 'dev-media-secret-not-for-production';
+/**
+ * The server's own secrets: from the environment when it sets them, else generated at random on the
+ * first start and kept in the store for every process (server/server-secrets.ts).
+ */
+export const SERVER_SECRETS = ['MEDIA_SECRET', 'PAY_KEY'] as const;
+export type ServerSecretName = (typeof SERVER_SECRETS)[number];
 
-/** Development default of PAY_KEY, the payment sandbox's epay merchant key. */
-export const DEV_PAY_KEY = 'dev-pay-key-not-for-production';
+/** Settings whose values are never shown: not in a ConfigError, not in the log (server/logging/logging.ts). */
+export const SECRET_SETTINGS: readonly string[] = [...SERVER_SECRETS, 'VAPID_PRIVATE_KEY'];
+/** Settings whose URL may carry a password: a ConfigError shows them without it, the log not at all. */
+export const URL_SETTINGS: readonly string[] = ['DATABASE_URL', 'REDIS_URL'];
+
+/**
+ * Values the server secrets had in this repository (the old development defaults, tests' keys):
+ * public, so refused from the environment and from the store alike.
+ */
+export const PUBLIC_SECRET_VALUES: ReadonlySet<string> = new Set([
+  'dev-media-secret-not-for-production',
+  'dev-pay-key-not-for-production',
+  'test-media-secret-0123456789',
+  'unit-test-secret-0123456789',
+]);
+
+export const PUBLIC_SECRET_MESSAGE =
+  '这个值已公开（曾提交在代码仓库中），不能使用 / this value is public (it was committed to the repository): ' +
+  'unset it to have one generated and kept in the store, or set a long random one';
+
+/** A new server secret: 32 random bytes in base64url. */
+export const newServerSecret = (): string => randomBytes(32).toString('base64url');
+
+const secretText = z
+  .string()
+  .min(16, 'must be at least 16 characters')
+  .refine((text) => !PUBLIC_SECRET_VALUES.has(text), PUBLIC_SECRET_MESSAGE);
 
 /** base64url (no padding) of exactly `bytes` bytes. */
 const base64urlBytes = (bytes: number) =>
@@ -57,22 +87,45 @@ const envSchema = z.object({
   ADMIN_IDLE_MINUTES: withDefault(integer(1, 720), 30),
   /** How long a public read's answer is reused (server/protocol/read-cache.ts); 0 turns it off. */
   READ_CACHE_MS: withDefault(integer(0, 60_000), 2_000),
+  /**
+   * Hot searches (server/search/hot-searches.ts): a keyword is shown as hot, or suggested, once this
+   * many distinct devices (signed-in members) from this many distinct addresses (an IPv6 /64 is one)
+   * searched it in 24 hours. One person has one or two addresses (home, mobile) at a time.
+   */
+  HOT_SEARCH_MIN_DEVICES: withDefault(integer(1, 1_000_000), 5),
+  HOT_SEARCH_MIN_ADDRESSES: withDefault(integer(1, 1_000_000), 3),
+  /** How long a process reuses a site's ranking of searched keywords before reading it again; 0: never. */
+  HOT_SEARCH_REFRESH_SECONDS: withDefault(integer(0, 3600), 60),
   BODY_LIMIT: withDefault(integer(1024, 64 * 1024 * 1024), 1024 * 1024),
   LOG_LEVEL: withDefault(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   /** Generated demo media and what /cdn/:line/* serves; default <DATA_DIR>/media. */
   MEDIA_DIR: optional(z.string()),
-  /** HMAC key of playback tickets (server/media/play-ticket.ts); set a long random one in production. */
-  MEDIA_SECRET: withDefault(z.string().min(16, 'must be at least 16 characters'), DEV_MEDIA_SECRET),
+  /** HMAC key of playback tickets (server/media/play-ticket.ts); unset: generated and kept in the store. */
+  MEDIA_SECRET: optional(secretText),
   PLAY_TICKET_TTL_SECONDS: withDefault(integer(60, 7 * 86400), 6 * 3600),
   /** At start-up: seed the demo rows and media ('full'), the rows only ('data'), or nothing ('off'). */
   SEED_DEMO: withDefault(z.enum(['full', 'data', 'off']), 'full'),
   /** Members' uploaded images (avatars); default <DATA_DIR>/uploads. */
   UPLOAD_DIR: optional(z.string()),
-  /** Payment sandbox (server/payment): the epay merchant key notifies are signed with, and its pid. */
-  PAY_KEY: withDefault(z.string().min(16, 'must be at least 16 characters'), DEV_PAY_KEY),
+  /**
+   * Payment (server/payment): the epay merchant key notifies are signed with, and its pid. Unset: a
+   * key generated and kept in the store, which only the sandbox's own cashier knows.
+   */
+  PAY_KEY: optional(secretText),
   PAY_PID: withDefault(z.string().regex(/^[A-Za-z0-9]{1,32}$/, 'must be 1-32 letters or digits'), '1001'),
   /** Distinct members' reports that hide an item (reply, post, danmaku, user) pending review. */
   REPORT_HIDE_THRESHOLD: withDefault(integer(1, 1000), 3),
+  /**
+   * Whose reports count toward REPORT_HIDE_THRESHOLD (server/moderation/report-trust.ts): a member
+   * with an account name ('off': guests too), at least this many hours old, with at least this many
+   * replies, comments or posts of their own still shown, and not muted. Others' reports are kept for
+   * the moderators but hide nothing. 'off' and 0 drop a requirement.
+   */
+  REPORT_TRUST_ACCOUNT: withDefault(z.enum(['on', 'off']), 'on'),
+  REPORT_TRUST_AGE_HOURS: withDefault(integer(0, 365 * 24), 24),
+  REPORT_TRUST_WRITINGS: withDefault(integer(0, 1000), 3),
+  /** New devices one client address (an IPv6 /64) may register in an hour (server/protocol/rate-limit.ts). */
+  REGISTER_PER_ADDRESS_HOUR: withDefault(integer(1, 1_000_000), 10),
   /**
    * The server's public base URL (https://example.com), used for payUrl and the cashier's notify;
    * unset: derived from each request's protocol and Host, so any port works.
@@ -93,8 +146,12 @@ const envSchema = z.object({
   PUSH_JOBS: withDefault(z.enum(['on', 'off']), 'on'),
   /** How often the push job looks for due deliveries. */
   PUSH_POLL_MS: withDefault(integer(10, 60_000), 1_000),
-  /** 'loopback' (tests only, never in production) also lets plain-HTTP push endpoints on 127.0.0.1 through. */
-  PUSH_TEST_ENDPOINTS: withDefault(z.enum(['off', 'loopback']), 'off'),
+  /**
+   * Requests made on an operator's or a member's word (push endpoints, CDN line health, server/net/
+   * outbound.ts) go to public addresses only; 'loopback' (tests only: refused under
+   * NODE_ENV=production) also lets http(s)://127.0.0.1 through.
+   */
+  OUTBOUND_TEST_HOSTS: withDefault(z.enum(['off', 'loopback']), 'off'),
   /**
    * Background jobs (server/jobs/job-queue.ts, pg-boss): 'on' runs the job workers in this server
    * process; 'off' only queues jobs, for processes whose jobs run under `npm run worker` elsewhere.
@@ -113,25 +170,43 @@ const envSchema = z.object({
   VIDEO_JOB_EXPIRE_SECONDS: withDefault(integer(5, 23 * 3600), 4 * 3600),
   /** Wait before a failed video job's first retry (doubled after each further failure). */
   VIDEO_JOB_RETRY_SECONDS: withDefault(integer(1, 3600), 30),
+  /**
+   * The ffmpeg that decodes members' and operators' uploaded videos (server/media/upload-ffmpeg.ts):
+   * a maintained build kept patched, by default Debian's. Not usable (missing, or the 2018 build of
+   * node_modules the demo draws with): video uploads are refused.
+   */
+  FFMPEG_PATH: withDefault(z.string().refine(isAbsolute, 'must be an absolute path'), '/usr/bin/ffmpeg'),
 });
 
-/** MEDIA_DIR and UPLOAD_DIR, once resolved, are always set. */
-export type Config = Omit<z.output<typeof envSchema>, 'MEDIA_DIR' | 'UPLOAD_DIR'> & {
+/** The environment's settings (loadConfig): MEDIA_DIR and UPLOAD_DIR resolved, the server secrets only when set there. */
+export type EnvConfig = Omit<z.output<typeof envSchema>, 'MEDIA_DIR' | 'UPLOAD_DIR'> & {
   MEDIA_DIR: string;
   UPLOAD_DIR: string;
 };
+
+/** The settings a server runs with: the environment's, every server secret resolved (server/server-secrets.ts). */
+export type Config = EnvConfig & Record<ServerSecretName, string>;
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/** `NAME="value"` of a bad variable as an error shows it: a secret without its value, a URL without its password. */
+function shown(name: string, value: string | undefined): string {
+  if (SECRET_SETTINGS.includes(name)) return name;
+  const text = URL_SETTINGS.includes(name)
+    ? (value ?? '').replace(/^([^:/?#\s]+:\/\/[^/?#@:]*):[^/?#]*@/, '$1:***@')
+    : (value ?? '');
+  return `${name}=${JSON.stringify(text)}`;
+}
+
 /** Reads and validates the environment; throws ConfigError listing every bad variable. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+export function loadConfig(env: Record<string, string | undefined> = process.env): EnvConfig {
   const result = envSchema.safeParse(env);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? '?');
-      return `  ${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`;
+      return `  ${shown(name, env[name])}: ${issue.message}`;
     });
     throw new ConfigError(`Invalid server configuration:\n${lines.join('\n')}`);
   }
@@ -139,6 +214,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if ((result.data.VAPID_PUBLIC_KEY === undefined) !== (result.data.VAPID_PRIVATE_KEY === undefined)) {
     throw new ConfigError(
       'Invalid server configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both or neither',
+    );
+  }
+  if (result.data.OUTBOUND_TEST_HOSTS === 'loopback' && env.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid server configuration:\n  OUTBOUND_TEST_HOSTS="loopback": for tests only, refused under NODE_ENV=production',
     );
   }
   const { DATA_DIR, MEDIA_DIR, UPLOAD_DIR } = result.data;
@@ -149,7 +229,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
-/** A complete config for tests and tools: the defaults with some values replaced. */
-export function configWith(overrides: Partial<Config> = {}): Config {
+/** The defaults with some values replaced, as loadConfig reads them (tests and tools). */
+export function envConfigWith(overrides: Partial<Config> = {}): EnvConfig {
   return { ...loadConfig({}), ...overrides };
+}
+
+/**
+ * A complete config for tests and tools that run no store: the defaults, secrets of its own
+ * (random, fresh on every call), some values replaced.
+ */
+export function configWith(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({}), MEDIA_SECRET: newServerSecret(), PAY_KEY: newServerSecret(), ...overrides };
 }

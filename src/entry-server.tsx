@@ -81,7 +81,7 @@ function paint(
 
 /** Marks the first priority image (the LCP candidate) for element timing (first-screen.ts of the server waits for its paint). */
 export const markHero = (markup: string): string =>
-  markup.replace(/<img (?=[^>]*fetchpriority="high")/i, `<img elementtiming="${HERO_TIMING}" `);
+  markup.replace(/<img (?=[^>]*fetchpriority="high")/i, () => `<img elementtiming="${HERO_TIMING}" `);
 
 const unescapeAttribute = (value: string): string =>
   value

@@ -6,6 +6,7 @@
  * notification brings an open window of the app to the notice's link (the reply's floor), or
  * opens one.
  */
+import { inAppPath } from '../contract/in-app-path.ts';
 import { readPushPayload, type PushPayload } from '../contract/push-payload.ts';
 import { NOTICE_PUSHED } from '../contract/sw-messages.ts';
 
@@ -47,7 +48,7 @@ async function onPush(text: string | null): Promise<void> {
 
 const linkOf = (data: unknown): string => {
   const link = (data as { link?: unknown } | null)?.link;
-  return typeof link === 'string' && link.startsWith('/') && !link.startsWith('//') ? link : INBOX;
+  return (typeof link === 'string' ? inAppPath(link) : null) ?? INBOX;
 };
 
 /** Brings a window of the app to `link`: the focused one, else any, else a new one. */

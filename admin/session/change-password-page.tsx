@@ -1,7 +1,8 @@
 /**
  * Shown instead of the console while the operator is on a one-time password: the server answers
- * 403 to everything else until a password of their own is set. The server's field message is shown
- * as it is (length, letters and digits, not the username, the current one wrong).
+ * 403 to everything else until a password of their own is set. The server's message is shown as it
+ * is beside the field it names (the new one: length, letters and digits, the username, too common;
+ * the current one: wrong, or too many wrong tries), any other below the form.
  */
 import './sign-in.css';
 import { useState, type FormEvent } from 'react';
@@ -10,28 +11,47 @@ import { AdminApiError } from '../api/admin-client.ts';
 import { changePassword, signOut } from './session-store.ts';
 
 const text = adminMessages.password;
+/** The fields a message may be shown beside (the server names current and next). */
+const FIELDS = ['current', 'next', 'repeat'];
 
 export function ChangePasswordPage({ username }: { username: string }) {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [repeat, setRepeat] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ message: string; field?: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!current) return setError(adminMessages.signIn.missing(text.current));
-    if (next !== repeat) return setError(text.mismatch);
+    if (!current) return setError({ message: adminMessages.signIn.missing(text.current), field: 'current' });
+    if (next !== repeat) return setError({ message: text.mismatch, field: 'repeat' });
     setBusy(true);
     setError(null);
     try {
       await changePassword(current, next);
     } catch (failure) {
-      setError(failure instanceof AdminApiError ? failure.message : adminMessages.signIn.network);
+      setError(
+        failure instanceof AdminApiError
+          ? { message: failure.message, field: failure.field }
+          : { message: adminMessages.signIn.network },
+      );
     } finally {
       setBusy(false);
     }
   }
+
+  const onField = (field: string) => error?.field === field;
+  const described = (field: string, hint?: string) => ({
+    'aria-invalid': onField(field) || undefined,
+    'aria-describedby':
+      [onField(field) ? `password-${field}-error` : '', hint ?? ''].filter(Boolean).join(' ') || undefined,
+  });
+  const besideField = (field: string) =>
+    onField(field) && (
+      <span className="sign-in__error" id={`password-${field}-error`} role="alert">
+        {error!.message}
+      </span>
+    );
 
   return (
     <main className="sign-in">
@@ -39,17 +59,22 @@ export function ChangePasswordPage({ username }: { username: string }) {
         <h1 className="sign-in__title">{text.heading}</h1>
         <p className="field__hint">{text.intro}</p>
         <input type="hidden" name="username" autoComplete="username" value={username} readOnly />
-        <label className="field">
-          <span className="field__label">{text.current}</span>
+        <div className="field">
+          <label className="field__label" htmlFor="current-password">
+            {text.current}
+          </label>
           <input
             className="field__input"
+            id="current-password"
             type="password"
             autoComplete="current-password"
             value={current}
             onChange={(event) => setCurrent(event.target.value)}
             autoFocus
+            {...described('current')}
           />
-        </label>
+          {besideField('current')}
+        </div>
         <div className="field">
           <label className="field__label" htmlFor="new-password">
             {text.next}
@@ -59,27 +84,33 @@ export function ChangePasswordPage({ username }: { username: string }) {
             id="new-password"
             type="password"
             autoComplete="new-password"
-            aria-describedby="new-password-hint"
             value={next}
             onChange={(event) => setNext(event.target.value)}
+            {...described('next', 'new-password-hint')}
           />
+          {besideField('next')}
           <span className="field__hint" id="new-password-hint">
             {text.hint}
           </span>
         </div>
-        <label className="field">
-          <span className="field__label">{text.repeat}</span>
+        <div className="field">
+          <label className="field__label" htmlFor="repeat-password">
+            {text.repeat}
+          </label>
           <input
             className="field__input"
+            id="repeat-password"
             type="password"
             autoComplete="new-password"
             value={repeat}
             onChange={(event) => setRepeat(event.target.value)}
+            {...described('repeat')}
           />
-        </label>
-        {error && (
+          {besideField('repeat')}
+        </div>
+        {error && !FIELDS.includes(error.field ?? '') && (
           <p className="sign-in__error" role="alert">
-            {error}
+            {error.message}
           </p>
         )}
         <button className="button button--primary sign-in__submit" type="submit" disabled={busy}>

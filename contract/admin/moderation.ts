@@ -43,6 +43,8 @@ export interface ItemReport {
   reason: ReportReason;
   detail: string;
   state: 'open' | 'upheld' | 'dismissed';
+  /** Whether it counts toward hiding the item: its reporter had earned trust (docs/architecture.md "Community"). */
+  counted: boolean;
   at: number;
 }
 
@@ -64,6 +66,8 @@ export interface ModerationItem {
   author: ModerationUser | null;
   createdAt: number | null;
   reportCount: number;
+  /** Of reportCount, the reports that count toward hiding the item (the others are marked 不计入自动隐藏). */
+  countedReports: number;
   reasonCounts: Partial<Record<ReportReason, number>>;
   /** Newest first, at most 20. */
   reports: ItemReport[];
@@ -78,6 +82,27 @@ export interface ModerationItem {
 export interface ModerationPage {
   list: ModerationItem[];
   nextCursor: string | null;
+}
+
+/**
+ * GET /admin-api/moderation/bursts: a member whose items (replies, comments, posts, danmaku, their
+ * profile) drew open reports from many members within the last `windowMinutes`, which a crowd of
+ * throwaway devices or a brigade looks like.
+ */
+export interface ReportBurst {
+  author: ModerationUser;
+  /** The author's site. */
+  siteId: number;
+  /** Open reports of the window against the author's items. */
+  reports: number;
+  /** Distinct members who sent them, and how many of those do not count toward hiding. */
+  reporters: number;
+  uncountedReporters: number;
+  /** Distinct items reported. */
+  items: number;
+  firstAt: number;
+  lastAt: number;
+  windowMinutes: number;
 }
 
 /** POST /admin-api/moderation/:id. reason: required for hide and delete. */

@@ -16,6 +16,8 @@ export const TAXONOMY_LIMITS = {
   featuredDescription: 300,
   featuredItems: 200,
   hotWord: 20,
+  /** A blocked word: as long as a search keyword may be. */
+  hotWordBlock: 40,
   /** Bytes of an uploaded cover image. */
   coverBytes: 8 * 1024 * 1024,
 } as const;
@@ -173,6 +175,40 @@ export interface HotWordChange {
   siteId?: number;
   word?: string;
   pinned?: boolean;
+}
+
+/** A word kept out of a site's hot searches and the suggestions made from them (any keyword holding it). */
+export interface HotWordBlock {
+  id: number;
+  siteId: number;
+  word: string;
+  /** ms since epoch. */
+  createdAt: number;
+}
+
+/** A keyword the site's visitors made hot, as they see it now, with its crowd of the last 24 hours. */
+export interface CountedSearch {
+  keyword: string;
+  devices: number;
+  addresses: number;
+}
+
+/** GET /admin-api/taxonomy/hot-word-blocks?siteId=: the blocked words, newest first, and what is hot now. */
+export interface HotWordBlockList {
+  siteId: number;
+  /** The sites this operator may choose. */
+  sites: SiteChoice[];
+  list: HotWordBlock[];
+  /** The crowd's part of the hot list (after the operators' words), largest crowd first. */
+  counted: CountedSearch[];
+  /** What a keyword needs to be hot: distinct devices and addresses in 24 hours (the server's settings). */
+  floor: { devices: number; addresses: number };
+}
+
+/** POST /admin-api/taxonomy/hot-word-blocks. */
+export interface NewHotWordBlock {
+  siteId: number;
+  word: string;
 }
 
 /** POST …/featured/:id/move and …/hot-words/:id/move: the new position among its own (0 first). */

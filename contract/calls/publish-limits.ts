@@ -27,6 +27,11 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 /** Text PostgreSQL can store as written: no NUL, no lone surrogate (not UTF-8). */
 export const isStorableText = (text: string): boolean => !text.includes('\u0000') && !LONE_SURROGATE.test(text);
 
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** A single-line value (a name, a keyword, a query parameter): storable, with no control character (C0, DEL, C1). */
+export const isSingleLineText = (text: string): boolean => isStorableText(text) && !CONTROL.test(text);
+
 export type UploadKind = 'video' | 'image';
 export type UploadMime = (typeof VIDEO_MIME_TYPES)[number] | (typeof IMAGE_MIME_TYPES)[number];
 

@@ -20,6 +20,7 @@ import {
   IMAGE_MAX_BYTES,
   IMAGE_MIME_TYPES,
   IMAGES_MAX,
+  isSingleLineText,
   isStorableText,
   kindOfMime,
   MAX_BYTES,
@@ -31,6 +32,7 @@ import {
   VIDEO_MIME_TYPES,
 } from './publish-limits.ts';
 import type { UploadKind } from './publish-limits.ts';
+import { cleanFileName, isSafeFileName } from '../file-name.ts';
 
 const id = z
   .number({ message: '必须是数字' })
@@ -54,19 +56,21 @@ export const userText = (name: string, max: number) =>
     .refine((text) => textLength(text) <= max, `${name} 长度不能超过 ${max} 个字符`)
     .refine(isStorableText, `${name} 含有无法保存的字符`);
 
-const UNSAFE_NAME = /[\u0000-\u001f\u007f/\\]|^\.+$/;
+/**
+ * An upload's original name, as kept (contract/file-name.ts): its invisible format characters (bidi
+ * controls and the like) dropped, then refused with a path, "..", a control character, or nothing left.
+ */
+export const fileNameSchema = z
+  .string({ message: 'fileName 必须是字符串' })
+  .max(200, 'fileName 长度不能超过 200 个字符')
+  .transform(cleanFileName)
+  .refine((name) => name !== '', 'fileName 不能为空')
+  .refine((name) => name === '' || isSafeFileName(name), 'fileName 不能包含路径、".." 或控制字符');
 
 export const chunkCheckSchema = z
   .object({
     fileId,
-    fileName: z
-      .string({ message: 'fileName 必须是字符串' })
-      .min(1, 'fileName 不能为空')
-      .max(200, 'fileName 长度不能超过 200 个字符')
-      .refine(
-        (name) => !UNSAFE_NAME.test(name) && !name.includes('..') && isStorableText(name),
-        'fileName 不能包含路径、".." 或控制字符',
-      ),
+    fileName: fileNameSchema,
     fileSize: int('fileSize', 1, Number.MAX_SAFE_INTEGER),
     chunkSize: int('chunkSize', CHUNK_MIN_BYTES, CHUNK_MAX_BYTES),
     chunkCount: int('chunkCount', 1, MAX_CHUNKS),
@@ -131,7 +135,7 @@ export const publishSchema = z
     topicId: id.optional(),
     categoryId: id.optional(),
     tags: z
-      .array(z.string().min(1).max(40).refine(isStorableText, 'tags 含有无法保存的字符'), {
+      .array(z.string().min(1).max(40).refine(isSingleLineText, 'tags 不能包含换行、控制字符或无法保存的字符'), {
         message: 'tags 必须是数组',
       })
       .max(TAGS_MAX, `tags 最多 ${TAGS_MAX} 个`)

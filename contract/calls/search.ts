@@ -18,6 +18,7 @@
 import { z } from 'zod';
 import type { MovieCard, Page, PostCard, TagBrief, UserCard } from './content.ts';
 import type { PostKind } from '../enums.ts';
+import { isSingleLineText } from './publish-limits.ts';
 import { SEARCH_MAX_PAGE, SEARCH_PAGE_SIZE_MAX } from './search-limits.ts';
 
 export {
@@ -29,7 +30,12 @@ export {
   SUGGEST_MAX,
 } from './search-limits.ts';
 
-const keyword = z.string().trim().min(1, '关键词不能为空').max(40, '关键词不能超过 40 个字符');
+const keyword = z
+  .string()
+  .trim()
+  .min(1, '关键词不能为空')
+  .max(40, '关键词不能超过 40 个字符')
+  .refine(isSingleLineText, '关键词不能包含换行或控制字符');
 
 export const searchPageSchema = z.object({
   keyword,

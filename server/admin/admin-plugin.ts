@@ -9,7 +9,8 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { CSRF_HEADER } from '../../contract/admin/session.ts';
 import type { AdminDeps } from './admin-deps.ts';
-import { forbidden, sendAdminError, unauthorised } from './admin-errors.ts';
+import { findBadText } from '../protocol/parse-input.ts';
+import { badField, forbidden, sendAdminError, unauthorised } from './admin-errors.ts';
 import { adminMessages } from './admin-messages.ts';
 import { readAdminCookie } from './admin-cookie.ts';
 import { touchSession } from './admin-sessions.ts';
@@ -54,6 +55,13 @@ export const adminPlugin: FastifyPluginAsync<AdminDeps> = async (api, deps) => {
   // Nothing of the console is cached anywhere.
   api.addHook('onSend', async (_req, reply) => {
     void reply.header('cache-control', 'no-store');
+  });
+
+  // Text no input may carry (protocol/parse-input.ts), for every route in one place: a 400 naming the
+  // field before any handler or query runs. Query parameters and path segments are single-line.
+  api.addHook('preValidation', async (req) => {
+    const bad = findBadText(req.params, '', true) ?? findBadText(req.query, '', true) ?? findBadText(req.body);
+    if (bad) throw badField(bad.field || 'body', adminMessages.badText(bad.field || 'body', bad.problem));
   });
 
   api.addHook('onRequest', async (req) => {

@@ -1,7 +1,8 @@
 /**
  * What later console routes check: `requireRole(...roles)` as a route's preHandler (super passes
  * every check), `canActOnSite(operator, siteId)` for an operator limited to some sites (and `sitesOfOperator`, the
- * sites its pickers offer), and the
+ * sites its pickers offer), `requireEverySite(message)` before changes to what the whole station
+ * group shares (titles and their episodes), and the
  * request's session (`req.adminSession`), set by the plugin's authentication hook.
  */
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
@@ -39,6 +40,16 @@ export const canActOnSite = (operator: OperatorInfo, siteId: number): boolean =>
 /** Throws 403 unless canActOnSite. */
 export function assertSite(operator: OperatorInfo, siteId: number): void {
   if (!canActOnSite(operator, siteId)) throw forbidden(adminMessages.siteForbidden);
+}
+
+/**
+ * A preHandler for changes to what every site shows: 403 with `message` unless the operator may act
+ * on every site (siteIds null), as an operator limited to some sites would change the others' too.
+ */
+export function requireEverySite(message: string): preHandlerAsyncHookHandler {
+  return async (req: FastifyRequest, _reply: FastifyReply) => {
+    if (operatorOf(req).siteIds !== null) throw forbidden(message);
+  };
 }
 
 /** The sites the operator may pick in the console's site pickers, by id. */

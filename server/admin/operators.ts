@@ -1,13 +1,19 @@
 /**
  * The operators table: create (with a one-time password and a fresh TOTP secret), find for sign-in,
- * and mark a TOTP step used. Usernames are unique whatever their case.
+ * and mark a TOTP step used. A new username is NFKC-normalised (full-width ａｄｍｉｎ is admin), then
+ * ASCII letters, digits, _ . and - only, and unique by confusable skeleton with case ignored
+ * (server/names/name-skeleton.ts), so no look-alike of another operator's name is made. Names made
+ * before these rules stay as they are.
  */
 import { OPERATOR_ROLES, type OperatorInfo, type OperatorRole } from '../../contract/admin/session.ts';
+import { normaliseName } from '../../contract/names.ts';
 import { sqlState, UNIQUE_VIOLATION, type Queryable } from '../db/db.ts';
+import { nameSkeleton } from '../names/name-skeleton.ts';
 import { hashPassword, oneTimePassword } from './passwords.ts';
 import { newTotpSecret, totpUri } from './totp.ts';
 
-export const USERNAME_PATTERN = /^[\p{L}\p{N}_.-]{2,32}$/u;
+/** A new username, once NFKC-normalised. */
+export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{2,32}$/;
 
 export interface OperatorRow extends OperatorInfo {
   mustChangePassword: boolean;
@@ -62,15 +68,39 @@ export class OperatorInputError extends Error {
   constructor(
     readonly field: string,
     message: string,
+    /** The existing operator a new username is the same as, or too like. */
+    readonly similarTo?: string,
   ) {
     super(message);
   }
 }
 
-export async function createOperator(q: Queryable, input: NewOperator): Promise<CreatedOperator> {
-  if (!USERNAME_PATTERN.test(input.username)) {
-    throw new OperatorInputError('username', 'username: 2-32 letters, digits, _ . or -');
+const usernameTaken = (username: string, existing: string) =>
+  new OperatorInputError(
+    'username',
+    `username: "${username}" exists already or is too similar to "${existing}"`,
+    existing,
+  );
+
+/**
+ * The username as it will be stored, or OperatorInputError: not ASCII once normalised, or a
+ * look-alike of an existing operator's. Checked under a lock held to the end of the transaction.
+ */
+async function newUsername(q: Queryable, asked: string): Promise<string> {
+  const username = normaliseName(asked);
+  if (!USERNAME_PATTERN.test(username)) {
+    throw new OperatorInputError('username', 'username: 2-32 ASCII letters, digits, _ . or - (after NFKC)');
   }
+  await q.query(`SELECT pg_advisory_xact_lock(hashtextextended('operator-usernames', 0)) AS locked`);
+  const skeleton = nameSkeleton(username);
+  const existing = await q.query<{ username: string }>('SELECT username FROM operators ORDER BY id');
+  const similar = existing.find((row) => nameSkeleton(row.username) === skeleton);
+  if (similar) throw usernameTaken(username, similar.username);
+  return username;
+}
+
+export async function createOperator(q: Queryable, input: NewOperator): Promise<CreatedOperator> {
+  const username = await newUsername(q, input.username);
   if (!OPERATOR_ROLES.includes(input.role)) {
     throw new OperatorInputError('role', `role: one of ${OPERATOR_ROLES.join(', ')}`);
   }
@@ -84,13 +114,11 @@ export async function createOperator(q: Queryable, input: NewOperator): Promise<
     const row = await q.one<OperatorInfo>(
       `INSERT INTO operators AS o (username, password_hash, totp_secret, role, site_ids, must_change_password)
        VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${OPERATOR_INFO_COLUMNS}`,
-      [input.username, await hashPassword(password), totpSecret, input.role, siteIds, input.temporaryPassword ?? false],
+      [username, await hashPassword(password), totpSecret, input.role, siteIds, input.temporaryPassword ?? false],
     );
-    return { operator: row!, password, totpSecret, otpauthUrl: totpUri(input.username, totpSecret) };
+    return { operator: row!, password, totpSecret, otpauthUrl: totpUri(username, totpSecret) };
   } catch (error) {
-    if (sqlState(error) === UNIQUE_VIOLATION) {
-      throw new OperatorInputError('username', `username: ${input.username} exists already`);
-    }
+    if (sqlState(error) === UNIQUE_VIOLATION) throw usernameTaken(username, username);
     throw error;
   }
 }

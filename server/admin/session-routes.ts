@@ -1,10 +1,12 @@
 /**
- * POST /admin-api/session {username, password, totp}: sign-in (rate-limited per username and per
- * address; one answer for any wrong part); GET: the current session; DELETE: sign-out. Sign-ins,
- * failed ones included, and sign-outs are audited.
+ * POST /admin-api/session {username, password, totp}: sign-in (limited per username and address,
+ * per address and per username so that no one can lock its owner out: sign-in-limits.ts; one
+ * answer for any wrong part); GET: the current session; DELETE: sign-out. Sign-ins, failed ones
+ * included, and sign-outs are audited.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AdminSession } from '../../contract/admin/session.ts';
+import { textProblem } from '../protocol/parse-input.ts';
 import { AdminHttpError, badField } from './admin-errors.ts';
 import { adminMessages } from './admin-messages.ts';
 import { clearAdminCookie, setAdminCookie } from './admin-cookie.ts';
@@ -13,8 +15,8 @@ import type { AdminDeps } from './admin-deps.ts';
 import { audit } from './audit.ts';
 import { operatorOf } from './guards.ts';
 import { findOperatorForSignIn, useTotpStep } from './operators.ts';
-import { decoyHash, verifyPassword } from './passwords.ts';
-import { countSignIn } from './sign-in-limits.ts';
+import { verifyNothing, verifyPassword } from './passwords.ts';
+import { beginSignIn } from './sign-in-limits.ts';
 import { checkTotp } from './totp.ts';
 
 const FIELD_MAX = { username: 64, password: 256, totp: 16 } as const;
@@ -29,6 +31,8 @@ function readSignIn(body: unknown): Record<Field, string> {
     if (typeof value !== 'string' || value.length > FIELD_MAX[field]) throw badField(field);
     out[field] = field === 'password' ? value : value.trim();
   }
+  const problem = textProblem(out.username, true);
+  if (problem) throw badField('username', adminMessages.badText('username', problem));
   return out;
 }
 
@@ -50,9 +54,11 @@ export const sessionRoutes: FastifyPluginAsync<AdminDeps> = async (api, { db, co
   api.post('/session', { config: { adminPublic: true } }, async (req, reply) => {
     const input = readSignIn(req.body);
     const address = req.ip;
-    if (config.RATE_LIMITS === 'on') await countSignIn(shared, input.username, address);
+    const limited = config.RATE_LIMITS === 'on' ? await beginSignIn(shared, input.username, address) : undefined;
     const operator = await findOperatorForSignIn(db, input.username);
-    const passwordOk = await verifyPassword(input.password, operator?.passwordHash ?? (await decoyHash()));
+    const passwordOk = operator
+      ? await verifyPassword(input.password, operator.passwordHash)
+      : await verifyNothing(input.password);
     const time = now();
     const step =
       operator && passwordOk ? await checkTotp(operator.totpSecret, input.totp, time, operator.totpLastStep) : null;
@@ -91,8 +97,9 @@ export const sessionRoutes: FastifyPluginAsync<AdminDeps> = async (api, { db, co
         address,
         at: time,
       });
-      throw new AdminHttpError(401, adminMessages.signInFailed);
+      throw (await limited?.failed()) ?? new AdminHttpError(401, adminMessages.signInFailed);
     }
+    await limited?.passed();
     setAdminCookie(req, reply, session.token, SESSION_MAX_MS);
     return answerOf(session);
   });

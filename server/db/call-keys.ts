@@ -4,7 +4,11 @@
  * retried after a lost answer, two tabs flushing together) counts once. Run it inside Db.tx: the
  * key is claimed by the same transaction that acts, so a failed action frees it again, and a
  * concurrent repeat waits on the claim (PostgreSQL's unique check) and then reads the answer.
+ *
+ * `answeredBefore` tells the protocol that a request is such a repeat before its rate rules run
+ * (server/protocol/run-call.ts): a retry gets its first answer, never a refusal for being frequent.
  */
+import { API } from '../../contract/calls/paths.ts';
 import { invalidParams } from '../api-error.ts';
 import type { Queryable } from './db.ts';
 
@@ -44,4 +48,17 @@ export async function onceByKey<T>(
     JSON.stringify(answer),
   ]);
   return answer;
+}
+
+/**
+ * Whether this user's `key` already has an answer of this call: then the call is a repeat, which
+ * its handler answers with the first answer. The points mall keeps its keys with its exchanges
+ * (goods.ts); every other call in call_keys (onceByKey).
+ */
+export async function answeredBefore(q: Queryable, userId: number, path: string, key: string): Promise<boolean> {
+  const sql =
+    path === API.exchangeGoods
+      ? 'SELECT 1 AS found FROM goods_exchanges WHERE user_id = $1 AND idempotency_key = $2 AND points_after IS NOT NULL'
+      : 'SELECT 1 AS found FROM call_keys WHERE user_id = $1 AND key = $2 AND path = $3 AND answer IS NOT NULL';
+  return (await q.one(sql, path === API.exchangeGoods ? [userId, key] : [userId, key, path])) !== undefined;
 }

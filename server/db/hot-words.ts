@@ -1,7 +1,8 @@
 /**
  * A site's hot search words (热搜 of the search page), as the operators keep them: pinned words
- * first, then the rest, each in the operators' order. Were words later ranked from search counts,
- * they would follow the pinned ones (docs/admin-api.md).
+ * first, then the rest, each in the operators' order; the keywords the crowd's searches make hot
+ * follow them (server/search/hot-searches.ts). Also the words the operators blocked from the hot
+ * searches and the suggestions made from them (docs/admin-api.md).
  */
 import type { Queryable } from './db.ts';
 
@@ -14,4 +15,10 @@ export async function siteHotWords(q: Queryable, siteId: number): Promise<string
     [siteId],
   );
   return rows.map((row) => row.word);
+}
+
+/** The site's blocked words, folded as search folds text. */
+export async function siteBlockedWords(q: Queryable, siteId: number): Promise<string[]> {
+  const rows = await q.query<{ folded: string }>('SELECT folded FROM hot_word_blocks WHERE site_id = $1', [siteId]);
+  return rows.map((row) => row.folded);
 }

@@ -18,7 +18,7 @@ export class Filter {
 
   add(condition: string, value: unknown): this {
     this.params.push(value);
-    this.conditions.push(condition.replaceAll('$?', `$${this.params.length}`));
+    this.conditions.push(condition.replaceAll('$?', () => `$${this.params.length}`));
     return this;
   }
 

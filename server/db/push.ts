@@ -9,6 +9,7 @@
  */
 import type { NoticeType } from '../../contract/enums.ts';
 import type { Queryable } from './db.ts';
+import { replaceServerKey, storedServerKey } from './server-keys.ts';
 
 /** Subscriptions a user may keep; the oldest beyond it are dropped (each notice fans out to all). */
 export const SUBSCRIPTIONS_PER_USER = 10;
@@ -64,18 +65,21 @@ export interface VapidKeys {
   privateKey: string;
 }
 
+/** The name the VAPID pair is kept under in server_keys. */
+export const VAPID_KEY_NAME = 'vapid';
+
 /**
- * The stored pair named 'vapid', made by `generate` when there is none. Every process and restart
- * shares the first one stored: a process that loses the race reads the winner's.
+ * The stored VAPID pair, made by `generate` when there is none. Every process and restart shares
+ * the first one stored: a process that loses the race reads the winner's.
  */
 export async function storedVapidKeys(q: Queryable, generate: () => VapidKeys): Promise<VapidKeys> {
-  const fresh = generate();
-  await q.query(`INSERT INTO server_keys (name, value) VALUES ('vapid', $1) ON CONFLICT (name) DO NOTHING`, [
-    JSON.stringify(fresh),
-  ]);
-  const row = await q.one<{ value: VapidKeys }>(`SELECT value FROM server_keys WHERE name = 'vapid'`);
-  if (!row) throw new Error('server_keys: the vapid pair was not stored');
-  return row.value;
+  return (await storedServerKey(q, VAPID_KEY_NAME, generate)).value;
+}
+
+/** A new VAPID pair for good, and no subscription left: they were made for the old public key. */
+export async function replaceVapidKeys(q: Queryable, keys: VapidKeys): Promise<number> {
+  await replaceServerKey(q, VAPID_KEY_NAME, keys);
+  return (await q.query('DELETE FROM push_subscriptions RETURNING id')).length;
 }
 
 /** A claimed delivery with what sending it needs. */

@@ -1,9 +1,10 @@
 /**
  * Reports of members' items (a reply or comment, a post, a danmaku) and of members: one per
- * reporter and item. When the item's open reports reach the threshold of distinct reporters it is
- * hidden pending review (its hidden_at set), in the report's transaction; the operator console's
- * review queue reads the open reports. The target row is locked while a report is written, so
- * reports arriving together count each other.
+ * reporter and item, with whose item it is and whether it counts toward hiding (its reporter had
+ * earned trust: server/moderation/report-trust.ts). When the item's open counted reports reach the
+ * threshold it is hidden pending review (its hidden_at set), in the report's transaction; the
+ * operator console's review queue reads the open reports, counted or not. The target row is locked
+ * while a report is written, so reports arriving together count each other.
  */
 import type { ReportResult } from '../../contract/calls/community.ts';
 import type { ReportReason, ReportTarget } from '../../contract/enums.ts';
@@ -24,8 +25,12 @@ export interface NewReport {
   reporterId: number;
   targetType: ReportTarget;
   targetId: number;
+  /** The target's owner, as lockReportTarget answered. */
+  ownerId: number | null;
   reason: ReportReason;
   detail: string;
+  /** Whether it counts toward hiding the target. */
+  counted: boolean;
 }
 
 /**
@@ -47,22 +52,23 @@ export async function lockReportTarget(
 
 /**
  * Writes the report (a repeat by the same reporter writes nothing and answers as the first did) and
- * hides the target once `threshold` distinct members have open reports on it. Lock the target first
+ * hides the target once `threshold` open counted reports are on it. Lock the target first
  * (lockReportTarget), inside the same transaction.
  */
 export async function fileReport(q: Queryable, report: NewReport, threshold: number): Promise<ReportResult> {
-  const { targetType, targetId } = report;
+  const { siteId, reporterId, targetType, targetId, ownerId, reason, detail, counted } = report;
   await q.query(
-    `INSERT INTO reports (site_id, reporter_id, target_type, target_id, reason, detail)
-     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (reporter_id, target_type, target_id) DO NOTHING`,
-    [report.siteId, report.reporterId, targetType, targetId, report.reason, report.detail],
+    `INSERT INTO reports (site_id, reporter_id, target_type, target_id, target_owner_id, reason, detail, counted)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (reporter_id, target_type, target_id) DO NOTHING`,
+    [siteId, reporterId, targetType, targetId, ownerId, reason, detail, counted],
   );
-  // This report's place among the target's open reports: the one at the threshold hid the item.
-  const place = await q.one<{ rank: number; total: number }>(
-    `SELECT count(*) FILTER (WHERE id <= (SELECT id FROM reports WHERE reporter_id = $3 AND target_type = $1
-         AND target_id = $2))::int AS rank,
+  // This report's place among the target's open counted reports: the one at the threshold hid the
+  // item. An uncounted one has none (a repeat is judged by the report stored first).
+  const place = await q.one<{ rank: number | null; total: number }>(
+    `WITH mine AS (SELECT id, counted FROM reports WHERE reporter_id = $3 AND target_type = $1 AND target_id = $2)
+     SELECT CASE WHEN (SELECT counted FROM mine) THEN count(*) FILTER (WHERE id <= (SELECT id FROM mine))::int END AS rank,
        count(*)::int AS total
-     FROM reports WHERE target_type = $1 AND target_id = $2 AND state = 'open'`,
+     FROM reports WHERE target_type = $1 AND target_id = $2 AND state = 'open' AND counted`,
     [targetType, targetId, report.reporterId],
   );
   if (!place || place.total < threshold) return { hidden: false };

@@ -2,10 +2,10 @@
  * Users of a site and the devices that sign in as them. A device signs in as the user in
  * user_devices: the one it registered, or the account's user after it signed in by account.
  */
-import { randomInt } from 'node:crypto';
 import type { UserInfo } from '../../contract/calls/account.ts';
 import { addStats } from './daily-stats.ts';
 import type { Queryable } from './db.ts';
+import { guestNickname, storeSkeleton, type CheckedNickname } from '../names/nicknames.ts';
 import { indexUser } from '../search/index-writes.ts';
 
 export interface User {
@@ -29,8 +29,6 @@ export const USER_COLUMNS = `u.id, u.site_id AS "siteId", u.device_id AS "device
 
 /** Served from public/ by the PWA build. */
 export const DEFAULT_AVATAR = '/avatar/default.svg';
-
-export const guestNickname = (): string => `游客${randomInt(100000, 1000000)}`;
 
 export function toUserInfo(user: User, now: number = Date.now()): UserInfo {
   const vipExpireAt = user.vipExpireAt ? user.vipExpireAt.getTime() : null;
@@ -68,10 +66,11 @@ export const findUserByAccount = (q: Queryable, siteId: number, account: string)
 export async function ensureDeviceUser(q: Queryable, siteId: number, deviceId: string, day?: string): Promise<User> {
   const bound = await findUserByDevice(q, siteId, deviceId);
   if (bound) return bound;
+  const name = await guestNickname(q, siteId);
   const created = await q.one<{ id: number }>(
-    `INSERT INTO users (site_id, device_id, nickname, avatar) VALUES ($1, $2, $3, $4)
+    `INSERT INTO users (site_id, device_id, nickname, nickname_skeleton, avatar) VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT (site_id, device_id) DO NOTHING RETURNING id`,
-    [siteId, deviceId, guestNickname(), DEFAULT_AVATAR],
+    [siteId, deviceId, name.nickname, name.skeleton, DEFAULT_AVATAR],
   );
   if (created) {
     await q.query(
@@ -113,17 +112,23 @@ export const setAccount = (
     [userId, account, passwordHash],
   );
 
-/** Changes the nickname and/or avatar (undefined: unchanged); answers the updated user. */
+/**
+ * Changes the nickname (checked by server/names/nicknames.ts checkNickname) and/or the avatar
+ * (undefined: unchanged); answers the updated user.
+ */
 export async function updateProfile(
   q: Queryable,
   userId: number,
-  change: { nickname?: string | undefined; avatar?: string | undefined },
+  change: { nickname?: CheckedNickname | undefined; avatar?: string | undefined },
 ): Promise<User | undefined> {
   const user = await q.one<User>(
     `UPDATE users u SET nickname = coalesce($2, u.nickname), avatar = coalesce($3, u.avatar) WHERE u.id = $1
      RETURNING ${USER_COLUMNS}`,
-    [userId, change.nickname ?? null, change.avatar ?? null],
+    [userId, change.nickname?.nickname ?? null, change.avatar ?? null],
   );
-  if (change.nickname !== undefined) await indexUser(q, userId);
+  if (change.nickname !== undefined) {
+    await storeSkeleton(q, userId, change.nickname.skeleton);
+    await indexUser(q, userId);
+  }
   return user;
 }

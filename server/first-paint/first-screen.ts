@@ -126,8 +126,8 @@ const SCREENS: Screen[] = [
     paints: { render: (r, context, data) => r.paintForum(context, data as ForumGroup[]) },
   },
   {
-    // The 综合 answer, read here once: it counts the search towards the hot searches as the
-    // client's call would have (server/routes/search.ts), and the client takes it instead of calling.
+    // The 综合 answer, read here once, and the client takes it instead of calling. A navigation
+    // carries no device's token, so it counts nothing towards the hot searches (server/routes/search.ts).
     pattern: /^\/search\/([^/]+)$/,
     module: 'src/routes/search.tsx',
     carries: (address) => {
@@ -199,8 +199,18 @@ export function chunkFiles(manifest: BuildManifest, module: string): { scripts: 
 export function policyForPage(policy: string, html: string): string {
   const { scripts, styles } = inlineHashes(html.replace(/<script type="application\/json"[\s\S]*?<\/script>/g, ''));
   return policy
-    .replace(/script-src [^;]*/, `script-src ${["'self'", ...scripts].join(' ')}`)
-    .replace(/style-src [^;]*/, `style-src ${["'self'", ...styles].join(' ')}`);
+    .replace(/script-src [^;]*/, () => `script-src ${["'self'", ...scripts].join(' ')}`)
+    .replace(/style-src [^;]*/, () => `style-src ${["'self'", ...styles].join(' ')}`);
+}
+
+/**
+ * `html` with `text` put right before the first `marker` (unchanged without one). By slicing: a
+ * replacement string would read `$&`, `` $` `` or `$'` in the text (members' titles, a search
+ * keyword) as patterns and copy the page into itself.
+ */
+function insertBefore(html: string, marker: string, text: string): string {
+  const at = html.indexOf(marker);
+  return at < 0 ? html : html.slice(0, at) + text + html.slice(at);
 }
 
 const PAINT_WAIT_MS = 1_000;
@@ -325,15 +335,16 @@ export class FirstScreens {
           ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
         ];
     if (answers.length > 0) head.push(answerBlock(answers));
-    let html = (firstPaint ? withoutPreloads(this.template) : this.template).replace(
+    // Pieces of data go in by insertBefore, never as a replacement string.
+    let html = insertBefore(
+      firstPaint ? withoutPreloads(this.template) : this.template,
       '</head>',
-      `  ${head.join('\n    ')}\n  </head>`,
+      `  ${head.join('\n    ')}\n  `,
     );
     // index.html's colour-mode script reads it (the app then forces the same mode itself).
-    if (screen.colorMode) html = html.replace(/<html(?=[\s>])/, `<html data-force-theme="${screen.colorMode}"`);
-    return firstPaint
-      ? startEntryAfterPaint(html).replace('<div id="root">', `${firstPaint}\n    <div id="root">`)
-      : html;
+    const mode = screen.colorMode;
+    if (mode) html = html.replace(/<html(?=[\s>])/, () => `<html data-force-theme="${mode}"`);
+    return firstPaint ? insertBefore(startEntryAfterPaint(html), '<div id="root">', `${firstPaint}\n    `) : html;
   }
 
   /** The screen's first paint, or null (logged) when rendering it fails: the page goes without. */

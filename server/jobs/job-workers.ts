@@ -32,7 +32,7 @@ export async function jobWorkers(db: Db, config: Config, log: FastifyBaseLogger)
   const jobs = new JobQueue(db, config, log);
   await jobs.define(memberVideoQueue(config));
   await jobs.define(episodeVideoQueue(config));
-  const members = new VideoJobs(db, new ChunkStore(config.UPLOAD_DIR), jobs, log);
+  const members = new VideoJobs(db, new ChunkStore(config.UPLOAD_DIR), jobs, log, config);
   const episodes = new EpisodeVideoJobs(db, config, jobs, log);
   return {
     jobs,

@@ -4,7 +4,7 @@
  * processes never send one twice at once) and sends them (push-send.ts).
  * - A success marks the delivery sent.
  * - 404 or 410 (the subscription expired) drops the subscription with its deliveries; so does an
- *   endpoint no longer allowed (push-endpoint.ts), unsent.
+ *   endpoint no longer allowed (server/net/outbound.ts: HTTPS on a public host), unsent.
  * - A delivery with nothing to tell any more (the notice read, its reply deleted or hidden, its
  *   type no longer wanted) is dropped unsent.
  * - A request the service will never take (400, 401, 403, 413) fails at once; anything else is
@@ -18,6 +18,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
+import type { Outbound } from '../net/outbound.ts';
 import {
   claimDue,
   dropDelivery,
@@ -29,7 +30,6 @@ import {
 } from '../db/push.ts';
 import type { NoticeType } from '../../contract/enums.ts';
 import type { PushPayload } from '../../contract/push-payload.ts';
-import { allowedEndpoint } from './push-endpoint.ts';
 import { PUSH_TITLES } from './push-messages.ts';
 import { sendPush, type PushSender, type Urgency } from './push-send.ts';
 import { vapidKeys } from './vapid-keys.ts';
@@ -86,14 +86,13 @@ export class PushJobs {
     private readonly db: Db,
     private readonly config: Config,
     private readonly log: FastifyBaseLogger,
+    /** The outbound guard every push goes through. */
+    private readonly outbound: Outbound,
   ) {}
 
   /** Polls from now on (unless PUSH_JOBS=off). */
   start(): void {
     if (this.config.PUSH_JOBS === 'off') return;
-    if (this.config.PUSH_TEST_ENDPOINTS === 'loopback' && process.env.NODE_ENV === 'production') {
-      this.log.warn('PUSH_TEST_ENDPOINTS=loopback is for tests: plain-HTTP pushes to 127.0.0.1 are allowed');
-    }
     this.polling = true;
     this.schedule();
   }
@@ -157,7 +156,7 @@ export class PushJobs {
       const sender: PushSender = {
         ...keys,
         subject: this.config.VAPID_SUBJECT,
-        policy: this.config.PUSH_TEST_ENDPOINTS,
+        outbound: this.outbound,
       };
       await Promise.all(due.map((d) => this.deliver(d, sender)));
     }
@@ -165,7 +164,7 @@ export class PushJobs {
 
   private async deliver(d: DueDelivery, sender: PushSender): Promise<void> {
     if (d.stale) return dropDelivery(this.db, d.id);
-    const endpoint = allowedEndpoint(d.endpoint, sender.policy);
+    const { url: endpoint } = this.outbound.check(d.endpoint, true);
     if (!endpoint) {
       this.log.warn({ subscription: d.subscriptionId }, 'push endpoint not allowed: subscription dropped');
       return dropSubscription(this.db, d.subscriptionId);

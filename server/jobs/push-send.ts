@@ -2,14 +2,12 @@
  * Posts one push message. The `web-push` library makes the request (the RFC 8291 aes128gcm body
  * encrypted to the subscription's keys, the VAPID Authorization header, TTL and Urgency) with
  * generateRequestDetails; this module sends it itself rather than with sendNotification, because
- * the request must go through guardedLookup (a public name that resolves to a private address is
- * refused at connect time) and, for tests only, over plain HTTP to 127.0.0.1, neither of which
- * sendNotification allows.
+ * the request must go through the outbound guard (server/net/outbound.ts: HTTPS to a public address,
+ * pinned, a name that resolves to a private address refused at connect time; plain HTTP to
+ * 127.0.0.1 under the loopback test setting), which sendNotification cannot.
  */
-import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
 import webPush from 'web-push';
-import { guardedLookup, type EndpointPolicy } from './push-endpoint.ts';
+import type { Outbound } from '../net/outbound.ts';
 
 export interface PushTarget {
   endpoint: URL;
@@ -21,7 +19,7 @@ export interface PushSender {
   publicKey: string;
   privateKey: string;
   subject: string;
-  policy: EndpointPolicy;
+  outbound: Outbound;
 }
 
 /** How long a push service may keep a message for an offline device. */
@@ -55,32 +53,22 @@ export async function sendPush(target: PushTarget, payload: string, sender: Push
     // Keys the library cannot use (a subscription stored with a malformed key): no retry helps.
     return { status: 400, error: `bad subscription: ${(error as Error).message}` } satisfies SendOutcome;
   }
-  return post(target.endpoint, details, sender.policy);
+  return post(target.endpoint, details, sender.outbound);
 }
 
-function post(url: URL, details: webPush.RequestDetails, policy: EndpointPolicy): Promise<SendOutcome> {
-  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-  return new Promise((resolve) => {
-    const req = send(
-      url,
-      {
-        method: 'POST',
-        headers: details.headers as Record<string, string | number>,
-        lookup: guardedLookup(policy),
-        timeout: TIMEOUT_MS,
-      },
-      (res: IncomingMessage) => {
-        let answer = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          if (answer.length < ANSWER_MAX) answer += chunk;
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? null, error: `HTTP ${res.statusCode} ${answer}` }));
-        res.on('error', (error) => resolve({ status: null, error: error.message }));
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error(`no answer within ${TIMEOUT_MS} ms`)));
-    req.on('error', (error) => resolve({ status: null, error: error.message }));
-    req.end(details.body ?? undefined);
-  });
+async function post(url: URL, details: webPush.RequestDetails, outbound: Outbound): Promise<SendOutcome> {
+  try {
+    const answer = await outbound.request(url, {
+      method: 'POST',
+      headers: details.headers,
+      body: details.body ?? undefined,
+      httpsOnly: true,
+      timeoutMs: TIMEOUT_MS,
+      maxBytes: ANSWER_MAX,
+      cut: true,
+    });
+    return { status: answer.status, error: `HTTP ${answer.status} ${answer.body.toString('utf8')}` };
+  } catch (error) {
+    return { status: null, error: (error as Error).message };
+  }
 }

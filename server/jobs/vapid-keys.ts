@@ -5,8 +5,8 @@
  */
 import webPush from 'web-push';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/db.ts';
-import { storedVapidKeys, type VapidKeys } from '../db/push.ts';
+import type { Db, Queryable } from '../db/db.ts';
+import { replaceVapidKeys, storedVapidKeys, type VapidKeys } from '../db/push.ts';
 
 const stored = new WeakMap<Db, Promise<VapidKeys>>();
 
@@ -22,3 +22,10 @@ export function vapidKeys(db: Db, config: Config): Promise<VapidKeys> {
   }
   return keys;
 }
+
+/**
+ * Replaces the stored pair for good (`npm run admin -- rotate-secret --name VAPID`) and drops every
+ * subscription, made for the old public key; answers how many. Processes read the new pair when
+ * they start.
+ */
+export const rotateVapidKeys = (q: Queryable): Promise<number> => replaceVapidKeys(q, webPush.generateVAPIDKeys());

@@ -7,13 +7,15 @@
  * the next worker; a worker killed outright leaves its job to be retried after its expiry.
  */
 import Fastify from 'fastify';
-import { ConfigError, loadConfig, type Config } from '../config.ts';
+import { ConfigError, loadConfig, type EnvConfig } from '../config.ts';
 import { migrate } from '../db/migrate.ts';
 import { openDb } from '../db/open-db.ts';
 import { loggerOptions } from '../logging/logging.ts';
+import { resolveServerSecrets } from '../server-secrets.ts';
+import { describeUploadFfmpeg, uploadFfmpeg } from '../media/upload-ffmpeg.ts';
 import { jobWorkers } from './job-workers.ts';
 
-function readConfig(): Config {
+function readConfig(): EnvConfig {
   try {
     return loadConfig();
   } catch (error) {
@@ -25,12 +27,14 @@ function readConfig(): Config {
   }
 }
 
-const config = readConfig();
+const env = readConfig();
 // A logger like the server's (level, redaction, batched stdout), without a server.
-const logs = Fastify({ logger: loggerOptions(config) });
+const logs = Fastify({ logger: loggerOptions(env) });
 const log = logs.log;
-const db = await openDb(config);
+const db = await openDb(env);
 await migrate(db);
+// The settings as a server resolves them (server/server-secrets.ts): the jobs sign nothing themselves.
+const { config } = await resolveServerSecrets(db, env);
 const workers = await jobWorkers(db, config, log);
 
 let closing = false;
@@ -55,3 +59,5 @@ await workers.work();
 log.info(
   `worker: taking jobs from ${config.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${config.DATA_DIR}/pg`} (schema ${workers.jobs.schema})`,
 );
+const decoder = await uploadFfmpeg(config);
+log[decoder.problem === undefined ? 'info' : 'warn'](describeUploadFfmpeg(decoder));

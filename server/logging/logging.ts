@@ -2,17 +2,23 @@
  * The server's logger options (pino through fastify): nothing secret reaches the log. Request lines
  * carry the method, the path and the query with the values of secret-looking keys masked (a payment
  * notify sent as a GET has its sign in the query), never headers (token, cookie) nor bodies; any
- * logged object's token, password, sign, key, body or payload field is censored.
+ * logged object's token, password, sign, key, body or payload field is censored, and so are the
+ * secret settings (MEDIA_SECRET, PAY_KEY, the VAPID private key, URLs that may carry a password).
  */
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { Bindings, ChildLoggerOptions, LogFn } from 'pino';
-import type { Config } from '../config.ts';
+import { SECRET_SETTINGS, URL_SETTINGS, type Config } from '../config.ts';
 import { batchedStdout, type LogStream } from './log-batch.ts';
 
 export const REDACTED = '[redacted]';
 
 const SECRET_KEY = /sign|token|password|passwd|secret|key|auth/i;
-const SECRET_FIELDS = ['token', 'password', 'sign', 'key', 'secret', 'body', 'payload', 'cookie', 'authorization'];
+const SECRET_FIELDS = [
+  ...['token', 'password', 'sign', 'key', 'secret', 'body', 'payload', 'cookie', 'authorization', 'privateKey'],
+  // the settings of config.ts that are secret or may carry a password, should a config be logged
+  ...SECRET_SETTINGS,
+  ...URL_SETTINGS,
+];
 
 /** The URL with the values of secret-looking query keys replaced. */
 export function redactUrl(url: string): string {

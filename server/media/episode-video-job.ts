@@ -8,6 +8,7 @@
  * - While ffmpeg runs, episodes.progress follows it (0-99, a write at most every PROGRESS_EVERY_MS).
  * - Ready: the ladder is renamed into MEDIA_DIR/videos/e<episode>-<job>/, and the episode gets video,
  *   rungs, duration_s, state 'ready', progress 100; the video it replaces and the source are removed.
+ * - The ladder is made by the ffmpeg of upload-ffmpeg.ts; without a usable one the job fails at once.
  * - A source ffmpeg cannot read fails at once (retrying cannot help): state 'failed' with the reason.
  *   Other failures (a crash, a timeout) are retried by the queue with backoff; the last one fails the
  *   episode ('failed', or still 'ready' with its old video). A job whose worker died is retried
@@ -23,6 +24,7 @@ import type { Db, Queryable } from '../db/db.ts';
 import type { JobQueue, JobRecord, QueueSpec } from '../jobs/job-queue.ts';
 import { LadderError, makeLadder } from './hls-ladder.ts';
 import { isLadderVideo } from './media-layout.ts';
+import { DECODER_MISSING, uploadFfmpeg } from './upload-ffmpeg.ts';
 
 export const EPISODE_VIDEO_QUEUE = 'episode-video';
 const PROGRESS_EVERY_MS = 500;
@@ -131,7 +133,9 @@ export class EpisodeVideoJobs {
     const dir = join(this.config.MEDIA_DIR, video);
     const began = Date.now();
     try {
-      const ladder = await makeLadder(this.sourcePath(source), dir, { signal, onProgress });
+      const decoder = await uploadFfmpeg(this.config);
+      if (decoder.problem !== undefined) throw new LadderError(DECODER_MISSING, true, decoder.problem);
+      const ladder = await makeLadder(this.sourcePath(source), dir, { ffmpeg: decoder.path, signal, onProgress });
       await writing;
       const replaced = await this.db.tx(async (q) => {
         const before = await q.one<{ video: string | null }>(

@@ -1,5 +1,7 @@
 /**
- * The HLS ladder of an uploaded video, made by the packaged ffmpeg (server/seed/video-render.ts):
+ * The HLS ladder of an uploaded video, made by the ffmpeg the caller names (for uploads the one of
+ * upload-ffmpeg.ts, for the demo's own pictures the packaged one) with the source opened as
+ * upload-ffmpeg.ts's inputOf says (its demuxer named, the file protocol only):
  *
  *   <dir>/index.m3u8          master playlist: one EXT-X-STREAM-INF per rung (BANDWIDTH measured
  *                             from the segments, RESOLUTION, CODECS), lowest first
@@ -22,8 +24,9 @@ import { LADDER_HEIGHTS } from '../../contract/admin/ingest.ts';
 import { parsePlaylist } from './hls-playlist.ts';
 import { HLS_SEGMENT_SECONDS } from './media-layout.ts';
 import { playlistSeconds } from './transcode-video.ts';
+import { NOT_A_VIDEO, inputOf } from './upload-ffmpeg.ts';
 import { tempSibling } from '../seed/atomic-file.ts';
-import { ffmpeg, hlsOutputArgs } from '../seed/video-render.ts';
+import { hlsOutputArgs } from '../seed/video-render.ts';
 
 export interface Rung {
   /** The shorter side: 360, 720, 1080, or the source's own under 360. */
@@ -117,9 +120,13 @@ interface RunOptions {
   onStdout?: (text: string) => void;
 }
 
-/** Runs ffmpeg; resolves with its stderr when it exits 0, else rejects with it. */
-async function runFfmpeg(args: string[], options: RunOptions = {}): Promise<{ code: number; stderr: string }> {
-  const child = spawn(await ffmpeg(), args, { stdio: ['ignore', 'pipe', 'pipe'], signal: options.signal });
+/** Runs the ffmpeg `bin`; resolves with its exit code and the end of its stderr. */
+async function runFfmpeg(
+  bin: string,
+  args: string[],
+  options: RunOptions = {},
+): Promise<{ code: number; stderr: string }> {
+  const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'], signal: options.signal });
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (text: string) => {
     stderr = (stderr + text).slice(-64 * 1024);
@@ -131,22 +138,30 @@ async function runFfmpeg(args: string[], options: RunOptions = {}): Promise<{ co
   });
 }
 
-export async function probe(source: string, signal?: AbortSignal): Promise<Probe> {
+/** The input options of `source` (upload-ffmpeg.ts), or a permanent failure. */
+async function sourceInput(source: string): Promise<string[]> {
   try {
     await stat(source);
   } catch {
     throw new LadderError('源文件不存在：请重新上传', true, source);
   }
-  const { stderr } = await runFfmpeg(['-hide_banner', '-nostdin', '-i', source], { signal });
+  const input = await inputOf(source);
+  if (!input) throw new LadderError(NOT_A_VIDEO, true, source);
+  return input;
+}
+
+/** Size, rotation, duration and audio of a source, as the ffmpeg `bin` reports its input. */
+async function probe(bin: string, input: string[], signal?: AbortSignal): Promise<Probe> {
+  const { stderr } = await runFfmpeg(bin, ['-hide_banner', '-nostdin', ...input], { signal });
   return parseProbe(stderr);
 }
 
-function ladderArgs(source: string, dir: string, rungs: Rung[], audio: boolean, preset: string): string[] {
+function ladderArgs(input: string[], dir: string, rungs: Rung[], audio: boolean, preset: string): string[] {
   const split = `[0:v:0]split=${rungs.length}${rungs.map((_, i) => `[s${i}]`).join('')}`;
   const scales = rungs.map((r, i) => `[s${i}]scale=${r.width}:${r.pixelHeight},setsar=1[v${i}]`);
   // prettier-ignore
   return [
-    '-hide_banner', '-loglevel', 'error', '-nostdin', '-y', '-i', source,
+    '-hide_banner', '-loglevel', 'error', '-nostdin', '-y', ...input,
     '-progress', 'pipe:1', '-nostats',
     '-filter_complex', [split, ...scales].join(';'),
     ...rungs.flatMap((r, i) => [
@@ -200,6 +215,8 @@ async function removeLeftovers(dir: string): Promise<void> {
 }
 
 export interface LadderOptions {
+  /** The ffmpeg binary: upload-ffmpeg.ts's for anything uploaded, the packaged one for the demo's pictures. */
+  ffmpeg: string;
   signal?: AbortSignal;
   /** 0-99 while ffmpeg runs (100 is the caller's, once the ladder is in place). */
   onProgress?: (percent: number) => void;
@@ -210,8 +227,9 @@ export interface LadderOptions {
 }
 
 /** Makes the ladder of `source` in `dir` (replaced when it exists). */
-export async function makeLadder(source: string, dir: string, options: LadderOptions = {}): Promise<Ladder> {
-  const info = await probe(source, options.signal);
+export async function makeLadder(source: string, dir: string, options: LadderOptions): Promise<Ladder> {
+  const input = await sourceInput(source);
+  const info = await probe(options.ffmpeg, input, options.signal);
   const rungs = ladderOf(options.size?.width ?? info.width, options.size?.height ?? info.height);
   await mkdir(dirname(dir), { recursive: true });
   await removeLeftovers(dir);
@@ -234,10 +252,14 @@ export async function makeLadder(source: string, dir: string, options: LadderOpt
         }
       }
     };
-    const run = await runFfmpeg(ladderArgs(source, temp, rungs, info.audio, options.preset ?? 'veryfast'), {
-      signal: options.signal,
-      onStdout,
-    });
+    const run = await runFfmpeg(
+      options.ffmpeg,
+      ladderArgs(input, temp, rungs, info.audio, options.preset ?? 'veryfast'),
+      {
+        signal: options.signal,
+        onStdout,
+      },
+    );
     if (run.code !== 0) {
       const decoding = /Invalid data found|Error while decoding|corrupt/i.test(run.stderr);
       throw new LadderError(
@@ -249,8 +271,8 @@ export async function makeLadder(source: string, dir: string, options: LadderOpt
     const durationS = playlistSeconds(await readFile(join(temp, `${rungs[0]!.height}p`, 'index.m3u8'), 'utf8'));
     await writeFile(join(temp, 'index.m3u8'), await masterPlaylist(temp, rungs, info.audio));
     // prettier-ignore
-    const poster = await runFfmpeg([
-      '-hide_banner', '-loglevel', 'error', '-nostdin', '-y', '-ss', String(Math.min(1, durationS / 3)), '-i', source,
+    const poster = await runFfmpeg(options.ffmpeg, [
+      '-hide_banner', '-loglevel', 'error', '-nostdin', '-y', '-ss', String(Math.min(1, durationS / 3)), ...input,
       '-frames:v', '1', '-vf', "scale='trunc(min(640,iw)/2)*2':-2", '-q:v', '4', join(temp, 'poster.jpg'),
     ], { signal: options.signal });
     if (poster.code !== 0) throw new LadderError('封面截取失败', false, lastLine(poster.stderr));

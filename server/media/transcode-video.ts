@@ -1,7 +1,8 @@
 /**
  * A member's video → HLS VOD like the seeded ones (H.264 + AAC, 4 s segments, keyframes forced on
- * the segment bounds) with the packaged ffmpeg of the seed (server/seed/video-render.ts), scaled to
- * fit 1280x1280, plus a poster frame (poster.jpg, 640 px wide). Everything is written into a
+ * the segment bounds) with the maintained ffmpeg of upload-ffmpeg.ts, the source opened as its
+ * inputOf says (demuxer named, file protocol only), scaled to fit 1280x1280, plus a poster frame
+ * (poster.jpg, 640 px wide). Everything is written into a
  * temporary sibling directory that is renamed to `dir` when complete, so a clip directory only
  * ever appears whole.
  */
@@ -11,8 +12,9 @@ import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { parsePlaylist } from './hls-playlist.ts';
 import { HLS_SEGMENT_SECONDS } from './media-layout.ts';
+import { NOT_A_VIDEO, inputOf } from './upload-ffmpeg.ts';
 import { exists, tempSibling } from '../seed/atomic-file.ts';
-import { ffmpeg, hlsOutputArgs } from '../seed/video-render.ts';
+import { hlsOutputArgs } from '../seed/video-render.ts';
 
 const run = promisify(execFile);
 
@@ -33,29 +35,37 @@ export function playlistSeconds(text: string): number {
   return Math.round(seconds);
 }
 
-export async function transcodeVideo(source: string, dir: string, signal?: AbortSignal): Promise<Transcoded> {
-  const bin = await ffmpeg();
+export interface TranscodeOptions {
+  /** The ffmpeg binary (upload-ffmpeg.ts). */
+  ffmpeg: string;
+  signal?: AbortSignal;
+}
+
+export async function transcodeVideo(source: string, dir: string, options: TranscodeOptions): Promise<Transcoded> {
+  const input = await inputOf(source);
+  if (!input) throw new Error(NOT_A_VIDEO);
+  const bin = options.ffmpeg;
   await mkdir(dirname(dir), { recursive: true });
   const temp = tempSibling(dir);
   await mkdir(temp);
-  const options = { signal, timeout: TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024 };
+  const runOptions = { signal: options.signal, timeout: TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024 };
   try {
     // prettier-ignore
     await run(bin, [
-      '-hide_banner', '-loglevel', 'error', '-y', '-i', source,
+      '-hide_banner', '-loglevel', 'error', '-nostdin', '-y', ...input,
       '-map', '0:v:0', '-map', '0:a:0?', '-sn', '-dn',
       '-vf', `scale='trunc(${FIT}*iw/2)*2':'trunc(${FIT}*ih/2)*2'`,
       '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '26', '-pix_fmt', 'yuv420p',
       '-force_key_frames', `expr:gte(t,n_forced*${HLS_SEGMENT_SECONDS})`,
       '-c:a', 'aac', '-b:a', '96k', '-ac', '2',
       ...hlsOutputArgs(temp),
-    ], options);
+    ], runOptions);
     const durationS = playlistSeconds(await readFile(join(temp, 'index.m3u8'), 'utf8'));
     // prettier-ignore
     await run(bin, [
-      '-hide_banner', '-loglevel', 'error', '-y', '-ss', String(Math.min(1, durationS / 3)), '-i', source,
+      '-hide_banner', '-loglevel', 'error', '-nostdin', '-y', '-ss', String(Math.min(1, durationS / 3)), ...input,
       '-frames:v', '1', '-vf', "scale='trunc(min(640,iw)/2)*2':-2", '-q:v', '4', join(temp, 'poster.jpg'),
-    ], options);
+    ], runOptions);
     await rm(dir, { recursive: true, force: true });
     await rename(temp, dir);
     return { durationS };

@@ -1,5 +1,6 @@
 /**
- * The jobs that turn members' merged videos into HLS (transcode-video.ts), on the pg-boss queue
+ * The jobs that turn members' merged videos into HLS (transcode-video.ts, with the ffmpeg of
+ * upload-ffmpeg.ts: without a usable one a video fails), on the pg-boss queue
  * MEMBER_VIDEO_QUEUE (server/jobs/job-queue.ts): any process running the workers (the server by
  * default, `npm run worker` at scale) takes them, one at a time (ffmpeg uses every core).
  *
@@ -17,6 +18,7 @@ import { finishVideo, pendingVideos, posterOf, uploadById } from '../db/chunk-up
 import type { JobQueue, JobRecord, QueueSpec } from '../jobs/job-queue.ts';
 import type { ChunkStore } from '../uploads/chunks/chunk-store.ts';
 import { transcodeVideo } from './transcode-video.ts';
+import { DECODER_MISSING, uploadFfmpeg } from './upload-ffmpeg.ts';
 
 export const MEMBER_VIDEO_QUEUE = 'member-video';
 
@@ -41,6 +43,7 @@ export class VideoJobs {
     private readonly store: ChunkStore,
     private readonly jobs: JobQueue,
     private readonly log: FastifyBaseLogger,
+    private readonly config: Pick<Config, 'FFMPEG_PATH'>,
   ) {}
 
   /** Queues the job of a merged video. */
@@ -87,7 +90,10 @@ export class VideoJobs {
     const started = Date.now();
     try {
       const signal = AbortSignal.any([this.abort.signal, AbortSignal.timeout(job.expireInSeconds * 1000)]);
-      const { durationS } = await transcodeVideo(source, this.store.clipDir(row.userId, row.fileId), signal);
+      const decoder = await uploadFfmpeg(this.config);
+      if (decoder.problem !== undefined) throw new Error(`${DECODER_MISSING}: ${decoder.problem}`);
+      const dir = this.store.clipDir(row.userId, row.fileId);
+      const { durationS } = await transcodeVideo(source, dir, { ffmpeg: decoder.path, signal });
       await this.db.tx((q) => finishVideo(q, row.id, { state: 'ready', durationS, poster: posterOf(row.url!) }));
       await rm(source, { force: true });
       this.log.info({ uploadId, durationS, ms: Date.now() - started }, 'video ready');

@@ -18,6 +18,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import { findOrder, type Order } from '../db/orders.ts';
+import { isBodyTooLarge } from '../oversized-body.ts';
 import type { SiteDirectory } from '../site-directory.ts';
 import { selfUrlOf } from './base-url.ts';
 import { renderCashier, renderMessage, type MessageView } from './cashier-page.ts';
@@ -86,8 +87,9 @@ export const paymentPlugin: FastifyPluginAsync<PaymentPluginOptions> = async (ap
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_req, body, done) => done(null, body));
   app.setErrorHandler((error, req, reply) => {
     req.log.warn({ err: error }, 'payment route failed');
-    if (req.url.startsWith('/pay/notify')) return reply.code(400).type('text/plain; charset=utf-8').send('fail');
-    return message(reply, 400, null, {
+    const status = isBodyTooLarge(error) ? 413 : 400;
+    if (req.url.startsWith('/pay/notify')) return reply.code(status).type('text/plain; charset=utf-8').send('fail');
+    return message(reply, status, null, {
       heading: '请求无效',
       text: '请回到应用重新发起支付。',
       link: { href: '/', label: '返回首页' },

@@ -19,12 +19,12 @@ export const encodeEnvelope = (cipher: Cipher, envelope: Envelope): string =>
 /** The headers of every answer, one object for the process. */
 const ANSWER_HEADERS = { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } as const;
 
-/** Sends an encoded envelope (encodeEnvelope), as text or as its UTF-8 bytes. */
-export const sendBody = (reply: FastifyReply, body: string | Buffer): FastifyReply =>
-  reply.code(200).headers(ANSWER_HEADERS).send(body);
+/** Sends an encoded envelope (encodeEnvelope), as text or as its UTF-8 bytes; HTTP 200 but for a body over the limit (413). */
+export const sendBody = (reply: FastifyReply, body: string | Buffer, status = 200): FastifyReply =>
+  reply.code(status).headers(ANSWER_HEADERS).send(body);
 
-export const sendEnvelope = (reply: FastifyReply, cipher: Cipher, envelope: Envelope): FastifyReply =>
-  sendBody(reply, encodeEnvelope(cipher, envelope));
+export const sendEnvelope = (reply: FastifyReply, cipher: Cipher, envelope: Envelope, status = 200): FastifyReply =>
+  sendBody(reply, encodeEnvelope(cipher, envelope), status);
 
 const invalid = (detail: string) => fail(Code.InvalidParams, `${defaultMessage[Code.InvalidParams]}：${detail}`);
 

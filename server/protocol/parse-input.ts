@@ -1,9 +1,11 @@
 /**
- * Request input checks: JSON parsing and schema validation, each failure code 2 with a zh-CN msg
- * naming the field. zod issues without a message of their own get one from zhErrorMap; contract
- * schemas may set theirs (e.g. "account 必须是 6-12 位字母、数字或下划线"), which win.
+ * Request input checks: JSON parsing, text no input may carry (also read by the console's API,
+ * admin/admin-plugin.ts) and schema validation, each failure code 2 with a zh-CN msg naming the
+ * field. zod issues without a message of their own get one from zhErrorMap; contract schemas may set
+ * theirs (e.g. "account 必须是 6-12 位字母、数字或下划线"), which win.
  */
 import type { z } from 'zod';
+import { isSingleLineText, isStorableText } from '../../contract/calls/publish-limits.ts';
 import { invalidParams } from '../api-error.ts';
 
 const TYPE_NAMES: Record<string, string> = {
@@ -63,31 +65,64 @@ const namedMessage = (issue: z.core.$ZodIssue): string =>
 export const describeIssues = (error: z.ZodError, max = 3): string =>
   [...new Set(error.issues.slice(0, max).map(namedMessage))].join('；');
 
-/**
- * PostgreSQL text cannot hold U+0000: a payload string (or key) with one is code 2 naming its
- * top-level field, before it reaches a query. Iterative, so any nesting depth is fine; files skipped.
- */
-export function refuseNul(value: unknown): void {
-  const stack: [unknown, string][] = [[value, '']];
-  while (stack.length > 0) {
-    const [item, field] = stack.pop()!;
-    if (typeof item === 'string') {
-      if (item.includes('\u0000')) throw invalidParams(sentence(field || '请求体', '不能包含空字符 \\u0000'));
-    } else if (Array.isArray(item)) {
-      for (const child of item) stack.push([child, field]);
-    } else if (item !== null && typeof item === 'object' && !(item instanceof Uint8Array)) {
-      for (const [key, child] of Object.entries(item)) stack.push([key, field || key], [child, field || key]);
-    }
-  }
+/** Where a walk found text no input may carry: its field and what is wrong, as a sentence's end. */
+export interface BadText {
+  field: string;
+  problem: string;
 }
 
 /**
- * True when JSON text cannot parse to a value holding U+0000, so refuseNul has nothing to find:
- * JSON has no raw control characters in strings (JSON.parse refuses them), so a NUL in a parsed
- * string or key can only come from the escape \u0000, and text without that escape has none. Text
- * with it (or with an escaped backslash before "u0000") still gets the walk, which names the field.
+ * What is wrong with a string no input may carry: U+0000 (PostgreSQL's text cannot hold it, so a
+ * query with one fails) or a lone UTF-16 surrogate (not Unicode: the store would keep U+FFFD in its
+ * place); with `singleLine`, also any control character. Null when it is fine.
  */
-export const jsonWithoutNul = (text: string): boolean => !text.includes('\\u0000');
+export function textProblem(text: string, singleLine = false): string | null {
+  if (text.includes('\u0000')) return '不能包含空字符 \\u0000';
+  if (!isStorableText(text)) return '含有无法保存的字符';
+  if (singleLine && !isSingleLineText(text)) return '不能包含换行或控制字符';
+  return null;
+}
+
+/**
+ * The first string or key of `value` that textProblem refuses, named by its top-level field (`field`
+ * for the value itself); null when none. Iterative, so any nesting depth is fine; the bytes of files
+ * (buffers) are skipped.
+ */
+export function findBadText(value: unknown, field = '', singleLine = false): BadText | null {
+  const stack: [unknown, string][] = [[value, field]];
+  while (stack.length > 0) {
+    const [item, name] = stack.pop()!;
+    if (typeof item === 'string') {
+      const problem = textProblem(item, singleLine);
+      if (problem) return { field: name, problem };
+    } else if (Array.isArray(item)) {
+      for (const child of item) stack.push([child, name]);
+    } else if (
+      item !== null &&
+      typeof item === 'object' &&
+      !ArrayBuffer.isView(item) &&
+      !(item instanceof ArrayBuffer)
+    ) {
+      for (const [key, child] of Object.entries(item)) stack.push([key, name || key], [child, name || key]);
+    }
+  }
+  return null;
+}
+
+/** A payload holding text no input may carry (findBadText) is code 2 naming its top-level field. */
+export function refuseBadText(value: unknown): void {
+  const bad = findBadText(value);
+  if (bad) throw invalidParams(sentence(bad.field || '请求体', bad.problem));
+}
+
+/**
+ * True when JSON text cannot parse to a value holding what refuseBadText refuses, so the walk has
+ * nothing to find: JSON.parse refuses a raw U+0000 in a string, so a NUL can only come from a \u
+ * escape, and a lone surrogate either from one or from the text itself (a wrapper's body string
+ * may hold one). Text with an escape (or an escaped backslash before a "u") gets the walk, which
+ * names the field.
+ */
+export const jsonWithoutBadText = (text: string): boolean => !text.includes('\\u') && isStorableText(text);
 
 /** JSON.parse that fails with "参数错误：<what> 不是有效的 JSON". */
 export function parseJson(text: string, what: string): unknown {

@@ -1,7 +1,7 @@
 /**
  * The wire protocol as one fastify plugin, registered under /api: every call of the registry is a
  * `POST /api<path>` answered with HTTP 200, text/plain, base64 AES of the {code, msg, data}
- * envelope, whatever happens (docs/api.md). Bodies are read as text whatever their
+ * envelope, whatever happens but a body over the limit (413, with its envelope: docs/api.md). Bodies are read as text whatever their
  * content type, so fastify's JSON parser never answers first, except multipart/form-data, left to
  * @fastify/multipart for the upload calls to stream (multipart-input.ts); unknown /api paths are
  * code 6. Public reads are answered from the read cache (read-cache.ts) after every check of the
@@ -12,6 +12,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { PUBLIC_PATHS } from '../../contract/calls/paths.ts';
 import { Code } from '../../contract/protocol/codes.ts';
 import { fail, ok, type Envelope } from '../../contract/protocol/envelope.ts';
+import { isBodyTooLarge } from '../oversized-body.ts';
 import { answerOf, type Call } from './define-call.ts';
 import { encodeEnvelope, envelopeOfError, sendBody, sendEnvelope } from './envelope-reply.ts';
 import { ReadCache } from './read-cache.ts';
@@ -27,13 +28,17 @@ export const protocolPlugin: FastifyPluginAsync<ProtocolOptions> = async (api, o
   const { calls, readCache = new ReadCache(0), ...deps } = options;
   const bodyLimit = deps.config.BODY_LIMIT;
 
-  const send = (reply: FastifyReply, envelope: Envelope) => sendEnvelope(reply, deps.cipher, envelope);
+  const send = (reply: FastifyReply, envelope: Envelope, status?: number) =>
+    sendEnvelope(reply, deps.cipher, envelope, status);
 
   api.removeAllContentTypeParsers();
   api.addContentTypeParser('*', { parseAs: 'string', bodyLimit }, (_req, body, done) => done(null, body));
   await api.register(fastifyMultipart);
 
-  api.setErrorHandler((error, req, reply) => send(reply, envelopeOfError(error, req.log, bodyLimit)));
+  // A body over the limit is the one answer that is not HTTP 200: 413, with its envelope (oversized-body.ts).
+  api.setErrorHandler((error, req, reply) =>
+    send(reply, envelopeOfError(error, req.log, bodyLimit), isBodyTooLarge(error) ? 413 : 200),
+  );
   api.setNotFoundHandler((req, reply) =>
     send(reply, fail(Code.NotFound, `接口不存在：${req.method} ${req.url.split('?')[0]!.slice(0, 200)}`)),
   );

@@ -6,16 +6,20 @@
  * before its handler runs. Windows are fixed and start with their first hit.
  *
  * Members' writings (replies and comments, danmaku, reports) are limited per user, and further for
- * accounts younger than a day (`newAccountLimit`), which spam farms keep making.
+ * accounts younger than a day (`newAccountLimit`), which spam farms keep making. What makes
+ * throwaway members (registering devices, binding accounts) and reports are limited per address
+ * too, so one machine cannot make a crowd: REGISTER_PER_ADDRESS_HOUR new devices an hour.
  *
  * Per-IP rules need the client's address: behind a load balancer set TRUST_PROXY (config.ts), or
- * every client shares the balancer's address.
+ * every client shares the balancer's address. An IPv6 client counts by its /64 (address-key.ts).
  */
 import { API } from '../../contract/calls/paths.ts';
 import { Code } from '../../contract/protocol/codes.ts';
+import type { Config } from '../config.ts';
 import type { Site } from '../db/sites.ts';
 import type { SharedState } from '../request-state/memory-state.ts';
 import { ApiError } from '../api-error.ts';
+import { addressKey } from './address-key.ts';
 
 export interface RateRule {
   name: string;
@@ -26,19 +30,22 @@ export interface RateRule {
   per: 'ip' | 'user' | 'account';
   /** The limit instead for a user whose account is younger than NEW_ACCOUNT_MS. */
   newAccountLimit?: number;
+  /** What the refusal says is too frequent (注册过于频繁，请 N 分钟后再试); default 操作太频繁，请 N 秒后再试. */
+  action?: string;
 }
 
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 /** Accounts younger than this get a rule's newAccountLimit. */
 export const NEW_ACCOUNT_MS = 24 * 60 * MINUTE;
 
+/** The rules whose limits are fixed; rateRules adds those the settings give. */
 export const RATE_RULES: readonly RateRule[] = [
-  // Generous per address: carrier NAT puts many phones behind one.
-  { name: 'register', paths: [API.registerDevice], limit: 60, windowMs: MINUTE, per: 'ip' },
   { name: 'signin', paths: [API.loginDevice, API.loginAccount], limit: 120, windowMs: MINUTE, per: 'ip' },
   // Password guessing against one account, from anywhere.
   { name: 'signin-account', paths: [API.loginAccount], limit: 10, windowMs: 10 * MINUTE, per: 'account' },
   { name: 'bind', paths: [API.bindAccount], limit: 10, windowMs: 10 * MINUTE, per: 'user' },
+  { name: 'bind-ip', paths: [API.bindAccount], limit: 20, windowMs: HOUR, per: 'ip', action: '绑定账号' },
   { name: 'deposit', paths: [API.depositVip, API.depositCoin], limit: 10, windowMs: MINUTE, per: 'user' },
   // 查询 asks the payment gateway: a few taps a minute are plenty.
   { name: 'deposit-recheck', paths: [API.depositRecheck], limit: 6, windowMs: MINUTE, per: 'user' },
@@ -48,7 +55,33 @@ export const RATE_RULES: readonly RateRule[] = [
   // Members' writings: a lively thread or a burst of danmaku stays below these; a new account a third.
   { name: 'reply', paths: [API.replyCreate], limit: 10, windowMs: MINUTE, per: 'user', newAccountLimit: 3 },
   { name: 'danmaku', paths: [API.danmakuSend], limit: 20, windowMs: MINUTE, per: 'user', newAccountLimit: 7 },
-  { name: 'report', paths: [API.reportCreate], limit: 10, windowMs: 10 * MINUTE, per: 'user', newAccountLimit: 3 },
+  {
+    name: 'report',
+    paths: [API.reportCreate],
+    limit: 10,
+    windowMs: 10 * MINUTE,
+    per: 'user',
+    newAccountLimit: 3,
+    action: '举报',
+  },
+  // A household or an office behind one address reports far less than this.
+  { name: 'report-ip', paths: [API.reportCreate], limit: 30, windowMs: HOUR, per: 'ip', action: '举报' },
+];
+
+/**
+ * Every rule: the fixed ones and the registrations per address of the settings. A device registers
+ * once (it signs in by /login/deviceId after), so an address behind carrier NAT still sees few.
+ */
+export const rateRules = (config: Pick<Config, 'REGISTER_PER_ADDRESS_HOUR'>): readonly RateRule[] => [
+  {
+    name: 'register',
+    paths: [API.registerDevice],
+    limit: config.REGISTER_PER_ADDRESS_HOUR,
+    windowMs: HOUR,
+    per: 'ip',
+    action: '注册',
+  },
+  ...RATE_RULES,
 ];
 
 export interface RateSubject {
@@ -69,7 +102,7 @@ function limitOf(rule: RateRule, s: RateSubject): number {
 function subjectOf(rule: RateRule, s: RateSubject): string | undefined {
   switch (rule.per) {
     case 'ip':
-      return s.ip;
+      return addressKey(s.ip);
     case 'user':
       return s.userId === null ? undefined : String(s.userId);
     case 'account': {
@@ -88,7 +121,15 @@ export interface RateLimiter {
   check(path: string, subject: RateSubject): Promise<void> | undefined;
 }
 
-export function createRateLimiter(state: SharedState, rules: readonly RateRule[] = RATE_RULES): RateLimiter {
+/** The msg of code 8: what is too frequent and how long to wait (minutes past a minute). */
+function refusal(rule: RateRule, resetInMs: number): string {
+  const seconds = Math.max(1, Math.ceil(resetInMs / 1000));
+  if (rule.action === undefined) return `操作太频繁，请 ${seconds} 秒后再试`;
+  const wait = seconds <= 60 ? `${seconds} 秒` : `${Math.ceil(seconds / 60)} 分钟`;
+  return `${rule.action}过于频繁，请 ${wait}后再试`;
+}
+
+export function createRateLimiter(state: SharedState, rules: readonly RateRule[]): RateLimiter {
   const byPath = new Map<string, RateRule[]>();
   for (const rule of rules) for (const path of rule.paths) byPath.set(path, [...(byPath.get(path) ?? []), rule]);
   async function countHits(pathRules: readonly RateRule[], subject: RateSubject): Promise<void> {
@@ -96,9 +137,7 @@ export function createRateLimiter(state: SharedState, rules: readonly RateRule[]
       const who = subjectOf(rule, subject);
       if (who === undefined) continue;
       const { count, resetInMs } = await state.hit(`rate:${rule.name}:${subject.site.id}:${who}`, rule.windowMs);
-      if (count > limitOf(rule, subject)) {
-        throw new ApiError(Code.RateLimited, `操作太频繁，请 ${Math.max(1, Math.ceil(resetInMs / 1000))} 秒后再试`);
-      }
+      if (count > limitOf(rule, subject)) throw new ApiError(Code.RateLimited, refusal(rule, resetInMs));
     }
   }
   return {

@@ -1,8 +1,8 @@
 /**
  * The pipeline of one product call, in order: site by the accountId header (code 3), the signed
  * wrapper (codes 2 and 3), the session (code 7), the payload (decrypted when the path says so,
- * JSON or, for upload calls, multipart fields and files; schema: code 2), the rate limits (code 8),
- * then the handler.
+ * JSON or, for upload calls, multipart fields and files; schema: code 2), the rate limits (code 8;
+ * not for a repeat of an answered idempotencyKey), then the handler.
  * Returns the handler's data; failures throw ApiError.
  */
 import type { FastifyRequest } from 'fastify';
@@ -12,9 +12,10 @@ import type { Db } from '../db/db.ts';
 import type { SharedState } from '../request-state/memory-state.ts';
 import type { SiteDirectory } from '../site-directory.ts';
 import { invalidParams, rejected } from '../api-error.ts';
+import { answeredBefore } from '../db/call-keys.ts';
 import { refuseSanctioned } from '../moderation/sanctions.ts';
 import type { Call, CallContext } from './define-call.ts';
-import { jsonWithoutNul, parseJson, refuseNul, validate } from './parse-input.ts';
+import { jsonWithoutBadText, parseJson, refuseBadText, validate } from './parse-input.ts';
 import { readMultipart } from './multipart-input.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import { authenticate } from './session-auth.ts';
@@ -36,24 +37,24 @@ function accountIdOf(req: FastifyRequest): string {
   return accountId;
 }
 
-/** The payload of a JSON call, refused when it holds U+0000 (checked on its text: jsonWithoutNul). */
+/** The payload of a JSON call, refused when it holds U+0000 or a lone surrogate (parse-input.ts refuseBadText). */
 function payloadOf(call: Call, body: string, cipher: Cipher): unknown {
   if (call.encrypted) {
     const plain = cipher.decryptHex(body);
     if (plain === '') throw invalidParams('body 无法解密，应为 encryptHex(payload) 的十六进制密文');
-    return withoutNul(plain, parseJson(plain, '解密后的 body'));
+    return withoutBadText(plain, parseJson(plain, '解密后的 body'));
   }
-  return body.trim() === '' ? {} : withoutNul(body, parseJson(body, 'body'));
+  return body.trim() === '' ? {} : withoutBadText(body, parseJson(body, 'body'));
 }
 
 async function multipartPayload(req: FastifyRequest, maxBytes: number): Promise<unknown> {
   const fields = await readMultipart(req, maxBytes);
-  refuseNul(fields);
+  refuseBadText(fields);
   return fields;
 }
 
-function withoutNul(text: string, value: unknown): unknown {
-  if (!jsonWithoutNul(text)) refuseNul(value);
+function withoutBadText(text: string, value: unknown): unknown {
+  if (!jsonWithoutBadText(text)) refuseBadText(value);
   return value;
 }
 
@@ -73,13 +74,20 @@ export async function openCall(call: Call, req: FastifyRequest, deps: CallDeps):
     call.schema,
     call.upload ? await multipartPayload(req, call.upload.maxBytes) : payloadOf(call, body, deps.cipher),
   );
-  const limited = deps.limits.check(call.path, {
-    site,
-    ip: req.ip,
-    userId: session?.user.id ?? null,
-    accountAgeMs: session ? deps.now() - session.user.createdAt.getTime() : null,
-    payload,
-  });
+  // A repeat of an answered idempotencyKey gets the first answer from its handler: no rate rule
+  // refuses or counts it (db/call-keys.ts). Asked only of payloads with a key and a session.
+  const key = (payload as { idempotencyKey?: unknown } | null)?.idempotencyKey;
+  const repeat =
+    session !== null && typeof key === 'string' && (await answeredBefore(deps.db, session.user.id, call.path, key));
+  const limited = repeat
+    ? undefined
+    : deps.limits.check(call.path, {
+        site,
+        ip: req.ip,
+        userId: session?.user.id ?? null,
+        accountAgeMs: session ? deps.now() - session.user.createdAt.getTime() : null,
+        payload,
+      });
   if (limited) await limited;
   return {
     payload,

@@ -1,6 +1,6 @@
 /**
  * The state every server process must agree on (docs/architecture.md): replay ids (`claim`) and
- * rate-limit counters (`hit`). One process keeps it in memory (here); several processes behind a
+ * rate-limit counters (`hit`, read with `peek`, ended early with `forget`). One process keeps it in memory (here); several processes behind a
  * load balancer share it in Redis (redis-state.ts), which falls back to this memory state while
  * Redis is down.
  */
@@ -19,6 +19,10 @@ export interface SharedState {
   claim(key: string, ttlMs: number): Promise<boolean>;
   /** Counts a hit on `key` in a fixed window of `windowMs` that starts with the window's first hit. */
   hit(key: string, windowMs: number): Promise<HitCount>;
+  /** The hits on `key` in its current window without counting one (count 0 when there is none). */
+  peek(key: string): Promise<HitCount>;
+  /** Ends `key`'s window: its next hit counts from one again. */
+  forget(key: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -32,6 +36,8 @@ interface Window {
   expiresAt: number;
   count: number;
 }
+
+const NO_HITS: HitCount = Object.freeze({ count: 0, resetInMs: 0 });
 
 /** Answers of claim, made once: a claim allocates no promise of its own. */
 const CLAIMED = Promise.resolve(true);
@@ -71,6 +77,14 @@ export function createMemoryState(options: MemoryStateOptions = {}): SharedState
       window.count += 1;
       windows.set(key, window);
       return { count: window.count, resetInMs: window.expiresAt - time };
+    },
+    async peek(key) {
+      const time = now();
+      const live = windows.get(key);
+      return live && live.expiresAt > time ? { count: live.count, resetInMs: live.expiresAt - time } : NO_HITS;
+    },
+    async forget(key) {
+      windows.delete(key);
     },
     async close() {
       claims.clear();

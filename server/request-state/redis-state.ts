@@ -1,6 +1,7 @@
 /**
  * SharedState in Redis, one connection per process: replay ids as SET NX PX, rate-limit windows as
- * an INCR with an expiry set on the window's first hit (one Lua script, atomic). Every process with
+ * an INCR with an expiry set on the window's first hit (one Lua script, atomic), read with GET and
+ * PTTL (another) and ended with DEL. Every process with
  * the same REDIS_URL and key prefix sees the same ids and counts.
  *
  * Redis down never stops the server: commands fail fast (no offline queue, a short timeout) and
@@ -28,6 +29,13 @@ if n == 1 or ttl < 0 then
   ttl = tonumber(ARGV[1])
 end
 return {n, ttl}`;
+
+const PEEK_SCRIPT = `
+local n = redis.call('GET', KEYS[1])
+if not n then return {0, 0} end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then ttl = 0 end
+return {tonumber(n), ttl}`;
 
 /** The URL without its password, for logs. */
 const FIRST_CONNECT_WAIT_MS = 2_000;
@@ -122,6 +130,21 @@ export function createRedisState(options: RedisStateOptions): RedisState {
           return { count, resetInMs };
         },
         () => local.hit(key, windowMs),
+      ),
+    peek: (key) =>
+      guarded(
+        async (): Promise<HitCount> => {
+          const [count, resetInMs] = (await redis.eval(PEEK_SCRIPT, 1, `${prefix}hit:${key}`)) as [number, number];
+          return { count, resetInMs };
+        },
+        () => local.peek(key),
+      ),
+    forget: (key) =>
+      guarded(
+        async () => {
+          await redis.del(`${prefix}hit:${key}`);
+        },
+        () => local.forget(key),
       ),
     async ready(timeoutMs) {
       await connected(timeoutMs);

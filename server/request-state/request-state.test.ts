@@ -30,6 +30,23 @@ describe('memory state', () => {
     expect(await state.hit('k', 1_000)).toEqual({ count: 1, resetInMs: 1_000 });
   });
 
+  it('reads a window without counting a hit, and forgets one', async () => {
+    let now = 0;
+    const state = createMemoryState({ now: () => now });
+    expect(await state.peek('k')).toEqual({ count: 0, resetInMs: 0 });
+    await state.hit('k', 1_000);
+    await state.hit('k', 1_000);
+    now = 300;
+    expect(await state.peek('k')).toEqual({ count: 2, resetInMs: 700 });
+    expect(await state.peek('k')).toEqual({ count: 2, resetInMs: 700 });
+    await state.forget('k');
+    expect(await state.peek('k')).toEqual({ count: 0, resetInMs: 0 });
+    expect(await state.hit('k', 1_000)).toEqual({ count: 1, resetInMs: 1_000 });
+    now = 1_300;
+    expect(await state.peek('k')).toEqual({ count: 0, resetInMs: 0 });
+    expect(state.size()).toBe(1); // a peek adds nothing
+  });
+
   it('sweeps expired entries so memory does not grow with traffic', async () => {
     let now = 0;
     const state = createMemoryState({ now: () => now, sweepEveryMs: 1_000 });
@@ -74,6 +91,13 @@ describe.runIf(redisUrl)('Redis state', () => {
     const hits = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? first : second).hit('k', 10_000)));
     expect(hits.map((h) => h.count).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     for (const h of hits) expect(h.resetInMs).toBeGreaterThan(9_000);
+    const seen = await second.peek('k');
+    expect(seen.count).toBe(10);
+    expect(seen.resetInMs).toBeGreaterThan(9_000);
+    expect(await first.peek('never')).toEqual({ count: 0, resetInMs: 0 });
+    await first.forget('k');
+    expect(await second.peek('k')).toEqual({ count: 0, resetInMs: 0 });
+    expect((await second.hit('k', 10_000)).count).toBe(1);
   });
 });
 

@@ -102,7 +102,7 @@ export const downloadCalls: readonly Call[] = [
         movieId: movie.id,
         episode: episode.number,
         height: payload.height,
-        playlist: rung ? key.replace(/index\.m3u8$/, `${rung}/index.m3u8`) : key,
+        playlist: rung ? key.replace(/index\.m3u8$/, () => `${rung}/index.m3u8`) : key,
         segments: files.segments,
         bytes: files.bytes,
         durationS: episode.durationS,

@@ -1,7 +1,7 @@
 /**
  * Web Push subscriptions: the VAPID key, subscribe and unsubscribe (contract/calls/community.ts).
  * One subscription per device: by endpoint, and a session's device keeps only its newest one. An
- * endpoint must be HTTPS on a public host (jobs/push-endpoint.ts), or code 2.
+ * endpoint must be HTTPS on a public host (net/outbound.ts), or code 2.
  */
 import { createECDH } from 'node:crypto';
 import { emptySchema } from '../../contract/calls/account.ts';
@@ -10,9 +10,9 @@ import { NOTICE_TYPES } from '../../contract/enums.ts';
 import { API } from '../../contract/calls/paths.ts';
 import { invalidParams } from '../api-error.ts';
 import { removeSubscription, saveSubscription } from '../db/push.ts';
-import { allowedEndpoint } from '../jobs/push-endpoint.ts';
 import { ENDPOINT_REFUSED } from '../jobs/push-messages.ts';
 import { vapidKeys } from '../jobs/vapid-keys.ts';
+import { checkUrl } from '../net/outbound.ts';
 import { defineCall, type Call } from '../protocol/define-call.ts';
 
 /** An uncompressed point on P-256 (what a browser's PushSubscription gives as p256dh). */
@@ -41,7 +41,8 @@ export const pushCalls: readonly Call[] = [
     schema: pushSubscribeSchema,
     auth: 'user',
     handler: async ({ db, config, session, payload }) => {
-      if (!allowedEndpoint(payload.endpoint, config.PUSH_TEST_ENDPOINTS)) throw invalidParams(ENDPOINT_REFUSED);
+      const endpoint = checkUrl(payload.endpoint, { testHosts: config.OUTBOUND_TEST_HOSTS, httpsOnly: true });
+      if (endpoint.refused) throw invalidParams(ENDPOINT_REFUSED);
       if (!isP256Point(payload.keys.p256dh)) throw invalidParams('keys.p256dh 不是有效的 P-256 公钥');
       if (Buffer.from(payload.keys.auth, 'base64url').length !== 16) throw invalidParams('keys.auth 必须是 16 字节');
       const types = NOTICE_TYPES.filter((type) => payload.types.includes(type));

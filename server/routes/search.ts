@@ -1,9 +1,10 @@
 /**
  * The search calls (docs/api.md, 搜索) over the one index of server/search/: 综合, one kind's pages,
- * suggestions and hot searches. The first page of a search with hits counts towards the site's hot
- * searches (once per searcher, keyword and hour; later pages and suggestions never count), after
- * the answer, whether the handler or the read cache gave it. The count is written outside a
- * transaction, so a search does not empty the read cache, and a failed count never fails the search.
+ * suggestions and hot searches. The first page of a search with hits, by a signed-in device (its
+ * token), counts towards the site's hot searches (hot-searches.ts; later pages, suggestions and
+ * searches without a session never count), after the answer, whether the handler or the read cache
+ * gave it. The count is written outside a transaction, so a search does not empty the read cache,
+ * and a failed count never fails the search.
  */
 import type { FastifyRequest } from 'fastify';
 import {
@@ -31,9 +32,11 @@ interface Counted {
 
 /** Counts the search (afterAnswer: also when the read cache answered it, as it is still a search). */
 async function count(ctx: Counted): Promise<void> {
+  const token = ctx.req.headers.token;
+  if (typeof token !== 'string' || token === '') return;
   try {
     const { folded } = parseKeyword(ctx.payload.keyword);
-    await countSearch(ctx.db, { siteId: ctx.site.id, folded, address: ctx.req.ip, now: ctx.now });
+    await countSearch(ctx.db, { siteId: ctx.site.id, folded, token, address: ctx.req.ip, now: ctx.now });
   } catch (error) {
     ctx.req.log.warn({ err: error }, 'search count not written');
   }
@@ -59,9 +62,9 @@ export const searchCalls: readonly Call[] = [
     path: API.searchAll,
     schema: searchKeywordSchema,
     auth: 'none',
-    handler: async ({ db, site, now, payload }) => {
+    handler: async ({ db, site, now, config, payload }) => {
       const overview = await searchOverview(db, site.id, parseKeyword(payload.keyword));
-      return hasHits(overview) ? overview : { ...overview, hot: await hotSearches(db, site.id, now) };
+      return hasHits(overview) ? overview : { ...overview, hot: await hotSearches(db, site.id, now, config) };
     },
     afterAnswer: async (ctx, overview) => {
       if (hasHits(overview)) await count(ctx);
@@ -74,12 +77,14 @@ export const searchCalls: readonly Call[] = [
     path: API.searchSuggest,
     schema: searchKeywordSchema,
     auth: 'none',
-    handler: async ({ db, site, now, payload }) => ({ suggestions: await suggest(db, site.id, payload.keyword, now) }),
+    handler: async ({ db, site, now, config, payload }) => ({
+      suggestions: await suggest(db, site.id, payload.keyword, now, config),
+    }),
   }),
   defineCall({
     path: API.searchHot,
     schema: searchHotSchema,
     auth: 'none',
-    handler: async ({ db, site, now }) => ({ words: await hotSearches(db, site.id, now) }),
+    handler: async ({ db, site, now, config }) => ({ words: await hotSearches(db, site.id, now, config) }),
   }),
 ];

@@ -6,6 +6,7 @@
  */
 import { bannerClickSchema, emptyPayloadSchema, type AppInit } from '../../contract/calls/content.ts';
 import { API } from '../../contract/calls/paths.ts';
+import type { Config } from '../config.ts';
 import { categoryTree } from '../db/categories.ts';
 import type { Queryable } from '../db/db.ts';
 import { clickBanner, dictionary, siteBanners, siteCdnLines } from '../db/site-lists.ts';
@@ -14,14 +15,14 @@ import { defineCall, type Call } from '../protocol/define-call.ts';
 import { hotSearches } from '../search/hot-searches.ts';
 import { found } from './lookups.ts';
 
-async function appInit(q: Queryable, siteId: number, now: number): Promise<AppInit> {
+async function appInit(q: Queryable, siteId: number, now: number, config: Config): Promise<AppInit> {
   const [banners, categories, cdnLines, dict, tags, hotWords] = await Promise.all([
     siteBanners(q, siteId),
     categoryTree(q),
     siteCdnLines(q, siteId),
     dictionary(q),
     hotTags(q),
-    hotSearches(q, siteId, now),
+    hotSearches(q, siteId, now, config),
   ]);
   return { banners, categories, cdnLines, dictionary: dict, hotTags: tags, hotWords };
 }
@@ -31,7 +32,7 @@ export const systemCalls: readonly Call[] = [
     path: API.init,
     schema: emptyPayloadSchema,
     auth: 'none',
-    handler: ({ db, site, now }) => appInit(db, site.id, now),
+    handler: ({ db, site, now, config }) => appInit(db, site.id, now, config),
   }),
   defineCall({
     path: API.banners,

@@ -1,90 +1,174 @@
 /**
  * Hot searches of a site: the operators' words (pinned first, then in their order), then the
- * keywords most searched on the site over the last 24 hours. A search is counted by its folded
- * keyword, once per searcher (a hash of the address, never the address) per keyword and hour, and
- * only when it found something, so neither one device nor a string that finds nothing becomes hot;
- * a keyword with a word of the sensitive-word list is never shown.
- * Rows older than two days are dropped once an hour.
+ * keywords a crowd searched on the site over the last 24 hours. A keyword counts a device (the
+ * member's user of the search's token: a search without a session counts nothing) with the address
+ * it searched from (addressKey: an IPv6 client's /64 is one address; stored as a keyed hash, never
+ * the address), once per device and keyword: one row, refreshed at most once an hour, so a repeat
+ * within the hour only reads. Only searches that found something count (server/routes/search.ts).
+ *
+ * A keyword is hot once HOT_SEARCH_MIN_DEVICES devices from HOT_SEARCH_MIN_ADDRESSES addresses
+ * searched it (one device cannot, from however many addresses: its row holds one; nor can many
+ * devices behind one address), ranked by the smaller of the two counts. Each process keeps a site's
+ * ranking HOT_SEARCH_REFRESH_SECONDS; what is shown is filtered when read, so a keyword with a word
+ * of the sensitive-word list or of the site's blocked words (an operator's word too) never shows,
+ * as hot or as a suggestion, from the moment the list changes. Rows past the window are deleted
+ * once an hour.
  */
-import { createHash } from 'node:crypto';
 import { HOT_SEARCH_MAX } from '../../contract/calls/search.ts';
+import type { CountedSearch } from '../../contract/admin/taxonomy.ts';
+import type { Config } from '../config.ts';
 import type { Queryable } from '../db/db.ts';
-import { siteHotWords } from '../db/hot-words.ts';
+import { siteBlockedWords, siteHotWords } from '../db/hot-words.ts';
+import { hashToken } from '../db/sessions.ts';
 import { sensitiveWords } from '../moderation/sensitive-words.ts';
+import { addressKey } from '../protocol/address-key.ts';
 import { foldText } from './fold.ts';
 
+export type HotSearchRules = Pick<
+  Config,
+  'HOT_SEARCH_MIN_DEVICES' | 'HOT_SEARCH_MIN_ADDRESSES' | 'HOT_SEARCH_REFRESH_SECONDS'
+>;
+
 const HOUR_MS = 3_600_000;
-/** Counted keywords kept this long (the hot list looks back 24 hours). */
-const KEEP_MS = 48 * HOUR_MS;
+/** The hot list looks back this far. */
+export const HOT_WINDOW_MS = 24 * HOUR_MS;
+/** Ranked keywords kept per site: the hot list's and the suggestions' candidates before filtering. */
+const RANKED_MAX = 200;
+/** server_keys' name of the networks' hash key (migration 027). */
+const SALT = 'hot-search-salt';
 
-export const hourOf = (now: number): Date => new Date(Math.floor(now / HOUR_MS) * HOUR_MS);
+/** The hour this process last pruned each store's rows in. */
+const prunedHours = new WeakMap<Queryable, number>();
 
-/** A searcher's key: not reversible to the address, and different every hour. */
-export const searcherKey = (address: string, hour: Date): string =>
-  createHash('sha256').update(`${hour.toISOString()} ${address}`).digest('base64url').slice(0, 22);
+/** Deletes the rows the window no longer reads. */
+export async function pruneSearchers(q: Queryable, now: number): Promise<void> {
+  await q.query('DELETE FROM search_searchers WHERE at <= $1', [new Date(now - HOT_WINDOW_MS)]);
+}
 
-let cleanedHour = 0;
-
-/** Counts one search of the folded keyword; answers whether it counted (a repeat within the hour does not). */
+/**
+ * Counts one search of the folded keyword by the device of `token` from `address`; answers whether
+ * a row was written (not for a token without a live session on the site, nor within the hour).
+ */
 export async function countSearch(
   q: Queryable,
-  search: { siteId: number; folded: string; address: string; now: number },
+  search: { siteId: number; folded: string; token: string; address: string; now: number },
 ): Promise<boolean> {
-  const hour = hourOf(search.now);
-  const fresh = await q.one(
-    `INSERT INTO search_searchers (site_id, keyword, hour, searcher) VALUES ($1, $2, $3, $4)
-     ON CONFLICT DO NOTHING RETURNING 1 AS fresh`,
-    [search.siteId, search.folded, hour, searcherKey(search.address, hour)],
+  const at = new Date(search.now);
+  const written = await q.query(
+    `INSERT INTO search_searchers (site_id, keyword, user_id, network, at)
+     SELECT $1, $2, s.user_id,
+            md5(coalesce((SELECT value #>> '{}' FROM server_keys WHERE name = '${SALT}'), '') || $3), $5::timestamptz
+       FROM sessions s
+      WHERE s.token_hash = $4 AND s.site_id = $1 AND s.expires_at > now()
+        AND NOT EXISTS (SELECT 1 FROM search_searchers c WHERE c.site_id = $1 AND c.keyword = $2
+                           AND c.user_id = s.user_id AND c.at > $5::timestamptz - interval '1 hour')
+     ON CONFLICT (site_id, keyword, user_id) DO UPDATE SET network = excluded.network, at = excluded.at
+     RETURNING 1`,
+    [search.siteId, search.folded, addressKey(search.address), hashToken(search.token), at],
   );
-  if (!fresh) return false;
-  const row = await q.one<{ count: number }>(
-    `INSERT INTO search_counts (site_id, keyword, hour, count) VALUES ($1, $2, $3, 1)
-     ON CONFLICT (site_id, hour, keyword) DO UPDATE SET count = search_counts.count + 1 RETURNING count`,
-    [search.siteId, search.folded, hour],
-  );
-  // Once an hour per process, what the hot list no longer reads is cleared.
-  if (row !== undefined && cleanedHour !== hour.getTime()) {
-    cleanedHour = hour.getTime();
-    const old = new Date(hour.getTime() - KEEP_MS);
-    await q.query('DELETE FROM search_searchers WHERE hour < $1', [hour]);
-    await q.query('DELETE FROM search_counts WHERE hour < $1', [old]);
+  if (written.length === 0) return false;
+  const hour = Math.floor(search.now / HOUR_MS);
+  if (prunedHours.get(q) !== hour) {
+    prunedHours.set(q, hour);
+    await pruneSearchers(q, search.now);
   }
   return true;
 }
 
-/** The keywords without a word of the sensitive-word list (never shown as hot or suggested). */
-export async function shownKeywords(q: Queryable, keywords: readonly string[]): Promise<string[]> {
-  const { matcher } = await sensitiveWords(q);
-  return matcher ? keywords.filter((keyword) => matcher.search(keyword).length === 0) : [...keywords];
-}
-
-/** The site's most searched keywords of the 24 hours before `now`, most searched first. */
-export async function countedKeywords(q: Queryable, siteId: number, now: number, limit: number): Promise<string[]> {
-  const rows = await q.query<{ keyword: string }>(
-    `SELECT keyword FROM search_counts WHERE site_id = $1 AND hour > $2 AND hour <= $3
-     GROUP BY keyword ORDER BY sum(count) DESC, keyword LIMIT $4`,
-    [siteId, new Date(now - 24 * HOUR_MS), new Date(now), limit * 2],
+/** The site's keywords over the floor, largest crowd first, with their counts (read now). */
+async function crowdCounts(q: Queryable, siteId: number, now: number, rules: HotSearchRules, limit: number) {
+  return q.query<CountedSearch>(
+    `SELECT keyword, count(*)::int AS devices, count(DISTINCT network)::int AS addresses
+       FROM search_searchers WHERE site_id = $1 AND at > $2
+      GROUP BY keyword
+     HAVING count(*) >= $3 AND count(DISTINCT network) >= $4
+      ORDER BY least(count(*), count(DISTINCT network)) DESC, count(*) DESC, keyword
+      LIMIT $5`,
+    [siteId, new Date(now - HOT_WINDOW_MS), rules.HOT_SEARCH_MIN_DEVICES, rules.HOT_SEARCH_MIN_ADDRESSES, limit],
   );
-  return (
-    await shownKeywords(
-      q,
-      rows.map((row) => row.keyword),
-    )
-  ).slice(0, limit);
 }
 
-/** The site's hot searches: operators' words first, then counted ones, up to HOT_SEARCH_MAX. */
-export async function hotSearches(q: Queryable, siteId: number, now: number): Promise<string[]> {
-  const [chosen, counted] = await Promise.all([
-    siteHotWords(q, siteId),
-    countedKeywords(q, siteId, now, HOT_SEARCH_MAX),
-  ]);
+interface Ranking {
+  readAt: number;
+  keywords: Promise<string[]>;
+}
+
+/** Per store, then per site: the ranking read last, for HOT_SEARCH_REFRESH_SECONDS. */
+const rankings = new WeakMap<Queryable, Map<number, Ranking>>();
+
+/** The site's ranked keywords (unfiltered), read at most once per HOT_SEARCH_REFRESH_SECONDS. */
+function rankedKeywords(q: Queryable, siteId: number, now: number, rules: HotSearchRules): Promise<string[]> {
+  let sites = rankings.get(q);
+  if (!sites) rankings.set(q, (sites = new Map()));
+  const kept = sites.get(siteId);
+  if (kept && now >= kept.readAt && now - kept.readAt < rules.HOT_SEARCH_REFRESH_SECONDS * 1000) return kept.keywords;
+  const ranking: Ranking = {
+    readAt: now,
+    keywords: crowdCounts(q, siteId, now, rules, RANKED_MAX).then((rows) => rows.map((row) => row.keyword)),
+  };
+  sites.set(siteId, ranking);
+  ranking.keywords.catch(() => {
+    if (sites.get(siteId) === ranking) sites.delete(siteId);
+  });
+  return ranking.keywords;
+}
+
+/** `words` without those holding a sensitive word or one of the site's blocked words. */
+export async function shownWords(q: Queryable, siteId: number, words: readonly string[]): Promise<string[]> {
+  if (words.length === 0) return [];
+  const [{ matcher }, blocked] = await Promise.all([sensitiveWords(q), siteBlockedWords(q, siteId)]);
+  return words.filter((word) => {
+    const folded = foldText(word);
+    if (blocked.some((block) => folded.includes(block))) return false;
+    return !matcher || matcher.search(word).length === 0;
+  });
+}
+
+/** The site's hot searches: operators' words first, then the crowd's, up to HOT_SEARCH_MAX, all shown ones. */
+export async function hotSearches(q: Queryable, siteId: number, now: number, rules: HotSearchRules): Promise<string[]> {
+  const [chosen, ranked] = await Promise.all([siteHotWords(q, siteId), rankedKeywords(q, siteId, now, rules)]);
   const seen = new Set(chosen.map(foldText));
   const words = [...chosen];
-  for (const keyword of counted) {
-    if (words.length >= HOT_SEARCH_MAX) break;
+  for (const keyword of ranked) {
     if (!seen.has(keyword)) words.push(keyword);
     seen.add(keyword);
   }
-  return words.slice(0, HOT_SEARCH_MAX);
+  return (await shownWords(q, siteId, words)).slice(0, HOT_SEARCH_MAX);
+}
+
+/** The crowd's keywords starting with the folded `prefix`, largest crowd first, shown ones only. */
+export async function hotKeywordsStartingWith(
+  q: Queryable,
+  siteId: number,
+  prefix: string,
+  now: number,
+  rules: HotSearchRules,
+  max: number,
+): Promise<string[]> {
+  const ranked = await rankedKeywords(q, siteId, now, rules);
+  return (
+    await shownWords(
+      q,
+      siteId,
+      ranked.filter((keyword) => keyword.startsWith(prefix)),
+    )
+  ).slice(0, max);
+}
+
+/** The crowd's part of the site's hot list as visitors see it now, with the counts (the console's). */
+export async function countedSearches(
+  q: Queryable,
+  siteId: number,
+  now: number,
+  rules: HotSearchRules,
+): Promise<CountedSearch[]> {
+  const rows = await crowdCounts(q, siteId, now, rules, RANKED_MAX);
+  const shown = new Set(
+    await shownWords(
+      q,
+      siteId,
+      rows.map((row) => row.keyword),
+    ),
+  );
+  return rows.filter((row) => shown.has(row.keyword)).slice(0, HOT_SEARCH_MAX);
 }

@@ -1,21 +1,21 @@
 /**
- * Suggestions as the user types: the site's searches of the last 24 hours starting with the typed
- * text (most searched first), then titles of movies, nicknames and tag names whose folded text,
- * pinyin or initials start with it (most popular first), and from PREFIX_KEPT + 1 characters on,
- * titles of posts too (a post suggestion carries its postKind). A prefix of up to PREFIX_KEPT characters is
+ * Suggestions as the user types: the keywords a crowd made hot on the site (hot-searches.ts: the
+ * same floor, and never one with a sensitive or blocked word) starting with the typed text (largest
+ * crowd first), then titles of movies, nicknames and tag names whose folded text, pinyin or
+ * initials start with it (most popular first), and from PREFIX_KEPT + 1 characters on, titles of
+ * posts too (a post suggestion carries its postKind). A prefix of up to PREFIX_KEPT characters is
  * one index lookup in search_prefixes; a longer one is a range scan of the partial indexes, whose
- * matches are few. Both stay flat as the index grows.
+ * matches are few. Both stay flat as the index grows; the crowd's keywords are the kept ranking.
  */
 import { SUGGEST_MAX, type Suggestion, type SuggestionKind } from '../../contract/calls/search.ts';
 import type { PostKind } from '../../contract/enums.ts';
 import type { Queryable } from '../db/db.ts';
 import { foldText } from './fold.ts';
-import { shownKeywords } from './hot-searches.ts';
+import { hotKeywordsStartingWith, type HotSearchRules } from './hot-searches.ts';
 import { PREFIX_KEPT } from './index-writes.ts';
 
-/** Past searches among the suggestions at most. */
+/** The crowd's searches among the suggestions at most. */
 const QUERIES_MAX = 4;
-const HOUR_MS = 3_600_000;
 
 /** The upper bound of a byte-wise range of strings starting with `prefix`. */
 const upperBound = (prefix: string): string => `${prefix}\u{10FFFF}`;
@@ -51,18 +51,6 @@ async function scannedPrefix(q: Queryable, prefix: string, siteId: number): Prom
   );
 }
 
-async function pastSearches(q: Queryable, prefix: string, siteId: number, now: number): Promise<string[]> {
-  const rows = await q.query<{ keyword: string }>(
-    `SELECT keyword FROM search_counts WHERE site_id = $1 AND keyword >= $2 AND keyword < $3 AND hour > $4
-     GROUP BY keyword ORDER BY sum(count) DESC, keyword LIMIT ${QUERIES_MAX}`,
-    [siteId, prefix, upperBound(prefix), new Date(now - 24 * HOUR_MS)],
-  );
-  return shownKeywords(
-    q,
-    rows.map((row) => row.keyword),
-  );
-}
-
 async function kindsOfPosts(q: Queryable, ids: number[]): Promise<Map<number, PostKind>> {
   if (ids.length === 0) return new Map();
   const rows = await q.query<{ id: number; kind: PostKind }>('SELECT id, kind FROM posts WHERE id = ANY($1::int[])', [
@@ -71,11 +59,17 @@ async function kindsOfPosts(q: Queryable, ids: number[]): Promise<Map<number, Po
   return new Map(rows.map((row) => [row.id, row.kind]));
 }
 
-export async function suggest(q: Queryable, siteId: number, keyword: string, now: number): Promise<Suggestion[]> {
+export async function suggest(
+  q: Queryable,
+  siteId: number,
+  keyword: string,
+  now: number,
+  rules: HotSearchRules,
+): Promise<Suggestion[]> {
   const prefix = foldText(keyword);
   if (prefix === '') return [];
   const [queries, titles] = await Promise.all([
-    pastSearches(q, prefix, siteId, now),
+    hotKeywordsStartingWith(q, siteId, prefix, now, rules, QUERIES_MAX),
     [...prefix].length <= PREFIX_KEPT ? keptPrefix(q, prefix, siteId) : scannedPrefix(q, prefix, siteId),
   ]);
   const postKinds = await kindsOfPosts(

@@ -16,7 +16,7 @@ import { makeLadder } from '../media/hls-ladder.ts';
 import { parsePlaylist } from '../media/hls-playlist.ts';
 import { HLS_SEGMENT_SECONDS } from '../media/media-layout.ts';
 import { playlistSeconds } from '../media/transcode-video.ts';
-import { renderSource } from './video-render.ts';
+import { ffmpeg, renderSource } from './video-render.ts';
 
 /** The rungs every demo video has (hls-ladder.ts names their directories 360p, 720p). */
 export const DEMO_RUNGS = [360, 720] as const;
@@ -81,7 +81,8 @@ export async function renderVideo(dir: string, n: number, seconds: number): Prom
     await mkdir(work);
     const mezzanine = join(work, 'source.mp4');
     await renderSource(mezzanine, n, seconds);
-    await makeLadder(mezzanine, join(work, 'ladder'), { size: FRAME, preset: 'ultrafast' });
+    // The packaged ffmpeg: this is the demo's own picture, never an upload (upload-ffmpeg.ts).
+    await makeLadder(mezzanine, join(work, 'ladder'), { ffmpeg: await ffmpeg(), size: FRAME, preset: 'ultrafast' });
     await rm(dir, { recursive: true, force: true });
     await rename(join(work, 'ladder'), dir);
     return true;

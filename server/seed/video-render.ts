@@ -1,7 +1,8 @@
 /**
  * The packaged ffmpeg (the binary @ffmpeg-installer/ffmpeg ships in node_modules, so nothing is
- * downloaded), its HLS output options, and the demo videos' pictures: lavfi test sources drawn at
- * 640x360 into a mezzanine file (renderSource), which server/seed/demo-video.ts turns into a ladder.
+ * downloaded; for the demo's own pictures only), the HLS output options of every ladder and clip,
+ * and the demo videos' pictures: lavfi test sources drawn at 640x360 into a mezzanine file
+ * (renderSource), which server/seed/demo-video.ts turns into a ladder.
  */
 import { execFile } from 'node:child_process';
 import { access, chmod, constants } from 'node:fs/promises';
@@ -41,8 +42,9 @@ export const VIDEO_SOURCE_COUNT = SOURCES.length;
 let ffmpegPath: Promise<string> | undefined;
 
 /**
- * The packaged ffmpeg binary, made executable if the package's install script did not run. Also
- * used for members' videos (server/media/transcode-video.ts).
+ * The packaged ffmpeg binary (a 2018 build), made executable if the package's install script did
+ * not run. It draws the demo's own pictures and their ladders, and never decodes an upload: that is
+ * the maintained ffmpeg of server/media/upload-ffmpeg.ts.
  */
 export function ffmpeg(): Promise<string> {
   ffmpegPath ??= (async () => {

@@ -1,8 +1,9 @@
 /**
  * The console's titles and episodes: a draft created, every field changed and read back, the list's
  * filters, the 400 of each bad field naming it, publish / schedule / unpublish, episodes renamed,
- * renumbered and deleted, posters cut from an upload to the app's two sizes, roles, and the audit
- * rows with before and after of what changed.
+ * renumbered and deleted, posters cut from an upload to the app's two sizes, roles (an operator
+ * limited to some sites reads the shared titles but changes none), and the audit rows with before
+ * and after of what changed.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,8 +31,8 @@ describe.each(DB_KINDS)('console titles and episodes on %s', (kind) => {
   let ops: Caller;
   const mediaDir = mkdtempSync(join(tmpdir(), 'admin-catalogue-media-'));
 
-  async function signedIn(role: OperatorRole): Promise<Caller> {
-    const made = await createOperator(h.db, { username: `cat_${kind}_${++serial}`, role, siteIds: null });
+  async function signedIn(role: OperatorRole, siteIds: number[] | null = null): Promise<Caller> {
+    const made = await createOperator(h.db, { username: `cat_${kind}_${++serial}`, role, siteIds });
     const res = await h.app.inject({
       method: 'POST',
       url: '/admin-api/session',
@@ -372,5 +373,36 @@ describe.each(DB_KINDS)('console titles and episodes on %s', (kind) => {
       expect((await other.call('DELETE', '/episodes/1')).status).toBe(403);
     }
     expect((await ops.call<AdminMovie>('GET', `/movies/${movie.id}`)).body.title).toBe('权限');
+  });
+
+  it('lets a 运营 limited to some sites read the shared titles but change none of them', async () => {
+    const movie = await create('共用');
+    const episode = await addEpisode(movie.id, 1);
+    const limited = await signedIn('ops', [1]);
+    expect((await limited.call('GET', '/movies')).status).toBe(200);
+    expect((await limited.call<AdminMovie>('GET', `/movies/${movie.id}`)).body.title).toBe('共用');
+    expect((await limited.call('GET', '/movies/options')).status).toBe(200);
+    const changes: Array<[Method, string, unknown?]> = [
+      ['POST', '/movies', { title: '越界', categoryId: FX.wuxia }],
+      ['PATCH', `/movies/${movie.id}`, { access: 'coins', priceCoins: 99 }],
+      ['PATCH', `/movies/${movie.id}`, { status: 'published' }],
+      ['PATCH', `/movies/${movie.id}`, { title: '越界' }],
+      ['PATCH', `/episodes/${episode}`, { title: '越界' }],
+      ['DELETE', `/episodes/${episode}`],
+      ['POST', `/movies/${movie.id}/poster`, { image: 'x', crop: { x: 0, y: 0, width: 1, height: 1 } }],
+      ['POST', `/movies/${movie.id}/episodes`, { number: 2 }],
+      ['POST', `/episodes/${episode}/video`, { fileId: 'a'.repeat(32) }],
+      ['POST', '/jobs/00000000-0000-4000-8000-000000000000/retry'],
+    ];
+    for (const [method, url, body] of changes) {
+      const res = await limited.call<AdminError>(method, url, body);
+      expect(res.status, `${method} ${url}`).toBe(403);
+      expect(res.body.message, `${method} ${url}`).toMatch(/全部站点共用/);
+    }
+    const after = (await ops.call<AdminMovie>('GET', `/movies/${movie.id}`)).body;
+    expect(after).toMatchObject({ title: '共用', access: 'free', priceCoins: 0, status: 'draft' });
+    expect(after.episodes.map((e) => e.number)).toEqual([1]);
+    // An operator of every site changes them as before.
+    expect((await ops.call('PATCH', `/movies/${movie.id}`, { access: 'vip' })).status).toBe(200);
   });
 });

@@ -1,12 +1,19 @@
 /**
- * Moderation in the console: the queue of reported and held items, hide / approve / delete with
+ * Moderation in the console: the queue of reported and held items (reports that do not count
+ * toward hiding marked, bursts of reports against one author shown), hide / approve / delete with
  * the author's 系统通知 and the audit row, mutes and bans refusing members' writes with the end
  * time and reason, the sensitive-word list seen at once, first-post review, and the roles and
  * sites that may see and act.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import type { ModerationItem, ModerationPage, UserSanctions, WordPage } from '../../contract/admin/moderation.ts';
+import type {
+  ModerationItem,
+  ModerationPage,
+  ReportBurst,
+  UserSanctions,
+  WordPage,
+} from '../../contract/admin/moderation.ts';
 import { ADMIN_COOKIE, CSRF_HEADER, type AdminSession, type OperatorRole } from '../../contract/admin/session.ts';
 import type { NoticePage, ReplyPage } from '../../contract/calls/community.ts';
 import type { Reply } from '../../contract/calls/content.ts';
@@ -15,7 +22,7 @@ import { Code } from '../../contract/protocol/codes.ts';
 import { createOperator } from '../admin/operators.ts';
 import { totpCode } from '../admin/totp.ts';
 import { invalidateWords } from '../moderation/sensitive-words.ts';
-import { CX, newKey, newMember, seedCommunity, writeTopic, type Member } from './community-fixture.ts';
+import { CX, newKey, newMember, seedCommunity, trustedMember, writeTopic, type Member } from './community-fixture.ts';
 import { codeOf, dataOf } from './content-fixture.ts';
 import { createHarness, DB_KINDS, type Harness } from './harness.ts';
 
@@ -98,7 +105,7 @@ describe.each(DB_KINDS)('moderation in the console on %s', (kind) => {
       },
     });
     author = await newMember(h, 30);
-    others = [await newMember(h, 30), await newMember(h, 30), await newMember(h, 30)];
+    others = [await trustedMember(h), await trustedMember(h), await trustedMember(h)];
     topic = await writeTopic(h.db, others[2]!.id, '审核测试话题');
     moderator = await signIn('moderator');
     siteA = await signIn('moderator', [1]);
@@ -114,6 +121,7 @@ describe.each(DB_KINDS)('moderation in the console on %s', (kind) => {
       kind: 'reply',
       state: 'auto_hidden',
       reportCount: THRESHOLD,
+      countedReports: THRESHOLD,
       reasonCounts: { abuse: THRESHOLD },
       text: '这条回复会被举报',
       author: { id: author.id },
@@ -123,6 +131,7 @@ describe.each(DB_KINDS)('moderation in the console on %s', (kind) => {
     expect(item!.context).toContain('审核测试话题');
     expect(item!.reports).toHaveLength(THRESHOLD);
     expect(item!.reports[0]!.reporter).not.toBeNull();
+    expect(item!.reports.every((r) => r.counted)).toBe(true);
 
     const noReason = await admin(moderator, 'POST', `/moderation/reply:${target.id}`, { action: 'hide' });
     expect(noReason.statusCode).toBe(400);
@@ -153,6 +162,50 @@ describe.each(DB_KINDS)('moderation in the console on %s', (kind) => {
     );
     expect(approved.state).toBe('approved');
     expect((await visibleIds(others[0])).map((r) => r.id)).toContain(target.id);
+  });
+
+  it('lists reports of members who have not earned trust, marked as not counted, the item still shown', async () => {
+    const { envelope } = await reply(author, '被新设备举报的回复');
+    for (let i = 0; i < THRESHOLD; i++) await report(await newMember(h), 'reply', envelope.data.id);
+    const item = (await queue(moderator)).list.find((i) => i.id === `reply:${envelope.data.id}`);
+    expect(item).toMatchObject({ state: 'pending', reportCount: THRESHOLD, countedReports: 0 });
+    expect(item!.reports.map((r) => r.counted)).toEqual([false, false]);
+  });
+
+  it('shows a burst of reports against one author from many reporters, with the counts and the window', async () => {
+    const target = await newMember(h, 30);
+    const items: number[] = [];
+    for (let i = 0; i < 3; i++) items.push((await reply(target, `被集中举报的回复 ${i}`)).envelope.data.id);
+    const crowd: Member[] = [];
+    for (let i = 0; i < 5; i++) crowd.push(await newMember(h));
+    const bursts = async (op: Op) => ok<ReportBurst[]>(await admin(op, 'GET', '/moderation/bursts'));
+    for (const [i, member] of crowd.entries()) {
+      await report(member, 'reply', items[i % items.length]!);
+      // Four reporters are no burst yet.
+      if (i === 3) expect((await bursts(moderator)).map((b) => b.author.id)).not.toContain(target.id);
+      await report(member, 'user', target.id);
+    }
+    const burst = (await bursts(moderator)).find((b) => b.author.id === target.id);
+    expect(burst).toMatchObject({
+      author: { id: target.id },
+      siteId: 1,
+      reports: 10,
+      reporters: 5,
+      uncountedReporters: 5,
+      items: 4,
+      windowMinutes: 60,
+    });
+    expect(burst!.lastAt).toBeGreaterThanOrEqual(burst!.firstAt);
+    expect((await bursts(siteA)).map((b) => b.author.id)).toContain(target.id);
+    expect((await bursts(await signIn('moderator', [2]))).map((b) => b.author.id)).not.toContain(target.id);
+    for (const role of ['finance', 'ops'] as const) {
+      expect((await admin(await signIn(role), 'GET', '/moderation/bursts')).statusCode).toBe(403);
+    }
+    // A reporter's reports out of the window leave four: no burst.
+    await h.db.query(`UPDATE reports SET created_at = now() - interval '61 minutes' WHERE reporter_id = $1`, [
+      crowd[0]!.id,
+    ]);
+    expect((await bursts(moderator)).map((b) => b.author.id)).not.toContain(target.id);
   });
 
   it('deletes a reply keeping its floor (该回复已删除) and uncounting it on its post', async () => {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OperatorCredentials, OperatorList, OperatorListItem } from '../../contract/admin/operators.ts';
 import type { AdminError, AdminSession, AuditPage } from '../../contract/admin/session.ts';
 import type { CreatedOperator } from '../admin/operators.ts';
+import { verifyPassword } from '../admin/passwords.ts';
 import { signInAs, signInOperator, type SignedInOperator } from './admin-fixture.ts';
 import { createHarness, DB_KINDS, type Harness } from './harness.ts';
 
@@ -59,6 +60,11 @@ describe.each(DB_KINDS)('operators on %s', (kind) => {
       ['onlyletterslong', /字母和数字/],
       [`x1${made.operator.username}`, /用户名/],
       [made.password!, /相同/],
+      // Judged as it is stored: full-width digits and letters are the ASCII 1234567890a.
+      ['\uff11\uff12\uff13\uff14\uff15\uff16\uff17\uff18\uff19\uff10\uff41', /过于常见/],
+      ['Password1234', /过于常见/],
+      ['woaini1314520', /过于常见/],
+      ['qwertyuiop123', /过于常见/],
     ] as const;
     for (const [next, message] of weak) {
       const answer = await finance.call('POST', '/admin-api/session/password', { current: made.password, next });
@@ -84,6 +90,22 @@ describe.each(DB_KINDS)('operators on %s', (kind) => {
     // The old one-time password no longer signs in; the new one does.
     await expect(signInAs(h, created(made, made.password!))).rejects.toThrow(/401/);
     const again = await signInAs(h, created(made, 'Brand-new-42'));
+    expect(again.session.mustChangePassword).toBe(false);
+  });
+
+  it('keeps a full-width password as its NFKC form: typed either way it is the same password', async () => {
+    const op = await signInOperator(h, { role: 'ops', temporaryPassword: true });
+    // Ｃｏｒａｌ-Ｔｉｄｅ-４７ｑ
+    const typed = '\uff23\uff4f\uff52\uff41\uff4c-\uff34\uff49\uff44\uff45-\uff14\uff17\uff51';
+    const changed = await op.call('POST', '/admin-api/session/password', { current: op.created.password, next: typed });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const stored = await h.db.one<{ hash: string }>('SELECT password_hash AS hash FROM operators WHERE id = $1', [
+      op.created.operator.id,
+    ]);
+    expect(await verifyPassword(typed, stored!.hash)).toBe(true);
+    expect(await verifyPassword('Coral-Tide-47q', stored!.hash)).toBe(true);
+    expect(await verifyPassword('coral-tide-47q', stored!.hash)).toBe(false);
+    const again = await signInAs(h, op.created, 'Coral-Tide-47q');
     expect(again.session.mustChangePassword).toBe(false);
   });
 

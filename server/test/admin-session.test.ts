@@ -1,6 +1,8 @@
 /**
  * The operator console's sign-in and its security (issue 16): scrypt password + TOTP, one answer
- * for any wrong part, no code twice, rate limits per username and per address, the session cookie's
+ * for any wrong part, no code twice, sign-in limits that cannot lock the owner out (per username and
+ * address, per address with an IPv6 /64 as one, a sprayed username slowed, usernames counted
+ * normalised) and on guesses of the current password, the session cookie's
  * attributes, CSRF on changes, idle expiry on the app's clock, visitors' tokens refused, the audit
  * log (super only) and the CLI's operators.
  */
@@ -18,7 +20,13 @@ import {
 import { runAdminCommand, UsageError } from '../admin/cli.ts';
 import { canActOnSite } from '../admin/guards.ts';
 import { createOperator, type CreatedOperator } from '../admin/operators.ts';
-import { SIGN_IN_PER_ADDRESS, SIGN_IN_PER_USERNAME } from '../admin/sign-in-limits.ts';
+import {
+  PASSWORD_CHECKS_PER_ADDRESS,
+  PASSWORD_CHECKS_PER_OPERATOR,
+  SIGN_IN_PER_ADDRESS,
+  SIGN_IN_PER_PAIR,
+  SIGN_IN_PER_USERNAME,
+} from '../admin/sign-in-limits.ts';
 import { totpCode } from '../admin/totp.ts';
 import { createRedisState } from '../request-state/redis-state.ts';
 import { createHarness, DB_KINDS, type Harness } from './harness.ts';
@@ -189,30 +197,143 @@ describe.each(DB_KINDS)('operator sign-in on %s', (kind) => {
     expect((await postSession({ ...body, totp: await totpCode(op.totpSecret, clock) })).statusCode).toBe(200);
   });
 
-  it('limits sign-in tries per username and per address with 429 and the wait', async () => {
-    const op = await newOperator();
-    const wrong = { username: op.operator.username, password: 'wrong-password', totp: '123456' };
-    for (let i = 0; i < SIGN_IN_PER_USERNAME; i++) expect((await postSession(wrong)).statusCode).toBe(401);
-    // From yet another address, even with everything right: the username is locked for the window.
+  /** Answers a sign-in of `op` with its password and the current code, on a new time step. */
+  async function rightTry(op: CreatedOperator, remoteAddress: string, username = op.operator.username) {
     clock += 30_000;
-    const right = { ...wrong, password: op.password, totp: await totpCode(op.totpSecret, clock) };
-    const limited = await postSession(right);
+    return postSession({ username, password: op.password, totp: await totpCode(op.totpSecret, clock) }, remoteAddress);
+  }
+  const wrongTry = (username: string, remoteAddress: string) =>
+    postSession({ username, password: 'wrong-password-1', totp: '123456' }, remoteAddress);
+
+  it('refuses a username from an address after five failures there, and still lets its owner in from another', async () => {
+    const op = await newOperator();
+    const attacker = newAddress();
+    for (let i = 0; i < SIGN_IN_PER_PAIR; i++)
+      expect((await wrongTry(op.operator.username, attacker)).statusCode).toBe(401);
+    // The sixth try from there waits out the window, the right password and code included.
+    const limited = await wrongTry(op.operator.username, attacker);
     expect(limited.statusCode).toBe(429);
     expect(errorOf(limited).message).toMatch(/请 \d+ 分钟后再试/);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await rightTry(op, attacker)).statusCode).toBe(429);
+    // The owner, from an address that has not failed, signs in as ever.
+    expect((await rightTry(op, newAddress())).statusCode).toBe(200);
+  });
 
+  it("forgets an address's failures for a username once it signs in", async () => {
+    const op = await newOperator();
     const address = newAddress();
+    for (let i = 0; i < SIGN_IN_PER_PAIR - 1; i++)
+      expect((await wrongTry(op.operator.username, address)).statusCode).toBe(401);
+    expect((await rightTry(op, address)).statusCode).toBe(200);
+    for (let i = 0; i < SIGN_IN_PER_PAIR; i++)
+      expect((await wrongTry(op.operator.username, address)).statusCode).toBe(401);
+    expect((await wrongTry(op.operator.username, address)).statusCode).toBe(429);
+  });
+
+  it('counts a username the same whatever its case, spaces around it or full-width letters', async () => {
+    const op = await newOperator();
+    const name = op.operator.username;
+    const fullWidth = [...name].map((c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0)).join('');
+    const address = newAddress();
+    for (const variant of [name.toUpperCase(), ` ${name.toLowerCase()} `, fullWidth, fullWidth, name]) {
+      expect((await wrongTry(variant, address)).statusCode, variant).toBe(401);
+    }
+    expect((await wrongTry(name.toLowerCase(), address)).statusCode).toBe(429);
+    expect((await rightTry(op, address, fullWidth.toUpperCase())).statusCode).toBe(429);
+    expect((await rightTry(op, newAddress())).statusCode).toBe(200);
+  });
+
+  it('slows a username sprayed from many addresses: past its cap each address gets one try, and the owner still gets in', async () => {
+    const op = await newOperator();
+    const { username } = op.operator;
+    const tried: string[] = [];
+    for (let i = 0; i < SIGN_IN_PER_USERNAME; i++) {
+      tried.push(newAddress());
+      expect((await wrongTry(username, tried[i]!)).statusCode).toBe(401);
+    }
+    // A new address's wrong try is answered with the wait; it gets no second one in the window.
+    const sprayer = newAddress();
+    const first = await wrongTry(username, sprayer);
+    expect(first.statusCode).toBe(429);
+    expect(Number(first.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await rightTry(op, sprayer)).statusCode).toBe(429);
+    // An address that failed before the cap is refused before any check, the right password included.
+    expect((await rightTry(op, tried[0]!)).statusCode).toBe(429);
+    // The owner, from an address that has not failed, signs in; and may again from there.
+    const home = newAddress();
+    expect((await rightTry(op, home)).statusCode).toBe(200);
+    expect((await rightTry(op, home)).statusCode).toBe(200);
+    // Once the window has passed, the username is tried as usual.
+    clock += 16 * 60_000;
+    expect((await wrongTry(username, tried[0]!)).statusCode).toBe(401);
+  });
+
+  it('counts an IPv6 client by its /64, so its many addresses are one', async () => {
+    const other = await newOperator();
+    const prefix = `2001:db8:${(++addressSerial).toString(16)}:1`;
     for (let i = 0; i < SIGN_IN_PER_ADDRESS; i++) {
-      const res = await postSession({ username: `guess_${i}`, password: 'x', totp: '123456' }, address);
+      const res = await postSession({ username: `guess6_${i}`, password: 'x', totp: '123456' }, `${prefix}::${i + 1}`);
       expect(res.statusCode).toBe(401);
     }
+    expect((await rightTry(other, `${prefix}::ffff`)).statusCode).toBe(429);
+    expect((await rightTry(other, `2001:db8:${addressSerial.toString(16)}:2::1`)).statusCode).toBe(200);
+  });
+
+  it('limits the failures from one address, whatever the usernames', async () => {
+    const address = newAddress();
+    const owner = await newOperator();
+    for (let i = 1; i < SIGN_IN_PER_ADDRESS; i++) expect((await wrongTry(`guess_a${i}`, address)).statusCode).toBe(401);
+    // A sign-in there forgets them: only failures add up.
+    expect((await rightTry(owner, address)).statusCode).toBe(200);
+    for (let i = 0; i < SIGN_IN_PER_ADDRESS; i++) expect((await wrongTry(`guess_b${i}`, address)).statusCode).toBe(401);
     const other = await newOperator();
-    clock += 30_000;
-    const fromThere = await postSession(
-      { username: other.operator.username, password: other.password, totp: await totpCode(other.totpSecret, clock) },
-      address,
-    );
+    const fromThere = await rightTry(other, address);
     expect(fromThere.statusCode).toBe(429);
+    expect(Number(fromThere.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('limits guesses of the current password when changing it, per operator and per address', async () => {
+    const op = await newOperator();
+    const first = await signIn(op);
+    const change = (header: string, csrfToken: string, current: string, remoteAddress = newAddress()) =>
+      h.app.inject({
+        method: 'POST',
+        url: '/admin-api/session/password',
+        remoteAddress,
+        headers: { cookie: header, [CSRF_HEADER]: csrfToken },
+        payload: { current, next: 'Brand-new-42-q' },
+      });
+    for (let i = 0; i < PASSWORD_CHECKS_PER_OPERATOR; i++) {
+      const res = await change(first.header, first.session.csrfToken, `guess-${i}-x1`);
+      expect(res.statusCode).toBe(400);
+      expect(errorOf(res)).toEqual({ message: '当前密码错误', field: 'current' });
+    }
+    // The right one now waits too, from this session or another of the same operator.
+    const limited = await change(first.header, first.session.csrfToken, op.password);
+    expect(limited.statusCode).toBe(429);
+    expect(errorOf(limited).field).toBe('current');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    const second = await signIn(op);
+    expect((await change(second.header, second.session.csrfToken, op.password)).statusCode).toBe(429);
+    clock += 16 * 60_000;
+    const third = await signIn(op);
+    expect((await change(third.header, third.session.csrfToken, op.password)).statusCode).toBe(200);
+
+    // From one address, whichever operators' sessions it uses.
+    const address = newAddress();
+    let tries = 0;
+    while (tries < PASSWORD_CHECKS_PER_ADDRESS) {
+      const other = await newOperator();
+      const { header, session } = await signIn(other);
+      for (let i = 1; i < PASSWORD_CHECKS_PER_OPERATOR && tries < PASSWORD_CHECKS_PER_ADDRESS; i++, tries++) {
+        expect((await change(header, session.csrfToken, `guess-${tries}-x1`, address)).statusCode).toBe(400);
+      }
+    }
+    const last = await newOperator();
+    const { header, session } = await signIn(last);
+    expect((await change(header, session.csrfToken, last.password, address)).statusCode).toBe(429);
+    expect((await change(header, session.csrfToken, last.password)).statusCode).toBe(200);
   });
 
   it('refuses a change without the CSRF header (403), and signs out with it', async () => {
@@ -374,12 +495,31 @@ describe.runIf(process.env.REDIS_URL)('operator sign-in limits shared through Re
     const second = await createHarness('pglite', { config: { RATE_LIMITS: 'on' }, shared: states[1] });
     try {
       const body = { username: 'shared_name', password: 'wrong', totp: '123456' };
-      for (let i = 0; i < SIGN_IN_PER_USERNAME; i++) {
+      for (let i = 0; i < SIGN_IN_PER_PAIR; i++) {
         const res = await first.app.inject({ method: 'POST', url: '/admin-api/session', payload: body });
         expect(res.statusCode).toBe(401);
       }
       const res = await second.app.inject({ method: 'POST', url: '/admin-api/session', payload: body });
       expect(res.statusCode).toBe(429);
+      // A username's failures from many addresses count on every process too.
+      const sprayed = { ...body, username: 'sprayed_name' };
+      const from = (i: number) => `10.77.0.${i + 1}`;
+      for (let i = 0; i < SIGN_IN_PER_USERNAME; i++) {
+        const each = await first.app.inject({
+          method: 'POST',
+          url: '/admin-api/session',
+          payload: sprayed,
+          remoteAddress: from(i),
+        });
+        expect(each.statusCode).toBe(401);
+      }
+      const again = await second.app.inject({
+        method: 'POST',
+        url: '/admin-api/session',
+        payload: sprayed,
+        remoteAddress: from(0),
+      });
+      expect(again.statusCode).toBe(429);
     } finally {
       await Promise.all([first.close(), second.close()]);
       await Promise.all(states.map((state) => state.close()));

@@ -1,8 +1,9 @@
 /**
  * 站点设置 of the console: each kind's validation (400 naming the field), CRUD and audit; banners
- * outside their window and disabled CDN lines kept from the app; the health probe of a dead line;
- * roles and sites (403); a new site answering its own title; and freshness across two server
- * processes on one store within READ_CACHE_MS.
+ * outside their window and disabled CDN lines kept from the app; the health probe of a dead line
+ * (lines on private addresses: cdn-line-guard.test.ts); roles and sites (403); a new site
+ * answering its own title; and freshness across two server processes on one store within
+ * READ_CACHE_MS.
  */
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -78,7 +79,8 @@ describe.each(DB_KINDS)('站点设置 on %s', (kind) => {
   beforeAll(async () => {
     h = await createHarness(kind, {
       seed: seedSites,
-      config: { UPLOAD_DIR: mkdtempSync(join(tmpdir(), 'settings-')) },
+      // Test mode of the outbound guard: the dead line below is on 127.0.0.1.
+      config: { UPLOAD_DIR: mkdtempSync(join(tmpdir(), 'settings-')), OUTBOUND_TEST_HOSTS: 'loopback' },
     });
     ops = await signIn(h.app, h.db, 'ops');
     root = await signIn(h.app, h.db, 'super');
@@ -162,6 +164,29 @@ describe.each(DB_KINDS)('站点设置 on %s', (kind) => {
     expect((await auditOf('banner.delete'))[0]).toMatchObject({ before: { title: '开放' }, after: null });
   });
 
+  it('refuses a banner link a browser would take to another site, saying what a link may be', async () => {
+    const base = '/settings/sites/1/banners';
+    const offSite = [
+      '/\\evil.example/path',
+      '//evil',
+      '\\\\evil',
+      '/%5Cevil',
+      '/\t/evil',
+      '/a\nb',
+      'javascript:alert(1)',
+    ];
+    for (const link of offSite) {
+      const res = await send(ops, 'POST', base, { title: 'x', image: 'banners/a.webp', link });
+      fails(res, 400, 'link');
+      expect(res.json<{ message: string }>().message, JSON.stringify(link)).toMatch(/站内路径/);
+    }
+    const made = ok<{ id: number }>(
+      await send(ops, 'POST', base, { title: '站内', image: 'banners/a.webp', link: '/movie/1' }),
+    );
+    fails(await send(ops, 'PATCH', `${base}/${made.id}`, { link: '/\\evil.example/path' }), 400, 'link');
+    ok(await send(ops, 'DELETE', `${base}/${made.id}`));
+  });
+
   it('keeps disabled CDN lines from the app and at least one line enabled', async () => {
     const base = '/settings/sites/1/cdn-lines';
     fails(await send(ops, 'POST', base, { name: '坏线路', url: 'ftp://x' }), 400, 'url');
@@ -191,7 +216,7 @@ describe.each(DB_KINDS)('站点设置 on %s', (kind) => {
     const dead = ok<AdminCdnLine>(
       await send(ops, 'POST', '/settings/sites/2/cdn-lines', { name: '死线路', url: `http://127.0.0.1:${closed}/cdn` }),
     );
-    await h.app.listen({ port: 0, host: '127.0.0.1' });
+    // The path line is asked of the app itself: no listening socket needed.
     const { list } = ok<{ list: LineHealth[] }>(await send(ops, 'GET', '/settings/sites/2/cdn-lines/health?refresh=1'));
     expect(list.find((line) => line.id === 3)).toMatchObject({ state: 'ok', error: null });
     expect(list.find((line) => line.id === 3)!.ms).toBeGreaterThanOrEqual(0);

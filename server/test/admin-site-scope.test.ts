@@ -1,9 +1,11 @@
 /**
  * A role limited to site A reads and changes nothing of site B, whatever the area: orders and
  * users (财务), settings, hot words and the dashboard (运营), sanctions and the moderation queue
- * (审核). Site B is added the way an operator adds one (POST /admin-api/settings/sites), its member
- * and order written as the app would leave them. Each area's own tests hold the details; this one
- * walks every site-scoped read and change in one place.
+ * (审核), nor gives its own site a host that would take another site's visitors (an address, a
+ * loopback name, another site's host or a name around it). Site B is added the way an operator
+ * adds one (POST /admin-api/settings/sites), its member and order written as the app would leave
+ * them. Each area's own tests hold the details; this one walks every site-scoped read and change
+ * in one place.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SettingsSite } from '../../contract/admin/settings.ts';
@@ -89,6 +91,54 @@ describe.each(DB_KINDS)('site limits across the console on %s', (kind) => {
     expect(await status(ops, 'GET', `/admin-api/taxonomy/hot-words?siteId=${siteB}`)).toBe(403);
     expect(await status(ops, 'POST', '/admin-api/taxonomy/hot-words', { siteId: siteB, word: '越权' })).toBe(403);
     expect(await status(ops, 'GET', `/admin-api/dashboard?siteId=${siteB}`)).toBe(403);
+  });
+
+  it("运营 of site B: changes its own site's host only to a name that reaches no other site", async () => {
+    const root = await signInOperator(h, { role: 'super' });
+    const siteC = await root.call('POST', '/admin-api/settings/sites', {
+      host: `c-${kind}.example.org`,
+      title: '丙站',
+      primaryColor: '#22aa66',
+    });
+    expect(siteC.statusCode, siteC.body).toBe(200);
+    const opsB = await signInOperator(h, { role: 'ops', siteIds: [siteB] });
+    const setHost = (who: SignedInOperator, host: string) =>
+      who.call('PATCH', `/admin-api/settings/sites/${siteB}`, { host });
+    // Names the default site answers (an address, loopback), another site's, or a name around one.
+    const refused = [
+      '127.0.0.1',
+      '10.0.0.8',
+      '2130706433',
+      '0x7f000001',
+      'localhost',
+      'app.localhost',
+      `c-${kind}.example.org`,
+      `www.c-${kind}.example.org`,
+      'example.org',
+    ];
+    for (const host of refused) {
+      const res = await setHost(opsB, host);
+      expect(res.statusCode, host).toBe(400);
+      expect(res.json<{ field: string }>().field, host).toBe('host');
+    }
+    const fetchTitle = async (host: string) =>
+      (await h.app.inject({ method: 'GET', url: '/api/fetch-data', headers: { host } })).json<{
+        siteInfo: { title: string };
+      }>().siteInfo.title;
+    expect(await fetchTitle('127.0.0.1')).toBe('影视社区');
+    // A name of its own is fine.
+    const own = await setHost(opsB, `b2-${kind}.example.net`);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json<SettingsSite>().host).toBe(`b2-${kind}.example.net`);
+    // The host of a site beyond its sites is not its to change, nor is an address for anyone.
+    expect((await ops.call('PATCH', `/admin-api/settings/sites/${siteB}`, { host: 'x.example.net' })).statusCode).toBe(
+      403,
+    );
+    expect((await setHost(root, '127.0.0.1')).statusCode).toBe(400);
+    expect((await setHost(root, `b-${kind}.example.com`)).statusCode).toBe(200);
+    // Unchanged, the seeded demo's localhost is kept when its form is saved as a whole.
+    const demo = await root.call('PATCH', '/admin-api/settings/sites/1', { host: 'localhost', title: '影视社区' });
+    expect(demo.statusCode, demo.body).toBe(200);
   });
 
   it('审核 of site A: cannot read or set sanctions of a site-B member, nor open site B in the queue', async () => {

@@ -27,7 +27,7 @@ describe.each(DB_KINDS)('sign-in calls on %s', (kind) => {
     const { info, token } = registered.envelope.data;
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(info).toMatchObject({ account: null, isVip: false, vipExpireAt: null, coins: 0, points: 0 });
-    expect(info.nickname).toMatch(/^游客\d{6}$/);
+    expect(info.nickname).toMatch(/^游客\d{8}$/);
     expect(info.avatar).toMatch(/^\//);
     expect(Math.abs(info.createdAt - Date.now())).toBeLessThan(60_000);
 

@@ -1,7 +1,8 @@
 /**
  * A small data set for the moderation and danmaku tests: a forum group and three movies (1-3),
- * members made through the calls (guests, optionally a day old), their posts written directly, and
- * the sensitive-word list set and re-read at once.
+ * members made through the calls (guests, optionally a day old; trusted members whose reports
+ * count toward hiding), their posts written directly, and the sensitive-word list set and re-read
+ * at once.
  */
 import { randomBytes } from 'node:crypto';
 import type { Db, Queryable } from '../db/db.ts';
@@ -38,6 +39,20 @@ export async function newMember(h: Harness, ageDays = 0): Promise<Member> {
     ]);
   }
   return { id: guest.info.id, token: guest.token };
+}
+
+/**
+ * A member whose reports count toward hiding an item (server/moderation/report-trust.ts): an
+ * account name, two days old, with as many topics of their own as the harness's config asks.
+ */
+export async function trustedMember(h: Harness): Promise<Member> {
+  const member = await newMember(h, 2);
+  await h.db.query(`UPDATE users SET account = $2, password_hash = 'not-a-real-hash' WHERE id = $1`, [
+    member.id,
+    `trusted_${member.id}`,
+  ]);
+  for (let i = 0; i < h.config.REPORT_TRUST_WRITINGS; i++) await writeTopic(h.db, member.id, '成员自己的话题');
+  return member;
 }
 
 let nextPostId = 70_000;

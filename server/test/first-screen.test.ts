@@ -13,6 +13,7 @@ import { FIRST_ANSWER_ID, HERO_TIMING, SITE_INFO_KEY, type FirstAnswer } from '.
 import type { AppInit, ForumGroup, HomeData, MovieDetail, PostDetail } from '../../contract/calls/content.ts';
 import type { SearchOverview } from '../../contract/calls/search.ts';
 import { API, SITE_INFO_PATH } from '../../contract/calls/paths.ts';
+import { DEMO_SITE } from '../db/sites.ts';
 import { Code } from '../../contract/protocol/codes.ts';
 import { buildServerEntry } from '../../scripts/lib/build.ts';
 import { answerBlock } from '../first-paint/first-screen.ts';
@@ -239,10 +240,7 @@ describe.each(DB_KINDS)('the first screen head start on %s', (kind) => {
   describe('a search', () => {
     const keyword = '影片';
     const counted = async () =>
-      (await h.db.one<{ count: number }>(
-        'SELECT COALESCE(SUM(count), 0)::int AS count FROM search_counts WHERE keyword = $1',
-        [keyword],
-      ))!.count;
+      (await h.db.query('SELECT 1 FROM search_searchers WHERE keyword = $1', [keyword])).length;
 
     it('carries the 综合 answer of the decoded keyword and paints its hits', async () => {
       const html = (await page(`/search/${encodeURIComponent(` ${keyword} `)}`)).body;
@@ -265,11 +263,12 @@ describe.each(DB_KINDS)('the first screen head start on %s', (kind) => {
       expect(paint).toMatch(new RegExp(`<img elementtiming="${HERO_TIMING}"[^>]*fetchpriority="high"`, 'i'));
     });
 
-    it('counts the search once, for the page (the client takes the answer instead of calling)', async () => {
-      await h.db.query('DELETE FROM search_counts WHERE keyword = $1', [keyword]);
+    it('counts no search for the page: a navigation carries no device’s token, and hot searches count devices', async () => {
       await h.db.query('DELETE FROM search_searchers WHERE keyword = $1', [keyword]);
-      await page(`/search/${encodeURIComponent(keyword)}`);
-      expect(await counted()).toBe(1);
+      for (const from of ['10.30.0.1', '10.30.0.2', '10.30.0.3']) {
+        await h.app.inject({ method: 'GET', url: `/search/${encodeURIComponent(keyword)}`, remoteAddress: from });
+      }
+      expect(await counted()).toBe(0);
     });
 
     it('another tab: the answer (its labels), but no paint of 综合; a keyword the call refuses: the shell', async () => {
@@ -308,6 +307,84 @@ describe.each(DB_KINDS)('the first screen head start on %s', (kind) => {
     const html = (await page('/movie/play/999999')).body;
     expect(html).not.toContain('id="first-paint"');
     expect(answersIn(html).map((answer) => answer.key)).toEqual([`${API.init} {}`]);
+  });
+
+  describe('text that reads as a replacement pattern', () => {
+    // Every pattern String.replace expands in a replacement string.
+    const DOLLARS = "$& $` $' $1 $$";
+    const SITE_TITLE = `站点${DOLLARS}`;
+    const BANNER = `横幅${DOLLARS}`;
+    const MOVIE = `影片${DOLLARS}`;
+    const GROUP = `讨论${DOLLARS}`;
+    const NICKNAME = `昵称${DOLLARS}`;
+    const TITLE = `FPA ${DOLLARS} end`;
+    const BODY = `正文 ${DOLLARS}`;
+    const HOT_WORD = `热词${DOLLARS}`;
+    let d: Harness;
+    let topicId: number;
+    beforeAll(async () => {
+      d = await createHarness(kind, { seed: seedIndexedContent, config: { STATIC_DIR: dir } });
+      const site = (await d.db.one<{ id: number }>('SELECT id FROM sites WHERE account_id = $1', [
+        DEMO_SITE.accountId,
+      ]))!.id;
+      await d.db.query('UPDATE sites SET title = $2 WHERE id = $1', [site, SITE_TITLE]);
+      await d.db.query('UPDATE banners SET title = $2 WHERE id = $1', [FX.banners[0], BANNER]);
+      await d.db.query('UPDATE movies SET title = $2 WHERE id = $1', [FX.freeMovie, MOVIE]);
+      await d.db.query('UPDATE categories SET name = $2 WHERE id = $1', [FX.forumGroup.categoryId, GROUP]);
+      await d.db.query('INSERT INTO hot_words (site_id, word, pinned, sort) VALUES ($1, $2, true, 0)', [
+        site,
+        HOT_WORD,
+      ]);
+      const member = await d.client.registerGuest();
+      expect(
+        (await d.client.call(API.updatePersonal, { nickname: NICKNAME }, { token: member.token })).envelope.code,
+      ).toBe(Code.Ok);
+      const published = await d.client.call<{ id: number }>(
+        API.topicPublish,
+        { title: TITLE, body: BODY, topicId: FX.forumGroup.topicId },
+        { token: member.token },
+      );
+      expect(published.envelope.code, published.envelope.msg).toBe(Code.Ok);
+      topicId = published.envelope.data.id;
+    });
+    afterAll(() => d?.close());
+
+    /** The page, checked whole: one app root after one first paint, the answers' block intact. */
+    const pageOf = async (url: string) => {
+      const html = (await d.app.inject({ method: 'GET', url })).body;
+      expect(html.match(/<div id="root">/g), url).toHaveLength(1);
+      expect(html.match(/<div id="first-paint"/g), url).toHaveLength(1);
+      expect(html.match(/<\/head>/g), url).toHaveLength(1);
+      const answers = answersIn(html);
+      const siteInfo = answers.find((answer) => answer.key === SITE_INFO_KEY);
+      expect((JSON.parse(siteInfo!.body) as { siteInfo: { title: string } }).siteInfo.title, url).toBe(SITE_TITLE);
+      return { html, paint: firstPaintOf(html), answers };
+    };
+
+    it('home, a movie, its play page and the forum show it as typed', async () => {
+      expect((await pageOf('/')).paint).toContain(escapeHtml(BANNER));
+      expect((await pageOf(`/movie/${FX.freeMovie}`)).paint).toContain(escapeHtml(MOVIE));
+      expect((await pageOf(`/movie/play/${FX.freeMovie}`)).paint).toContain(escapeHtml(MOVIE));
+      expect((await pageOf('/forum')).paint).toContain(escapeHtml(GROUP));
+    });
+
+    it("a topic shows its title, body and author's nickname as typed", async () => {
+      const { paint } = await pageOf(`/topic/${topicId}`);
+      for (const text of [TITLE, BODY, NICKNAME]) expect(paint).toContain(escapeHtml(text));
+    });
+
+    it('a search for it shows the keyword and its hits as typed; one without hits, the hot words', async () => {
+      const keyword = `FPA ${DOLLARS}`;
+      const nickname = await pageOf(`/search/${encodeURIComponent(NICKNAME)}`);
+      expect(nickname.paint.replace(/<[^>]+>/g, '')).toContain(escapeHtml(NICKNAME));
+      const found = await pageOf(`/search/${encodeURIComponent(keyword)}`);
+      expect(found.paint).toContain(`value="${escapeHtml(keyword)}"`);
+      const text = found.paint.replace(/<[^>]+>/g, '');
+      for (const hit of [TITLE, NICKNAME]) expect(text).toContain(escapeHtml(hit));
+      expect(found.answers.map((answer) => answer.key)).toContain(`${API.searchAll} ${JSON.stringify({ keyword })}`);
+      const none = await pageOf(`/search/${encodeURIComponent('没有这个词zzz')}`);
+      expect(none.paint.replace(/<[^>]+>/g, '')).toContain(escapeHtml(HOT_WORD));
+    });
   });
 
   it('writes a data block no text can close', () => {

@@ -9,14 +9,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
-import { configWith, type Config } from '../config.ts';
+import { envConfigWith, type Config } from '../config.ts';
 import type { Db, DbKind } from '../db/db.ts';
 import { migrate } from '../db/migrate.ts';
 import { openPgliteFromTemplate } from '../db/pglite-template.ts';
 import { openPostgresDb } from '../db/postgres-db.ts';
 import { ensureDemoSite } from '../db/sites.ts';
 import type { LogStream } from '../logging/log-batch.ts';
+import { Outbound, type NameResolver } from '../net/outbound.ts';
 import type { SharedState } from '../request-state/memory-state.ts';
+import { resolveServerSecrets } from '../server-secrets.ts';
+import { stubResolver } from './outbound-fixture.ts';
 import { createTestClient, type TestClient } from './test-client.ts';
 
 /** Every store this machine has: PGlite, and PostgreSQL when DATABASE_URL is set. */
@@ -59,6 +62,52 @@ export interface HarnessOptions {
   seed?: (db: Db) => Promise<void>;
   /** The server clock (default Date.now); keep it within 300 s of real time or signed calls fail. */
   now?: () => number;
+  /**
+   * What the app's outbound requests (server/net/outbound.ts) resolve names with; default: no name
+   * resolves (ENOTFOUND), so a test never asks a real DNS.
+   */
+  resolve?: NameResolver;
+}
+
+/** An app on a store, with what a test needs to call it; closing it leaves the store open. */
+export interface StoreApp {
+  app: FastifyInstance;
+  config: Config;
+  client: TestClient;
+}
+
+/**
+ * The app on `db` (migrated, with the demo site), as createHarness makes it: a second one on the
+ * same store is a second server process of one deployment, with the same generated secrets. Only
+ * `config`, `shared`, `logStream`, `now` and `resolve` of the options apply; the caller closes the app.
+ */
+export async function createAppOn(db: Db, options: HarnessOptions = {}): Promise<StoreApp> {
+  const env = envConfigWith({
+    LOG_LEVEL: 'silent',
+    RATE_LIMITS: 'off',
+    // Tests write to the store directly and read back at once; read-cache.test.ts turns it on.
+    READ_CACHE_MS: 0,
+    STATIC_DIR: join(tmpdir(), 'station-pwa-no-build'),
+    ...options.config,
+  });
+  // As server/main.ts does: the secrets the options leave unset are generated and kept in the store.
+  const { config } = await resolveServerSecrets(db, env);
+  const outbound = new Outbound({ testHosts: config.OUTBOUND_TEST_HOSTS, resolve: options.resolve ?? stubResolver() });
+  const app = await buildApp({
+    config,
+    db,
+    shared: options.shared,
+    now: options.now,
+    logStream: options.logStream,
+    outbound,
+  });
+  try {
+    await app.ready();
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  return { app, config, client: createTestClient(app, config) };
 }
 
 /** A migrated store with the demo site and the app on it, ready for app.inject. */
@@ -73,22 +122,13 @@ export async function createHarness(kind: DbKind, options: HarnessOptions = {}):
       await ensureDemoSite(db);
     }
     await options.seed?.(db);
-    const config = configWith({
-      LOG_LEVEL: 'silent',
-      RATE_LIMITS: 'off',
-      // Tests write to the store directly and read back at once; read-cache.test.ts turns it on.
-      READ_CACHE_MS: 0,
-      STATIC_DIR: join(tmpdir(), 'station-pwa-no-build'),
-      ...options.config,
-    });
-    const app = await buildApp({ config, db, shared: options.shared, now: options.now, logStream: options.logStream });
-    await app.ready();
+    const { app, config, client } = await createAppOn(db, options);
     let closed = false;
     return {
       app,
       db,
       config,
-      client: createTestClient(app, config),
+      client,
       async close() {
         if (closed) return;
         closed = true;

@@ -1,12 +1,14 @@
 /**
  * Nothing secret in the log (server/logging/logging.ts): the log of a session with sign-ins, passwords,
  * signed bodies, payment notifies and a failing call holds none of the tokens, passwords, signs or
- * bodies, while the requests themselves are still logged.
+ * bodies, nor the server's own keys (MEDIA_SECRET, PAY_KEY, the VAPID private key), while the
+ * requests themselves are still logged.
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '../../contract/calls/paths.ts';
 import { Code } from '../../contract/protocol/codes.ts';
+import { vapidKeys } from '../jobs/vapid-keys.ts';
 import { REDACTED, redactUrl } from '../logging/logging.ts';
 import { createHarness, type Harness } from './harness.ts';
 import { notifyParams, seedMember } from './member-fixture.ts';
@@ -79,6 +81,11 @@ describe('the log of a busy session', () => {
       'an object',
     );
     secrets.push('obj-token-1', 'obj-pass-2', 'obj-body-3', 'obj-sign-4');
+    // The settings and the server's own keys, should code log them: censored by name.
+    const vapid = await vapidKeys(h.db, h.config);
+    h.app.log.info({ config: h.config, vapid }, 'settings');
+    h.app.log.info({ MEDIA_SECRET: h.config.MEDIA_SECRET, PAY_KEY: h.config.PAY_KEY }, 'the secrets themselves');
+    secrets.push(vapid.privateKey, h.config.MEDIA_SECRET, h.config.PAY_KEY);
     await h.db.close();
     expect((await h.client.call(API.current, {}, { token: guest.token })).envelope.code).toBe(Code.SystemError);
 

@@ -1,4 +1,7 @@
-/** The protocol layer: every kind of bad request gets HTTP 200 and an envelope naming the problem. */
+/**
+ * The protocol layer: every kind of bad request gets an envelope naming the problem, with HTTP 200
+ * (413 for a body over the limit).
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '../../contract/calls/paths.ts';
 import { Code } from '../../contract/protocol/codes.ts';
@@ -27,9 +30,10 @@ describe.each(DB_KINDS)('protocol on %s', (kind) => {
     result: Promise<{ status: number; contentType: string; envelope: { code: number; msg: string; data: unknown } }>,
     code: number,
     msg: string | RegExp,
+    httpStatus = 200,
   ) => {
     const { status, contentType, envelope } = await result;
-    expect(status).toBe(200);
+    expect(status).toBe(httpStatus);
     expect(contentType).toMatch(/^text\/plain/);
     expect(envelope.code).toBe(code);
     expect(envelope.data).toBeNull();
@@ -161,11 +165,12 @@ describe.each(DB_KINDS)('protocol on %s', (kind) => {
     await expectFailure(h.client.call(API.registerDevice, [1, 2]), Code.InvalidParams, '参数错误：请求体必须是对象');
   });
 
-  it('refuses an oversized body with an envelope', () =>
+  it('refuses an oversized body with an envelope, the one answer with another status: 413', () =>
     expectFailure(
       h.client.post(API.registerDevice, JSON.stringify({ padding: 'x'.repeat(5000) })),
       Code.InvalidParams,
       '参数错误：请求体过大，上限 4096 字节',
+      413,
     ));
 
   it('refuses a missing or unknown accountId and an appId of another site', async () => {

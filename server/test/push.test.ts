@@ -10,6 +10,7 @@ import { Code } from '../../contract/protocol/codes.ts';
 import { storedVapidKeys } from '../db/push.ts';
 import { MAX_ATTEMPTS, PushJobs, RETRY_BASE_MS } from '../jobs/push-jobs.ts';
 import { ENDPOINT_REFUSED } from '../jobs/push-messages.ts';
+import { Outbound } from '../net/outbound.ts';
 import { codeOf, dataOf } from './content-fixture.ts';
 import { createHarness, DB_KINDS, type Harness } from './harness.ts';
 import {
@@ -23,6 +24,7 @@ import {
   writeReply,
   type Member,
 } from './notice-fixture.ts';
+import { stubResolver } from './outbound-fixture.ts';
 import { decryptPush, FakePushService, newSubscriber, verifyVapid, type Subscriber } from './push-service.ts';
 
 interface Delivery {
@@ -73,7 +75,9 @@ describe.each(DB_KINDS)('Web Push on %s', (kind) => {
     service = await FakePushService.start();
     h = await createHarness(kind, {
       seed: seedNoticeTargets,
-      config: { PUSH_TEST_ENDPOINTS: 'loopback', PUSH_POLL_MS: 50 },
+      config: { OUTBOUND_TEST_HOSTS: 'loopback', PUSH_POLL_MS: 50 },
+      // A public-looking name one of whose addresses is private.
+      resolve: stubResolver({ 'push.rebind.example': ['127.0.0.1', '10.0.0.7'] }),
     });
     [owner, replier] = [await newMember(h, '楼主'), await newMember(h, '回复者')];
     await setPostAuthor(h.db, owner.id);
@@ -233,7 +237,8 @@ describe.each(DB_KINDS)('Web Push on %s', (kind) => {
       h.db,
       replies.map((r) => noticeOf('reply', owner.id, replier.id, r)),
     );
-    const other = new PushJobs(h.db, h.config, h.app.log); // a second server process's job
+    // A second server process's job.
+    const other = new PushJobs(h.db, h.config, h.app.log, new Outbound({ testHosts: 'loopback' }));
     h.app.pushJobs.wake();
     other.wake();
     await Promise.all([h.app.pushJobs.idle(), other.idle()]);
@@ -348,5 +353,19 @@ describe.each(DB_KINDS)('Web Push on %s', (kind) => {
     await runJob();
     expect(await h.db.one('SELECT id FROM push_subscriptions WHERE id = $1', [row!.id])).toBeUndefined();
     expect(service.received.length).toBe(before);
+  });
+
+  it('refuses at send time a name that resolves to a private address, without posting to it', async () => {
+    await h.db.query('DELETE FROM push_subscriptions WHERE user_id = $1', [owner.id]);
+    const endpoint = 'https://push.rebind.example/push/1';
+    await dataOf(h.client, API.pushSubscribe, { endpoint, keys: newSubscriber().keys }, owner.token);
+    const before = service.received.length;
+    await replyToOwner('不该发往解析到内网的域名');
+    await runJob();
+    const [delivery] = await deliveriesTo(endpoint);
+    expect(delivery).toMatchObject({ state: 'pending', attempts: 1 });
+    expect(delivery!.lastError).toContain('resolves to an address that is not public');
+    expect(service.received.length).toBe(before);
+    await h.db.query('DELETE FROM push_subscriptions WHERE user_id = $1', [owner.id]);
   });
 });

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SignInData } from '../../contract/calls/account.ts';
 import { API } from '../../contract/calls/paths.ts';
 import { Code } from '../../contract/protocol/codes.ts';
 import { newDeviceId } from '../../contract/protocol/ids.ts';
@@ -15,7 +16,8 @@ import { createTestClient } from './test-client.ts';
 import { createHarness, type Harness } from './harness.ts';
 import { idOf, seedMember } from './member-fixture.ts';
 
-const limitOf = (name: string) => RATE_RULES.find((rule) => rule.name === name)!.limit;
+const rule = (name: string) => RATE_RULES.find((r) => r.name === name)!;
+const limitOf = (name: string) => rule(name).limit;
 const LIMITED = /^操作太频繁，请 \d+ 秒后再试$/;
 
 describe('rate limits', () => {
@@ -32,14 +34,86 @@ describe('rate limits', () => {
     return out;
   };
 
-  it('limits registrations per address, not for other addresses', async () => {
+  /** A new member registered from an address of its own, so registrations do not count together. */
+  let memberSerial = 0;
+  async function memberFromOwnAddress(): Promise<SignInData> {
+    const remoteAddress = `10.250.${Math.floor(++memberSerial / 250)}.${(memberSerial % 250) + 1}`;
+    const { envelope } = await h.client.call<SignInData>(
+      API.registerDevice,
+      { deviceId: newDeviceId(), deviceType: 3 },
+      { remoteAddress },
+    );
+    expect(envelope.code, envelope.msg).toBe(Code.Ok);
+    return envelope.data;
+  }
+
+  it('limits registrations per address and hour, saying so; other addresses still register', async () => {
+    const limit = h.config.REGISTER_PER_ADDRESS_HOUR;
+    expect(limit).toBe(10);
     const register = (remoteAddress: string) =>
       h.client.call(API.registerDevice, { deviceId: newDeviceId(), deviceType: 3 }, { remoteAddress });
-    const results = await codes(limitOf('register') + 1, () => register('10.0.0.1'));
+    const results = await codes(limit + 1, () => register('10.0.0.1'));
+    expect(results.slice(0, -1).every((r) => r.code === Code.Ok)).toBe(true);
+    expect(results.at(-1)).toEqual({ code: Code.RateLimited, msg: '注册过于频繁，请 60 分钟后再试', data: null });
+    expect((await register('10.0.0.2')).envelope.code).toBe(Code.Ok);
+  });
+
+  it('counts the addresses of one IPv6 /64 network as one address', async () => {
+    const limit = h.config.REGISTER_PER_ADDRESS_HOUR;
+    const register = (remoteAddress: string) =>
+      h.client.call(API.registerDevice, { deviceId: newDeviceId(), deviceType: 3 }, { remoteAddress });
+    const results = await codes(limit + 1, (i) => register(`2001:db8:5:6:${i.toString(16)}::${i + 1}`));
     expect(results.slice(0, -1).every((r) => r.code === Code.Ok)).toBe(true);
     expect(results.at(-1)!.code).toBe(Code.RateLimited);
-    expect(results.at(-1)!.msg).toMatch(LIMITED);
-    expect((await register('10.0.0.2')).envelope.code).toBe(Code.Ok);
+    expect((await register('2001:db8:5:7::1')).envelope.code).toBe(Code.Ok);
+    // An IPv4 client seen through an IPv6 socket is that IPv4 address.
+    expect((await register('::ffff:10.0.0.9')).envelope.code).toBe(Code.Ok);
+  });
+
+  it('limits reports per address, whichever members send them', async () => {
+    const { limit } = rule('report-ip');
+    const members: SignInData[] = [];
+    for (let i = 0; i <= limit + 1; i++) members.push(await memberFromOwnAddress());
+    const results = await codes(limit + 1, (i) =>
+      h.client.call(
+        API.reportCreate,
+        { targetType: 'user', targetId: members[i + 1]!.info.id, reason: 'spam' },
+        { token: members[i]!.token, remoteAddress: '10.3.0.1' },
+      ),
+    );
+    expect(results.slice(0, -1).every((r) => r.code === Code.Ok)).toBe(true);
+    expect(results.at(-1)).toMatchObject({
+      code: Code.RateLimited,
+      msg: expect.stringMatching(/^举报过于频繁，请 \d+ 分钟后再试$/),
+    });
+    // The same member from another address reports on.
+    expect(
+      (
+        await h.client.call(
+          API.reportCreate,
+          { targetType: 'user', targetId: members[0]!.info.id, reason: 'spam' },
+          { token: members[limit]!.token, remoteAddress: '10.3.0.2' },
+        )
+      ).envelope.code,
+    ).toBe(Code.Ok);
+  });
+
+  it('limits account binds per address, whichever devices send them', async () => {
+    const { limit } = rule('bind-ip');
+    const members: SignInData[] = [];
+    for (let i = 0; i <= limit; i++) members.push(await memberFromOwnAddress());
+    const results = await codes(limit + 1, (i) =>
+      h.client.call(
+        API.bindAccount,
+        { account: `ip_${randomBytes(4).toString('hex')}`, password: 'abc12345' },
+        { token: members[i]!.token, remoteAddress: '10.4.0.1' },
+      ),
+    );
+    expect(results.slice(0, -1).every((r) => r.code === Code.Ok)).toBe(true);
+    expect(results.at(-1)).toMatchObject({
+      code: Code.RateLimited,
+      msg: expect.stringMatching(/^绑定账号过于频繁，请 \d+ 分钟后再试$/),
+    });
   });
 
   it('limits password guesses per account, from any address, even the right password after', async () => {

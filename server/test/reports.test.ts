@@ -1,14 +1,25 @@
 /**
- * Reports (/report/create): N distinct reporters hide a danmaku, a post, a reply or a user for
- * everyone but its author, N-1 do not; a repeat answers the first answer; reports arriving at once
- * hide once; unknown targets, one's own items and listed words in the detail are refused.
+ * Reports (/report/create): N distinct trusted reporters hide a danmaku, a post, a reply or a user
+ * for everyone but its author, N-1 do not; a repeat answers the first answer; reports arriving at
+ * once hide once; unknown targets, one's own items and listed words in the detail are refused.
+ * Reports of members who have not earned trust (new devices, guests, young or silent accounts,
+ * muted members) are kept for the moderators but hide nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DanmakuItem, ReplyPage, ReportResult } from '../../contract/calls/community.ts';
 import type { Reply } from '../../contract/calls/content.ts';
 import { API } from '../../contract/calls/paths.ts';
 import { Code } from '../../contract/protocol/codes.ts';
-import { CX, newKey, newMember, seedCommunity, setWords, writeTopic, type Member } from './community-fixture.ts';
+import {
+  CX,
+  newKey,
+  newMember,
+  seedCommunity,
+  setWords,
+  trustedMember,
+  writeTopic,
+  type Member,
+} from './community-fixture.ts';
 import { codeOf, dataOf } from './content-fixture.ts';
 import { createHarness, DB_KINDS, type Harness } from './harness.ts';
 
@@ -22,7 +33,7 @@ describe.each(DB_KINDS)('reports on %s', (kind) => {
     h = await createHarness(kind, { seed: seedCommunity, config: { REPORT_HIDE_THRESHOLD: THRESHOLD } });
     author = await newMember(h);
     reporters = [];
-    for (let i = 0; i < THRESHOLD + 1; i++) reporters.push(await newMember(h));
+    for (let i = 0; i < THRESHOLD + 1; i++) reporters.push(await trustedMember(h));
     await setWords(h.db, { 违禁词: 'refuse', 傻瓜: 'mask' });
   });
   afterAll(() => h?.close());
@@ -181,5 +192,128 @@ describe.each(DB_KINDS)('reports on %s', (kind) => {
     expect(await h.db.one('SELECT count(*)::int AS n FROM reports WHERE target_id = $1', [own])).toEqual({ n: 0 });
     expect((await report(reporters[0]!, 'post', own, { detail: '傻瓜内容' })).envelope.code).toBe(Code.Ok);
     expect(await h.db.one('SELECT detail FROM reports WHERE target_id = $1', [own])).toEqual({ detail: '**内容' });
+  });
+});
+
+describe.each(DB_KINDS)('which reports count toward hiding on %s', (kind) => {
+  let h: Harness;
+  let author: Member;
+  beforeAll(async () => {
+    h = await createHarness(kind, { seed: seedCommunity, config: { REPORT_HIDE_THRESHOLD: THRESHOLD } });
+    author = await newMember(h);
+    await setWords(h.db, {});
+  });
+  afterAll(() => h?.close());
+
+  const report = (member: Member, targetType: string, targetId: number) =>
+    h.client.call<ReportResult>(API.reportCreate, { targetType, targetId, reason: 'spam' }, { token: member.token });
+  const countedOf = async (targetType: string, targetId: number) =>
+    (
+      await h.db.query<{ counted: boolean }>(
+        'SELECT counted FROM reports WHERE target_type = $1 AND target_id = $2 ORDER BY id',
+        [targetType, targetId],
+      )
+    ).map((row) => row.counted);
+  const hiddenAt = async (table: string, id: number) =>
+    (await h.db.one<{ hidden: boolean }>(`SELECT hidden_at IS NOT NULL AS hidden FROM ${table} WHERE id = $1`, [id]))!
+      .hidden;
+
+  it('keeps a topic shown when new devices report it, their reports kept for the moderators as not counted', async () => {
+    const postId = await writeTopic(h.db, author.id, '被新设备举报的话题');
+    for (let i = 0; i < THRESHOLD; i++) {
+      expect((await report(await newMember(h), 'post', postId)).envelope).toMatchObject({
+        code: 0,
+        data: { hidden: false },
+      });
+    }
+    expect((await codeOf(h.client, API.topicDetail, { id: postId })).code).toBe(Code.Ok);
+    expect(await countedOf('post', postId)).toEqual([false, false, false]);
+  });
+
+  it('keeps a profile shown when new devices report it, and hides it when trusted members do', async () => {
+    const suspect = await newMember(h);
+    for (let i = 0; i < THRESHOLD; i++) await report(await newMember(h), 'user', suspect.id);
+    expect((await codeOf(h.client, API.userDetail, { id: suspect.id })).code).toBe(Code.Ok);
+    const trusted = [];
+    for (let i = 0; i < THRESHOLD; i++) trusted.push(await trustedMember(h));
+    const answers = [];
+    for (const member of trusted) answers.push((await report(member, 'user', suspect.id)).envelope.data);
+    expect(answers).toEqual([{ hidden: false }, { hidden: false }, { hidden: true }]);
+    expect(await codeOf(h.client, API.userDetail, { id: suspect.id })).toEqual({
+      code: Code.NotFound,
+      msg: '该用户正在审核中',
+    });
+  });
+
+  it('counts a report only from a bound account older than a day with writings of its own, and not muted', async () => {
+    const postId = await writeTopic(h.db, author.id);
+    const guest = await trustedMember(h);
+    await h.db.query('UPDATE users SET account = NULL, password_hash = NULL WHERE id = $1', [guest.id]);
+    const young = await trustedMember(h);
+    await h.db.query(`UPDATE users SET created_at = now() - interval '23 hours' WHERE id = $1`, [young.id]);
+    const silent = await trustedMember(h);
+    // Writings hidden by reports or deleted are no history.
+    await h.db.query('UPDATE posts SET hidden_at = now() WHERE author_id = $1', [silent.id]);
+    const muted = await trustedMember(h);
+    await h.db.query(
+      `INSERT INTO user_sanctions (user_id, kind, until, reason) VALUES ($1, 'mute', now() + interval '1 day', '刷屏')`,
+      [muted.id],
+    );
+    const replier = await newMember(h, 2);
+    await h.db.query(`UPDATE users SET account = $2, password_hash = 'not-a-real-hash' WHERE id = $1`, [
+      replier.id,
+      `replier_${replier.id}`,
+    ]);
+    // Replies and movie comments are writings as much as topics are.
+    for (let i = 0; i < h.config.REPORT_TRUST_WRITINGS; i++) {
+      expect(
+        (
+          await codeOf(
+            h.client,
+            API.replyCreate,
+            { targetType: 'movie', targetId: CX.movies[0], body: `第 ${i} 条评论`, idempotencyKey: newKey() },
+            replier.token,
+          )
+        ).code,
+      ).toBe(Code.Ok);
+    }
+    for (const member of [guest, young, silent, muted, replier]) await report(member, 'post', postId);
+    expect(await countedOf('post', postId)).toEqual([false, false, false, false, true]);
+    expect(await hiddenAt('posts', postId)).toBe(false);
+  });
+});
+
+describe.each(DB_KINDS)('reports with the trust requirements turned off on %s', (kind) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await createHarness(kind, {
+      seed: seedCommunity,
+      config: {
+        REPORT_HIDE_THRESHOLD: THRESHOLD,
+        REPORT_TRUST_ACCOUNT: 'off',
+        REPORT_TRUST_AGE_HOURS: 0,
+        REPORT_TRUST_WRITINGS: 0,
+      },
+    });
+  });
+  afterAll(() => h?.close());
+
+  it('lets new devices hide a topic', async () => {
+    const postId = await writeTopic(h.db, (await newMember(h)).id);
+    const answers = [];
+    for (let i = 0; i < THRESHOLD; i++) {
+      const member = await newMember(h);
+      answers.push(
+        (
+          await h.client.call<ReportResult>(
+            API.reportCreate,
+            { targetType: 'post', targetId: postId, reason: 'spam' },
+            { token: member.token },
+          )
+        ).envelope.data,
+      );
+    }
+    expect(answers.at(-1)).toEqual({ hidden: true });
+    expect((await codeOf(h.client, API.topicDetail, { id: postId })).code).toBe(Code.NotFound);
   });
 });

@@ -82,7 +82,16 @@ describe.each(EVERY_DB_KIND)('search index writes on %s', (kind) => {
     await h.db.tx((q) =>
       fileReport(
         q,
-        { siteId: site!.id, reporterId: 9001, targetType: 'post', targetId: SX.bodyPost, reason: 'spam', detail: '' },
+        {
+          siteId: site!.id,
+          reporterId: 9001,
+          targetType: 'post',
+          targetId: SX.bodyPost,
+          ownerId: SX.author,
+          reason: 'spam',
+          detail: '',
+          counted: true,
+        },
         1,
       ),
     );

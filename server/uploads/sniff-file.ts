@@ -3,6 +3,7 @@
  * type says: MP4 and QuickTime (ISO base media boxes), WebM and Matroska (EBML), and the images of
  * image-upload.ts.
  */
+import { open } from 'node:fs/promises';
 import type { UploadKind } from '../../contract/calls/publish-limits.ts';
 import { sniffImageType } from './images/image-upload.ts';
 
@@ -20,6 +21,20 @@ export function sniffVideoType(head: Buffer): VideoType | null {
   }
   if (head.length >= 4 && head.subarray(0, 4).equals(EBML)) return head.includes('webm', 0, 'latin1') ? 'webm' : 'mkv';
   return null;
+}
+
+/** How many first bytes the sniffing reads (a merge keeps as many: chunk-store.ts). */
+const HEAD_BYTES = 64;
+
+/** The video type of a file on disk by its first bytes, else null. */
+export async function sniffVideoFile(path: string): Promise<VideoType | null> {
+  const file = await open(path, 'r');
+  try {
+    const { buffer, bytesRead } = await file.read(Buffer.alloc(HEAD_BYTES), 0, HEAD_BYTES, 0);
+    return sniffVideoType(buffer.subarray(0, bytesRead));
+  } finally {
+    await file.close();
+  }
 }
 
 /** The detected type when the bytes are a file of the kind, else null. */

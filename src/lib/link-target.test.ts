@@ -11,6 +11,39 @@ describe('banner link targets', () => {
     expect(linkTarget('')).toEqual({ kind: 'none' });
     expect(linkTarget(null)).toEqual({ kind: 'none' });
   });
+
+  it('never takes a link a browser would resolve to another site as an in-app path', () => {
+    const offSite = [
+      '/\\evil.example/path',
+      '//evil.example',
+      '\\\\evil.example',
+      '/%5Cevil.example/path',
+      '/%5cevil.example',
+      '/%2F%2Fevil.example',
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '/\r\n/evil.example',
+      '/\u0000/evil.example',
+      '/../\\evil.example',
+      '/..//evil.example',
+      '/%2e%2e//evil.example',
+      'javascript:alert(1)',
+      ' javascript:alert(1)',
+      'JaVaScRiPt:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'https:\\\\evil.example',
+      'https://evil\t.example',
+    ];
+    for (const link of offSite) expect(linkTarget(link).kind, JSON.stringify(link)).not.toBe('app');
+    for (const link of ['https:\\\\evil.example', '/\t/evil.example', 'javascript:alert(1)'])
+      expect(linkTarget(link), JSON.stringify(link)).toEqual({ kind: 'none' });
+  });
+
+  it('keeps the in-app paths operators write, with queries, fragments and encoded text', () => {
+    for (const path of ['/', '/movie/12', '/search/%E5%BD%B1%E7%89%87?tab=movies', '/topic/3?floor=5#f5', '/tag/热血'])
+      expect(linkTarget(path)).toEqual({ kind: 'app', path });
+    expect(linkTarget('  /movie/12  ')).toEqual({ kind: 'app', path: '/movie/12' });
+  });
 });
 
 describe('query strings of filters', () => {

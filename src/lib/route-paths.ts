@@ -2,6 +2,7 @@
  * Route patterns of docs/spec.md section 2 and their href builders, defined once. Patterns feed the route
  * table; screens and links build hrefs only through `paths`.
  */
+import { inAppPath } from '../../contract/in-app-path.ts';
 
 export const patterns = {
   home: '/',
@@ -47,9 +48,9 @@ export type RouteName = keyof typeof patterns;
 type Id = string | number;
 const segment = (value: Id): string => encodeURIComponent(String(value));
 
-/** Only same-origin absolute paths are accepted as a redirect target (no "//host" or "https:"). */
+/** Only in-app paths are accepted as a redirect target (contract/in-app-path.ts: no "//host", "/\\host" or "https:"). */
 export const isSafeRedirect = (target: string | null): target is string =>
-  !!target && target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/\\');
+  target !== null && inAppPath(target) === target;
 
 export const paths = {
   home: () => '/',

@@ -1,8 +1,9 @@
 /**
  * Personal info (/mine/personal): the avatar (pick an image, see it, then upload it through the
  * multipart /shard/memberUploadImg and save its url with /personal/update) and the nickname (2-16
- * characters after trimming, as contract/calls/member.ts personalUpdateSchema says), with the id, the
- * account and the join date below.
+ * characters after trimming, as contract/calls/member.ts personalUpdateSchema says, and the characters
+ * contract/names.ts allows; the server's refusal shows beside the field), with the id, the account and
+ * the join date below.
  */
 import '../styles/mine.css';
 import '../styles/forms.css';
@@ -20,6 +21,7 @@ import { PageLoading } from '../components/page-loading.tsx';
 import { formatDate } from '../lib/format.ts';
 import { shrinkImage } from '../lib/shrink-image.ts';
 import { useUserRefresh } from '../features/account/use-user-refresh.ts';
+import { nameProblem, normaliseName, type NameProblem } from '../../contract/names.ts';
 import { isValidNickname } from '../../contract/validate.ts';
 import { accountMessages } from '../features/account/account-messages.ts';
 import { showToast } from '../stores/toast.ts';
@@ -29,8 +31,19 @@ const t = accountMessages.personal;
 /** contract/calls/member.ts UPLOAD_MAX_BYTES (5 MiB), repeated: the contract module is types-only here (it carries zod). */
 const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 
-const nicknameError = (value: string): string | null =>
-  !value.trim() ? t.nicknameRequired : isValidNickname(value) ? null : t.nicknameLength;
+const NAME_PROBLEM: Record<NameProblem, string> = {
+  blank: t.nicknameBlank,
+  invisible: t.nicknameInvisible,
+  marks: t.nicknameMarks,
+};
+
+/** The form's own hint; the server's rules go further (reserved words, look-alikes) and its message shows here too. */
+function nicknameError(value: string): string | null {
+  if (!value.trim()) return t.nicknameRequired;
+  const problem = nameProblem(normaliseName(value));
+  if (problem) return NAME_PROBLEM[problem];
+  return isValidNickname(value) ? null : t.nicknameLength;
+}
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 

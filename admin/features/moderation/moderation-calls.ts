@@ -5,6 +5,7 @@ import type {
   ModerationKind,
   ModerationPage,
   QueueState,
+  ReportBurst,
   ReviewSettings,
   SanctionInput,
   SensitiveWord,
@@ -16,6 +17,8 @@ import { adminCall } from '../../api/admin-client.ts';
 
 export const fetchQueue = (state: QueueState, type: ModerationKind | '', cursor: string | null) =>
   adminCall<ModerationPage>('GET', '/moderation', { query: { state, type, cursor } });
+
+export const fetchBursts = () => adminCall<ReportBurst[]>('GET', '/moderation/bursts');
 
 export const decideItem = (id: string, action: ModerationAction, reason: string) =>
   adminCall<ModerationItem>('POST', `/moderation/${encodeURIComponent(id)}`, { body: { action, reason } });

@@ -54,6 +54,16 @@ export const moderationText = {
   more: '加载更多',
   end: '没有更多了',
   reports: (n: number) => `${n} 次举报`,
+  uncountedReports: (n: number) => `其中 ${n} 次不计入自动隐藏`,
+  uncounted: '不计入自动隐藏',
+  uncountedHint: '举报人是新设备、未绑定账号、注册不满一天、没有发言或被禁言的用户，其举报仅供审核参考',
+  bursts: {
+    title: '集中举报',
+    line: (reporters: number, minutes: number, items: number, reports: number) =>
+      `${minutes} 分钟内 ${reporters} 人举报了该用户的 ${items} 条内容，共 ${reports} 次`,
+    uncounted: (n: number) => `其中 ${n} 人的举报不计入自动隐藏`,
+    span: (from: string, to: string) => `${from} 至 ${to}`,
+  },
   firstPost: '新用户首帖',
   author: '作者',
   noAuthor: '（无作者）',

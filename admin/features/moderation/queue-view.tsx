@@ -1,8 +1,9 @@
 /**
  * The moderation queue (待处理 or 已处理): items as cards, each with its type and state, the text
  * and images, where it is (with a link into the app), its author (with a link to /admin/users/:id),
- * the reports' reasons counted and the reporters, and 通过 / 隐藏 / 删除 through a reason dialog.
- * A decided item leaves the 待处理 list at once.
+ * the reports' reasons counted and the reporters (those whose reports do not count toward hiding
+ * marked 不计入自动隐藏), and 通过 / 隐藏 / 删除 through a reason dialog. A decided item leaves the
+ * 待处理 list at once. Above 待处理, the bursts of reports against one member (report-bursts.tsx).
  */
 import { useMemo, useState } from 'react';
 import { Link } from 'wouter';
@@ -26,6 +27,7 @@ import {
   moderationText as text,
 } from './moderation-messages.ts';
 import { ReasonDialog } from './reason-dialog.tsx';
+import { ReportBursts } from './report-bursts.tsx';
 
 const STATE_BADGE: Record<ModerationItem['state'], string> = {
   pending: 'badge--warn',
@@ -46,6 +48,11 @@ function ItemCard({ item, onAct }: { item: ModerationItem; onAct: (action: Moder
         <span className={`badge ${STATE_BADGE[item.state]}`}>{STATE_LABELS[item.state]}</span>
         {item.flags.includes('first_post') && <span className="badge badge--warn">{text.firstPost}</span>}
         {item.reportCount > 0 && <span className="mod-card__count">{text.reports(item.reportCount)}</span>}
+        {item.countedReports < item.reportCount && (
+          <span className="mod-card__uncounted" title={text.uncountedHint}>
+            {text.uncountedReports(item.reportCount - item.countedReports)}
+          </span>
+        )}
         <span className="mod-card__id">{item.id}</span>
         <span className="mod-card__time">{formatMinute(item.at)}</span>
       </header>
@@ -101,6 +108,11 @@ function ItemCard({ item, onAct }: { item: ModerationItem; onAct: (action: Moder
                   <li key={report.id}>
                     {report.reporter?.nickname ?? '—'} · {REASON_LABELS[report.reason]}
                     {report.detail ? `：${report.detail}` : ''} · {formatMinute(report.at)}
+                    {!report.counted && (
+                      <span className="mod-card__uncounted" title={text.uncountedHint}>
+                        {` · ${text.uncounted}`}
+                      </span>
+                    )}
                   </li>
                 ))}
               </ul>
@@ -141,6 +153,7 @@ const fetchQueuePage = (filters: { state: QueueState; type: ModerationKind | '' 
 export function QueueView({ state }: { state: QueueState }) {
   const [type, setType] = useState<ModerationKind | ''>('');
   const [acting, setActing] = useState<{ item: ModerationItem; action: ModerationAction } | null>(null);
+  const [decisions, setDecisions] = useState(0);
 
   const filters = useMemo(() => ({ state, type }), [state, type]);
   const { items, setItems, hasMore, busy, error, more, reload } = usePagedList(fetchQueuePage, filters);
@@ -154,10 +167,12 @@ export function QueueView({ state }: { state: QueueState }) {
         : shown.map((i) => (i.id === updated.id ? updated : i)),
     );
     setActing(null);
+    setDecisions((n) => n + 1);
   }
 
   return (
     <div className="mod-queue">
+      {state === 'pending' && <ReportBursts version={decisions} />}
       <div className="mod-queue__filters">
         <label className="field field--inline">
           <span className="field__label">{text.type}</span>

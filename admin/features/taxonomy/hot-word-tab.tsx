@@ -1,13 +1,15 @@
 /**
  * 热搜词: one site's hot search words (the site chosen among the operator's), in the order the
  * search page shows them: pinned first. Add (optionally pinned), 上移/下移 within its group,
- * 置顶/取消置顶, edit and delete.
+ * 置顶/取消置顶, edit and delete. Below them, the site's 屏蔽词 and what visitors made hot
+ * (hot-word-blocks.tsx).
  */
 import { useState, type FormEvent } from 'react';
 import { TAXONOMY_LIMITS, type HotWord } from '../../../contract/admin/taxonomy.ts';
 import { messageOf, useLoad } from '../../components/use-load.ts';
 import { TableStatus } from '../../components/table-status.tsx';
 import { SitePicker } from '../../components/site-picker.tsx';
+import { HotWordBlocks } from './hot-word-blocks.tsx';
 import { addHotWord, changeHotWord, deleteHotWord, fetchHotWords, moveHotWord } from './taxonomy-calls.ts';
 import { TaxonomyDialog, TextField } from './taxonomy-dialog.tsx';
 import { taxonomyText } from './taxonomy-messages.ts';
@@ -153,6 +155,7 @@ export function HotWordTab() {
         />
       </div>
       {dialog && <HotWordDialog dialog={dialog} onClose={() => setDialog(null)} onDone={() => void words.reload()} />}
+      {data && <HotWordBlocks key={data.siteId} siteId={data.siteId} />}
     </section>
   );
 }

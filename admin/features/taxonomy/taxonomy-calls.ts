@@ -12,6 +12,8 @@ import type {
   FeaturedItemRef,
   FeaturedItemType,
   HotWord,
+  HotWordBlock,
+  HotWordBlockList,
   HotWordList,
   MediaChoice,
   NewCategory,
@@ -63,6 +65,12 @@ export const changeHotWord = (id: number, body: { word?: string; pinned?: boolea
 export const moveHotWord = (id: number, position: number) =>
   adminCall<HotWord>('POST', `/taxonomy/hot-words/${id}/move`, { body: { position } });
 export const deleteHotWord = (id: number) => adminCall<null>('DELETE', `/taxonomy/hot-words/${id}`);
+
+export const fetchHotWordBlocks = (siteId: number) =>
+  adminCall<HotWordBlockList>('GET', '/taxonomy/hot-word-blocks', { query: { siteId } });
+export const blockHotWord = (siteId: number, word: string) =>
+  adminCall<HotWordBlock>('POST', '/taxonomy/hot-word-blocks', { body: { siteId, word } });
+export const unblockHotWord = (id: number) => adminCall<null>('DELETE', `/taxonomy/hot-word-blocks/${id}`);
 
 /** A chosen file as a data: URL (the cover upload's body). */
 export const readAsDataUrl = (file: File): Promise<string> =>

@@ -2,8 +2,9 @@
  * The console's titles and episodes under /admin-api (docs/admin-api.md, "Content"), for 运营 and
  * 超级管理员: list, create a draft, read and change every field, publish / unpublish / schedule,
  * rename, renumber and delete episodes, and set the poster from an image and a crop. Titles are
- * shared by every site of the group, so no site check applies. Every change is one transaction
- * with its audit rows and answers the title as the editor shows it.
+ * shared by every site of the group: any of them reads them, but only an operator of every site
+ * changes them (403 for one limited to some sites). Every change is one transaction with its audit
+ * rows and answers the title as the editor shows it.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AdminMovie, MovieCreate } from '../../../contract/admin/catalogue.ts';
@@ -11,7 +12,8 @@ import type { AdminDeps } from '../admin-deps.ts';
 import { AdminHttpError, badField } from '../admin-errors.ts';
 import { auditOf, parseInput } from '../admin-input.ts';
 import { audit } from '../audit.ts';
-import { requireRole } from '../guards.ts';
+import { adminMessages } from '../admin-messages.ts';
+import { requireEverySite, requireRole } from '../guards.ts';
 import { catalogueMessages as text } from './catalogue-messages.ts';
 import { deleteEpisode, patchEpisode } from './episode-writes.ts';
 import { createBody, episodeBody, idParam, listQuery, patchBody, posterBody } from './movie-input.ts';
@@ -30,6 +32,7 @@ const idOf = (req: FastifyRequest): number => {
 
 export const catalogueRoutes: FastifyPluginAsync<AdminDeps> = async (api, { db, config, now }) => {
   const staff = { preHandler: requireRole('ops') };
+  const change = { preHandler: [requireRole('ops'), requireEverySite(adminMessages.titlesShared)] };
 
   async function movieOr404(id: number): Promise<AdminMovie> {
     const movie = await findAdminMovie(db, id, now());
@@ -54,7 +57,7 @@ export const catalogueRoutes: FastifyPluginAsync<AdminDeps> = async (api, { db, 
 
   api.get('/movies/options', staff, async () => movieOptions(db));
 
-  api.post('/movies', staff, async (req, reply) => {
+  api.post('/movies', change, async (req, reply) => {
     const input: MovieCreate = parseInput(createBody, req.body);
     await ensurePlaceholderPoster(config.MEDIA_DIR);
     const id = await db.tx((q) => createMovie(q, auditOf(req), input, now()));
@@ -63,7 +66,7 @@ export const catalogueRoutes: FastifyPluginAsync<AdminDeps> = async (api, { db, 
 
   api.get('/movies/:id', staff, async (req) => movieOr404(idOf(req)));
 
-  api.patch('/movies/:id', staff, async (req) => {
+  api.patch('/movies/:id', change, async (req) => {
     const id = idOf(req);
     const time = now();
     const patch = parseInput(patchBody(time), req.body);
@@ -72,20 +75,20 @@ export const catalogueRoutes: FastifyPluginAsync<AdminDeps> = async (api, { db, 
     return movieOr404(id);
   });
 
-  api.patch('/episodes/:id', staff, async (req) => {
+  api.patch('/episodes/:id', change, async (req) => {
     const id = idOf(req);
     const patch = parseInput(episodeBody, req.body);
     const movieId = await db.tx((q) => patchEpisode(q, auditOf(req), id, patch, now()));
     return movieOr404(movieId);
   });
 
-  api.delete('/episodes/:id', staff, async (req) => {
+  api.delete('/episodes/:id', change, async (req) => {
     const id = idOf(req);
     const movieId = await db.tx((q) => deleteEpisode(q, auditOf(req), id, now()));
     return movieOr404(movieId);
   });
 
-  api.post('/movies/:id/poster', { ...staff, bodyLimit: POSTER_BODY_LIMIT }, async (req) => {
+  api.post('/movies/:id/poster', { ...change, bodyLimit: POSTER_BODY_LIMIT }, async (req) => {
     const id = idOf(req);
     const input = parseInput(posterBody, req.body);
     const image = decodeImage(input.image);

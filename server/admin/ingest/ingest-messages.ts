@@ -12,6 +12,8 @@ export const ingestMessages = {
   sizeMismatch: (expected: number, got: number) => `文件大小不符：应为 ${expected} 字节，合并后为 ${got} 字节`,
   md5Mismatch: 'MD5 校验失败：文件内容与 fileId 不符，请重新上传',
   notVideo: '文件内容不是 MP4、MOV、WebM 或 MKV 视频',
+  videoOff:
+    '视频上传已关闭：服务器没有可用的 ffmpeg。请在服务器上安装 Debian 的 ffmpeg（apt-get install ffmpeg）或以 FFMPEG_PATH 指定，然后重启服务',
   notMerged: 'fileId 不是已合并的上传：请先完成上传并合并',
   movieMissing: '影片不存在',
   episodeMissing: '剧集不存在',

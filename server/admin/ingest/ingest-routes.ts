@@ -10,8 +10,11 @@
  *   GET  /jobs/:id                                        the job: state, progress, failure, attempts
  *   POST /jobs/:id/retry                                  a failed job again, as a new job
  *
- * Titles are shared by every site of the group, so no site check applies. Changes are audited in
- * their transaction; a job is queued in the same transaction as the episode's change.
+ * Titles are shared by every site of the group: an operator limited to some sites uploads and reads
+ * jobs, but the calls that change a title's episodes answer it 403. Changes are audited in
+ * their transaction; a job is queued in the same transaction as the episode's change. Without a
+ * usable ffmpeg for uploads (server/media/upload-ffmpeg.ts) the calls that take a video or queue a
+ * job answer 400 with text.videoOff; episodes without a video are still made.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
@@ -23,19 +26,21 @@ import {
   MAX_CHUNKS,
   VIDEO_MAX_BYTES,
 } from '../../../contract/calls/publish-limits.ts';
+import { fileNameSchema } from '../../../contract/calls/publish.ts';
 import { UNIQUE_VIOLATION, sqlState, type Queryable } from '../../db/db.ts';
 import { EPISODE_VIDEO_QUEUE, queueEpisodeVideo } from '../../media/episode-video-job.ts';
+import { videoUploadsOn } from '../../media/upload-ffmpeg.ts';
 import type { AdminDeps } from '../admin-deps.ts';
 import { AdminHttpError, badField } from '../admin-errors.ts';
 import { auditOf, parseInput } from '../admin-input.ts';
 import { audit } from '../audit.ts';
-import { operatorOf, requireRole } from '../guards.ts';
+import { adminMessages } from '../admin-messages.ts';
+import { operatorOf, requireEverySite, requireRole } from '../guards.ts';
 import { ConsoleUploads } from './console-uploads.ts';
 import { ingestMessages as text } from './ingest-messages.ts';
 import { UUID, episodeById, publicEpisode, readJob } from './job-view.ts';
 
 const SWEEP_EVERY_MS = 3600 * 1000;
-const UNSAFE_NAME = /[\u0000-\u001f\u007f/\\]|^\.+$/;
 
 const int = (field: string, min: number, max: number) =>
   z.coerce
@@ -50,11 +55,7 @@ const fileId = z
 const checkBody = z
   .object({
     fileId,
-    fileName: z
-      .string({ message: 'fileName 必须是字符串' })
-      .min(1, 'fileName 不能为空')
-      .max(200, 'fileName 长度不能超过 200 个字符')
-      .refine((name) => !UNSAFE_NAME.test(name) && !name.includes('..'), 'fileName 不能包含路径、".." 或控制字符'),
+    fileName: fileNameSchema,
     fileSize: int('fileSize', 1, VIDEO_MAX_BYTES),
     chunkSize: int('chunkSize', CHUNK_MIN_BYTES, CHUNK_MAX_BYTES),
     chunkCount: int('chunkCount', 1, MAX_CHUNKS),
@@ -76,6 +77,7 @@ const jobParam = z.object({ id: z.string().regex(UUID, 'id 必须是任务编号
 
 export const ingestRoutes: FastifyPluginAsync<AdminDeps> = async (api, { db, config, jobs, now }) => {
   const staff = { preHandler: requireRole('ops') };
+  const titleChange = { preHandler: [requireRole('ops'), requireEverySite(adminMessages.titlesShared)] };
   const uploads = new ConsoleUploads(db, config);
 
   const sweep = () =>
@@ -92,7 +94,17 @@ export const ingestRoutes: FastifyPluginAsync<AdminDeps> = async (api, { db, con
     (_req, body, done) => done(null, body),
   );
 
-  api.post('/uploads/check', staff, async (req) => uploads.check(operatorOf(req).id, parseInput(checkBody, req.body)));
+  /** A 400 naming `field` (none: the call itself) while video uploads are off. */
+  async function requireVideoUploads(field?: string): Promise<void> {
+    if (await videoUploadsOn(config)) return;
+    throw field ? badField(field, text.videoOff) : new AdminHttpError(400, text.videoOff);
+  }
+
+  api.post('/uploads/check', staff, async (req) => {
+    const body = parseInput(checkBody, req.body);
+    await requireVideoUploads('mime');
+    return uploads.check(operatorOf(req).id, body);
+  });
 
   api.post('/uploads/chunk', { ...staff, bodyLimit: CHUNK_MAX_BYTES }, async (req) => {
     const query = parseInput(chunkQuery, req.query);
@@ -102,6 +114,7 @@ export const ingestRoutes: FastifyPluginAsync<AdminDeps> = async (api, { db, con
 
   api.post('/uploads/merge', staff, async (req) => {
     const { fileId: id } = parseInput(fileBody, req.body);
+    await requireVideoUploads('fileId');
     return uploads.merge(operatorOf(req).id, id, auditOf(req));
   });
 
@@ -119,9 +132,10 @@ export const ingestRoutes: FastifyPluginAsync<AdminDeps> = async (api, { db, con
     return { episode: publicEpisode(episode), job };
   }
 
-  api.post('/movies/:id/episodes', staff, async (req, reply) => {
+  api.post('/movies/:id/episodes', titleChange, async (req, reply) => {
     const { id: movieId } = parseInput(idParam, req.params);
     const input = parseInput(episodeBody, req.body);
+    if (input.fileId) await requireVideoUploads('fileId');
     const source = input.fileId ? (await uploads.mergedSource(operatorOf(req).id, input.fileId)).source : null;
     await jobs.start();
     const made = await db
@@ -150,9 +164,10 @@ export const ingestRoutes: FastifyPluginAsync<AdminDeps> = async (api, { db, con
     return reply.code(201).send(await answer(made.episodeId, made.jobId));
   });
 
-  api.post('/episodes/:id/video', staff, async (req) => {
+  api.post('/episodes/:id/video', titleChange, async (req) => {
     const { id } = parseInput(idParam, req.params);
     const input = parseInput(fileBody, req.body);
+    await requireVideoUploads('fileId');
     const { source } = await uploads.mergedSource(operatorOf(req).id, input.fileId);
     await jobs.start();
     const jobId = await db.tx(async (q) => {
@@ -183,11 +198,12 @@ export const ingestRoutes: FastifyPluginAsync<AdminDeps> = async (api, { db, con
     return found.view;
   });
 
-  api.post('/jobs/:id/retry', staff, async (req): Promise<IngestJob> => {
+  api.post('/jobs/:id/retry', titleChange, async (req): Promise<IngestJob> => {
     const { id } = parseInput(jobParam, req.params);
     const found = await readJob(db, jobs, id);
     if (!found) throw new AdminHttpError(404, text.jobMissing);
     if (found.view.state !== 'failed') throw new AdminHttpError(409, text.notFailed);
+    await requireVideoUploads();
     const { episodeId, source } = found.job.data;
     const episode = await episodeById(db, episodeId);
     if (!episode) throw new AdminHttpError(404, text.episodeMissing);

@@ -13,7 +13,8 @@ import { plainText } from '../../../contract/rich-text.ts';
 import type { Queryable } from '../../db/db.ts';
 import { addNotices, type NewNotice } from '../../db/notices.ts';
 import { lockReply, markDeleted } from '../../db/reply-writes.ts';
-import { DEFAULT_AVATAR, guestNickname } from '../../db/users.ts';
+import { DEFAULT_AVATAR } from '../../db/users.ts';
+import { guestNickname, storeSkeleton } from '../../names/nicknames.ts';
 import { indexModerated } from '../../search/index-writes.ts';
 import { AdminHttpError, badField } from '../admin-errors.ts';
 import { audit } from '../audit.ts';
@@ -143,7 +144,13 @@ async function lockItem(q: Queryable, type: ModerationTarget, id: number): Promi
 
 const TABLE: Record<ModerationTarget, string> = { reply: 'replies', post: 'posts', danmaku: 'danmaku', user: 'users' };
 
-async function apply(q: Queryable, type: ModerationTarget, id: number, action: ModerationAction): Promise<void> {
+async function apply(
+  q: Queryable,
+  type: ModerationTarget,
+  id: number,
+  action: ModerationAction,
+  siteId: number | null,
+): Promise<void> {
   const table = TABLE[type];
   if (action === 'approve') {
     await q.query(`UPDATE ${table} SET hidden_at = NULL${type === 'post' ? ', held_at = NULL' : ''} WHERE id = $1`, [
@@ -156,11 +163,13 @@ async function apply(q: Queryable, type: ModerationTarget, id: number, action: M
     // Its floor shows to everyone as 该回复已删除 (the text is gone), not hidden pending review.
     await q.query('UPDATE replies SET hidden_at = NULL WHERE id = $1', [id]);
   } else if (type === 'user') {
+    const name = await guestNickname(q, siteId!);
     await q.query(`UPDATE users SET nickname = $2, avatar = $3, bio = '', hidden_at = NULL WHERE id = $1`, [
       id,
-      guestNickname(),
+      name.nickname,
       DEFAULT_AVATAR,
     ]);
+    await storeSkeleton(q, id, name.skeleton);
   } else {
     await q.query(`UPDATE ${table} SET deleted_at = now(), hidden_at = coalesce(hidden_at, now()) WHERE id = $1`, [id]);
   }
@@ -199,7 +208,7 @@ export async function decide(q: Queryable, decision: Decision): Promise<void> {
     if (operator.siteIds !== null) throw new AdminHttpError(403, '没有该站点的权限');
   } else assertSite(operator, item.siteId);
   if (item.deleted) throw badField('action', '该内容已删除，不能再处理');
-  await apply(q, type, id, action);
+  await apply(q, type, id, action, item.siteId);
   await indexModerated(q, type, id);
   await q.query(`UPDATE reports SET state = $3 WHERE target_type = $1 AND target_id = $2 AND state = 'open'`, [
     type,

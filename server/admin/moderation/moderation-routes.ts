@@ -1,8 +1,9 @@
 /**
  * The console's moderation calls under /admin-api (docs/admin-api.md, 审核), for 审核 and
- * 超级管理员: the queue (GET /moderation?type=&state=&cursor=) and decisions on its items
- * (POST /moderation/:id {action, reason}, ids as in contract/admin/moderation.ts), plus the
- * sanctions, the sensitive-word list and first-post review, each in its own module.
+ * 超级管理员: the queue (GET /moderation?type=&state=&cursor=), the bursts of reports against one
+ * member (GET /moderation/bursts) and decisions on the queue's items (POST /moderation/:id
+ * {action, reason}, ids as in contract/admin/moderation.ts), plus the sanctions, the
+ * sensitive-word list and first-post review, each in its own module.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
@@ -13,6 +14,7 @@ import {
   QUEUE_STATES,
   type ModerationItem,
   type ModerationPage,
+  type ReportBurst,
 } from '../../../contract/admin/moderation.ts';
 import type { AdminDeps } from '../admin-deps.ts';
 import { AdminHttpError, badField } from '../admin-errors.ts';
@@ -22,6 +24,7 @@ import { decide } from './decide.ts';
 import { itemRefOf, reasonSchema } from './moderation-input.ts';
 import { encodeCursor, queueKeys } from './queue-keys.ts';
 import { loadItems } from './queue-items.ts';
+import { reportBursts } from './report-bursts.ts';
 import { reviewRoutes } from './review-routes.ts';
 import { sanctionRoutes } from './sanction-routes.ts';
 import { wordRoutes } from './word-routes.ts';
@@ -60,6 +63,10 @@ export const moderationRoutes: FastifyPluginAsync<AdminDeps> = async (api, deps)
       nextCursor: keys.length > shown.length ? encodeCursor(shown.at(-1)!) : null,
     };
   });
+
+  api.get('/moderation/bursts', moderator, async (req): Promise<ReportBurst[]> =>
+    reportBursts(db, operatorOf(req).siteIds),
+  );
 
   api.get('/moderation/:id', moderator, async (req): Promise<ModerationItem> => {
     const ref = itemRefOf(req);

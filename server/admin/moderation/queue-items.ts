@@ -1,6 +1,7 @@
 /**
  * The moderation queue's items in full: for each key (type and id), the item's text, images, where
- * it is and its in-app link, its author, its reports (newest first, with reasons and reporters),
+ * it is and its in-app link, its author, its reports (newest first, with reasons and reporters, and
+ * whether each counts toward hiding),
  * its last decision, and its state derived from the row's flags (deleted, held, hidden), its open
  * reports and that decision. One query per kind of item, whatever the page's size.
  */
@@ -249,6 +250,7 @@ interface ReportRow extends AuthorRow {
   reason: ReportReason;
   detail: string;
   state: ItemReport['state'];
+  counted: boolean;
   at: Date;
 }
 
@@ -284,8 +286,8 @@ export async function loadItems(
   const types = refs.map((ref) => ref.type);
   const ids = refs.map((ref) => ref.id);
   const reports = await q.query<ReportRow>(
-    `SELECT r.id, r.target_type AS type, r.target_id AS "targetId", r.reason, r.detail, r.state, r.created_at AS at,
-       ${AUTHOR}
+    `SELECT r.id, r.target_type AS type, r.target_id AS "targetId", r.reason, r.detail, r.state, r.counted,
+       r.created_at AS at, ${AUTHOR}
      FROM reports r LEFT JOIN users u ON u.id = r.reporter_id
      WHERE (r.target_type, r.target_id) IN (SELECT * FROM unnest($1::text[], $2::bigint[]))
      ORDER BY r.id DESC`,
@@ -322,9 +324,10 @@ export async function loadItems(
     if (!base) return [];
     const all = reportsOf.get(key) ?? [];
     const open = all.filter((row) => row.state === 'open');
-    const counted = open.length > 0 ? open : all;
+    // What the counts are of: the open reports, else (a handled item) all of them.
+    const tallied = open.length > 0 ? open : all;
     const reasonCounts: ModerationItem['reasonCounts'] = {};
-    for (const row of counted) reasonCounts[row.reason] = (reasonCounts[row.reason] ?? 0) + 1;
+    for (const row of tallied) reasonCounts[row.reason] = (reasonCounts[row.reason] ?? 0) + 1;
     const d = decisionOf.get(key);
     const decision = d ? { action: d.action, reason: d.reason, operator: d.operator, at: d.at.getTime() } : null;
     const { deleted: _d, held, hidden: _h, ...shown } = base;
@@ -338,7 +341,8 @@ export async function loadItems(
         ...shown,
         state: stateOf(base, open.length, decision),
         siteId: siteOf.get(key) ?? null,
-        reportCount: counted.length,
+        reportCount: tallied.length,
+        countedReports: tallied.filter((row) => row.counted).length,
         reasonCounts,
         reports: all.slice(0, REPORTS_SHOWN).map((row) => ({
           id: Number(row.id),
@@ -346,6 +350,7 @@ export async function loadItems(
           reason: row.reason,
           detail: row.detail,
           state: row.state,
+          counted: row.counted,
           at: row.at.getTime(),
         })),
         flags,

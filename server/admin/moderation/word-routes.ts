@@ -8,6 +8,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { MODERATION_LIMITS, type SensitiveWord, type WordPage } from '../../../contract/admin/moderation.ts';
+import { isSingleLineText } from '../../../contract/calls/publish-limits.ts';
 import { WORD_ACTIONS } from '../../../contract/enums.ts';
 import { likePattern } from '../../db/paging.ts';
 import { invalidateWords } from '../../moderation/sensitive-words.ts';
@@ -23,7 +24,8 @@ const wordSchema = z
   .string({ message: '请填写敏感词' })
   .trim()
   .min(1, { message: '请填写敏感词' })
-  .max(MODERATION_LIMITS.word, { message: `敏感词最多 ${MODERATION_LIMITS.word} 个字` });
+  .max(MODERATION_LIMITS.word, { message: `敏感词最多 ${MODERATION_LIMITS.word} 个字` })
+  .refine(isSingleLineText, { message: '敏感词不能包含换行或控制字符' });
 const addSchema = z.object({ word: wordSchema, action: actionSchema });
 const changeSchema = z.object({ action: actionSchema });
 const listSchema = z.object({

@@ -1,7 +1,9 @@
 /**
  * 操作员 (超级管理员 only): list, create (a one-time password and a TOTP secret shown once), change
  * role, sites or the disabled mark, renew a password or TOTP secret; and every operator's own
- * password change, the one call open while on a one-time password besides the session's own.
+ * password change, the one call open while on a one-time password besides the session's own (the
+ * rule a new password passes: server/admin/passwords.ts; guesses of the current one are limited:
+ * server/admin/sign-in-limits.ts).
  * A super cannot demote or disable itself, and the group always keeps one active super. Disabling or
  * renewing ends the operator's sessions. Every change is audited, secrets never.
  */
@@ -9,8 +11,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import QRCode from 'qrcode';
 import { z } from 'zod';
 import {
-  OPERATOR_PASSWORD_MAX,
-  OPERATOR_PASSWORD_MIN,
   type OperatorCredentials,
   type OperatorList,
   type OperatorListItem,
@@ -24,8 +24,15 @@ import { endSessionsOf } from '../admin-sessions.ts';
 import { audit } from '../audit.ts';
 import { operatorOf, requireRole } from '../guards.ts';
 import { createOperator, OperatorInputError } from '../operators.ts';
-import { hashPassword, verifyPassword } from '../passwords.ts';
+import {
+  hashPassword,
+  newPasswordProblem,
+  normalisePassword,
+  verifyPassword,
+  type PasswordProblem,
+} from '../passwords.ts';
 import { answerOf } from '../session-routes.ts';
+import { beginPasswordCheck } from '../sign-in-limits.ts';
 import { totpUri } from '../totp.ts';
 import { operatorMessages as text } from './operator-messages.ts';
 import {
@@ -72,13 +79,14 @@ async function credentialsOf(
   return { operator, password, totp: { secret, otpauthUrl, qrSvg } };
 }
 
-function checkNewPassword(next: string, username: string): void {
-  if (next.length < OPERATOR_PASSWORD_MIN || next.length > OPERATOR_PASSWORD_MAX) throw badField('next', text.length);
-  if (!/\p{L}/u.test(next) || !/\p{N}/u.test(next)) throw badField('next', text.mix);
-  if (next.toLowerCase().includes(username.toLowerCase())) throw badField('next', text.hasUsername);
-}
+const passwordProblems: Record<PasswordProblem, string> = {
+  length: text.length,
+  mix: text.mix,
+  username: text.hasUsername,
+  common: text.common,
+};
 
-export const operatorRoutes: FastifyPluginAsync<AdminDeps> = async (api, { db }) => {
+export const operatorRoutes: FastifyPluginAsync<AdminDeps> = async (api, { db, config, shared }) => {
   const superOnly = { preHandler: requireRole() };
 
   api.get('/operators', superOnly, async (): Promise<OperatorList> => ({ list: await listOperators(db) }));
@@ -91,8 +99,13 @@ export const operatorRoutes: FastifyPluginAsync<AdminDeps> = async (api, { db })
       try {
         made = await createOperator(q, { ...input, temporaryPassword: true });
       } catch (error) {
-        if (error instanceof OperatorInputError)
-          throw badField(error.field === 'sites' ? 'siteIds' : error.field, text.input[error.field] ?? error.message);
+        if (error instanceof OperatorInputError) {
+          const message =
+            error.similarTo === undefined
+              ? (text.input[error.field] ?? error.message)
+              : text.usernameTaken(error.similarTo);
+          throw badField(error.field === 'sites' ? 'siteIds' : error.field, message);
+        }
         throw error;
       }
       const operator = (await findOperator(q, made.operator.id))!;
@@ -153,12 +166,16 @@ export const operatorRoutes: FastifyPluginAsync<AdminDeps> = async (api, { db })
     const input = parseInput(passwordChange, req.body);
     const session = req.adminSession!;
     const me = operatorOf(req);
-    if (input.next === input.current) throw badField('next', text.same);
-    checkNewPassword(input.next, me.username);
+    if (normalisePassword(input.next) === normalisePassword(input.current)) throw badField('next', text.same);
+    const problem = newPasswordProblem(input.next, me.username);
+    if (problem) throw badField('next', passwordProblems[problem]);
     const hash = await hashPassword(input.next);
+    // Guesses of the current password are limited per operator and per address (429 on current).
+    const limited = config.RATE_LIMITS === 'on' ? await beginPasswordCheck(shared, me.id, req.ip) : undefined;
     await db.tx(async (q) => {
       const stored = await passwordHashOf(q, me.id);
       if (!stored || !(await verifyPassword(input.current, stored))) throw badField('current', text.wrongCurrent);
+      await limited?.passed();
       await setOwnPassword(q, me.id, hash);
       // Anyone else signed in with the old password is signed out.
       await endSessionsOf(q, me.id, session.sessionId);

@@ -1,19 +1,42 @@
 /**
- * The live health of CDN lines: the server sends HEAD <line>/ping (the target the app's own line
- * race uses, answered cheaply by the media server) with a 3 s timeout, and reports 正常 (ok), 延迟
- * (slow: over SLOW_LINE_MS) or 不可达 (down: an error status, a refused connection, the timeout).
- * A relative line ("/cdn/1") is served by this server, so it is probed at this process's own
- * listening address (else at the console request's origin). Answers are kept HEALTH_CACHE_MS per
- * address so a console left open does not hammer the lines; 刷新 asks again.
+ * CDN lines' addresses and their live health.
+ *
+ * A line is a path of this server ("/cdn/1") or the base URL of a CDN: http(s) on a public host
+ * (server/net/outbound.ts), with no account, query or fragment, since the app and this check append
+ * paths to it. `lineUrlProblem` is that rule, applied when a line is saved and again before a check
+ * (a line stored before the rule is checked by it all the same).
+ *
+ * The health: HEAD <line>/ping (the target the app's own line race uses, answered cheaply by the
+ * media server) within 3 s: 正常 (ok), 延迟 (slow: over SLOW_LINE_MS) or 不可达 (down: an error
+ * status, a refused connection, the timeout). A path line is asked of the app itself (fastify's
+ * inject, no network). An absolute line is asked only through the outbound guard, which follows up
+ * to MAX_REDIRECTS redirects, each target checked like the line; a line or a redirect the guard
+ * refuses is reported as refused, with no status and no time. Answers are kept HEALTH_CACHE_MS per
+ * line so a console left open does not hammer the lines; 刷新 asks again.
  */
-import type { AddressInfo } from 'node:net';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { SLOW_LINE_MS, type LineHealth } from '../../../contract/admin/settings.ts';
+import { checkUrl, OutboundError, type Outbound, type OutboundTestHosts } from '../../net/outbound.ts';
+import { settingsMessages as text } from './settings-messages.ts';
 
 export const PROBE_TIMEOUT_MS = 3_000;
 export const HEALTH_CACHE_MS = 15_000;
+const MAX_REDIRECTS = 3;
 
 type Probe = Omit<LineHealth, 'id'>;
+
+/** A path of this server: segments of [a-zA-Z0-9_.-], none of them `.` or `..`, never `//`. */
+const PATH_LINE = /^(\/(?!\.\.?(\/|$))[a-zA-Z0-9_.-]+)*\/?$/;
+/** http(s)://host[:port][/path], without whitespace, `?`, `#` or `\`. */
+const URL_LINE = /^https?:\/\/[^\s/?#\\]+(\/[^\s?#\\]*)?$/i;
+
+/** What is wrong with a line's address: its form, or a host that is not a public address. */
+export function lineUrlProblem(url: string, testHosts: OutboundTestHosts): 'format' | 'host' | null {
+  if (url.startsWith('/')) return PATH_LINE.test(url) ? null : 'format';
+  const { refused } = checkUrl(url, { testHosts });
+  if (refused === 'host') return 'host';
+  return refused || !URL_LINE.test(url) ? 'format' : null;
+}
 
 const NETWORK_ERRORS: Record<string, string> = {
   ECONNREFUSED: '连接被拒绝',
@@ -23,60 +46,73 @@ const NETWORK_ERRORS: Record<string, string> = {
   EHOSTUNREACH: '主机不可达',
   CERT_HAS_EXPIRED: '证书已过期',
 };
-const kept = new Map<string, { at: number; probe: Promise<Probe> }>();
 
-/** The absolute address a line's ping is asked at. */
-export function pingAddress(api: FastifyInstance, req: FastifyRequest, url: string): string {
-  const base = url.replace(/\/+$/, '');
-  if (/^https?:\/\//i.test(base)) return `${base}/ping`;
-  const address = api.server.address() as AddressInfo | string | null;
-  const origin =
-    address && typeof address === 'object'
-      ? `http://${address.family === 'IPv6' ? `[${address.address === '::' ? '::1' : address.address}]` : address.address === '0.0.0.0' ? '127.0.0.1' : address.address}:${address.port}`
-      : `${req.protocol}://${req.host}`;
-  return `${origin}${base}/ping`;
-}
-
-async function probe(address: string, timeoutMs: number): Promise<Probe> {
-  const started = performance.now();
-  const checkedAt = Date.now();
-  try {
-    const response = await fetch(address, {
-      method: 'HEAD',
-      redirect: 'follow',
-      cache: 'no-store',
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    const ms = Math.round(performance.now() - started);
-    if (!response.ok) return { state: 'down', ms, error: `HTTP ${response.status}`, checkedAt };
-    return { state: ms > SLOW_LINE_MS ? 'slow' : 'ok', ms, error: null, checkedAt };
-  } catch (error) {
-    const name = (error as Error).name;
-    const cause = (error as { cause?: { code?: string } }).cause?.code;
-    const reason =
-      name === 'TimeoutError' || name === 'AbortError'
-        ? `超时（${timeoutMs / 1000} 秒）`
-        : (NETWORK_ERRORS[cause ?? ''] ?? (cause ? `连接失败：${cause}` : '连接失败'));
-    return { state: 'down', ms: null, error: reason, checkedAt };
+/** Why a line is down, from what the guard threw. */
+function reasonOf(error: unknown, timeoutMs: number): string {
+  if (!(error instanceof OutboundError)) return '连接失败';
+  switch (error.kind) {
+    case 'refused':
+      return error.hop === 0 ? text.linePublic : text.lineRedirectRefused;
+    case 'redirects':
+      return text.lineRedirects;
+    case 'timeout':
+      return `超时（${timeoutMs / 1000} 秒）`;
+    default:
+      return NETWORK_ERRORS[error.code ?? ''] ?? (error.code ? `连接失败：${error.code}` : '连接失败');
   }
 }
 
-/** Each line's health, probed at once; `refresh` ignores the kept answers. */
-export async function linesHealth(
-  lines: readonly { id: number; address: string }[],
-  refresh: boolean,
-  timeoutMs = PROBE_TIMEOUT_MS,
-): Promise<LineHealth[]> {
-  const now = Date.now();
-  for (const [address, entry] of kept) if (now - entry.at > HEALTH_CACHE_MS) kept.delete(address);
-  return Promise.all(
-    lines.map(async ({ id, address }) => {
-      let entry = kept.get(address);
-      if (!entry || refresh) {
-        entry = { at: now, probe: probe(address, timeoutMs) };
-        kept.set(address, entry);
+/** The health checks of one app: asks `api` for path lines and `outbound` for the others. */
+export function lineHealth(api: FastifyInstance, outbound: Outbound, timeoutMs = PROBE_TIMEOUT_MS) {
+  const kept = new Map<string, { at: number; probe: Promise<Probe> }>();
+
+  const answered = (status: number, started: number, checkedAt: number): Probe => {
+    const ms = Math.round(performance.now() - started);
+    if (status < 200 || status >= 300) return { state: 'down', ms, error: `HTTP ${status}`, checkedAt };
+    return { state: ms > SLOW_LINE_MS ? 'slow' : 'ok', ms, error: null, checkedAt };
+  };
+
+  async function probe(url: string): Promise<Probe> {
+    const started = performance.now();
+    const checkedAt = Date.now();
+    const down = (error: string): Probe => ({ state: 'down', ms: null, error, checkedAt });
+    const problem = lineUrlProblem(url, outbound.testHosts);
+    if (problem) return down(problem === 'host' ? text.linePublic : text.cdnUrl);
+    const target = `${url.replace(/\/+$/, '')}/ping`;
+    try {
+      if (url.startsWith('/')) {
+        const res = await api.inject({ method: 'HEAD', url: target });
+        return answered(res.statusCode, started, checkedAt);
       }
-      return { id, ...(await entry.probe) };
-    }),
-  );
+      const answer = await outbound.request(target, {
+        method: 'HEAD',
+        maxRedirects: MAX_REDIRECTS,
+        timeoutMs,
+        maxBytes: 4096,
+        cut: true,
+      });
+      return answered(answer.status, started, checkedAt);
+    } catch (error) {
+      return down(reasonOf(error, timeoutMs));
+    }
+  }
+
+  /** Each line's health, probed at once; `refresh` ignores the kept answers. */
+  return async function linesHealth(
+    lines: readonly { id: number; url: string }[],
+    refresh: boolean,
+  ): Promise<LineHealth[]> {
+    const now = Date.now();
+    for (const [url, entry] of kept) if (now - entry.at > HEALTH_CACHE_MS) kept.delete(url);
+    return Promise.all(
+      lines.map(async ({ id, url }) => {
+        let entry = kept.get(url);
+        if (!entry || refresh) {
+          entry = { at: now, probe: probe(url) };
+          kept.set(url, entry);
+        }
+        return { id, ...(await entry.probe) };
+      }),
+    );
+  };
 }

@@ -7,7 +7,9 @@
 import { z } from 'zod';
 import { GOODS_KINDS, type SiteList } from '../../../contract/admin/settings.ts';
 import type { Queryable } from '../../db/db.ts';
+import type { OutboundTestHosts } from '../../net/outbound.ts';
 import { badField } from '../admin-errors.ts';
+import { lineUrlProblem } from './line-health.ts';
 import { codeSchema, imageSchema, linkSchema } from './settings-scope.ts';
 import { settingsMessages as text } from './settings-messages.ts';
 
@@ -61,19 +63,21 @@ const patchOf = <T extends z.ZodRawShape>(shape: T) =>
     .refine((value) => Object.keys(value).length > 0, { message: text.nothingToChange });
 
 const banner = { title: title(text.title), image: imageSchema, link: linkSchema, sort, startsAt: time, endsAt: time };
-const line = {
+/** A CDN line's fields: its URL a path of this server or on a public host (line-health.ts). */
+const lineOf = (testHosts: OutboundTestHosts) => ({
   name: title(text.name),
   url: z
     .string()
     .trim()
     .max(300)
-    .refine((value) => /^\/[a-zA-Z0-9/_.-]*$/.test(value) || /^https?:\/\/[^\s/]+(\/[^\s]*)?$/i.test(value), {
-      message: text.cdnUrl,
+    .superRefine((value, ctx) => {
+      const problem = lineUrlProblem(value, testHosts);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem === 'host' ? text.linePublic : text.cdnUrl });
     })
     .transform((value) => (value.length > 1 ? value.replace(/\/+$/, '') : value)),
   sort,
   enabled: z.boolean(),
-};
+});
 const plan = {
   code: codeSchema,
   name: title(text.name),
@@ -120,7 +124,8 @@ async function keepsOneLine(q: Queryable, siteId: number): Promise<void> {
   if ((row?.n ?? 0) < 1) throw badField('enabled', text.lastLine);
 }
 
-export const LIST_KINDS: readonly ListKind[] = [
+/** The lists; a CDN line's host is checked under OUTBOUND_TEST_HOSTS (`testHosts`). */
+export const listKinds = (testHosts: OutboundTestHosts): readonly ListKind[] => [
   {
     segment: 'banners',
     table: 'banners',
@@ -156,8 +161,8 @@ export const LIST_KINDS: readonly ListKind[] = [
       sort: { column: 'sort' },
       enabled: { column: 'enabled' },
     },
-    create: z.object({ ...line, sort: sort.optional(), enabled: z.boolean().default(true) }),
-    patch: patchOf(line),
+    create: z.object({ ...lineOf(testHosts), sort: sort.optional(), enabled: z.boolean().default(true) }),
+    patch: patchOf(lineOf(testHosts)),
     afterChange: keepsOneLine,
     deletable: true,
   },

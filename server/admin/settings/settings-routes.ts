@@ -13,8 +13,8 @@ import { badField } from '../admin-errors.ts';
 import { auditOf, parseInput } from '../admin-input.ts';
 import { audit } from '../audit.ts';
 import { dictionaryRoutes } from './dictionary-routes.ts';
-import { linesHealth, pingAddress } from './line-health.ts';
-import { LIST_KINDS } from './list-kinds.ts';
+import { lineHealth } from './line-health.ts';
+import { listKinds } from './list-kinds.ts';
 import { listRoutes, lockSite, oneRow } from './list-routes.ts';
 import { IMAGE_TYPES, MAX_IMAGE_BYTES, storeSettingsImage } from './settings-images.ts';
 import { itemIdOf, notFound, settingsRoles, siteOf } from './settings-scope.ts';
@@ -39,12 +39,13 @@ const stockChange = z
   .partial()
   .refine((value) => (value.set === undefined) !== (value.delta === undefined), { message: text.stockOne });
 
-export const settingsRoutes: FastifyPluginAsync<AdminDeps> = async (api, { db, config }) => {
+export const settingsRoutes: FastifyPluginAsync<AdminDeps> = async (api, { db, config, outbound }) => {
   api.addContentTypeParser(IMAGE_TYPES, { parseAs: 'buffer', bodyLimit: MAX_IMAGE_BYTES }, (_req, body, done) =>
     done(null, body),
   );
 
-  for (const kind of LIST_KINDS) listRoutes(api, db, kind);
+  const kinds = listKinds(config.OUTBOUND_TEST_HOSTS);
+  for (const kind of kinds) listRoutes(api, db, kind);
   siteRoutes(api, db, config);
   dictionaryRoutes(api, db);
 
@@ -54,6 +55,7 @@ export const settingsRoutes: FastifyPluginAsync<AdminDeps> = async (api, { db, c
     return storeSettingsImage(config.UPLOAD_DIR, req.body, purpose);
   });
 
+  const linesHealth = lineHealth(api, outbound);
   api.get('/settings/sites/:siteId/cdn-lines/health', settingsRoles, async (req) => {
     const { refresh } = parseInput(healthQuery, req.query);
     const siteId = await siteOf(db, req);
@@ -61,15 +63,10 @@ export const settingsRoutes: FastifyPluginAsync<AdminDeps> = async (api, { db, c
       'SELECT id, url FROM cdn_lines WHERE site_id = $1 ORDER BY sort, id',
       [siteId],
     );
-    return {
-      list: await linesHealth(
-        rows.map((row) => ({ id: row.id, address: pingAddress(api, req, row.url) })),
-        refresh === '1',
-      ),
-    };
+    return { list: await linesHealth(rows, refresh === '1') };
   });
 
-  const goods = LIST_KINDS.find((kind) => kind.segment === 'goods')!;
+  const goods = kinds.find((kind) => kind.segment === 'goods')!;
   // Stock set to a value or moved by a delta; never below zero (exchanges may be taking it meanwhile).
   api.post('/settings/sites/:siteId/goods/:id/stock', settingsRoles, async (req) => {
     const id = itemIdOf(req);

@@ -5,6 +5,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { inAppPath, isExternalUrl } from '../../../contract/in-app-path.ts';
 import { sqlState, UNIQUE_VIOLATION, type Queryable } from '../../db/db.ts';
 import { UPLOAD_NAME, UPLOAD_URL_PREFIX } from '../../uploads/images/image-upload.ts';
 import { AdminHttpError, badField } from '../admin-errors.ts';
@@ -54,14 +55,15 @@ export async function uniqueAs<T>(field: string, message: string, work: () => Pr
   }
 }
 
-/** An address inside the app ("/movie/12") or an http(s) URL. */
+/**
+ * An address inside the app ("/movie/12") or an http(s) URL, by the rules the app follows them by
+ * (contract/in-app-path.ts): never a path a browser would take to another host.
+ */
 export const linkSchema = z
   .string()
   .trim()
   .max(500)
-  .refine((value) => /^\/[^/\s]/.test(value) || value === '/' || /^https?:\/\/[^\s/]+[^\s]*$/i.test(value), {
-    message: text.link,
-  });
+  .refine((value) => inAppPath(value) !== null || isExternalUrl(value), { message: text.link });
 
 /** An uploaded image (/uploads/<hash>.webp) or a media key under the CDN line ("banners/b1.webp"). */
 export const imageSchema = z

@@ -6,9 +6,17 @@
  * goods start empty (goods carry stock of their own). Its accountId is the next number after the
  * highest numeric one, its appId `site<accountId>`. 离线下载天数 (download_days, migration 019): how many
  * days a VIP's offline download stays playable (1..365, default 7; server/routes/downloads.ts).
+ *
+ * A host decides which visitors a site gets: a request whose Host is no site's is answered by the
+ * default site. So a new host is never an IP address or a loopback name (what reaches the server
+ * without a site's name, the default site's visitors, health checks), whoever sets it; and an
+ * operator limited to some sites may give them only a name that is not another site's, nor inside
+ * or around one (www.<its host>, its parent domain). A host left as it was is not checked again
+ * (the seeded demo's localhost).
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { OperatorInfo } from '../../../contract/admin/session.ts';
 import type { SettingsSite } from '../../../contract/admin/settings.ts';
 import type { Config } from '../../config.ts';
 import type { Db, Queryable } from '../../db/db.ts';
@@ -49,6 +57,22 @@ const siteChange = z
   .object(fields)
   .partial()
   .refine((value) => Object.keys(value).length > 0, { message: text.nothingToChange });
+
+/** What browsers read as an IPv4 address (a last label of digits, or 0x hex), and loopback names. */
+const ADDRESS_OR_LOOPBACK = /(?:^|\.)(?:\d+|0x[0-9a-f]*|localhost)$/;
+
+/** The checks of a new host (see the module's header), under the sites table's lock. */
+async function checkNewHost(q: Queryable, operator: OperatorInfo, host: string): Promise<void> {
+  if (ADDRESS_OR_LOOPBACK.test(host)) throw badField('host', text.hostAddress);
+  if (operator.siteIds === null) return;
+  const others = await q.query<{ host: string }>(
+    'SELECT lower(host) AS host FROM sites WHERE NOT (id = ANY($1::int[]))',
+    [operator.siteIds],
+  );
+  if (others.some((other) => other.host === host)) throw badField('host', text.hostTaken);
+  if (others.some((other) => host.endsWith(`.${other.host}`) || other.host.endsWith(`.${host}`)))
+    throw badField('host', text.hostNearOther);
+}
 
 const COLUMNS = `${SITE_COLUMNS}, download_days AS "downloadDays"`;
 export const listSettingsSites = (q: Queryable): Promise<SettingsSite[]> =>
@@ -95,6 +119,7 @@ export function siteRoutes(api: FastifyInstance, db: Db, config: Config): void {
       db.tx(async (q) => {
         // One new site at a time: the next accountId is taken from the highest one.
         await q.query('LOCK TABLE sites IN SHARE ROW EXCLUSIVE MODE');
+        await checkNewHost(q, operatorOf(req), input.host);
         const next = await q.one<{ n: string }>(
           `SELECT (COALESCE(MAX(account_id::bigint), 10000) + 1)::text AS n FROM sites WHERE account_id ~ '^[0-9]{1,15}$'`,
         );
@@ -124,9 +149,12 @@ export function siteRoutes(api: FastifyInstance, db: Db, config: Config): void {
     const input = parseInput(siteChange, req.body);
     return uniqueAs('host', text.hostTaken, () =>
       db.tx(async (q) => {
+        // A host is checked against the other sites' with none of them changing meanwhile.
+        if (input.host !== undefined) await q.query('LOCK TABLE sites IN SHARE ROW EXCLUSIVE MODE');
         const siteId = await siteOf(q, req);
         await lockSite(q, siteId);
         const before = (await siteRow(q, siteId))!;
+        if (input.host !== undefined && input.host !== before.host) await checkNewHost(q, operatorOf(req), input.host);
         const next = { ...before, ...input };
         await q.query(
           `UPDATE sites SET host = $2, title = $3, description = $4, primary_color = $5, download_days = $6

@@ -6,6 +6,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { isSingleLineText } from '../../../contract/calls/publish-limits.ts';
 import type { Queryable } from '../../db/db.ts';
 import { AdminHttpError, forbidden } from '../admin-errors.ts';
 import { parseInput } from '../admin-input.ts';
@@ -27,13 +28,14 @@ export function assertAllSites(req: FastifyRequest): void {
   if (operatorOf(req).siteIds !== null) throw forbidden(m.sharedOnly);
 }
 
-/** A trimmed, required text of at most `max` characters, with messages naming what it is. */
+/** A trimmed, required single-line text (a name, a word) of at most `max` characters, with messages naming what it is. */
 export const requiredText = (what: string, requiredMessage: string, max: number) =>
   z
     .string({ message: requiredMessage })
     .trim()
     .min(1, { message: requiredMessage })
-    .max(max, { message: m.tooLong(what, max) });
+    .max(max, { message: m.tooLong(what, max) })
+    .refine(isSingleLineText, { message: m.singleLine(what) });
 
 /** A trimmed optional text (may be empty) of at most `max` characters. */
 export const optionalText = (what: string, max: number) =>

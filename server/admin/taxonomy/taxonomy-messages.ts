@@ -25,9 +25,13 @@ export const taxonomyMessages = {
   coverBroken: '封面图片已损坏或尺寸过大，无法解析',
   hotWordMissing: (id: number) => `热搜词不存在：${id}`,
   hotWordTaken: (word: string) => `该站点已有热搜词：${word}`,
+  hotWordBlockMissing: (id: number) => `屏蔽词不存在：${id}`,
+  hotWordBlocked: (word: string) => `该站点已屏蔽：${word}`,
   siteMissing: (id: number) => `站点不存在：${id}`,
   nameRequired: '请填写名称',
   wordRequired: '请填写热搜词',
+  blockWordRequired: '请填写要屏蔽的词',
   titleRequired: '请填写标题',
   tooLong: (what: string, max: number) => `${what}最多 ${max} 个字`,
+  singleLine: (what: string) => `${what}不能包含换行或控制字符`,
 } as const;

@@ -24,7 +24,7 @@ import { grant, idOf, MX, seedMember } from '../member-fixture.ts';
 import { createScratchDatabase } from '../scale/scratch-database.ts';
 import { startServerProcess } from '../scale/server-process.ts';
 import { checkWholeness, countFound } from './acknowledged-writes.ts';
-import { startBurst, type Catalogue } from './write-burst.ts';
+import { BURST_PAY_KEY, startBurst, type Catalogue } from './write-burst.ts';
 
 const MEMBERS = 12;
 const ACKS_BEFORE_KILL = 80;
@@ -89,7 +89,7 @@ describe.each(EVERY_DB_KIND)('a server killed with SIGKILL in a burst of writes,
       try {
         const { devices, catalogue, startingStock } = await prepare(db);
         if (!store.shared) await db.close();
-        const env = { ...store.env, RATE_LIMITS: 'off' };
+        const env = { ...store.env, RATE_LIMITS: 'off', PAY_KEY: BURST_PAY_KEY };
 
         const server = await startServerProcess(env);
         const members = [];

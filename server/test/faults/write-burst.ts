@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { DepositOrder, ExchangeResult } from '../../../contract/calls/member.ts';
 import { API } from '../../../contract/calls/paths.ts';
 import { Code } from '../../../contract/protocol/codes.ts';
-import { configWith } from '../../config.ts';
+import { configWith, newServerSecret } from '../../config.ts';
 import { notifyParams } from '../member-fixture.ts';
 import type { ServerProcess } from '../scale/server-process.ts';
 
@@ -38,8 +38,12 @@ export interface Burst {
 
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
 
+/** The merchant key the burst signs the gateway's notifies with: start the server with it as PAY_KEY. */
+export const BURST_PAY_KEY = newServerSecret();
+const gateway = configWith({ PAY_KEY: BURST_PAY_KEY });
+
 async function notify(baseURL: string, orderNo: string, amountFen: number): Promise<boolean> {
-  const body = new URLSearchParams(notifyParams(configWith(), { orderNo, amountFen })).toString();
+  const body = new URLSearchParams(notifyParams(gateway, { orderNo, amountFen })).toString();
   const res = await fetch(`${baseURL}/pay/notify`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },

@@ -5,6 +5,8 @@
  * ledgers still balance at the end. The test files calls-*.fuzz.test.ts each run a share of the calls.
  */
 import fc from 'fast-check';
+import { z } from 'zod';
+import { Code } from '../../../contract/protocol/codes.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_CALLS } from '../../app.ts';
 import type { DbKind } from '../../db/db.ts';
@@ -12,8 +14,22 @@ import type { Call } from '../../protocol/define-call.ts';
 import { communityCounterMismatches, replyLikeOffsets } from '../community-counters.ts';
 import { assertLedgersBalanced } from '../member-fixture.ts';
 import type { FormPart } from '../test-client.ts';
-import { expectEnvelope, fuzzParameters, fuzzTimeout, openFuzzApp, signedBody, type FuzzApp } from './fuzz-support.ts';
-import { payloadOf, payloadTextOf } from './payload-arbitraries.ts';
+import {
+  expectEnvelope,
+  FUZZ_RUNS,
+  fuzzParameters,
+  fuzzTimeout,
+  openFuzzApp,
+  signedBody,
+  type FuzzApp,
+} from './fuzz-support.ts';
+import { payloadOf, payloadTextOf, SCHEMA_OPTIONS, validish } from './payload-arbitraries.ts';
+
+/** An envelope without the points mall's `replayed` flag, which only a repeat's answer carries. */
+const withoutReplayed = ({ data, ...rest }: { data?: unknown }) => ({
+  ...rest,
+  data: data && typeof data === 'object' ? { ...data, replayed: undefined } : data,
+});
 
 /** The multipart parts of a payload: its fields as text, a file part for `file`. */
 function partsOf(payload: unknown, file: Uint8Array): FormPart[] {
@@ -81,5 +97,31 @@ export function describeCallFuzz(shard: number, shards: number, { kind = 'pglite
         fuzzParameters(),
       );
     });
+
+    // A call that takes an idempotency key answers a repeat of a payload carrying one with its first
+    // answer (an offline retry whose answer was lost), whatever the payload; the points mall's says
+    // `replayed: true` besides (docs/api.md).
+    const keyed = calls.filter(
+      (call) =>
+        !call.upload && JSON.stringify(z.toJSONSchema(call.schema, SCHEMA_OPTIONS)).includes('"idempotencyKey"'),
+    );
+    it.each(keyed.map((call) => [call.path, call] as const))(
+      '%s: a repeat gets the first answer',
+      { timeout: fuzzTimeout() },
+      async (path, call) => {
+        await fc.assert(
+          fc.asyncProperty(validish(call.schema), async (payload) => {
+            if ((payload as { idempotencyKey?: unknown } | null)?.idempotencyKey === undefined) return;
+            const text = JSON.stringify(payload);
+            const first = await send(call, text, fuzz.token, new Uint8Array());
+            expectEnvelope(first, path);
+            if (first.envelope.code !== Code.Ok) return;
+            const again = await send(call, text, fuzz.token, new Uint8Array());
+            expect(withoutReplayed(again.envelope), `${path} repeated`).toEqual(withoutReplayed(first.envelope));
+          }),
+          { ...fuzzParameters(), numRuns: Math.max(10, Math.round(FUZZ_RUNS / 5)) },
+        );
+      },
+    );
   });
 }

@@ -63,11 +63,12 @@ export interface Answer {
   envelope: { code: unknown; msg: unknown };
 }
 
-/** The property of every answer; `what` names the request in the failure. */
+/** The property of every answer (HTTP 200, or 413 for a body over the limit); `what` names the request in the failure. */
 export function expectEnvelope(answer: Answer, what: string): void {
-  expect(answer.status, what).toBe(200);
-  expect(answer.contentType, what).toMatch(/^text\/plain/);
   const { code, msg } = answer.envelope;
+  if (answer.status === 413) expect(msg, what).toMatch(/请求体过大/);
+  else expect(answer.status, what).toBe(200);
+  expect(answer.contentType, what).toMatch(/^text\/plain/);
   expect(typeof code === 'number' && CODES.has(code), `${what}: code ${String(code)}`).toBe(true);
   expect(typeof msg, what).toBe('string');
   expect(code, `${what}: ${String(msg)}`).not.toBe(Code.SystemError);

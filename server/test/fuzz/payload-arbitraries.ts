@@ -69,6 +69,17 @@ const ODD_STRINGS = [
   '\r\n',
   'a'.repeat(70_000),
   '9'.repeat(400),
+  // What the go-live probe used: replacement patterns, names that look like others or like nothing,
+  // a link that is not the site's own.
+  'FPA $& end',
+  "$` $' $1 $$",
+  '\u3164\u3164',
+  '\u2800',
+  'a\u0301\u0301\u0301\u0301',
+  '\u0430dmin',
+  '\uff41\uff44\uff4d\uff49\uff4e',
+  '官方管理员',
+  '/\\evil.example/path',
 ];
 
 /** Short strings that pass length checks but trouble SQL, LIKE patterns, encodings or bidi. */
@@ -87,7 +98,18 @@ const TRICKY_TEXT = [
   '\u200B\u200B',
   '  ',
   '\t\n',
+  '$&',
+  "$'$`",
+  '\u115F\u2060',
+  'admin',
 ];
+
+/** One line of hostile text, for a query parameter or a path segment. */
+export const hostileText: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom(...ODD_STRINGS.filter((text) => text.length <= 1_000), ...TRICKY_TEXT),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.string({ unit: 'grapheme', maxLength: 40 }),
+);
 
 const leaf: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom<unknown>(null, true, false, ...ODD_NUMBERS, ...ODD_STRINGS),
@@ -181,8 +203,11 @@ function validishOf(node: JsonSchema): fc.Arbitrary<unknown> {
   }
 }
 
+/** How a call's schema is read as JSON Schema (what it cannot say is "any"). */
+export const SCHEMA_OPTIONS = { unrepresentable: 'any', io: 'input' } as const;
+
 export function validish(schema: z.ZodType): fc.Arbitrary<unknown> {
-  return validishOf(z.toJSONSchema(schema, { unrepresentable: 'any', io: 'input' }) as JsonSchema);
+  return validishOf(z.toJSONSchema(schema, SCHEMA_OPTIONS) as JsonSchema);
 }
 
 /** A valid-ish object with one field replaced by a hostile value, dropped, or an unknown one added. */

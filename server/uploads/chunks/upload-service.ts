@@ -2,7 +2,8 @@
  * Resumable chunked uploads: what /file/chunk/check, /upload, /merge and /cancel do.
  *
  * - check opens (or reopens) the user's upload of a file and answers the chunks held, or the
- *   finished file when this user merged the same file before; at most MAX_OPEN_UPLOADS open.
+ *   finished file when this user merged the same file before; at most MAX_OPEN_UPLOADS open. A
+ *   video is refused (check and merge) while no usable ffmpeg decodes uploads (upload-ffmpeg.ts).
  * - a chunk is accepted only with the exact size its index must have; a chunk held already is
  *   accepted again without a write (idempotent).
  * - merge assembles the chunks into a temporary file while hashing it, then checks the total size,
@@ -26,6 +27,7 @@ import { POST_IMAGE_MAX_SIDE, storeImage } from '../images/image-upload.ts';
 import { ChunkStore } from './chunk-store.ts';
 import { sniffFile } from '../sniff-file.ts';
 import type { VideoJobs } from '../../media/video-jobs.ts';
+import { videoUploadsOn } from '../../media/upload-ffmpeg.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -47,6 +49,7 @@ export interface CheckSpec {
 }
 
 const notFound = () => new ApiError(Code.NotFound, '上传不存在或已过期：请先调用 /file/chunk/check');
+const videoUploadsOff = () => new ApiError(Code.InvalidParams, '视频上传暂不可用：服务器未开启视频转码，请稍后再试');
 const list = (indexes: number[]) =>
   indexes.slice(0, 5).join('、') + (indexes.length > 5 ? ` 等 ${indexes.length} 个` : '');
 
@@ -93,6 +96,7 @@ export class UploadService {
   async check(userId: number, spec: CheckSpec): Promise<ChunkCheckResult> {
     const existing = await uploads.findUpload(this.db, userId, spec.fileId);
     if (existing?.state === 'merged') return { uploaded: [], done: uploads.fileInfoOf(existing) };
+    if (kindOfMime(spec.mime) === 'video' && !(await videoUploadsOn(this.config))) throw videoUploadsOff();
     if (!existing && (await uploads.countOpenUploads(this.db, userId)) >= MAX_OPEN_UPLOADS) {
       throw new ApiError(
         Code.RateLimited,
@@ -165,6 +169,7 @@ export class UploadService {
     const row = await uploads.findUpload(this.db, userId, fileId);
     if (!row) throw notFound();
     if (row.state === 'merged') return uploads.fileInfoOf(row);
+    if (row.kind === 'video' && !(await videoUploadsOn(this.config))) throw videoUploadsOff();
 
     const held = await this.store.heldChunks(userId, fileId);
     const indexes = Array.from({ length: row.chunkCount }, (_, index) => index);
