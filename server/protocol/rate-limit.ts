@@ -64,6 +64,15 @@ export const RATE_RULES: readonly RateRule[] = [
     newAccountLimit: 3,
     action: '举报',
   },
+  // Names are checked against every member's and operator's: a member cannot probe them by the dozen.
+  {
+    name: 'personal',
+    paths: [API.updatePersonal],
+    limit: 10,
+    windowMs: 10 * MINUTE,
+    per: 'user',
+    action: '修改资料',
+  },
   // A household or an office behind one address reports far less than this.
   { name: 'report-ip', paths: [API.reportCreate], limit: 30, windowMs: HOUR, per: 'ip', action: '举报' },
 ];

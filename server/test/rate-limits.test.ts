@@ -116,6 +116,23 @@ describe('rate limits', () => {
     });
   });
 
+  it('limits changes of the personal info per member, so names cannot be probed by the dozen', async () => {
+    const member = await h.client.registerGuest();
+    const { limit } = rule('personal');
+    const results = await codes(limit + 1, (i) =>
+      h.client.call(
+        API.updatePersonal,
+        { nickname: `试名${randomBytes(3).toString('hex')}${i}` },
+        { token: member.token },
+      ),
+    );
+    expect(results.slice(0, -1).every((r) => r.code === Code.Ok)).toBe(true);
+    expect(results.at(-1)).toMatchObject({
+      code: Code.RateLimited,
+      msg: expect.stringMatching(/^修改资料过于频繁，请 \d+ 分钟后再试$/),
+    });
+  });
+
   it('limits password guesses per account, from any address, even the right password after', async () => {
     const guest = await h.client.registerGuest();
     const account = `acct_${randomBytes(3).toString('hex')}`;
