@@ -12,7 +12,7 @@ import { buildInto } from '../scripts/lib/build.ts';
 import { buildDemoPlan } from '../server/seed/demo-plan.ts';
 import { DEMO_MEDIA_CACHE, generateMedia } from '../server/seed/generate-media.ts';
 import { demoMediaJobs } from '../server/seed/media-jobs.ts';
-import { findChromium } from './chromium.ts';
+import { CJK_FONTS_HINT, cjkFontsInstalled, findChromium } from './chromium.ts';
 import { copyOfSeededData, makeSeededData } from './seeded-data.ts';
 import { startServer } from './server-process.ts';
 import { E2E_WORKERS } from './workers.ts';
@@ -42,6 +42,12 @@ export default async function setup(project: TestProject) {
     project.provide('staticDir', '');
     project.provide('seededDataDir', '');
     return;
+  }
+  if (!cjkFontsInstalled()) {
+    if (process.env.CI) throw new Error(`CI must draw Chinese text, but no CJK font is installed (${CJK_FONTS_HINT})`);
+    console.warn(
+      `\n${'!'.repeat(78)}\n!! NO CJK FONT: every Chinese glyph is a box, and the layout tests and screenshots\n!! measure boxes. Install them with: ${CJK_FONTS_HINT}\n${'!'.repeat(78)}\n`,
+    );
   }
   // Each run builds its own copy of the PWA, so a rebuild elsewhere never pulls files from under it.
   const staticDir = mkdtempSync(join(tmpdir(), 'e2e-dist-'));

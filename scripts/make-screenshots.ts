@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import sharp from 'sharp';
-import { CHROMIUM_ARGS, findChromium } from '../e2e/chromium.ts';
+import { CHROMIUM_ARGS, findChromium, requireCjkFonts } from '../e2e/chromium.ts';
 import { startServer } from '../e2e/server-process.ts';
 import { buildInto } from './lib/build.ts';
 
@@ -68,6 +68,7 @@ async function main(): Promise<void> {
   const givenUrl = urlFlag >= 0 ? process.argv[urlFlag + 1] : undefined;
   const executablePath = findChromium();
   if (!executablePath) throw new Error('no Chromium found (apt-get install -y chromium, or set CHROMIUM_PATH)');
+  requireCjkFonts('The install screenshots');
 
   let stop = async () => {};
   let baseURL = givenUrl;

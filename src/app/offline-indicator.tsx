@@ -1,4 +1,10 @@
-/** The 网络已断开 bar, shown while the browser is offline (stores/network.ts). */
+/**
+ * The 网络已断开 strip, shown while the browser is offline (stores/network.ts): a slim strip at the
+ * top of the screen that moves the page down rather than lying over it. The root's `is-offline`
+ * class adds its height to --safe-top (app/pwa.css), which every layout, top bar and player overlay
+ * already keeps clear of, so no title, tab or button ends up beneath it.
+ */
+import { useEffect } from 'react';
 import { useSnapshot } from 'valtio/react';
 import { pwaMessages } from './pwa-messages.ts';
 import { networkState } from '../stores/network.ts';
@@ -6,6 +12,9 @@ import { Svg } from '../components/icons.tsx';
 
 export function OfflineIndicator() {
   const { online } = useSnapshot(networkState);
+  useEffect(() => {
+    document.documentElement.classList.toggle('is-offline', !online);
+  }, [online]);
   if (online) return null;
   return (
     <div className="offline-bar" role="status" data-testid="offline-bar">

@@ -1,6 +1,6 @@
 /**
- * Mounts the PWA's overlays in a root of their own, docked above the bottom tab bar: the offline
- * bar and the update prompt. They share nothing with the pages but the stores.
+ * Mounts the PWA's overlays in a root of their own: the offline strip (at the top of the screen) and
+ * the update prompt (docked above the bottom tab bar). They share nothing with the pages but the stores.
  */
 import './pwa.css';
 import { startTransition } from 'react';
