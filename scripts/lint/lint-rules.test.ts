@@ -33,7 +33,8 @@ afterAll(() => {
   for (const dir of scratchDirs) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('the import arrows', () => {
+// Each test starts ESLint with its plugins and resolvers: seconds on a loaded machine, not a fault.
+describe('the import arrows', { timeout: 60_000 }, () => {
   it.each([
     [
       'contract/ importing the server',
