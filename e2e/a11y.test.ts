@@ -1,6 +1,6 @@
 /**
  * Accessibility of the six main routes (DESIGN.md section 6: home, a movie, a topic, /forum,
- * /search/{key} and the play page) on a 390×844 phone, in the light and the dark colour mode (the
+ * /search/{key} and the play page) and the member's /mine on a 390×844 phone, in the light and the dark colour mode (the
  * setting of 设置, kept in localStorage under THEME_MODE_KEY): axe-core, injected into the page,
  * must find no serious or critical violation (WCAG 2.0-2.2 A/AA and best practice, which include
  * colour contrast, target size, names of controls, landmarks and ARIA). axe leaves the text on a
@@ -92,7 +92,7 @@ describe.skipIf(noBrowser)('accessibility in Chromium', () => {
     const topic = (await apiData('/topic/getPage', { sort: 'reply', page: 1, pageSize: 1 })).list[0]!;
     topicId = topic.id;
     routes = ['/', `/movie/${movie.id}`, `/topic/${topic.id}`, '/forum', `/search/${encodeURIComponent('海')}`];
-    routes.push(`/movie/play/${movie.id}`);
+    routes.push(`/movie/play/${movie.id}`, '/mine');
   });
   afterAll(async () => {
     await closeAll();
@@ -100,7 +100,7 @@ describe.skipIf(noBrowser)('accessibility in Chromium', () => {
   });
 
   for (const mode of ['light', 'dark'] as const) {
-    it(`no serious or critical axe-core violation on the six main routes, ${mode}`, async () => {
+    it(`no serious or critical axe-core violation on the six main routes and /mine, ${mode}`, async () => {
       const { page, context } = await open(PHONE_AXE);
       await context.addInitScript(({ key, value }) => localStorage.setItem(key, value), {
         key: THEME_MODE_KEY,

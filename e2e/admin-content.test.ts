@@ -165,7 +165,7 @@ describe.skipIf(noBrowser)('content console', () => {
     const choices = visitor.page.locator('[data-testid=quality-menu]').getByRole('menuitemradio');
     await expect
       .poll(async () => (await choices.allInnerTexts()).map((choice) => choice.toLowerCase()))
-      .toEqual(['自动', '720p', '360p']);
+      .toEqual(['自动', '720p 高清', '360p 流畅']);
     await shoot(visitor.page, 'admin-content-visitor-quality');
     expect(visitor.problems).toEqual([]);
     await visitor.context.close();

@@ -122,7 +122,8 @@ describe.skipIf(noBrowser)('the inbox in Chromium', () => {
     await expect.poll(() => mention.getAttribute('data-type'), { timeout: 20_000 }).toBe('mention');
     expect(await mention.locator('[data-testid=notice-actor]').innerText()).toBe(nicknameOfA);
     const mentionText = await mention.innerText();
-    expect(mentionText).toContain('在评论中@了你');
+    // An @ in a reply to a topic is a reply's (a movie's comments say 在评论中@了你).
+    expect(mentionText).toContain('在回复中@了你');
     expect(mentionText).toContain(text);
     expect(mentionText).toContain(title);
     expect(mentionText).toContain('刚刚');

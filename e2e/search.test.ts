@@ -2,14 +2,18 @@
  * The search screen in Chromium against the demo site: suggestions as the user types (one request
  * for a fast burst of keystrokes, a stale request cancelled), a suggestion opening its item, the
  * tabs 综合 / 影片 / 帖子 / 用户 with their totals and the answer's terms in <mark>, a demo author
- * found by nickname, 热门搜索 on the idle screen and after a search that found nothing, and one
- * visitor's search kept out of the hot searches (a crowd makes them: docs/search.md).
+ * found by nickname, 热门搜索 on the idle screen and after a search that found nothing, one
+ * visitor's search kept out of the hot searches (a crowd makes them: docs/search.md), a genre's
+ * name finding its films, and the top bar's search box showing the history and 热门搜索 on focus.
  */
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { formatTotal } from '../src/lib/format.ts';
-import { browserSuite, noBrowser } from './browser.ts';
+import { browserSuite, DESKTOP, noBrowser } from './browser.ts';
 import { apiData } from './content-api.ts';
+import { shoot } from './screenshots.ts';
+
+const WIDE = { ...DESKTOP, viewport: { width: 1440, height: 900 } };
 
 const SUGGEST = '/api/search/suggest';
 
@@ -171,6 +175,73 @@ describe.skipIf(noBrowser)('search in Chromium', () => {
     await expect.poll(() => visible(visitor.page, '[data-testid=search-hot] li').count()).toBeGreaterThan(0);
     const shown = await visible(visitor.page, '[data-testid=search-hot] .search-hot__name').allInnerTexts();
     expect(shown).not.toContain(word.toLowerCase());
+    await closeAll();
+  });
+
+  it('a genre’s name finds its films: /search/悬疑 shows 影片 first, then posts of distinct titles', async () => {
+    for (const [device, name] of [
+      [undefined, 'search-genre-390'],
+      [WIDE, 'search-genre-1440'],
+    ] as const) {
+      const { page } = await open(device);
+      await page.goto(`/search/${encodeURIComponent('悬疑')}`);
+      const movies = visible(page, '.search-section--movies .movie-card__title');
+      await expect.poll(() => movies.count(), { timeout: 10_000 }).toBeGreaterThan(0);
+      const tab = await page.getByRole('tab', { name: /^影片/ }).innerText();
+      expect(Number(tab.replace(/\D/g, ''))).toBeGreaterThan(10);
+      // The films come above the posts, and no two posts shown share a title.
+      const order = await visible(page, '.search-section').evaluateAll((sections) =>
+        sections.map((section) => section.className),
+      );
+      expect(order.findIndex((c) => c.includes('--movies'))).toBeLessThan(
+        order.findIndex((c) => c.includes('--posts')),
+      );
+      const postTitles = await visible(page, '.search-section--posts .post-card__title').allInnerTexts();
+      expect(new Set(postTitles).size).toBe(postTitles.length);
+      await shoot(page, name, { settle: true });
+      // 影片: the genre's films, page after page.
+      await page.getByRole('tab', { name: /^影片/ }).click();
+      await expect.poll(() => visible(page, '.movie-card__title').count()).toBeGreaterThan(6);
+    }
+    await closeAll();
+  });
+
+  it('the top bar’s search box shows the history with 清空 and 热门搜索 on focus; a hot word opens its search', async () => {
+    for (const [device, name] of [
+      [undefined, 'search-focus-panel-390'],
+      [WIDE, 'search-focus-panel-1440'],
+    ] as const) {
+      const { page } = await open(device);
+      const phone = device === undefined;
+      await page.goto('/');
+      await searchFor(page, '悬疑');
+      await page.goto('/');
+      const box = page.getByRole('combobox').first();
+      await (phone ? box.tap() : box.click());
+      const panel = visible(page, '[data-testid=search-focus-panel]');
+      await expect.poll(() => panel.count()).toBe(1);
+      expect(await panel.locator('[data-testid=search-history] button').allInnerTexts()).toEqual(['悬疑']);
+      const hot = panel.locator('[data-testid=search-hot] .search-hot__name');
+      await expect.poll(() => hot.count()).toBeGreaterThan(0);
+      await shoot(page, name);
+
+      // 清空 empties the history; the panel stays, with 热门搜索.
+      const clear = panel.getByRole('button', { name: '清空' });
+      await (phone ? clear.tap() : clear.click());
+      await expect.poll(() => panel.locator('[data-testid=search-history]').count()).toBe(0);
+      expect(await hot.count()).toBeGreaterThan(0);
+
+      // A hot word searches it.
+      const word = await hot.first().innerText();
+      await (phone ? hot.first().tap() : hot.first().click());
+      await page.waitForURL((url) => decodeURIComponent(url.pathname) === `/search/${word}`);
+      // Typing replaces the panel with the suggestions.
+      await page.goto('/');
+      await (phone ? box.tap() : box.click());
+      await expect.poll(() => panel.count()).toBe(1);
+      await box.pressSequentially(word.slice(0, 1));
+      await expect.poll(() => panel.count()).toBe(0);
+    }
     await closeAll();
   });
 });

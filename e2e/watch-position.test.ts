@@ -27,15 +27,18 @@ const currentTime = (page: Page) => video(page).evaluate((element: HTMLVideoElem
 const clock = (seconds: number) => `00:00:${String(Math.floor(seconds)).padStart(2, '0')}`;
 
 /**
- * Opens the play page, seeks to `n` and plays on for 1.5 s (so a position saved only at the seek
- * would be more than a second behind); answers where it is (it plays on).
+ * Opens the play page (or is on it, arrived by a tap: then it plays by itself), seeks to `n` and
+ * plays on for 1.5 s (so a position saved only at the seek would be more than a second behind);
+ * answers where it is (it plays on).
  */
 async function watchAt(page: Page, path: string, n: number): Promise<number> {
-  if (new URL(page.url()).pathname + new URL(page.url()).search !== path) await page.goto(path);
+  const opened = new URL(page.url()).pathname + new URL(page.url()).search !== path;
+  if (opened) await page.goto(path);
   await expect
     .poll(() => video(page).evaluate((e: HTMLVideoElement) => e.readyState), { timeout: 20_000 })
     .toBeGreaterThan(0);
-  await page.locator('[data-testid=play-toggle]').click();
+  if (opened) await page.locator('[data-testid=play-toggle]').click();
+  else await expect.poll(() => video(page).evaluate((e: HTMLVideoElement) => e.paused)).toBe(false);
   await video(page).evaluate((element: HTMLVideoElement, at) => (element.currentTime = at), n);
   await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(n + 1.5);
   return currentTime(page);

@@ -137,6 +137,8 @@ export const messages = {
     history: '搜索历史',
     clearHistory: '清空',
     noHistory: '暂无搜索记录',
+    /** The search box's focus panel (features/search/search-focus-panel.tsx). */
+    focusPanel: '搜索历史与热门搜索',
   },
   settings: {
     colorMode: '外观',
@@ -217,7 +219,9 @@ export const messages = {
     description: '简介',
     related: '相关推荐',
     noDescription: '暂无简介',
-    watchedTo: (time: string) => `上次看到 ${time}`,
+    /** The play button where the history has the viewer part-way through a film, or at its end. */
+    resume: (time: string) => `继续观看 ${time}`,
+    replay: '重新播放',
   },
   /** The 分享 button of movie and post pages (components/share-button.tsx). */
   share: {
@@ -285,6 +289,8 @@ export const messages = {
     todayCount: (count: number) => `今日 ${count}`,
     allTopics: '全部话题',
     allTopicsHint: '浏览所有版块的最新讨论',
+    /** The way to /release from the forum, a group and /mine. */
+    compose: '发帖',
     emptyGroup: '这个版块还没有话题',
   },
   chigua: {

@@ -63,6 +63,8 @@ export interface MovieCard {
   priceCoins: number;
   year: number;
   region: string;
+  /** The episodes a visitor can play (1 for a film): a series' card says 全N集 instead of a duration. */
+  episodeCount: number;
 }
 
 export interface TagBrief {

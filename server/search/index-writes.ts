@@ -124,6 +124,16 @@ export async function indexModerated(q: Queryable, type: string, id: number): Pr
 export const indexPost = (q: Queryable, id: number) => indexPosts(q, [id]);
 export const indexUser = (q: Queryable, id: number) => indexUsers(q, [id]);
 
+/** Re-reads many sources of a kind, 2000 at a time. */
+async function indexInBatches(q: Queryable, kind: DocKind, rows: readonly { id: number }[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 2_000)
+    await indexKind(
+      q,
+      kind,
+      rows.slice(i, i + 2_000).map((r) => r.id),
+    );
+}
+
 /**
  * A tag renamed or merged: the tag itself and every movie and post carrying it (their documents
  * hold its name). Pass the tags whose names changed; run it after the change.
@@ -136,14 +146,21 @@ export async function indexTagged(q: Queryable, tagIds: readonly number[]): Prom
     tagIds,
   ]);
   await indexTags(q, tagIds);
-  for (let i = 0; i < movies.length; i += 2_000)
-    await indexMovies(
-      q,
-      movies.slice(i, i + 2_000).map((r) => r.id),
-    );
-  for (let i = 0; i < posts.length; i += 2_000)
-    await indexPosts(
-      q,
-      posts.slice(i, i + 2_000).map((r) => r.id),
-    );
+  await indexInBatches(q, 'movie', movies);
+  await indexInBatches(q, 'post', posts);
+}
+
+/**
+ * A category renamed or moved: every movie in it or in a category below it (their documents hold
+ * the names of their categories at every level). Run it after the change.
+ */
+export async function indexCategorised(q: Queryable, categoryId: number): Promise<void> {
+  const movies = await q.query<{ id: number }>(
+    `WITH RECURSIVE below AS (
+       SELECT id FROM categories WHERE id = $1
+       UNION ALL SELECT c.id FROM categories c JOIN below b ON c.parent_id = b.id)
+     SELECT m.id FROM movies m WHERE m.category_id IN (SELECT id FROM below)`,
+    [categoryId],
+  );
+  await indexInBatches(q, 'movie', movies);
 }

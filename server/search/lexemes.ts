@@ -2,7 +2,7 @@
  * tsvector and tsquery values written as their input text and sent as query params (never spliced
  * into SQL): the lexemes are our own words (letters, marks and digits only, segment.ts), quoted as
  * the input syntax wants anyway. A document's words carry positions and a weight (A title, B tags,
- * D body); a keyword's words must all match, or (titles of movies, users and tags) its character
+ * C a movie's categories and region, D body); a keyword's words must all match, or (titles of movies, users and tags) its character
  * pairs in the title, and an all-Latin keyword may also be the start of a title's pinyin or
  * initials (a prefix match on weight A).
  */

@@ -2,6 +2,8 @@
  * The answers of the search calls: one kind's page of hits as cards in rank order (with totals
  * capped at SEARCH_TOTAL_CAP, post excerpts and the terms to highlight), and the 综合 overview of
  * every kind. A hit found by its pinyin adds its title to the terms (the words typed are not in it).
+ * The overview shows one post of each title (members often post under the same title: 新人报到,
+ * 求推荐悬疑片), the best ranked; the 帖子 tab lists them all.
  */
 import {
   SEARCH_OVERVIEW_SIZE,
@@ -79,11 +81,26 @@ export async function searchPage<K extends HitKind>(
   };
 }
 
+/** Posts read for the overview, so that as many of distinct titles are left after repeats are dropped. */
+const OVERVIEW_POSTS_READ = 3 * SEARCH_OVERVIEW_SIZE.posts;
+
+/** The first post of each title, up to the overview's size. */
+function distinctTitles(posts: readonly PostHit[]): PostHit[] {
+  const seen = new Set<string>();
+  return posts
+    .filter((post) => {
+      const fresh = !seen.has(post.title);
+      seen.add(post.title);
+      return fresh;
+    })
+    .slice(0, SEARCH_OVERVIEW_SIZE.posts);
+}
+
 export async function searchOverview(q: Queryable, siteId: number, keyword: Keyword): Promise<SearchOverview> {
   const first = (pageSize: number) => ({ page: 1, pageSize });
   const [movies, posts, users, tags] = await Promise.all([
     searchPage(q, 'movie', siteId, keyword, first(SEARCH_OVERVIEW_SIZE.movies)),
-    searchPage(q, 'post', siteId, keyword, first(SEARCH_OVERVIEW_SIZE.posts)),
+    searchPage(q, 'post', siteId, keyword, first(OVERVIEW_POSTS_READ)),
     searchPage(q, 'user', siteId, keyword, first(SEARCH_OVERVIEW_SIZE.users)),
     rankedHits(q, 'tag', siteId, keyword, { offset: 0, limit: SEARCH_OVERVIEW_SIZE.tags }),
   ]);
@@ -92,7 +109,7 @@ export async function searchOverview(q: Queryable, siteId: number, keyword: Keyw
   const tagBriefs: TagBrief[] = tags.hits.map((tag) => ({ id: tag.id, key: tag.title, name: tag.title }));
   return {
     movies: movies.list,
-    posts: posts.list,
+    posts: distinctTitles(posts.list),
     users: users.list,
     tags: tagBriefs,
     totals: { movies: movies.total, posts: posts.total, users: users.total, capped },

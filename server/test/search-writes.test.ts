@@ -1,7 +1,7 @@
 /**
  * The index kept in step with its sources in the same transaction: a movie edited in the console,
  * a topic published, a member renamed, a post hidden by reports and shown again by a moderator, a
- * tag renamed; a rolled-back edit leaves the index as it was. The words kept per movie and user
+ * tag renamed, a category renamed or moved; a rolled-back edit leaves the index as it was. The words kept per movie and user
  * (search_terms) are the documents' own, each with the rank ts_rank gives it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import { API } from '../../contract/calls/paths.ts';
 import { Code } from '../../contract/protocol/codes.ts';
 import { patchMovie } from '../admin/catalogue/movie-writes.ts';
 import { decide } from '../admin/moderation/decide.ts';
+import { changeCategory, moveCategory } from '../admin/taxonomy/category-store.ts';
 import { changeTag } from '../admin/taxonomy/tag-store.ts';
 import { fileReport } from '../db/reports.ts';
 import { dataOf, FX } from './content-fixture.ts';
@@ -119,6 +120,17 @@ describe.each(EVERY_DB_KIND)('search index writes on %s', (kind) => {
     expect(ids(await movies('热血'))).toEqual([]);
     const overview = await dataOf<SearchOverview>(h.client, API.searchAll, { keyword: '燃爆' });
     expect(overview.tags.map((t) => t.name)).toEqual(['燃爆']);
+  });
+
+  it('finds the films of a renamed or moved category by its new name and its new parent', async () => {
+    const sorted = (page: { list: { id: number }[] }) => ids(page).sort((a, b) => a - b);
+    expect(sorted(await movies('推理'))).toEqual(SX.mystery);
+    await h.db.tx((q) => changeCategory(q, 131, { name: '本格推理' }));
+    expect(sorted(await movies('本格'))).toEqual(SX.mystery);
+    // Moved from 悬疑 to 动作: found by the new parent's name, no longer by the old one's.
+    await h.db.tx((q) => moveCategory(q, 131, 11, undefined));
+    expect(sorted(await movies('动作 本格'))).toEqual(SX.mystery);
+    expect(ids(await movies('悬疑 本格'))).toEqual([]);
   });
 
   it('rebuilds in batches the very documents the writes kept, dropping those of sources gone', async () => {

@@ -74,6 +74,50 @@ describe.each(EVERY_DB_KIND)('search on %s', (kind) => {
     expect(none.hot).toEqual(expect.any(Array));
   });
 
+  it('finds a movie by the name of its category at every level, by its tags and by its region', async () => {
+    const inCategories = async (categoryIds: number[]) =>
+      (
+        await h.db.query<{ id: number }>('SELECT id FROM movies WHERE category_id = ANY($1::int[]) ORDER BY id', [
+          categoryIds,
+        ])
+      ).map((row) => row.id);
+    const sorted = (page: { list: { id: number }[] }) => ids(page).sort((a, b) => a - b);
+    // 推理 is the films' own category, 悬疑 the one above it (and a tag of every fourth film).
+    expect(sorted(await movies('推理'))).toEqual(SX.mystery);
+    const tagged = await h.db.query<{ id: number }>('SELECT movie_id AS id FROM movie_tags WHERE tag_id = 2');
+    expect(sorted(await movies('悬疑'))).toEqual([...SX.mystery, ...tagged.map((row) => row.id)].sort((a, b) => a - b));
+    // 动作 is the parent of 武侠 and 警匪; 电影, the section, holds them all.
+    expect((await movies('动作')).total).toBe((await inCategories([11, 111, 112])).length);
+    expect(sorted(await movies('警匪')).filter((id) => id !== SX.copsTitle)).toEqual(await inCategories([112]));
+    const all = await h.db.one<{ n: number }>("SELECT count(*)::int AS n FROM movies WHERE status = 'published'");
+    expect((await movies('电影')).total).toBe(all!.n);
+    // A tag's name finds its films; so does the region.
+    const hot = await h.db.query<{ id: number }>('SELECT movie_id AS id FROM movie_tags WHERE tag_id = 1 ORDER BY 1');
+    expect((await movies('热血')).total).toBe(hot.length);
+    expect(ids(await movies('热血'))).toEqual(expect.arrayContaining(hot.slice(0, 5).map((row) => row.id)));
+    expect(ids(await movies('香港'))).toEqual([SX.mystery[1]]);
+  });
+
+  it('ranks a title holding the word above the films of the category of that name', async () => {
+    // 警匪往事 is old, unseen and a comedy; the films in 警匪 are newer and watched.
+    const found = await movies('警匪');
+    expect(found.list[0]!.id).toBe(SX.copsTitle);
+    expect(found.total).toBeGreaterThan(1);
+    const all = await dataOf<SearchOverview>(h.client, API.searchAll, { keyword: '警匪' });
+    expect(all.movies[0]!.id).toBe(SX.copsTitle);
+  });
+
+  it('shows one post of each title in 综合, and every post in 帖子', async () => {
+    const all = await dataOf<SearchOverview>(h.client, API.searchAll, { keyword: '推理' });
+    const titles = all.posts.map((post) => post.title);
+    expect(titles.sort()).toEqual(['推理小说改编的佳作', '求推荐几部推理片'].sort());
+    expect(all.posts.find((post) => post.title === '求推荐几部推理片')!.id).toBe(SX.sameTitlePosts[0]); // the best ranked
+    expect(all.totals.posts).toBe(4);
+    expect(ids(await posts('推理')).sort()).toEqual([...SX.sameTitlePosts, SX.otherTitlePost].sort());
+    // The films of 推理 come first on the page: 综合 shows them above the posts.
+    expect(all.movies.map((movie) => movie.id).sort()).toEqual(SX.mystery);
+  });
+
   it('suggests titles by prefix, pinyin and initials', async () => {
     const suggest = async (keyword: string) =>
       (await dataOf<{ suggestions: Suggestion[] }>(h.client, API.searchSuggest, { keyword })).suggestions;

@@ -70,6 +70,13 @@ describe.each(DB_KINDS)('series and visibility on %s', (kind) => {
     expect((await play({ id: FX.freeMovie })).episodeCount).toBe(1);
   });
 
+  it('a card counts the ready episodes: 3 for the series (its episode 3 is processing), 1 for a film', async () => {
+    const cards = (await dataOf<Page<MovieCard>>(h.client, API.moviePage, { pageSize: 50 })).list;
+    const countOf = (id: number) => cards.find((card) => card.id === id)?.episodeCount;
+    expect(countOf(SERIES)).toBe(3);
+    expect(countOf(FX.freeMovie)).toBe(1);
+  });
+
   it('answers code 6 naming the episode for one the title does not have or that is not ready', async () => {
     for (const episode of [3, 5, 99]) {
       expect(await codeOf(h.client, API.moviePlay, { id: SERIES, episode }, token)).toEqual({

@@ -19,6 +19,7 @@ import { ErrorState } from './error-state.tsx';
 import { loadChunk } from '../lib/load-chunk.ts';
 
 const VIRTUAL_MIN_ROWS = 24;
+/** A grid's gap, and the narrowest its cards may be unless the list says (`minCard`). */
 const GRID = { minCard: 158, gap: 12 } as const;
 const ESTIMATE = { grid: 320, list: 110 } as const;
 
@@ -49,19 +50,21 @@ interface InfiniteListProps<T> {
   empty?: ReactNode;
   /** Remembers row heights under this key (pass the list's cacheKey). */
   virtualKey?: string;
+  /** A grid's narrowest card in px (e.g. a poster's, movie-card.tsx); the columns follow from it. */
+  minCard?: number;
 }
 
-function useColumns(container: RefObject<HTMLDivElement | null>, layout: 'grid' | 'list'): number {
+function useColumns(container: RefObject<HTMLDivElement | null>, layout: 'grid' | 'list', minCard: number): number {
   const [columns, setColumns] = useState(layout === 'grid' ? 2 : 1);
   useLayoutEffect(() => {
     const element = container.current;
     if (!element || layout === 'list') return;
-    const measure = () => setColumns(gridColumns(element.clientWidth, GRID.minCard, GRID.gap));
+    const measure = () => setColumns(gridColumns(element.clientWidth, minCard, GRID.gap));
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(element);
     return () => observer.disconnect();
-  }, [container, layout]);
+  }, [container, layout, minCard]);
   return layout === 'list' ? 1 : columns;
 }
 
@@ -77,10 +80,11 @@ export function InfiniteList<T>({
   skeleton,
   empty,
   virtualKey,
+  minCard = GRID.minCard,
 }: InfiniteListProps<T>) {
   const container = useRef<HTMLDivElement>(null);
   const sentinel = useRef<HTMLDivElement>(null);
-  const columns = useColumns(container, layout);
+  const columns = useColumns(container, layout, minCard);
   const rowCount = Math.ceil(items.length / columns);
   const virtual = rowCount > VIRTUAL_MIN_ROWS;
   // Loaded ahead, once the list is half as long as it must be to need it.

@@ -22,6 +22,8 @@ interface PagedListProps<T> {
   empty?: ReactNode;
   /** Check the first page again each time the list is shown (lists that change elsewhere). */
   revalidate?: boolean;
+  /** A grid's narrowest card in px (InfiniteList's). */
+  minCard?: number;
 }
 
 export function PagedList<T>({
@@ -34,6 +36,7 @@ export function PagedList<T>({
   skeleton,
   empty,
   revalidate = false,
+  minCard,
 }: PagedListProps<T>) {
   const list = useInfiniteList<T>(cacheKey, fetchPage, { pageSize });
   useRevalidateOnShow(list, fetchPage, pageSize ?? DEFAULT_PAGE_SIZE, revalidate);
@@ -52,6 +55,7 @@ export function PagedList<T>({
       }
       empty={empty}
       virtualKey={cacheKey}
+      minCard={minCard}
     />
   );
 }

@@ -74,7 +74,8 @@ export const paths = {
   search: (key: string) => `/search/${segment(key)}`,
   archiveList: () => '/archives',
   archives: (id: Id) => `/archives/${segment(id)}`,
-  release: () => '/release',
+  /** The publish page; `group` preselects a forum group there. */
+  release: (group?: Id) => (group === undefined ? '/release' : `/release?group=${segment(group)}`),
   /** The sign-in page; `redirect` is where to go after signing in. */
   login: (redirect?: string) =>
     isSafeRedirect(redirect ?? null) ? `/login?redirect=${encodeURIComponent(redirect!)}` : '/login',

@@ -1,8 +1,9 @@
-/** One forum group (/forum/{topicId}): its header, then its topics, pinned first. */
+/** One forum group (/forum/{topicId}): its header with 发帖 (into this group), then its topics, pinned first. */
 import '../styles/directory.css';
 import type { ForumGroup } from '../../contract/calls/content.ts';
 import { getForumGroup } from '../features/forum/forum-calls.ts';
 import { ForumGroupCounts } from '../features/forum/forum-view.tsx';
+import { ComposeLink } from '../features/forum/compose-link.tsx';
 import type { ScreenProps } from '../components/page/screen.ts';
 import { DataIcon } from '../components/data-icon.tsx';
 import { ErrorState } from '../components/error-state.tsx';
@@ -37,6 +38,7 @@ function GroupHeader({ group }: { group: ForumGroup }) {
         <p className="group-header__desc">{group.description}</p>
         <ForumGroupCounts group={group} as="p" />
       </div>
+      <ComposeLink groupId={group.topicId} />
     </header>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * 离线缓存 (/mine/downloads): the quota meter (已用 X / 可用 Y, navigator.storage.estimate) and the
+ * 离线缓存 (/mine/downloads): the quota meter (已用 X / 可用 Y, or 暂无缓存; storage-quota.ts) and the
  * downloads from the device's records (features/downloads/), newest first, each with its progress,
  * 暂停 / 继续, 删除 and 播放; 全部删除. Expired copies are deleted when the page opens. Works offline.
  */
@@ -27,7 +27,9 @@ function QuotaMeter() {
         <>
           <ProgressBar value={figures.used} max={figures.used + figures.available} />
           <p className="download-quota__text" data-testid="download-quota-text" data-used={figures.used}>
-            {t.used(formatBytes(figures.used), formatBytes(figures.available))}
+            {figures.used > 0
+              ? t.used(formatBytes(figures.used), formatBytes(figures.available))
+              : t.none(formatBytes(figures.available))}
           </p>
         </>
       ) : (

@@ -1,6 +1,6 @@
 /**
  * Member profile (/mine): avatar, nickname, id, account (or "未绑定账号"), the VIP badge with its
- * expiry (or "开通 VIP"), coins and points, an entry with an icon to every member page, and the
+ * expiry (or "开通 VIP"), coins and points, an entry with an icon to 发帖 and every member page, and the
  * movies watched last (from the local history, so also offline), and 消息 (the inbox) with the
  * count of unread notices. The user refreshes from /current each time the page is shown.
  */
@@ -17,6 +17,7 @@ import {
   IconClock,
   IconCoin,
   IconCrown,
+  IconEdit,
   IconGear,
   IconGift,
   IconSpark,
@@ -49,6 +50,7 @@ interface Entry {
 }
 
 const ENTRIES: readonly Entry[] = [
+  { href: paths.release(), label: messages.forum.compose, Icon: IconEdit, tone: 'pink' },
   { href: paths.mineWallet(), label: m.wallet, Icon: IconWallet, tone: 'orange' },
   { href: paths.mineVip(), label: m.vip, Icon: IconCrown, tone: 'gold' },
   { href: paths.mineMall(), label: m.mall, Icon: IconGift, tone: 'pink' },
@@ -64,7 +66,7 @@ function ProfileCard({ info }: { info: UserInfo }) {
   const vip = isVipActive(info);
   return (
     <section className="card profile-card" aria-label={messages.titles.mine}>
-      <Link href={paths.minePersonal()} className="profile-card__head" aria-label={p.editProfile}>
+      <Link href={paths.minePersonal()} className="profile-card__head">
         <Avatar src={info.avatar} name={info.nickname} />
         <div className="profile-card__who">
           <h1 className="profile-card__name">
@@ -83,6 +85,8 @@ function ProfileCard({ info }: { info: UserInfo }) {
             </span>
           </p>
         </div>
+        {/* Named by what it shows (the nickname first), then where it goes. */}
+        <span className="visually-hidden">{p.editProfile}</span>
         <IconChevron className="profile-card__chevron" />
       </Link>
       <Link href={paths.mineVip()} className={vip ? 'vip-strip is-active' : 'vip-strip'} data-testid="vip-strip">

@@ -9,7 +9,7 @@ import { getMoviePage } from '../features/movies/movie-calls.ts';
 import { MOVIE_SORTS, type MovieSort } from '../../contract/enums.ts';
 import { FilterRow, type FilterOption } from '../components/filter-row.tsx';
 import { InfiniteList } from '../components/infinite-list.tsx';
-import { MovieCard } from '../features/movies/movie-card.tsx';
+import { MOVIE_CARD_MIN_WIDTH, MovieCard } from '../features/movies/movie-card.tsx';
 import { SkeletonList } from '../components/skeleton.tsx';
 import { useInfiniteList } from '../components/hooks/use-infinite-list.ts';
 import { usePageQuery } from '../components/page/use-page-query.ts';
@@ -107,6 +107,7 @@ export default function MovieListScreen() {
         render={(movie, index) => <MovieCard movie={movie} priority={index < 2} />}
         skeleton={<SkeletonList count={12} />}
         virtualKey={cacheKey}
+        minCard={MOVIE_CARD_MIN_WIDTH}
         empty={
           <div className="empty-state">
             <p>{m.empty}</p>

@@ -5,16 +5,19 @@
  * app restart or a lost connection loses nothing; the video upload resumes from what the server
  * holds. Publishing waits for the video upload (not for its HLS job: the topic shows that state).
  * A link, text or images shared to the installed app arrive here too (features/publish/shared-items.ts).
+ * ?group={topicId} (发帖 on a forum group) picks that group.
  */
 import '../styles/forms.css';
 import '../features/posts/posts.css';
 import '../features/publish/release.css';
-import { use, useState, type FormEvent, type ReactNode } from 'react';
+import { use, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio/react';
 import { useLocation } from 'wouter';
 import { publishTopic } from '../features/publish/publish-calls.ts';
 import { BODY_MAX, IMAGES_MAX, TAGS_MAX, textLength, TITLE_MAX } from '../../contract/calls/publish-limits.ts';
 import { paths } from '../lib/route-paths.ts';
+import { idParam } from '../lib/route-params.ts';
+import { usePageQuery } from '../components/page/use-page-query.ts';
 import { FormField } from '../components/form-field.tsx';
 import { BodyEditor } from '../features/publish/body-editor.tsx';
 import { GroupPicker, TagPicker } from '../features/publish/choice-chips.tsx';
@@ -73,6 +76,12 @@ export default function ReleaseScreen() {
   const [busy, setBusy] = useState(false);
   const [, navigate] = useLocation();
   const sharedImages = useSharedImages();
+  const [query] = usePageQuery();
+  const group = idParam(query.get('group') ?? undefined);
+  // 发帖 from a forum group (paths.release(group)) picks that group.
+  useEffect(() => {
+    if (group !== null) releaseDraft.topicId = group;
+  }, [group]);
   const videoResult = progress?.phase === 'done' ? progress.result : null;
   const problem = problemOf(draft, videoResult !== null);
 

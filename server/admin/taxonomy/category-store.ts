@@ -10,6 +10,7 @@
 import { MAX_CATEGORY_DEPTH, type AdminCategory } from '../../../contract/admin/taxonomy.ts';
 import { contentTypeOfRoute } from '../../db/categories.ts';
 import type { Queryable } from '../../db/db.ts';
+import { indexCategorised } from '../../search/index-writes.ts';
 import { badField } from '../admin-errors.ts';
 import { notFound, placeAt, writeOrder } from './taxonomy-common.ts';
 import { taxonomyMessages as m } from './taxonomy-messages.ts';
@@ -157,6 +158,8 @@ export async function changeCategory(
             icon = CASE WHEN $4::boolean THEN $5 ELSE icon END WHERE id = $1`,
     [id, change.name ?? null, change.description ?? null, change.icon !== undefined, change.icon ?? null],
   );
+  // Movies are found by the names of their categories (search/documents.ts).
+  if (change.name !== undefined && change.name !== before.name) await indexCategorised(q, id);
   return { before, after: new Tree(await loadRows(q)).get(id) };
 }
 
@@ -197,6 +200,7 @@ export async function moveCategory(
       'categories',
       tree.siblingsOf(node.parentId).flatMap((sibling) => (sibling.id === id ? [] : [sibling.id])),
     );
+    await indexCategorised(q, id);
   }
   await writeOrder(q, 'categories', order);
   await syncTopicIds(q);

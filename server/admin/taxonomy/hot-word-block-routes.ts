@@ -12,20 +12,13 @@ import { countedSearches } from '../../search/hot-searches.ts';
 import type { AdminDeps } from '../admin-deps.ts';
 import { auditOf, parseInput } from '../admin-input.ts';
 import { audit } from '../audit.ts';
-import { assertSite, operatorOf, requireRole, sitesOfOperator } from '../guards.ts';
+import { assertSite, operatorOf, requireRole } from '../guards.ts';
 import { addHotWordBlock, deleteHotWordBlock, findHotWordBlock, listHotWordBlocks } from './hot-word-block-store.ts';
 import { assertSiteExists } from './hot-word-store.ts';
-import { dbId, idOf, notFound, requiredText } from './taxonomy-common.ts';
+import { listedSite } from './hot-word-routes.ts';
+import { dbId, idOf, requiredText } from './taxonomy-common.ts';
 import { taxonomyMessages as m } from './taxonomy-messages.ts';
 
-const listQuery = z.object({
-  siteId: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(2 ** 31 - 1)
-    .optional(),
-});
 const newBlock = z.object({ siteId: dbId, word: requiredText('屏蔽词', m.blockWordRequired, LIMITS.hotWordBlock) });
 
 const TARGET = 'hotWordBlock';
@@ -34,13 +27,7 @@ export const hotWordBlockRoutes: FastifyPluginAsync<AdminDeps> = async (api, { d
   const roles = { preHandler: requireRole('ops') };
 
   api.get('/taxonomy/hot-word-blocks', roles, async (req): Promise<HotWordBlockList> => {
-    const query = parseInput(listQuery, req.query);
-    const operator = operatorOf(req);
-    const sites = await sitesOfOperator(db, operator);
-    const siteId = query.siteId ?? sites[0]?.id;
-    if (siteId === undefined) throw notFound(m.siteMissing(0));
-    assertSite(operator, siteId);
-    await assertSiteExists(db, siteId);
+    const { siteId, sites } = await listedSite(db, req);
     const [list, counted] = await Promise.all([
       listHotWordBlocks(db, siteId),
       countedSearches(db, siteId, now(), config),

@@ -10,6 +10,7 @@ import type { Db } from '../../db/db.ts';
 import type { AdminDeps } from '../admin-deps.ts';
 import { auditOf, parseInput } from '../admin-input.ts';
 import { audit } from '../audit.ts';
+import type { SiteChoice } from '../../../contract/admin/session.ts';
 import { assertSite, operatorOf, requireRole, sitesOfOperator } from '../guards.ts';
 import {
   addHotWord,
@@ -33,6 +34,21 @@ const listQuery = z.object({
     .optional(),
 });
 const newWord = z.object({ siteId: dbId, word, pinned: z.boolean().optional() });
+
+/**
+ * The site a list of the 热搜词 page is asked for (`?siteId`, else the operator's first), checked
+ * to be the operator's and to exist; with the operator's sites, for the page's site picker.
+ */
+export async function listedSite(db: Db, req: FastifyRequest): Promise<{ siteId: number; sites: SiteChoice[] }> {
+  const query = parseInput(listQuery, req.query);
+  const operator = operatorOf(req);
+  const sites = await sitesOfOperator(db, operator);
+  const siteId = query.siteId ?? sites[0]?.id;
+  if (siteId === undefined) throw notFound(m.siteMissing(0));
+  assertSite(operator, siteId);
+  await assertSiteExists(db, siteId);
+  return { siteId, sites };
+}
 const change = z.object({ word: word.optional(), pinned: z.boolean().optional() });
 
 const TARGET = 'hotWord';
@@ -48,13 +64,7 @@ export const hotWordRoutes: FastifyPluginAsync<AdminDeps> = async (api, { db }) 
   const roles = { preHandler: requireRole('ops') };
 
   api.get('/taxonomy/hot-words', roles, async (req): Promise<HotWordList> => {
-    const query = parseInput(listQuery, req.query);
-    const operator = operatorOf(req);
-    const sites = await sitesOfOperator(db, operator);
-    const siteId = query.siteId ?? sites[0]?.id;
-    if (siteId === undefined) throw notFound(m.siteMissing(0));
-    assertSite(operator, siteId);
-    await assertSiteExists(db, siteId);
+    const { siteId, sites } = await listedSite(db, req);
     return { siteId, sites, list: await listHotWords(db, siteId) };
   });
 

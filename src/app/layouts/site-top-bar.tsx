@@ -27,7 +27,7 @@ export function SiteTopBar({ pathname, desktopOnly = false, searchKey }: SiteTop
           <span className="brand__title">{info?.title ?? messages.app.fallbackTitle}</span>
         </Link>
         <div className="top-bar__search">
-          <SearchForm key={searchKey} initialValue={searchKey ?? ''} />
+          <SearchForm key={searchKey} initialValue={searchKey ?? ''} focusPanel />
         </div>
         <TabNav pathname={pathname} placement="top" />
       </div>

@@ -10,6 +10,11 @@ export const danmakuMessages = {
   empty: '弹幕内容不能为空',
   tooLong: (max: number) => `弹幕最多 ${max} 个字`,
   sent: '弹幕已发送',
+  /** Sent while the danmaku were switched off: they are switched on, so the sender sees it. */
+  sentTurnedOn: '发送成功，弹幕已为你开启',
+  /** The button of the position and colour pickers: its name, and the word shown beside its "A". */
+  style: '弹幕样式',
+  styleHint: '样式',
   switchLabel: '弹幕开关',
   switchOn: '关闭弹幕',
   switchOff: '开启弹幕',

@@ -2,8 +2,10 @@
  * The send bar (发个弹幕见证当下, the position and colour pickers, 发送): under the player on
  * phones, inside the control bar on wide screens and in fullscreen. The danmaku is shown at once
  * at the video's current time and confirmed by the server's answer; a refused one (a listed word,
- * the rate limit) disappears, the server's message is shown as a toast and the text stays. The
- * draft lives outside the component, so moving the bar (fullscreen, rotation) keeps it.
+ * the rate limit) disappears, the server's message is shown as a toast and the text stays. One sent
+ * while the danmaku are switched off switches them on (the sender would see nothing) and says so.
+ * The style button (the pickers) reads "A 样式". The draft lives outside the component, so moving
+ * the bar (fullscreen, rotation) keeps it.
  */
 import { useState, type FormEvent, type RefObject } from 'react';
 import { proxy } from 'valtio/vanilla';
@@ -17,6 +19,7 @@ import { sendDanmaku } from './danmaku-calls.ts';
 import type { DanmakuFeed } from './danmaku-feed.ts';
 import { IconStyle } from './danmaku-icons.tsx';
 import { danmakuMessages as m } from './danmaku-messages.ts';
+import { updateDanmakuSettings, useDanmakuSettings } from './danmaku-settings.ts';
 import './danmaku-send-bar.css';
 
 const draft = proxy({ text: '', mode: 'scroll' as DanmakuMode, colour: '#ffffff' as DanmakuColour });
@@ -34,6 +37,7 @@ interface DanmakuSendBarProps {
 export function DanmakuSendBar({ movieId, feed, video, inBar }: DanmakuSendBarProps) {
   const { text, mode, colour } = useSnapshot(draft);
   const { info } = useSnapshot(userState);
+  const { enabled } = useDanmakuSettings();
   const [pickers, setPickers] = useState(false);
   const [busy, setBusy] = useState(false);
 
@@ -54,6 +58,10 @@ export function DanmakuSendBar({ movieId, feed, video, inBar }: DanmakuSendBarPr
       );
       feed.confirm(key, item);
       retry = null;
+      if (!enabled) {
+        updateDanmakuSettings({ enabled: true });
+        showToast(m.sentTurnedOn);
+      }
       if (draft.text.trim() === clean) draft.text = '';
       setPickers(false);
     } catch {
@@ -73,12 +81,16 @@ export function DanmakuSendBar({ movieId, feed, video, inBar }: DanmakuSendBarPr
       <button
         type="button"
         className="danmaku-send__style"
-        aria-label={`${m.mode} / ${m.colour}`}
+        aria-label={m.style}
+        title={m.style}
         aria-expanded={pickers}
         onClick={() => setPickers((open) => !open)}
-        style={{ color: colour }}
+        data-testid="danmaku-style"
       >
-        <IconStyle />
+        <IconStyle style={{ color: colour }} />
+        <span className="danmaku-send__style-hint" aria-hidden="true">
+          {m.styleHint}
+        </span>
       </button>
       <input
         className="danmaku-send__input"

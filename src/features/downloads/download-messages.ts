@@ -21,6 +21,8 @@ export const downloadMessages = {
     empty: '还没有离线缓存的影片',
     emptyHint: '在播放页点击「下载」，没有网络时也能观看',
     used: (used: string, free: string): string => `已用 ${used} / 可用 ${free}`,
+    /** The meter with nothing downloaded. */
+    none: (free: string): string => `暂无缓存 / 可用 ${free}`,
     quotaUnknown: '无法读取存储空间',
     pause: '暂停',
     resume: '继续',

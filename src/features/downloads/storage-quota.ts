@@ -1,7 +1,9 @@
 /**
- * The quota meter's figures: navigator.storage.estimate() (the origin's usage and quota; the
- * downloads are most of it), read when the meter shows and again as downloads change (at most
- * once a second). null where the browser has no estimate.
+ * The quota meter's figures: what the downloads themselves hold (the bytes of their saved
+ * segments, so 0 with nothing downloaded: the app's shell and cached answers are no 缓存 of the
+ * member's) and what the origin may still use (navigator.storage.estimate()'s quota less its
+ * usage), read when the meter shows and again as downloads change (at most once a second). null
+ * where the browser has no estimate.
  */
 import { useEffect, useState } from 'react';
 import { subscribe } from 'valtio/vanilla';
@@ -16,7 +18,8 @@ export async function readStorage(): Promise<StorageFigures | null> {
   if (typeof navigator === 'undefined' || !navigator.storage?.estimate) return null;
   try {
     const { usage = 0, quota = 0 } = await navigator.storage.estimate();
-    return { used: usage, available: Math.max(0, quota - usage) };
+    const used = Object.values(downloadsState.items).reduce((sum, record) => sum + record.savedBytes, 0);
+    return { used, available: Math.max(0, quota - usage) };
   } catch {
     return null;
   }

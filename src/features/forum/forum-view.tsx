@@ -1,6 +1,6 @@
 /**
  * The forum's screen (src/routes/forum-list.tsx; also rendered by the server's first paint,
- * src/entry-server.tsx): the heading and its lead, the way to all topics, and the groups (the
+ * src/entry-server.tsx): the heading and its lead with 发帖, the way to all topics, and the groups (the
  * children of the '/forum' category), each with its icon, description, topic count and today's
  * new topics. ForumFrame draws what shows before the groups came (skeletons, an error).
  */
@@ -15,14 +15,18 @@ import { Skeleton } from '../../components/skeleton.tsx';
 import { formatCount } from '../../lib/format.ts';
 import { paths } from '../../lib/route-paths.ts';
 import { messages } from '../../messages.ts';
+import { ComposeLink } from './compose-link.tsx';
 
 /** The heading, the lead and 全部帖子 above what `children` lists. */
 export function ForumFrame({ children }: { children: ReactNode }) {
   return (
     <div className="forum-screen">
-      <header className="screen-head">
-        <h1 className="screen-title">{messages.forum.heading}</h1>
-        <p className="screen-lead">{messages.forum.lead}</p>
+      <header className="screen-head compose-row">
+        <div>
+          <h1 className="screen-title">{messages.forum.heading}</h1>
+          <p className="screen-lead">{messages.forum.lead}</p>
+        </div>
+        <ComposeLink />
       </header>
       <Link href={paths.topicList()} className="forum-all card">
         <IconForum className="forum-all__icon" />

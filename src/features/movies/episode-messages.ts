@@ -2,9 +2,13 @@
 export const episodeMessages = {
   heading: '选集',
   count: (n: number) => `共 ${n} 集`,
+  /** A series' card, where a film's shows its duration. */
+  cardCount: (n: number) => `全${n}集`,
   numbered: (n: number) => `第${n}集`,
   /** The chip's full name: its number and, when it has one of its own, its title. */
   label: (n: number, title: string) => (title && title !== `第${n}集` ? `第${n}集 ${title}` : `第${n}集`),
   playing: '正在播放',
-  watchedTo: (n: number, time: string) => `上次看到第${n}集 ${time}`,
+  /** The detail page's play button (movie-gate.tsx): part-way through episode n, or on to it. */
+  resume: (n: number, time: string) => `继续观看 第${n}集 ${time}`,
+  resumeNext: (n: number) => `继续观看 第${n}集`,
 } as const;

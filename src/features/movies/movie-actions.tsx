@@ -1,7 +1,8 @@
 /**
  * Like and favourite of a movie, each applied at once and rolled back when the server refuses
  * (src/components/hooks/use-optimistic-toggle.ts). The like count moves with the like. Both are
- * kept in the device's copy of 我的喜欢 at once (features/saved/saved-store.ts).
+ * kept in the device's copy of 我的喜欢 at once (features/saved/saved-store.ts). MovieActionBar adds
+ * 分享: the row of the detail page and of the play page.
  */
 import { useCallback } from 'react';
 import type { MovieCard, MovieDetail } from '../../../contract/calls/content.ts';
@@ -11,6 +12,7 @@ import { formatCount } from '../../lib/format.ts';
 import { useOptimisticToggle } from '../../components/hooks/use-optimistic-toggle.ts';
 import { messages } from '../../messages.ts';
 import { IconHeart, IconStar } from '../../components/post-icons.tsx';
+import { ShareButton } from '../../components/share-button.tsx';
 
 type Like = { liked: boolean; likes: number };
 const flipLike = (like: Like): Like => ({ liked: !like.liked, likes: Math.max(0, like.likes + (like.liked ? -1 : 1)) });
@@ -55,6 +57,22 @@ export function MovieActions({ movie }: { movie: MovieCard & Pick<MovieDetail, '
         <IconStar className="movie-action__icon" filled={favorited} />
         <span>{favorited ? d.favorited : d.favourite}</span>
       </button>
+    </div>
+  );
+}
+
+/** 点赞, 收藏 and 分享 in one row. */
+export function MovieActionBar({
+  movie,
+  className,
+}: {
+  movie: MovieCard & Pick<MovieDetail, 'liked' | 'favorited'>;
+  className: string;
+}) {
+  return (
+    <div className={`detail-actions ${className}`}>
+      <MovieActions key={movie.id} movie={movie} />
+      <ShareButton title={movie.title} className="movie-action share-action" iconClassName="movie-action__icon" />
     </div>
   );
 }

@@ -12,4 +12,5 @@ export const movieCardOf = (m: MovieCard): MovieCard => ({
   priceCoins: m.priceCoins,
   year: m.year,
   region: m.region,
+  episodeCount: m.episodeCount,
 });

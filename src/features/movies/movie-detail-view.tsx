@@ -1,10 +1,10 @@
 /**
  * One movie's page (the screen: src/routes/movie-detail.tsx; also rendered by the server's first
  * paint, src/entry-server.tsx): the large poster (the page's LCP image), title, year · region ·
- * category path, views, likes and duration, tags, the play button and its gate (VIP, coins),
- * like and favourite, the score (the comments' stars, "8.6分 · N 人评分"), 选集 for a series (the
- * episode watched last highlighted), the description, related
- * movies and the comments (features/replies/, opened at ?floor=N).
+ * category path, views, likes and duration, tags, the play button (继续观看 or 重新播放 from the
+ * watch history) and its gate (VIP, coins), like, favourite and 分享, the score (the comments'
+ * stars, "8.6分 · N 人评分"), 选集 for a series (the episode watched last highlighted), the
+ * description, related movies and the comments (features/replies/, opened at ?floor=N).
  */
 import './movies.css';
 import { useSnapshot } from 'valtio/react';
@@ -14,8 +14,7 @@ import { useFirstPaintHandover } from '../../components/page/first-paint.ts';
 import { usePageTitle } from '../../components/page/page-context.tsx';
 import { paths } from '../../lib/route-paths.ts';
 import { MediaImage } from '../../components/media-image.tsx';
-import { MovieActions } from './movie-actions.tsx';
-import { ShareButton } from '../../components/share-button.tsx';
+import { MovieActionBar } from './movie-actions.tsx';
 import { MovieCard } from './movie-card.tsx';
 import { MovieGate } from './movie-gate.tsx';
 import { SectionHeader } from '../../components/section-header.tsx';
@@ -28,7 +27,7 @@ import { useLikeCount } from '../../stores/like-counts.ts';
 import { MovieScore } from '../replies/movie-score.tsx';
 import { RepliesAtFloor } from '../replies/replies-at-floor.tsx';
 import { EpisodeList } from './episode-list.tsx';
-import { episodeMessages } from './episode-messages.ts';
+import { playOffer } from './play-offer.ts';
 
 const d = messages.movieDetail;
 const POSTER_SIZES = '(min-width: 768px) 300px, 40vw';
@@ -50,19 +49,16 @@ export function MovieDetailSkeleton() {
 }
 
 /** The episode watched last and where, from the watch history (null: never watched). */
-function useLastWatched(movieId: number): { episode: number; position: number } | null {
+function useLastWatched(movieId: number): { episode: number; position: number; duration: number } | null {
   const { watch } = useSnapshot(historyState);
   const entry = watch.find((item) => item.movie.id === movieId);
-  return entry ? { episode: entry.episode ?? 1, position: entry.position } : null;
+  return entry ? { episode: entry.episode ?? 1, position: entry.position, duration: entry.duration } : null;
 }
 
-function LastWatched({ movieId, series }: { movieId: number; series: boolean }) {
-  const last = useLastWatched(movieId);
-  if (!last || last.position < 5) return null;
-  const time = formatDuration(last.position);
-  return (
-    <p className="movie-hero__resume">{series ? episodeMessages.watchedTo(last.episode, time) : d.watchedTo(time)}</p>
-  );
+/** The play button, offering to go on (or again) from where the watch history has the viewer. */
+function PlayGate({ movie }: { movie: MovieDetail }) {
+  const episodes = episodesOf(movie);
+  return <MovieGate movie={movie} offer={playOffer(useLastWatched(movie.id), episodes)} series={episodes.length > 1} />;
 }
 
 /** A detail saved offline before titles had episodes has none: a film. */
@@ -133,13 +129,9 @@ export function MovieDetailView({ movie }: { movie: MovieDetail }) {
               <dd data-testid="movie-duration">{formatDuration(movie.durationS)}</dd>
             </div>
           </dl>
-          <LastWatched movieId={movie.id} series={episodesOf(movie).length > 1} />
-          <MovieGate movie={movie} />
+          <PlayGate movie={movie} />
         </div>
-        <div className="detail-actions movie-hero__actions">
-          <MovieActions key={movie.id} movie={movie} />
-          <ShareButton title={movie.title} className="movie-action share-action" iconClassName="movie-action__icon" />
-        </div>
+        <MovieActionBar movie={movie} className="movie-hero__actions" />
       </div>
 
       <Episodes movie={movie} />

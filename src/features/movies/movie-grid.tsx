@@ -1,7 +1,7 @@
 /** A paged call of movies as an infinite grid of MovieCards (category, tag, search, featured, type pages). */
 import type { MovieCard as MovieCardData } from '../../../contract/calls/content.ts';
 import type { FetchPage } from '../../components/hooks/use-infinite-list.ts';
-import { MovieCard } from './movie-card.tsx';
+import { MOVIE_CARD_MIN_WIDTH, MovieCard } from './movie-card.tsx';
 import { PagedList } from '../../components/paged-list.tsx';
 
 /** Four rows of six on desktop; a list that reads the same cacheKey elsewhere must use it too. */
@@ -23,6 +23,7 @@ export function MovieGrid({ cacheKey, fetchPage, empty, highlight }: MovieGridPr
       keyOf={(movie) => movie.id}
       render={(movie, index) => <MovieCard movie={movie} priority={index < 2} highlight={highlight} />}
       layout="grid"
+      minCard={MOVIE_CARD_MIN_WIDTH}
       pageSize={MOVIE_PAGE_SIZE}
       skeleton={{ ratio: '2/3', count: 6 }}
       empty={<p className="empty-state">{empty}</p>}

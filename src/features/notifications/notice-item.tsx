@@ -13,6 +13,10 @@ import { notificationsMessages } from './notifications-messages.ts';
 
 const t = notificationsMessages;
 
+/** What the actor did: an @ reads by where it was written, a reply to a post or a movie's comment. */
+const actionOf = ({ type, targetType }: Notice): string =>
+  type === 'mention' && targetType === 'post' ? t.mentionInReply : t.actions[type];
+
 export function NoticeItem({ notice, onOpen }: { notice: Notice; onOpen: (notice: Notice) => void }) {
   const { actor, type } = notice;
   const body = (
@@ -29,7 +33,7 @@ export function NoticeItem({ notice, onOpen }: { notice: Notice; onOpen: (notice
           <span className="notice__actor" data-testid="notice-actor">
             {actor?.nickname ?? t.systemActor}
           </span>
-          {actor && <span className="notice__action">{t.actions[type]}</span>}
+          {actor && <span className="notice__action">{actionOf(notice)}</span>}
         </span>
         {notice.excerpt && (
           <span className="notice__excerpt" data-testid="notice-excerpt">

@@ -17,6 +17,8 @@ export const notificationsMessages = {
     like: '赞了你的回复',
     system: '系统通知',
   } satisfies Record<NoticeType, string>,
+  /** An @ in a reply under a post (a topic, 吃瓜 or an article); a movie's are comments (`actions`). */
+  mentionInReply: '在回复中@了你',
   systemActor: '系统消息',
   floor: (floor: number) => `${floor}楼`,
   empty: {

@@ -1,4 +1,4 @@
-/** The 画中画 button, at the player's top right (the phone's bar has no room), where the browser offers it. */
+/** The 画中画 button, in the player's top-right corner (the phone's bar has no room), where the browser offers it. */
 import { IconPip } from './player-icons.tsx';
 import { playerMessages as m } from './player-messages.ts';
 import type { PictureInPicture } from './use-picture-in-picture.ts';
@@ -6,21 +6,19 @@ import type { PictureInPicture } from './use-picture-in-picture.ts';
 export function PipButton({ pip }: { pip: PictureInPicture }) {
   if (!pip.supported) return null;
   return (
-    <div className="player-corner">
-      <button
-        type="button"
-        className="video-controls__button"
-        aria-label={pip.active ? m.exitPip : m.pip}
-        aria-pressed={pip.active}
-        title={pip.active ? m.exitPip : m.pip}
-        onClick={(event) => {
-          event.stopPropagation();
-          pip.toggle();
-        }}
-        data-testid="pip"
-      >
-        <IconPip />
-      </button>
-    </div>
+    <button
+      type="button"
+      className="video-controls__button"
+      aria-label={pip.active ? m.exitPip : m.pip}
+      aria-pressed={pip.active}
+      title={pip.active ? m.exitPip : m.pip}
+      onClick={(event) => {
+        event.stopPropagation();
+        pip.toggle();
+      }}
+      data-testid="pip"
+    >
+      <IconPip />
+    </button>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * The play page's pieces that the server's first paint draws too (src/entry-server.tsx; the screen:
- * src/routes/movie-play.tsx): the heading over the video, the title and facts under it, and the
+ * src/routes/movie-play.tsx): the heading over the video, the title, facts and actions (the score,
+ * 点赞, 收藏, 分享) under it (beside the title from 1280 px, play.css), and the
  * page before the player runs, the movie's poster in the player's box (PlayFirstScreen): the same
  * box as the player's <video> (play.css), so that box is the page's largest paint from the start
  * and the video's first frame, no larger, does not become a later LCP.
@@ -15,6 +16,8 @@ import { DownloadButton } from '../downloads/download-button.tsx';
 import { EpisodeList } from '../movies/episode-list.tsx';
 import { episodeMessages } from '../movies/episode-messages.ts';
 import { RelatedList } from '../movies/related-list.tsx';
+import { MovieActionBar } from '../movies/movie-actions.tsx';
+import { MovieScore } from '../replies/movie-score.tsx';
 
 /** The poster fills the player's box: the whole width of the page (its column from 1024 px). */
 const POSTER_SIZES = '(min-width: 1024px) 66vw, 100vw';
@@ -45,7 +48,10 @@ interface PlayFactsProps {
   onEpisode?: (number: number) => void;
 }
 
-/** Under the video: the title, year · region · category · length · views, 下载, 选集 and the description. */
+/**
+ * Under the video: the title, year · region · category · length · views, the score with 点赞 收藏
+ * 分享, 下载, 选集 and the description.
+ */
 export function PlayFacts({ movie, episode, durationS, onEpisode }: PlayFactsProps) {
   return (
     <div className="play-info">
@@ -61,6 +67,10 @@ export function PlayFacts({ movie, episode, durationS, onEpisode }: PlayFactsPro
           .filter(Boolean)
           .join(' · ')}
       </p>
+      <div className="play-actions" data-testid="play-actions">
+        <MovieScore movieId={movie.id} score={movie.score} />
+        <MovieActionBar movie={movie} className="play-actions__buttons" />
+      </div>
       <DownloadButton movie={movie} episode={episode} />
       <EpisodeList movieId={movie.id} episodes={movie.episodes} current={episode} onChoose={onEpisode} tone="dark" />
       {movie.description && <p className="play-info__description">{movie.description}</p>}

@@ -52,3 +52,11 @@ export const IconPip = (props: IconProps) => (
     <rect x="12" y="11" width="6" height="5" rx="1" fill="currentColor" stroke="none" />
   </svg>
 );
+
+/** Sound off: a speaker with a cross (点击开启声音). */
+export const IconMuted = (props: IconProps) => (
+  <svg {...outlined} {...props}>
+    <path d="M11 5 6 9H3v6h3l5 4z" fill="currentColor" />
+    <path d="m16 9 5 6M21 9l-5 6" />
+  </svg>
+);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { levelFor, loadQuality, qualityLabel, qualityOptions, saveQuality } from './quality.ts';
+import { levelFor, loadQuality, qualityLabel, qualityName, qualityOptions, saveQuality } from './quality.ts';
 
 const memory = () => {
   const map = new Map<string, string>();
@@ -9,6 +9,14 @@ const memory = () => {
 describe('清晰度', () => {
   it('offers 自动 and each height, highest first; 自动 only for one rung or none', () => {
     expect(qualityOptions([360, 1080, 720]).map(qualityLabel)).toEqual(['自动', '1080P', '720P', '360P']);
+    expect(qualityOptions([360, 1080, 720, 480]).map(qualityName)).toEqual([
+      '自动',
+      '1080P 超清',
+      '720P 高清',
+      '480P 清晰',
+      '360P 流畅',
+    ]);
+    expect([2160, 240].map(qualityName)).toEqual(['2160P 超清', '240P 流畅']);
     expect(qualityOptions([720])).toEqual(['auto']);
     expect(qualityOptions([])).toEqual(['auto']);
     expect(qualityOptions([720, 720, 0])).toEqual(['auto']);

@@ -6,6 +6,7 @@
 import { useEffect, type RefObject } from 'react';
 import { PLAYER_PREFS_KEY } from '../../lib/storage-keys.ts';
 import { PLAYBACK_RATES } from './video-controls.tsx';
+import { isMutedToStart } from './autoplay.ts';
 
 export interface PlaybackPrefs {
   volume: number;
@@ -54,7 +55,9 @@ export function usePlaybackPrefs(video: RefObject<HTMLVideoElement | null>): voi
       const rate = element.playbackRate;
       if (isRate(rate)) element.defaultPlaybackRate = rate;
       const last = loadPlaybackPrefs();
-      savePlaybackPrefs({ volume: element.volume, muted: element.muted, rate: isRate(rate) ? rate : last.rate });
+      // A mute the browser imposed to start the video (autoplay.ts) is not the viewer's choice.
+      const muted = isMutedToStart(element) ? last.muted : element.muted;
+      savePlaybackPrefs({ volume: element.volume, muted, rate: isRate(rate) ? rate : last.rate });
     };
     element.addEventListener('volumechange', save);
     element.addEventListener('ratechange', save);

@@ -2,13 +2,16 @@
  * The player's bottom bar: play/pause, the time, a seek bar, the danmaku's send bar (wide screens,
  * fullscreen) and buttons, the 清晰度 menu (自动 and the stream's rungs), the speed menu (0.5-2x)
  * and fullscreen. Stateless: the player owns the video and passes what to show and what to do.
+ * It fits a 360 px phone in one row: the time reads m:ss (h:mm:ss from an hour), the 清晰度 button
+ * the height alone (its menu names the tiers), and other settings (跳过片头片尾) live in the
+ * player's top-right corner, not here.
  */
 import type { CSSProperties, ReactNode } from 'react';
-import { formatDuration } from '../../lib/format.ts';
+import { formatClock, formatDuration } from '../../lib/format.ts';
 import { messages } from '../../messages.ts';
 import { IconExpand, IconPause, IconPlay, IconShrink } from './player-icons.tsx';
 import { PlayerMenu } from './player-menu.tsx';
-import { qualityLabel, type Quality } from './quality.ts';
+import { qualityLabel, qualityName, type Quality } from './quality.ts';
 import { playerMessages } from './player-messages.ts';
 
 export const PLAYBACK_RATES = [0.5, 0.75, 1, 1.25, 1.5, 2] as const;
@@ -29,8 +32,6 @@ interface VideoControlsProps {
   onQuality: (quality: Quality) => void;
   /** The danmaku's buttons (switch, settings, list), before the speed menu. */
   danmaku?: ReactNode;
-  /** More settings after the danmaku's (跳过片头片尾 for a title with marks). */
-  settings?: ReactNode;
   /** The danmaku's send bar, in the middle of the bar. */
   sendBar?: ReactNode;
   /** Whether a text field of the bar (the send bar) has the focus: the bar then stays shown. */
@@ -51,7 +52,6 @@ export function VideoControls({
   quality,
   onQuality,
   danmaku,
-  settings,
   sendBar,
   onTyping,
 }: VideoControlsProps) {
@@ -85,7 +85,7 @@ export function VideoControls({
           {playing ? <IconPause /> : <IconPlay />}
         </button>
         <span className="video-controls__time" data-testid="player-time">
-          {formatDuration(current)} / {formatDuration(duration)}
+          {formatClock(current)} / {formatClock(duration)}
         </span>
         <span className="video-controls__spacer" />
         {sendBar && (
@@ -95,11 +95,10 @@ export function VideoControls({
           </>
         )}
         {danmaku}
-        {settings}
         <PlayerMenu
           name={playerMessages.quality}
           label={qualityLabel(quality)}
-          choices={qualities.map((value) => ({ value, label: qualityLabel(value) }))}
+          choices={qualities.map((value) => ({ value, label: qualityName(value) }))}
           current={quality}
           onChoose={onQuality}
           testId="quality"

@@ -4,7 +4,13 @@
  * playback resumes at the same position (and keeps playing if it was). The start position comes
  * from the watch history (seek on loadedmetadata); the position is saved every few seconds, on
  * pause, when the page is hidden and on leaving. A trial playlist simply ends: then an overlay
- * offers VIP. Controls: center play button, bottom bar (video-controls.tsx), 画中画 at the top right.
+ * offers VIP. Controls: center play button, bottom bar (video-controls.tsx), and at the top right
+ * 跳过片头片尾 (a series with marks) and 画中画. The bars hide after 3 s of playing, but never while
+ * one of the player's menus or panels is open (a button of it has aria-expanded) nor while the
+ * mouse rests on a bar, a menu or a panel; any press in the player starts the 3 s again.
+ *
+ * The start (autoplay.ts): reached by a tap, it plays once loaded (muted, with 点击开启声音, where the
+ * browser refuses sound); opened directly, it waits for the play button.
  *
  * Touch (use-player-gestures.ts): tap shows or hides the controls, double tap plays or pauses, a
  * hold plays at 3x, swipes seek, and change brightness (left) or volume (right); a mouse click
@@ -47,8 +53,12 @@ import { PipButton } from './pip-button.tsx';
 import { episodeMessages } from '../movies/episode-messages.ts';
 import { useSkipMarks, type SkipMarks } from './use-skip-marks.ts';
 import { SkipMarksMenu } from './skip-marks-menu.tsx';
+import { arrivedByTap, startPlaying } from './autoplay.ts';
+import { UnmuteButton } from './unmute-button.tsx';
 
 const HIDE_CONTROLS_MS = 3_000;
+/** What the mouse may rest on without the bars hiding: the bars, the menus' lists, the danmaku's panels. */
+const CONTROLS_SELECTOR = '.video-controls, .video-player__top, .player-corner, .player-menu__list, .danmaku-panel';
 
 interface VideoPlayerProps {
   movie: MovieCard;
@@ -96,12 +106,17 @@ export function VideoPlayer({
   const [time, setTime] = useState({ current: 0, duration: 0 });
   const [rate, setRate] = useState(1);
   const [controlsShown, setControlsShown] = useState(true);
+  /** Bumped by each press in the player: the bars' 3 s start again. */
+  const [pressed, setPressed] = useState(0);
+  /** The mouse rests on a bar, a menu or a panel (set as it moves). */
+  const mouseOnControls = useRef(false);
   const [fullscreen, toggleFullscreen] = useFullscreen(wrapper, video);
   useWatchHeartbeat(video, movie.id, episode); // playing time for the daily watch task, the server's history
   const startAt = useWatchPosition(video, movie, episode, progress); // saving and restoring the position
   /** Where the source starts once loaded; null: where the history says (read then, once it is hydrated). */
   const resumeAt = useRef<number | null>(null);
-  const wasPlaying = useRef(false);
+  // Arrived by a tap: it plays once loaded (autoplay.ts); opened directly: the big play button.
+  const wasPlaying = useRef(arrivedByTap());
   const [heights, setHeights] = useState<number[]>([]);
   const [quality, setQuality] = useState<Quality>(loadQuality);
   const sourceHandle = useRef<SourceHandle | null>(null);
@@ -125,7 +140,7 @@ export function VideoPlayer({
     const at = resumeAt.current ?? startAt();
     if (at > 0 && at < element.duration) element.currentTime = at;
     element.playbackRate = rate;
-    if (wasPlaying.current) void element.play().catch(() => undefined);
+    if (wasPlaying.current) void startPlaying(element);
     setStatus('ready');
   });
 
@@ -188,12 +203,20 @@ export function VideoPlayer({
     };
   }, [url]);
 
-  // Controls hide after a while of playing; any pointer movement shows them again.
+  // Controls hide after a while of playing, unless held (an open menu or panel, the mouse on them):
+  // then they are looked at again a while later. Any pointer movement shows them again.
+  const held = useEffectEvent(
+    () => mouseOnControls.current || wrapper.current?.querySelector('[aria-expanded="true"]') != null,
+  );
   useEffect(() => {
     if (!playing || !controlsShown || typing) return;
-    const timer = setTimeout(() => setControlsShown(false), HIDE_CONTROLS_MS);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const arm = () => {
+      timer = setTimeout(() => (held() ? arm() : setControlsShown(false)), HIDE_CONTROLS_MS);
+    };
+    arm();
     return () => clearTimeout(timer);
-  }, [playing, controlsShown, typing]);
+  }, [playing, controlsShown, typing, pressed]);
 
   const toggle = () => {
     const element = video.current;
@@ -248,7 +271,13 @@ export function VideoPlayer({
         ref={wrapper}
         className={`video-player${showControls ? ' is-controls' : ''}`}
         tabIndex={-1}
-        onPointerMove={(event) => event.pointerType === 'mouse' && setControlsShown(true)}
+        onPointerMove={(event) => {
+          if (event.pointerType !== 'mouse') return;
+          mouseOnControls.current = (event.target as Element).closest(CONTROLS_SELECTOR) !== null;
+          setControlsShown(true);
+        }}
+        onPointerLeave={() => (mouseOnControls.current = false)}
+        onPointerDownCapture={() => setPressed((count) => count + 1)}
         onClick={() => setControlsShown(true)}
       >
         <video
@@ -290,7 +319,10 @@ export function VideoPlayer({
         />
         {danmaku.layer}
         <div className="video-player__top">{header}</div>
-        <PipButton pip={pip} />
+        <div className="player-corner">
+          {marks?.introEndS || marks?.outroStartS ? <SkipMarksMenu /> : null}
+          <PipButton pip={pip} />
+        </div>
         <PlayerIndicator indicator={indicator} />
         {status === 'loading' && (
           <span className="spinner video-player__spinner" role="status" aria-label={messages.play.loading} />
@@ -301,6 +333,7 @@ export function VideoPlayer({
           </p>
         )}
         {status === 'ended' && endOverlay}
+        <UnmuteButton video={video} />
         {!playing && status !== 'failed' && !(status === 'ended' && endOverlay) && (
           <button
             type="button"
@@ -333,7 +366,6 @@ export function VideoPlayer({
             sourceHandle.current?.setQuality(next);
           }}
           danmaku={danmaku.buttons}
-          settings={marks?.introEndS || marks?.outroStartS ? <SkipMarksMenu /> : undefined}
           sendBar={danmaku.sendInBar ? danmaku.sendBar : undefined}
           onTyping={setTyping}
         />

@@ -16,6 +16,7 @@ const card = (id: number): MovieCard => ({
   priceCoins: 0,
   year: 2020,
   region: '内地',
+  episodeCount: 1,
 });
 const movie = (id: number, createdAt: number): SavedItem => ({ type: 'movie', id, createdAt, movie: card(id) });
 const ids = (list: readonly SavedItem[]) => list.map((item) => `${item.type}${item.id}`);

@@ -3,12 +3,14 @@
  * types (use-suggestions.ts: debounced, the stale request cancelled) in a listbox under it, chosen
  * with ↑/↓ and Enter or the pointer, closed with Esc or by leaving the field. A movie, post or user
  * suggestion opens it; a tag or a past search searches its text. Submitting records the term, then
- * opens /search/{key}.
+ * opens /search/{key}. The site's top bar (`focusPanel`) shows, while the field has the focus and is
+ * empty, the search history and 热门搜索 under it (search-focus-panel.tsx, loaded on first focus).
  */
 import './search-form.css';
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useLocation } from 'wouter';
 import type { Suggestion } from '../../../contract/calls/search.ts';
+import { loadChunk } from '../../lib/load-chunk.ts';
 import { paths } from '../../lib/route-paths.ts';
 import { messages } from '../../messages.ts';
 import { IconSearch } from '../../components/icons.tsx';
@@ -17,11 +19,16 @@ import { optionId, SearchSuggestions } from './search-suggestions.tsx';
 import { useSearchTerm } from './use-search-term.ts';
 import { useSuggestions } from './use-suggestions.ts';
 
+/** The panel calls the API, which the boot bundle (where the bar is) does not hold. */
+const SearchFocusPanel = lazy(() => loadChunk(() => import('./search-focus-panel.tsx')));
+
 interface SearchFormProps {
   initialValue?: string;
   autoFocus?: boolean;
   /** Show a "搜索" submit button beside the field (the search layout). */
   withButton?: boolean;
+  /** Show the history and hot searches while the field is focused and empty (the site's top bar). */
+  focusPanel?: boolean;
 }
 
 /** Where a suggestion opens directly; null: it is searched. */
@@ -33,8 +40,15 @@ function hrefOf({ kind, id, postKind }: Suggestion): string | null {
   return null;
 }
 
-export function SearchForm({ initialValue = '', autoFocus = false, withButton = false }: SearchFormProps) {
+export function SearchForm({
+  initialValue = '',
+  autoFocus = false,
+  withButton = false,
+  focusPanel = false,
+}: SearchFormProps) {
   const [value, setValue] = useState(initialValue);
+  const [focused, setFocused] = useState(false);
+  const panelShown = focusPanel && focused && value.trim() === '';
   /** The list is wanted: the user typed since the field was focused or the list closed. */
   const [open, setOpen] = useState(false);
   const { keyword, suggestions } = useSuggestions(value, open);
@@ -56,6 +70,10 @@ export function SearchForm({ initialValue = '', autoFocus = false, withButton = 
     const href = hrefOf(suggestion);
     if (href) navigate(href);
     else search(suggestion.text);
+  };
+  const searchFromPanel = (term: string) => {
+    close();
+    search(term);
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -83,12 +101,22 @@ export function SearchForm({ initialValue = '', autoFocus = false, withButton = 
     } else if (event.key === 'Escape' && shown) {
       event.preventDefault();
       setOpen(false);
+    } else if (event.key === 'Escape' && panelShown) {
+      event.preventDefault();
+      close();
     }
   };
 
   return (
     <form className="search-form" role="search" onSubmit={submit}>
-      <div className="search-form__box">
+      {/* Focus within the box (the field, or the panel's buttons reached with Tab) keeps the panel. */}
+      <div
+        className="search-form__box"
+        onFocus={() => setFocused(true)}
+        onBlur={(event) => {
+          if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
+        }}
+      >
         <label className="search-form__field">
           <IconSearch className="search-form__icon" />
           <input
@@ -123,6 +151,11 @@ export function SearchForm({ initialValue = '', autoFocus = false, withButton = 
             onChoose={choose}
             onHover={(index) => setActiveIn({ list: suggestions, index })}
           />
+        )}
+        {panelShown && (
+          <Suspense fallback={null}>
+            <SearchFocusPanel onSearch={searchFromPanel} />
+          </Suspense>
         )}
       </div>
       {withButton && (

@@ -1,23 +1,35 @@
 /**
- * The search history (stores/user.ts): chips that search their term again, and 清空. Compact above
- * the results (hidden when empty), full on the idle screen.
+ * The search history (stores/user.ts): chips that search their term again, and 清空. Full on the
+ * idle screen (saying when there is none); compact above the results and in the search box's focus
+ * panel, both hidden while it is empty.
  */
+import { useId } from 'react';
 import { useSnapshot } from 'valtio/react';
 import { messages } from '../../messages.ts';
 import { clearSearchHistory, userState } from '../../stores/user.ts';
 import { useSearchTerm } from './use-search-term.ts';
 
-export function SearchHistory({ current, compact }: { current: string; compact: boolean }) {
+export type HistoryLayout = 'idle' | 'compact' | 'panel';
+
+interface SearchHistoryProps {
+  layout: HistoryLayout;
+  /** The term searched now, marked among the chips. */
+  current?: string;
+  /** Searches a chip's term (by default: recorded, then opened). */
+  onSearch?: (term: string) => void;
+}
+
+export function SearchHistory({ layout, current = '', onSearch }: SearchHistoryProps) {
   const { searchHistory } = useSnapshot(userState);
-  const search = useSearchTerm();
-  if (compact && searchHistory.length === 0) return null;
+  const searchTerm = useSearchTerm();
+  const search = onSearch ?? searchTerm;
+  const titleId = useId();
+  if (layout !== 'idle' && searchHistory.length === 0) return null;
+  const compact = layout === 'compact';
   return (
-    <section
-      className={`search-history${compact ? ' search-history--compact' : ''}`}
-      aria-labelledby="search-history-title"
-    >
+    <section className={`search-history search-history--${layout}`} aria-labelledby={titleId}>
       <div className="search-history__head">
-        <h2 className="search-history__title" id="search-history-title">
+        <h2 className="search-history__title" id={titleId}>
           {messages.search.history}
         </h2>
         {searchHistory.length > 0 && (

@@ -12,7 +12,7 @@ export function SearchView({ keyword, children }: { keyword: string; children: R
   return (
     <div className="search-screen">
       <h1 className="visually-hidden">{keyword ? `${messages.titles.search} ${keyword}` : messages.titles.search}</h1>
-      <SearchHistory current={keyword} compact={keyword !== ''} />
+      <SearchHistory current={keyword} layout={keyword ? 'compact' : 'idle'} />
       {children}
     </div>
   );
