@@ -1,5 +1,5 @@
 /**
- * Issue 3 (movies) in a real Chromium against the seeded demo site: home content, the movie list's
+ * Movies in a real Chromium against the seeded demo site: home content, the movie list's
  * filters, the detail's formatted counts, HLS playback through hls.js, CDN line fail-over, the VIP
  * trial (playlist cut and later segments refused), scroll restoration on back, and screenshots.
  */

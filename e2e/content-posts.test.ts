@@ -1,5 +1,5 @@
 /**
- * Issue 3 (posts and browsing) in a real Chromium against the seeded demo site: topics with
+ * Posts and browsing in a real Chromium against the seeded demo site: topics with
  * replies and floors, like with its count, the forum and a group, chigua, a priced article, the
  * category tree down to a third level, tags, users, a featured collection, the /{type} pages and
  * their 404, and search with its history. Every screen must show the server's real content (not

@@ -1,8 +1,8 @@
 /**
- * Issue 17 acceptance 2, offline downloads in a real Chromium with the real server, service worker,
+ * Offline downloads in a real Chromium with the real server, service worker,
  * hls.js and segments: a member who bought VIP at the sandbox cashier downloads an episode of the
- * VIP series at a chosen quality; the progress reaches 100 % and the quota meter's used figure
- * grows; with the context offline (the service worker included) the 离线缓存 page opens and plays
+ * VIP series at a chosen quality; the progress reaches 100 % and the quota meter goes from 暂无缓存
+ * to the download's bytes; with the context offline (the service worker included) the 离线缓存 page opens and plays
  * the download to its end. Pause then resume completes a download; delete frees it. A non-VIP sees
  * the reason on the button, and the server refuses them a download ticket (code 4). Screenshots of
  * the sheet and the page at 390×844 and 1440×900.

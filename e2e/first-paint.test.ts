@@ -1,5 +1,5 @@
 /**
- * Issue 8, the first paint of a first visit (server/first-paint/, src/components/page/first-paint.ts): the
+ * The first paint of a first visit (server/first-paint/, src/components/page/first-paint.ts): the
  * server's HTML shows the screen before any script has run, within the page's CSP; the app then
  * takes over with the same screen and the first paint is gone.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 2 acceptance in a real Chromium against the served production build: silent device
+ * The foundation in a real Chromium against the served production build: silent device
  * sign-in, the token cookie, the /mine guard, the 404 page and every route of the spec.
  */
 import type { Browser, Page } from 'playwright-core';

@@ -1,5 +1,5 @@
 /**
- * Issue 4 (the member area) in a real Chromium against the real server and its seeded data: an
+ * The member area in a real Chromium against the real server and its seeded data: an
  * account bound and signed in again from a clean browser, deposits through the sandbox cashier
  * (coins and VIP), buying a coins movie and a priced article, the daily check-in, exchanging goods
  * (with a retry that must not exchange twice), favourites, the history, personal info, the

@@ -1,5 +1,5 @@
 /**
- * Issue 5 acceptance, the CDN line race in the service worker (sw/cdn-lines.ts, rules unit-tested
+ * The CDN line race in the service worker (sw/cdn-lines.ts, rules unit-tested
  * in sw/line-rules.test.ts): with line 1 dead or slow, the worker's HEAD race picks line 2, media
  * come from line 2 (also when a URL names line 1), and the page shows the result (/mine/setting).
  * Playwright's context routes see the worker's own requests, so line 1 is broken for it too. A line

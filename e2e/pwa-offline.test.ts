@@ -1,5 +1,5 @@
 /**
- * Issue 5 acceptance, offline: visited screens open again without a network (the shell from the
+ * Offline (docs/architecture.md "Client"): visited screens open again without a network (the shell from the
  * service worker's precache, the answers from the client's saved reads, history and likes from
  * IndexedDB), with the 网络已断开 bar showing; a like made offline reaches the server exactly once
  * when the network is back, also when the answer of its first sending is lost.

@@ -1,5 +1,5 @@
 /**
- * Issue 5 acceptance in Chromium against the production build: installable by Chromium's own check,
+ * The installable app in Chromium against the production build: installable by Chromium's own check,
  * the manifest's icons and screenshots served as declared, and a screenshot of the installed app
  * (display-mode standalone) in SHOTS (e2e/screenshots.ts).
  */

@@ -1,10 +1,11 @@
 /**
- * Issue 6 in a real Chromium against the served build. Acceptance 1: a 35 MB video uploaded from
- * /release through the chunk calls, the network cut half-way, the page reloaded (draft and upload
- * restored from IndexedDB), resumed sending only the missing chunks, published, transcoded by the
- * server and played as HLS. Acceptance 3 (browser half): naughty strings, script and event-handler
- * ones included, read back identical as text on the topic page and nothing of them runs.
- * Acceptance 4: screenshots of /release mid-upload and of the published topic, phone and desktop.
+ * Publishing from /release in a real Chromium against the served build: a 35 MB video uploaded
+ * through the chunk calls (docs/api.md "Publishing calls"), the network cut half-way, the page
+ * reloaded (draft and upload restored from IndexedDB), resumed sending only the missing chunks,
+ * published, transcoded by the server and played as HLS. Naughty strings (the browser's half of
+ * server/test/naughty-strings.test.ts), script and event-handler ones included, read back identical
+ * as text on the topic page and nothing of them runs. Screenshots of /release mid-upload and of the
+ * published topic, phone and desktop.
  */
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';

@@ -1,5 +1,5 @@
 /**
- * Issue 7: the production build runs under the server's Content-Security-Policy. The theme script
+ * The production build runs under the server's Content-Security-Policy. The theme script
  * inline in index.html runs (allowed by its hash), the app renders and plays, and the browser reports
  * no CSP violation on the way; the token cookie is SameSite=Lax (Secure only under HTTPS).
  */

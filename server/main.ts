@@ -14,7 +14,7 @@ import { migrate } from './db/migrate.ts';
 import { openDb } from './db/open-db.ts';
 import { ensureDemoSite } from './db/sites.ts';
 import { describeSeed, seedDemo } from './seed/seed-demo.ts';
-import { fillNicknameSkeletons } from './names/nicknames.ts';
+import { fillNicknameSkeletons } from './db/nickname-skeletons.ts';
 import { describeUploadFfmpeg, uploadFfmpeg } from './media/upload-ffmpeg.ts';
 import { urlWithoutPassword } from './request-state/redis-state.ts';
 import { describeSecrets, resolveServerSecrets } from './server-secrets.ts';

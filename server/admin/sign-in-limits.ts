@@ -16,7 +16,7 @@
  * before the check, so a burst of parallel guesses cannot pass a limit before it is counted.
  */
 import { normaliseName } from '../../contract/names.ts';
-import { addressKey } from '../protocol/address-key.ts';
+import { addressKey } from '../net/address-key.ts';
 import type { HitCount, SharedState } from '../request-state/memory-state.ts';
 import { AdminHttpError } from './admin-errors.ts';
 import { adminMessages } from './admin-messages.ts';

@@ -5,7 +5,7 @@
 import type { UserInfo } from '../../contract/calls/account.ts';
 import { addStats } from './daily-stats.ts';
 import type { Queryable } from './db.ts';
-import { guestNickname, storeSkeleton, type CheckedNickname } from '../names/nicknames.ts';
+import { guestNickname, storeSkeleton, type CheckedNickname } from './nickname-skeletons.ts';
 import { indexUser } from '../search/index-writes.ts';
 
 export interface User {

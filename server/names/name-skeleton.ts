@@ -3,7 +3,7 @@
  * the confusables table of `unhomoglyph`, NFD again) of the name normalised as contract/names.ts
  * says, with case folded before and after the mapping and spaces and default-ignorable characters
  * left out. аdmin (Cyrillic а), ａｄｍｉｎ, ADMIN, adrnin and admin share one skeleton. Members'
- * nicknames keep theirs in users.nickname_skeleton (server/names/nicknames.ts); operators' usernames
+ * nicknames keep theirs in users.nickname_skeleton (server/db/nickname-skeletons.ts); operators' usernames
  * are compared by theirs (server/admin/operators.ts). Also here: the reserved words in a name.
  */
 import unhomoglyph from 'unhomoglyph';

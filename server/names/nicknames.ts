@@ -1,27 +1,14 @@
 /**
- * Members' nicknames: the check of a name a member asks for (/personal/update), the default names
- * the device sign-in gives, and the stored skeletons they are compared by.
- *
- * Each user row keeps its name's skeleton (name-skeleton.ts) in users.nickname_skeleton, indexed per
- * site, so "does another member of this site look like this" is one index probe at any size. The
- * skeleton is written by its own statement after the nickname's, in the same transaction
- * (storeSkeleton); a change of the nickname clears it (a trigger of migration 029), so a writer that
- * knows nothing of it (the demo seed, a bulk fill, a test) leaves a missing skeleton, never a wrong
- * one. fillNicknameSkeletons computes the missing ones: at the server's start and before each check.
- * Two members asking for look-alike names at once take the same advisory lock and go one by one.
+ * The check of a nickname a member asks for (/personal/update): the name rules of contract/names.ts,
+ * the reserved words, and no look-alike of another member's of the site (its stored skeleton,
+ * server/db/nickname-skeletons.ts) or of an operator's username.
  */
-import { randomInt } from 'node:crypto';
 import { nameProblem, normaliseName, type NameProblem } from '../../contract/names.ts';
 import { NICKNAME_LENGTH } from '../../contract/validate.ts';
 import { invalidParams } from '../api-error.ts';
 import type { Queryable } from '../db/db.ts';
+import { lockSkeleton, skeletonTaken, type CheckedNickname } from '../db/nickname-skeletons.ts';
 import { nameSkeleton, reservedWordIn } from './name-skeleton.ts';
-import { GUEST_PREFIX } from './reserved-names.ts';
-
-export interface CheckedNickname {
-  nickname: string;
-  skeleton: string;
-}
 
 const PROBLEM: Record<NameProblem, string> = {
   blank: 'nickname 不能为空白',
@@ -29,17 +16,6 @@ const PROBLEM: Record<NameProblem, string> = {
   marks: 'nickname 不能包含叠加的组合符号',
 };
 const SIMILAR = 'nickname 与其他用户的昵称相同或过于相似';
-
-/** Holds off, until the transaction ends, anyone else taking a name of this skeleton on this site. */
-const lockSkeleton = (q: Queryable, siteId: number, skeleton: string) =>
-  q.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0)) AS locked', [`nickname:${siteId}:${skeleton}`]);
-
-const skeletonTaken = async (q: Queryable, siteId: number, skeleton: string, exceptUser: number) =>
-  (await q.one(`SELECT 1 AS taken FROM users WHERE site_id = $1 AND nickname_skeleton = $2 AND id <> $3 LIMIT 1`, [
-    siteId,
-    skeleton,
-    exceptUser,
-  ])) !== undefined;
 
 /**
  * The nickname `user` asks for, normalised, or code 2 naming what is wrong: length, blank, invisible
@@ -66,55 +42,4 @@ export async function checkNickname(
   const operators = await q.query<{ username: string }>('SELECT username FROM operators');
   if (operators.some((operator) => nameSkeleton(operator.username) === skeleton)) throw invalidParams(SIMILAR);
   return { nickname, skeleton };
-}
-
-/** Stores the skeleton of the name just written to the user's row (see the header). */
-export async function storeSkeleton(q: Queryable, userId: number, skeleton: string): Promise<void> {
-  await q.query('UPDATE users SET nickname_skeleton = $2 WHERE id = $1', [userId, skeleton]);
-}
-
-/** Eight digits: 90 million names, drawn until one is free. */
-const drawDigits = (): number => randomInt(10_000_000, 100_000_000);
-
-/**
- * A default name (游客 and eight digits) no user of the site has, its skeleton locked until the
- * transaction ends. Members cannot take names of this form (reserved-names.ts), so it stays unique.
- */
-export async function guestNickname(q: Queryable, siteId: number, draw = drawDigits): Promise<CheckedNickname> {
-  for (;;) {
-    const nickname = `${GUEST_PREFIX}${draw()}`;
-    const skeleton = nameSkeleton(nickname);
-    await lockSkeleton(q, siteId, skeleton);
-    if (!(await skeletonTaken(q, siteId, skeleton, 0))) return { nickname, skeleton };
-  }
-}
-
-const FILL_BATCH = 1000;
-
-/**
- * Computes the skeletons users lack (of one site, or of all), in batches: after the migration that
- * added them, and for rows written since by writers that do not keep them. A row whose name changed
- * meanwhile keeps its gap for the next run.
- */
-export async function fillNicknameSkeletons(q: Queryable, siteId?: number): Promise<number> {
-  let after = { siteId: siteId ?? 0, id: 0 };
-  let filled = 0;
-  for (;;) {
-    const rows = await q.query<{ id: number; siteId: number; nickname: string }>(
-      `SELECT id, site_id AS "siteId", nickname FROM users
-        WHERE nickname_skeleton IS NULL AND (site_id, id) > ($1, $2) AND ($3::int IS NULL OR site_id = $3)
-        ORDER BY site_id, id LIMIT ${FILL_BATCH}`,
-      [after.siteId, after.id, siteId ?? null],
-    );
-    if (rows.length === 0) return filled;
-    const updated = await q.query(
-      `UPDATE users u SET nickname_skeleton = v.skeleton
-         FROM unnest($1::bigint[], $2::text[], $3::text[]) AS v (id, nickname, skeleton)
-        WHERE u.id = v.id AND u.nickname = v.nickname AND u.nickname_skeleton IS NULL RETURNING u.id`,
-      [rows.map((row) => row.id), rows.map((row) => row.nickname), rows.map((row) => nameSkeleton(row.nickname))],
-    );
-    filled += updated.length;
-    const last = rows.at(-1)!;
-    after = { siteId: last.siteId, id: last.id };
-  }
 }

@@ -37,5 +37,5 @@ export const RESERVED_WHOLE = [
   'guanliyuan',
 ] as const;
 
-/** The device sign-in's default names (server/names/nicknames.ts guestNickname): 游客 and digits. */
+/** The device sign-in's default names (server/db/nickname-skeletons.ts guestNickname): 游客 and digits. */
 export const GUEST_PREFIX = '游客';

@@ -19,7 +19,7 @@ import type { Config } from '../config.ts';
 import type { Site } from '../db/sites.ts';
 import type { SharedState } from '../request-state/memory-state.ts';
 import { ApiError } from '../api-error.ts';
-import { addressKey } from './address-key.ts';
+import { addressKey } from '../net/address-key.ts';
 
 export interface RateRule {
   name: string;

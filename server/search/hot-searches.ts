@@ -21,7 +21,7 @@ import type { Queryable } from '../db/db.ts';
 import { siteBlockedWords, siteHotWords } from '../db/hot-words.ts';
 import { hashToken } from '../db/sessions.ts';
 import { sensitiveWords } from '../moderation/sensitive-words.ts';
-import { addressKey } from '../protocol/address-key.ts';
+import { addressKey } from '../net/address-key.ts';
 import { foldText } from './fold.ts';
 
 export type HotSearchRules = Pick<

@@ -1,5 +1,5 @@
 /**
- * The operator console's sign-in and its security (issue 16): scrypt password + TOTP, one answer
+ * The operator console's sign-in and its security (docs/admin-api.md "Conventions"): scrypt password + TOTP, one answer
  * for any wrong part, no code twice, sign-in limits that cannot lock the owner out (per username and
  * address, per address with an IPv6 /64 as one, a sprayed username slowed, usernames counted
  * normalised) and on guesses of the current password, the session cookie's

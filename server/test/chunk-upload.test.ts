@@ -1,5 +1,5 @@
 /**
- * Issue 6 acceptance 2: the chunk calls through the real protocol. Resume, idempotent chunks and a
+ * The chunk calls (docs/api.md) through the real protocol. Resume, idempotent chunks and a
  * repeated merge; then a wrong MD5, a missing chunk, a chunk of the wrong size, a traversal file
  * name, an oversized file, a bad magic number and a foreign user's file id each get a clear error
  * and leave no merged file behind; the per-user cap, cancelling, and the 24 h sweep.

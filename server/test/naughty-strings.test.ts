@@ -1,5 +1,5 @@
 /**
- * Issue 6 acceptance 3 (server half): every string of the Big List of Naughty Strings (npm
+ * Text kept exactly (the server's half; e2e/release.test.ts the browser's): every string of the Big List of Naughty Strings (npm
  * big-list-of-naughty-strings) is published as a topic title and as a body through the real
  * protocol and reads back identical. A string the rules refuse as a title (blank, or longer than
  * 60 characters) gets a clear code 2 and is published as a body instead; a blank string is refused

@@ -14,7 +14,7 @@ import { Code } from '../../contract/protocol/codes.ts';
 import { newDeviceId } from '../../contract/protocol/ids.ts';
 import { createOperator } from '../admin/operators.ts';
 import { DEMO_SITE } from '../db/sites.ts';
-import { fillNicknameSkeletons, guestNickname } from '../names/nicknames.ts';
+import { fillNicknameSkeletons, guestNickname } from '../db/nickname-skeletons.ts';
 import { nameSkeleton } from '../names/name-skeleton.ts';
 import { codeOf, dataOf } from './content-fixture.ts';
 import { createHarness, DB_KINDS, type Harness } from './harness.ts';

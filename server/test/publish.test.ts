@@ -1,5 +1,5 @@
 /**
- * Issue 6: publishing topics through the real protocol. A topic lands first in its lists with an
+ * Publishing topics (docs/api.md "Publishing calls") through the real protocol. A topic lands first in its lists with an
  * id from 100000, keeps its text exactly, counts for the publish task, takes uploaded images and
  * tags; a video upload becomes HLS in the background (pending → ready, playlist, segments and
  * poster served under a CDN line; a broken file → failed). Bad input gets clear codes.

@@ -1,4 +1,4 @@
-/** Issue 7 acceptance 4: the security headers on every kind of response. */
+/** The security headers (docs/architecture.md "Server") on every kind of response. */
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -14,7 +14,7 @@ import type { Queryable } from '../../db/db.ts';
 import { addNotices, type NewNotice } from '../../db/notices.ts';
 import { lockReply, markDeleted } from '../../db/reply-writes.ts';
 import { DEFAULT_AVATAR } from '../../db/users.ts';
-import { guestNickname, storeSkeleton } from '../../names/nicknames.ts';
+import { guestNickname, storeSkeleton } from '../../db/nickname-skeletons.ts';
 import { indexModerated } from '../../search/index-writes.ts';
 import { AdminHttpError, badField } from '../admin-errors.ts';
 import { audit } from '../audit.ts';

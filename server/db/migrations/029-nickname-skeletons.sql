@@ -9,7 +9,7 @@ CREATE INDEX users_site_nickname_skeleton ON users (site_id, nickname_skeleton);
 CREATE INDEX users_nickname_skeleton_missing ON users (site_id, id) WHERE nickname_skeleton IS NULL;
 
 -- A changed nickname loses its skeleton: the writer that keeps it sets it again in a statement of
--- its own (server/names/nicknames.ts storeSkeleton); any other leaves a gap, never a stale skeleton.
+-- its own (server/db/nickname-skeletons.ts storeSkeleton); any other leaves a gap, never a stale skeleton.
 CREATE FUNCTION nickname_skeleton_clear() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   NEW.nickname_skeleton := NULL;

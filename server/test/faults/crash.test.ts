@@ -1,5 +1,5 @@
 /**
- * Issue 7, acceptance 2: a server process killed with SIGKILL in the middle of a burst of deposits
+ * Durability (docs/architecture.md, money in a ledger): a server process killed with SIGKILL in the middle of a burst of deposits
  * (order and notify), purchases and exchanges loses no acknowledged write, and after a restart on
  * the same store every ledger equals its balance — on PGlite (DATA_DIR on disk) and, when
  * DATABASE_URL is set, on PostgreSQL (a scratch database). The report line prints writes

@@ -1,5 +1,5 @@
 /**
- * Issue 7, acceptance 3: every call of ALL_CALLS, FUZZ_RUNS payloads each (valid-ish, broken and
+ * The fuzzing of every call: every call of ALL_CALLS, FUZZ_RUNS payloads each (valid-ish, broken and
  * hostile; see payload-arbitraries.ts), signed and sent as the client would, with the member's
  * token, none or a forged one. Every answer is a well-formed envelope, never code 1 or a 5xx; the
  * ledgers still balance at the end. The test files calls-*.fuzz.test.ts each run a share of the calls.

@@ -1,5 +1,5 @@
 /**
- * Issue 7, acceptance 3, the raw side: whatever arrives at /api — bytes that are not UTF-8, broken
+ * The fuzzing of the wrapper, the raw side: whatever arrives at /api — bytes that are not UTF-8, broken
  * or deeply nested JSON, wrappers with missing or wrongly typed fields and huge numbers, bodies
  * around and far over the size limit, odd content types, unknown sites and paths, bad ciphertext
  * for the encrypted calls — the answer is a well-formed envelope, never code 1 or a 5xx.

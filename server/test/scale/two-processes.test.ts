@@ -1,5 +1,5 @@
 /**
- * Issue 7, acceptance 1 (scale mode): two real server processes on two ports, one PostgreSQL
+ * Scale mode (docs/operations.md "N processes behind a load balancer"): two real server processes on two ports, one PostgreSQL
  * database and one Redis (a key prefix of this run) act as one server: sessions, replay ids,
  * stock and rate limits are shared. And a server whose Redis is down still answers, keeping replay
  * ids in its memory, and says so in its log (this part needs no PostgreSQL or Redis).
