@@ -1,8 +1,8 @@
 /**
  * Lighthouse (npm package, mobile defaults: simulated slow 4G and 4x CPU slowdown) on the pages
- * of docs/performance.md, in Debian's Chromium started by chrome-launcher. Each page is audited
- * `runs` times (fresh storage each time) and each metric is the median of the runs; every
- * run's report is kept in .artifacts/ (lighthouse-{page}-{run}.json) to see where the time goes.
+ * of docs/performance.md (performance, accessibility and SEO), in Debian's Chromium started by
+ * chrome-launcher. Each page is audited `runs` times (fresh storage each time) and each metric is
+ * the median of the runs; every run's report is kept in .artifacts/ (lighthouse-{page}-{run}.json) to see where the time goes.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
@@ -18,6 +18,9 @@ export interface AuditedPage {
 interface PageMetrics {
   score: number;
   accessibility: number;
+  seo: number;
+  /** The SEO audits that did not pass (their ids), for the figure's note. */
+  seoFailed: string[];
   lcp: number;
   tbt: number;
   cls: number;
@@ -29,7 +32,7 @@ async function auditOnce(url: string, port: number, reportName: string): Promise
     port,
     output: 'json',
     logLevel: 'error',
-    onlyCategories: ['performance', 'accessibility'],
+    onlyCategories: ['performance', 'accessibility', 'seo'],
   });
   if (!result) throw new Error(`lighthouse gave no result for ${url}`);
   const { lhr } = result;
@@ -39,6 +42,10 @@ async function auditOnce(url: string, port: number, reportName: string): Promise
   return {
     score: (lhr.categories.performance?.score ?? 0) * 100,
     accessibility: (lhr.categories.accessibility?.score ?? 0) * 100,
+    seo: (lhr.categories.seo?.score ?? 0) * 100,
+    seoFailed: (lhr.categories.seo?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => ref.id),
     lcp: audit('largest-contentful-paint'),
     tbt: audit('total-blocking-time'),
     cls: audit('cumulative-layout-shift'),
@@ -46,11 +53,21 @@ async function auditOnce(url: string, port: number, reportName: string): Promise
   };
 }
 
+/** The SEO audits any run failed, with how many runs failed each. */
+function seoFailures(runs: readonly PageMetrics[]): string | undefined {
+  const counts = new Map<string, number>();
+  for (const id of runs.flatMap((run) => run.seoFailed)) counts.set(id, (counts.get(id) ?? 0) + 1);
+  return counts.size > 0
+    ? `failed: ${[...counts].map(([id, n]) => `${id} (${n} of ${runs.length})`).join(', ')}`
+    : undefined;
+}
+
 function figuresOf(page: string, runs: readonly PageMetrics[]): Figure[] {
-  const of = (key: keyof PageMetrics) => median(runs.map((run) => run[key]));
+  type Measure = Exclude<keyof PageMetrics, 'seoFailed'>;
+  const of = (key: Measure) => median(runs.map((run) => run[key]));
   const group = `lighthouse ${page}`;
   // The median, and every run beside it (single runs swing a lot on a shared machine).
-  const noteOf = (key: keyof PageMetrics, shown: (value: number) => string) =>
+  const noteOf = (key: Measure, shown: (value: number) => string) =>
     runs.length > 1 ? `median of ${runs.length}: ${runs.map((run) => shown(run[key])).join(', ')}` : undefined;
   const seconds = (ms: number) => (ms / 1000).toFixed(2);
   const whole = (value: number) => value.toFixed(0);
@@ -70,6 +87,14 @@ function figuresOf(page: string, runs: readonly PageMetrics[]): Figure[] {
       unit: 'score',
       budget: { min: 100 },
       note: noteOf('accessibility', whole),
+    },
+    {
+      group,
+      name: 'SEO score',
+      value: of('seo'),
+      unit: 'score',
+      budget: { min: 100 },
+      note: [noteOf('seo', whole), seoFailures(runs)].filter(Boolean).join('; ') || undefined,
     },
     { group, name: 'LCP', value: of('lcp') / 1000, unit: 's', budget: { max: 1.3 }, note: noteOf('lcp', seconds) },
     { group, name: 'TBT', value: of('tbt'), unit: 'ms', budget: { max: 100 }, note: noteOf('tbt', whole) },

@@ -6,7 +6,8 @@
  *   (`Emulation.setCPUThrottlingRate`), in a fresh context each run: from the tap's pointerdown on
  *   the big play button to the first frame presented after it (`requestVideoFrameCallback`; else
  *   the first `timeupdate` past 0). Once with the player ready (its spinner gone: what a viewer
- *   taps on; the budget), once tapped as soon as the button shows (the stream still loading).
+ *   taps on; budget 1.0 s), once tapped as soon as the button shows (the stream still loading;
+ *   budget 1.5 s).
  * - The ladder's switch time (bench/player-switch.ts): the other rung picked in 清晰度 until the
  *   picture's height changes.
  * - Dropped video frames over PLAYBACK_S of playback with danmaku on at 多 (the danmaku stage's
@@ -111,7 +112,9 @@ async function measureFirstFrame(browser: Browser, baseURL: string, movieId: num
       name: whenReady ? 'tap → first frame (player ready)' : 'tap → first frame (tapped at once)',
       value: median(runs),
       unit: 's',
-      budget: whenReady ? { max: 1.0 } : undefined,
+      // The budgets (docs/performance.md, `player`): ≤ 1.0 s on a ready player; ≤ 1.5 s when tapped
+      // while the page still loads.
+      budget: { max: whenReady ? 1.0 : 1.5 },
       note: `${SLOW_4G_NOTE}, 390×844 phone, median of ${runs.length}: ${list}; by ${via}${whenReady ? '' : '; the stream still loading when tapped'}`,
     });
   }

@@ -5,8 +5,9 @@
  * first frame, 清晰度 switch and dropped frames), prints one table of the figures
  * against the budgets of docs/performance.md and writes them to .artifacts/bench.json.
  *
- * BENCH_ONLY=sizes,lighthouse,warm,protocol,server,queries,danmaku,player,scale,scroll picks stages
- * (scale: docs/performance.md "Scale"; scroll: deep infinite scroll on a factor-100 database);
+ * BENCH_ONLY=sizes,lighthouse,warm,protocol,server,queries,danmaku,player,scale,scroll,start picks
+ * stages (scale: docs/performance.md "Scale"; scroll: deep infinite scroll on a factor-100 database;
+ * start: the server's first start on a fresh data folder and its second start);
  * BENCH_LH_RUNS (default 7) audits per page, BENCH_LH_PAGES (say "home,play page") the pages
  * audited; BENCH_SECONDS (default 10) per load run; BENCH_PLAYER_RUNS (default 5) runs per
  * first-frame figure. Exit code 1 when a budget fails.
@@ -34,6 +35,7 @@ import { measureQueries } from './query-latency.ts';
 import { measureScaleScroll } from './scale-scroll.ts';
 import { measureScaleReads, SCALE_FACTOR } from './scale-stage.ts';
 import { measureServerApart } from './server-load.ts';
+import { measureServerStart } from './server-start.ts';
 import { measureWarmStart } from './warm-start.ts';
 
 const STAGES = [
@@ -47,6 +49,7 @@ const STAGES = [
   'player',
   'scale',
   'scroll',
+  'start',
 ] as const;
 /** Stages on the bench's own server with the demo data (the scale stages bring their own databases). */
 const SERVER_STAGES = ['lighthouse', 'warm', 'protocol', 'server', 'queries', 'danmaku', 'player'] as const;
@@ -135,9 +138,9 @@ const distDir = mkdtempSync(join(tmpdir(), 'bench-dist-'));
 mkdirSync('.artifacts', { recursive: true });
 try {
   // The scale stage reads in process: it needs no build.
-  if (wanted('sizes') || wanted('scroll') || SERVER_STAGES.some(wanted)) {
+  if (wanted('sizes') || wanted('scroll') || wanted('start') || SERVER_STAGES.some(wanted)) {
     step('production build');
-    buildInto(distDir);
+    await buildInto(distDir);
   }
   if (wanted('sizes')) figures.push(...measureBundle(distDir).figures);
   if (SERVER_STAGES.some(wanted)) {
@@ -152,6 +155,10 @@ try {
     rmSync(server.dataDir, { recursive: true, force: true });
     if (wanted('queries') && process.env.DATABASE_URL)
       await measureStore('PostgreSQL', { DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: '' }, true);
+  }
+  if (wanted('start')) {
+    step('start: the server on a fresh data folder, then again on it');
+    figures.push(...(await measureServerStart(distDir)));
   }
   if (wanted('scale')) {
     step(`scale: public reads uncached at factor ${SCALE_FACTOR} and at demo size (PostgreSQL)`);

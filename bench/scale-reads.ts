@@ -36,7 +36,7 @@ export type Run = (path: string, payload: unknown) => Promise<unknown>;
 
 /** The deepest page number the app's lists ask for (the lists' LIST_MAX_PAGE). */
 export const DEEPEST_UI_PAGE = 50;
-/** The issue's old deep figure: page 5,000 of 20, 100k rows in. Walked by cursor when paged by cursor. */
+/** The `scale` bench's deep page (docs/performance.md): 5,000 of 20, 100k rows in. Walked by cursor when paged by cursor. */
 export const DEEP_PAGE = 5000;
 const PAGE_SIZE = 20;
 

@@ -14,7 +14,7 @@ import { promisify } from 'node:util';
 import autocannon, { type Options, type RawRequest, type Result } from 'autocannon';
 import { API } from '../contract/calls/paths.ts';
 import { newDeviceId } from '../contract/protocol/ids.ts';
-import { freePort } from '../e2e/server-process.ts';
+import { freePort } from '../scripts/lib/free-port.ts';
 import { callApi, callHeaders, openAnswer, signedBody } from './bench-api.ts';
 import type { Figure } from './figures.ts';
 

@@ -1,6 +1,6 @@
 /**
- * Accessibility of the six main routes (DESIGN.md section 6: home, a movie, a topic, /forum,
- * /search/{key} and the play page) and the member's /mine on a 390×844 phone, in the light and the dark colour mode (the
+ * Accessibility of the six main routes (docs/performance.md, `lighthouse`: home, a movie, a
+ * topic, /forum, /search/{key} and the play page) and the member's /mine on a 390×844 phone, in the light and the dark colour mode (the
  * setting of 设置, kept in localStorage under THEME_MODE_KEY): axe-core, injected into the page,
  * must find no serious or critical violation (WCAG 2.0-2.2 A/AA and best practice, which include
  * colour contrast, target size, names of controls, landmarks and ARIA). axe leaves the text on a

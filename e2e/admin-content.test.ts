@@ -1,11 +1,11 @@
 /**
  * The console's 影片 section in Chromium, as a 运营 on a server of this file's own: the list with
- * its filters, 新建影片 to a draft, the editor's fields saved (and a field error shown beside its
- * field), a poster cut with the crop frame, then the acceptance path: a 30-second 1280x720 video
- * (made here with the packaged ffmpeg) uploaded as episode 1 of the new series, its job followed to
- * 完成, the series published, and the visitors' app playing it with 清晰度 choices of its ladder.
- * The 超级管理员's audit list shows the changes. Screenshots of the list and of the editor with its
- * episodes at 1366 and 1024 px.
+ * its filters, 新建影片 to a draft, the editor's fields saved (连载中 among them, and a field error
+ * shown beside its field), a poster cut with the crop frame, then the acceptance path: a 30-second
+ * 1280x720 video (made here with the packaged ffmpeg) uploaded as episode 1 of the new series, its
+ * job followed to 完成, the series published, and the visitors' app playing it with 清晰度 choices
+ * of its ladder, its card reading 更新至第1集. The 超级管理员's audit list shows the changes.
+ * Screenshots of the list and of the editor with its episodes at 1366 and 1024 px.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -105,12 +105,14 @@ describe.skipIf(noBrowser)('content console', () => {
     await field(page, '导演').fill('王五');
     await field(page, '片头结束').fill('0:05');
     await field(page, '片尾开始').fill('0:03');
+    await page.getByRole('radio', { name: '连载中' }).check();
     await page.getByRole('button', { name: '保存' }).click();
     const outroField = page.locator('.field', { has: field(page, '片尾开始') });
     await expect.poll(() => outroField.innerText()).toContain('片尾开始须晚于片头结束');
     await field(page, '片尾开始').fill('0:25');
     await page.getByRole('button', { name: '保存' }).click();
     await expect.poll(() => page.locator('.catalogue-form__actions [role=status]').innerText()).toBe('已保存');
+    expect(await page.getByRole('radio', { name: '连载中' }).isChecked()).toBe(true);
 
     // Publishing without a ready episode is refused, with the reason.
     await page.getByRole('button', { name: '立即发布' }).click();
@@ -167,6 +169,10 @@ describe.skipIf(noBrowser)('content console', () => {
       .poll(async () => (await choices.allInnerTexts()).map((choice) => choice.toLowerCase()))
       .toEqual(['自动', '720p 高清', '360p 流畅']);
     await shoot(visitor.page, 'admin-content-visitor-quality');
+    // Saved as 连载中: its card counts the one episode so far.
+    await visitor.page.goto(`/search/${encodeURIComponent(SERIES_TITLE)}`);
+    const card = visitor.page.locator('[data-testid=movie-card]', { hasText: SERIES_TITLE }).first();
+    await expect.poll(() => card.locator('.movie-card__duration').innerText()).toBe('更新至第1集');
     expect(visitor.problems).toEqual([]);
     await visitor.context.close();
 

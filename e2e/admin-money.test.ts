@@ -1,7 +1,7 @@
 /**
- * Money in the console, as the issue accepts it: a member deposits coins through the sandbox
- * cashier in the app, a 财务 finds the paid order in 订单与退款 (its notify listed), refunds it
- * with a reason and sees what came back, and the member's wallet then shows the new balance and
+ * Money in the console, end to end (docs/admin-api.md, "Money"): a member deposits coins through
+ * the sandbox cashier in the app, a 财务 finds the paid order in 订单与退款 (its notify listed),
+ * refunds it with a reason and sees what came back, and the member's wallet then shows the new balance and
  * the 退款 row of the ledger, as the console's 用户 page does; a 审核 has no 订单与退款 entry, the
  * page says it is not theirs and /admin-api/orders answers 403. Screenshots of the order list and
  * an order's refund at 1366 and 1024 px.

@@ -2,8 +2,10 @@
  * 站点设置 in Chromium: a 运营 edits a banner (new title, an uploaded image) and adds a CDN line
  * (on a closed port: the health column says 不可达 while the demo's lines say 正常), and a visitor's
  * app shows the new banner after a reload once the read cache's time (shortened to 500 ms here)
- * has passed, with the new line among its CDN lines. Screenshots of the banners and CDN tabs at
- * 1366 and 1024.
+ * has passed, with the new line among its CDN lines. A save the server refuses keeps its dialog
+ * open with the server's message and the field it names marked (docs/admin-api.md, "Site
+ * settings"); a 字典 entry is added, edited and deleted after a question; 调整库存 says why it
+ * refuses a stock below zero. Screenshots of the banners and CDN tabs at 1366 and 1024.
  */
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
@@ -11,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { menuOf, signInAt, type Credentials, startConsoleSuite, type ConsoleSuite } from './admin-flows.ts';
 import { DESKTOP, noBrowser, openPage, PHONE, readIdb } from './browser.ts';
 import { shoot } from './screenshots.ts';
-import { freePort, type RunningServer } from './server-process.ts';
+import { freePort } from '../scripts/lib/free-port.ts';
+import type { RunningServer } from './server-process.ts';
 
 const READ_CACHE_MS = 500;
 
@@ -20,15 +23,23 @@ describe.skipIf(noBrowser)('console 站点设置', () => {
   let suite: ConsoleSuite;
   let server: RunningServer;
   let ops: Credentials;
+  let opsDialogs: Credentials;
 
   beforeAll(async () => {
     // The outbound guard's test mode: the line added below is on 127.0.0.1 (else 线路地址必须是公网地址).
-    suite = await startConsoleSuite('settings', [['ops-settings', 'ops']], {
-      READ_CACHE_MS: String(READ_CACHE_MS),
-      OUTBOUND_TEST_HOSTS: 'loopback',
-    });
+    suite = await startConsoleSuite(
+      'settings',
+      [
+        ['ops-settings', 'ops'],
+        ['ops-dialogs', 'ops'],
+      ],
+      {
+        READ_CACHE_MS: String(READ_CACHE_MS),
+        OUTBOUND_TEST_HOSTS: 'loopback',
+      },
+    );
     ({ server, browser } = suite);
-    ops = suite.operators[0]!;
+    [ops, opsDialogs] = suite.operators as [Credentials, Credentials];
   });
   afterAll(() => suite?.stop());
 
@@ -122,5 +133,63 @@ describe.skipIf(noBrowser)('console 站点设置', () => {
       .poll(async () => (await readIdb<{ lines: string[] }>(visitor.page, 'cdn'))?.lines ?? [])
       .toContain(deadUrl);
     await visitor.context.close();
+  });
+
+  it('a refused save keeps its dialog with the message and the field; 字典 adds, edits and deletes; 调整库存 refuses below zero', async () => {
+    const { page, context, problems } = await openPage(browser, DESKTOP, server.baseURL, { waitForApp: false });
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await signInAt(page, '/admin/settings', opsDialogs);
+    const dialog = page.getByRole('dialog');
+
+    // A line address the server refuses: the dialog stays, says why and marks 地址.
+    await page.getByRole('link', { name: 'CDN 线路' }).click();
+    await page.getByRole('button', { name: '新增线路' }).click();
+    await dialog.getByLabel('名称').fill('坏线路');
+    await dialog.getByLabel('地址').fill('ftp://cdn.example.com/media');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await expect.poll(() => dialog.innerText()).toContain('线路地址须为 http(s) 地址');
+    expect(await dialog.getByLabel('地址').getAttribute('class')).toContain('field__input--bad');
+    await dialog.getByRole('button', { name: '取消' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('tab-cdn-lines').innerText()).not.toContain('坏线路');
+
+    // 字典: add an entry, edit its label, delete it after the question.
+    await page.getByRole('link', { name: '字典' }).click();
+    const tab = page.getByTestId('tab-dictionary');
+    const entry = tab.locator('tbody tr', { hasText: 'e2e-key' });
+    await page.getByRole('button', { name: '新增字典项' }).click();
+    await dialog.getByLabel('类型').fill('e2e-type');
+    await dialog.getByLabel('键').fill('e2e-key');
+    await dialog.getByLabel('显示名称').fill('测试项');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => entry.innerText()).toContain('测试项');
+    await entry.getByRole('button', { name: '编辑' }).click();
+    await expect.poll(() => dialog.innerText()).toContain('编辑字典项 e2e-type/e2e-key');
+    await dialog.getByLabel('显示名称').fill('改过的测试项');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => entry.innerText()).toContain('改过的测试项');
+    await entry.getByRole('button', { name: '删除' }).click();
+    expect(await dialog.innerText()).toContain('确定删除「e2e-type/e2e-key 改过的测试项」吗？');
+    await dialog.getByRole('button', { name: '删除' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => entry.count()).toBe(0);
+
+    // 调整库存 below zero: refused with the server's reason, the stock unchanged.
+    await page.getByRole('link', { name: '积分商品' }).click();
+    const goods = page.getByTestId('tab-goods').locator('tbody tr').first();
+    await goods.waitFor();
+    const before = await goods.innerText();
+    await goods.getByRole('button', { name: '调整库存' }).click();
+    await dialog.getByRole('textbox', { name: '增减（可为负数）' }).fill('-1000000');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await expect.poll(() => dialog.innerText()).toContain('库存不足以扣减');
+    await dialog.getByRole('button', { name: '取消' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await goods.innerText()).toBe(before);
+
+    expect(problems.filter((problem) => !/status of 4\d\d/.test(problem))).toEqual([]);
+    await context.close();
   });
 });

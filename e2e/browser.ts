@@ -15,6 +15,8 @@ export const noBrowser = !chromiumPath;
 
 export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 export const DESKTOP = { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 };
+/** A wide desktop window (the layouts' widest breakpoint). */
+export const WIDE = { viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 };
 
 export async function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath ?? undefined, args: CHROMIUM_ARGS, headless: true });

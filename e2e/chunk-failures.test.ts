@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { messages } from '../src/messages.ts';
+import { shellMessages } from '../src/shell-messages.ts';
 import { browserSuite, noBrowser, PHONE } from './browser.ts';
 
 /** The built files of a source module and of what it imports, from the build's manifest. */
@@ -37,7 +37,10 @@ const unexpected = (problems: string[], failed: string[]) =>
   );
 
 async function openTab(page: Page, label: string): Promise<void> {
-  await page.getByRole('navigation', { name: messages.nav.mainNavigation }).getByRole('link', { name: label }).click();
+  await page
+    .getByRole('navigation', { name: shellMessages.nav.mainNavigation })
+    .getByRole('link', { name: label })
+    .click();
 }
 
 /** Resolves once a request for each of `paths` has failed. */
@@ -67,9 +70,9 @@ describe.skipIf(noBrowser)('a chunk or stylesheet that fails to load', () => {
     const dialogsFailed = failedLoads(page, dialogs);
     await page.goto('/');
     await dialogsFailed;
-    await openTab(page, messages.tabs.forum);
+    await openTab(page, shellMessages.tabs.forum);
     await expect
-      .poll(() => page.getByRole('heading', { name: messages.errors.loadFailedTitle }).isVisible())
+      .poll(() => page.getByRole('heading', { name: shellMessages.errors.loadFailedTitle }).isVisible())
       .toBe(true);
     // No reload offline: the browser's own offline page would have replaced the app.
     expect(new URL(page.url()).pathname).toBe('/forum');
@@ -77,9 +80,9 @@ describe.skipIf(noBrowser)('a chunk or stylesheet that fails to load', () => {
 
     // Back online, 重试 brings the screen.
     await context.setOffline(false);
-    await page.getByRole('button', { name: messages.errors.retry }).click();
+    await page.getByRole('button', { name: shellMessages.errors.retry }).click();
     await page.waitForLoadState('load');
-    await expect.poll(() => page.getByRole('heading', { name: messages.errors.loadFailedTitle }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('heading', { name: shellMessages.errors.loadFailedTitle }).count()).toBe(0);
     await expect.poll(() => page.locator('.forum-screen').count()).toBeGreaterThan(0);
     expect(pageErrors(problems)).toEqual([]);
     expect(unexpected(problems, dialogs)).toEqual([]);
@@ -98,10 +101,10 @@ describe.skipIf(noBrowser)('a chunk or stylesheet that fails to load', () => {
     );
     await page.goto('/');
     const reloaded = page.waitForEvent('load');
-    await openTab(page, messages.tabs.mine);
+    await openTab(page, shellMessages.tabs.mine);
     await reloaded; // the guard's one reload, which would bring a new build's files
     await expect
-      .poll(() => page.getByRole('heading', { name: messages.errors.loadFailedTitle }).isVisible())
+      .poll(() => page.getByRole('heading', { name: shellMessages.errors.loadFailedTitle }).isVisible())
       .toBe(true);
     expect(new URL(page.url()).pathname).toBe('/mine');
     expect(pageErrors(problems)).toEqual([]);

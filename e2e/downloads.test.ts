@@ -12,12 +12,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOWNLOAD_CACHE, offlineDir } from '../contract/offline-media.ts';
 import { buildDemoPlan } from '../server/seed/demo-plan.ts';
 import { apiData } from './content-api.ts';
-import { launch, noBrowser, openPage, PHONE, readIdb, tokenCookie } from './browser.ts';
+import { launch, noBrowser, openPage, PHONE, readIdb, tokenCookie, WIDE } from './browser.ts';
 import { payAtCashier, signedInUserId } from './member-flows.ts';
 import { controlledBySw } from './pwa-browser.ts';
 import { shoot } from './screenshots.ts';
 
-const WIDE = { viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 };
 const SERIES = buildDemoPlan().movies.find((movie) => movie.episodes.length > 2 && movie.access === 'vip')!;
 
 interface SavedRecord {

@@ -3,18 +3,18 @@
  * (floating on a phone, in the heading's row on a desktop), on a forum group (which /release then
  * has chosen) and on /mine; 点赞 with a long count kept on one line on a topic and a 吃瓜 post; a
  * dense phone grid of films (at least six whole cards on the first screen of /movie, no blank line
- * under a title) and a series' card saying 全N集; the forum's group cards equally tall in a desktop
- * row. Screenshots of each at 390×844 and 1440×900.
+ * under a title), a finished series' card saying 全N集 and one still being released 更新至第N集 (as
+ * its 选集 does); the forum's group cards equally tall in a desktop row. Screenshots of each at
+ * 390×844 and 1440×900.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '../contract/calls/paths.ts';
-import { launch, noBrowser, openedPages, PHONE } from './browser.ts';
+import { launch, noBrowser, openedPages, PHONE, WIDE } from './browser.ts';
 import { buildDemoPlan } from '../server/seed/demo-plan.ts';
 import { apiData } from './content-api.ts';
 import { shoot } from './screenshots.ts';
 
-const WIDE = { viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 };
 const phoneOf = (width: number) => ({ ...PHONE, viewport: { width, height: 844 } });
 
 /** The box of the first visible match of `selector`. */
@@ -157,9 +157,10 @@ describe.skipIf(noBrowser)('the forum, its 发帖 and the cards on a phone and a
     await shoot(desktop, 'home-desktop', { settle: true, focus: '.home__newest' });
   });
 
-  it('a series card reads 全N集 where a film card shows its duration', async () => {
+  it('a series card reads 全N集, or 更新至第N集 while it is being released, where a film card shows its duration', async () => {
     const { movies } = buildDemoPlan();
-    const series = movies.find((movie) => movie.episodes.length > 1)!;
+    const series = movies.find((movie) => movie.episodes.length > 1 && movie.finished)!;
+    const ongoing = movies.find((movie) => movie.episodes.length > 1 && !movie.finished)!;
     const film = movies.find((movie) => movie.episodes.length === 1)!;
     const { page } = await open(PHONE);
     const cornerOf = async (title: string) => {
@@ -171,6 +172,11 @@ describe.skipIf(noBrowser)('the forum, its 发帖 and the cards on a phone and a
     expect(await cornerOf(series.title)).toBe(`全${series.episodes.length}集`);
     await shoot(page, 'series-card-phone', { settle: true });
     expect(await cornerOf(film.title)).toMatch(/^(\d{2}:)?\d{2}:\d{2}$/);
+    expect(await cornerOf(ongoing.title)).toBe(`更新至第${ongoing.episodes.length}集`);
+    await shoot(page, 'series-card-ongoing-phone', { settle: true });
+    await page.goto(`/movie/${ongoing.id}`);
+    const count = page.locator('.movie-detail [data-testid=episodes] .episodes__count');
+    await expect.poll(() => count.innerText()).toBe(`更新至第${ongoing.episodes.length}集`);
   });
 
   it('the group cards of a desktop row on /forum are equally tall', async () => {

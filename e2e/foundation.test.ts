@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_ID_PATTERN } from '../contract/protocol/ids.ts';
 import { API } from '../contract/calls/paths.ts';
 import { apiData } from './content-api.ts';
-import { launch, noBrowser, openPage, PHONE, readIdb, tokenCookie } from './browser.ts';
+import { launch, noBrowser, openPage, PHONE, readIdb, tokenCookie, WIDE } from './browser.ts';
 import { shoot } from './screenshots.ts';
 
 interface SavedUser {
@@ -60,8 +60,6 @@ const ROUTES: ReadonlyArray<[path: string, layout: 'default' | 'insede' | 'full'
   ['/mine/setting', 'insede'],
   ['/mine/personal', 'insede'],
 ];
-
-const WIDE = { viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 };
 
 /** The detail pages (a movie, a topic, a 吃瓜 post and an article) that have a side column of related items on a desktop. */
 async function detailPaths(): Promise<string[]> {

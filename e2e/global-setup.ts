@@ -51,10 +51,12 @@ export default async function setup(project: TestProject) {
   }
   // Each run builds its own copy of the PWA, so a rebuild elsewhere never pulls files from under it.
   const staticDir = mkdtempSync(join(tmpdir(), 'e2e-dist-'));
-  buildInto(staticDir);
-  // The demo's media next (minutes on a fresh clone, kept after): the servers then start in seconds.
-  await generateMedia(DEMO_MEDIA_CACHE, demoMediaJobs(buildDemoPlan()));
-  const seededDataDir = await makeSeededData();
+  // Beside the build (child processes): the demo's media (minutes on a fresh clone, kept after),
+  // then the seeded database, so that the servers start in seconds.
+  const [, seededDataDir] = await Promise.all([
+    buildInto(staticDir),
+    generateMedia(DEMO_MEDIA_CACHE, demoMediaJobs(buildDemoPlan())).then(() => makeSeededData()),
+  ]);
   const servers = await Promise.all(
     Array.from({ length: E2E_WORKERS }, () =>
       startServer({ STATIC_DIR: staticDir }, { dataDir: copyOfSeededData('e2e-data-', seededDataDir) }),

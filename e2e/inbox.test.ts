@@ -290,7 +290,7 @@ describe.skipIf(noBrowser)('the inbox in Chromium', () => {
           icon: new URL(n.icon).pathname,
         })),
       );
-    await expect.poll(shown, { timeout: 10_000 }).toEqual([
+    await expect.poll(shown, { timeout: 30_000 }).toEqual([
       {
         title: payload.title,
         body: payload.body,

@@ -9,11 +9,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { buildDemoPlan } from '../server/seed/demo-plan.ts';
-import { browserSuite, noBrowser, PHONE } from './browser.ts';
+import { browserSuite, noBrowser, PHONE, WIDE } from './browser.ts';
 import { playerVideo as video } from './player-flows.ts';
 import { shoot } from './screenshots.ts';
 
-const WIDE = { viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 };
 const DEVICES = [
   ['phone', PHONE],
   ['desktop', WIDE],

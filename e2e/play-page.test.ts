@@ -8,11 +8,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '../contract/calls/paths.ts';
-import { launch, noBrowser, openPage, PHONE } from './browser.ts';
+import { launch, noBrowser, openPage, PHONE, WIDE } from './browser.ts';
 import { apiData } from './content-api.ts';
 import { shoot } from './screenshots.ts';
-
-const WIDE = { viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 };
 
 interface Boxes {
   player: DOMRect;

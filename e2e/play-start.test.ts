@@ -10,11 +10,10 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { buildDemoPlan } from '../server/seed/demo-plan.ts';
 import { PLAYER_PREFS_KEY } from '../src/lib/storage-keys.ts';
-import { browserSuite, noBrowser, PHONE } from './browser.ts';
+import { browserSuite, noBrowser, PHONE, WIDE } from './browser.ts';
 import { playerVideo as video } from './player-flows.ts';
 import { shoot } from './screenshots.ts';
 
-const WIDE = { viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 };
 const PLAN = buildDemoPlan();
 const FILM = PLAN.movies.filter((movie) => movie.access === 'free' && movie.episodes.length === 1)[5]!;
 const SERIES = PLAN.movies.filter((movie) => movie.episodes.length > 1 && movie.access === 'free')[1]!;

@@ -15,7 +15,7 @@ import type { Browser, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDemoPlan } from '../server/seed/demo-plan.ts';
 import { DESKTOP, launch, noBrowser, openPage, PHONE, type WatchedPage } from './browser.ts';
-import { openPlayerMenu as openMenu, playerVideo as video } from './player-flows.ts';
+import { controlsShown, openPlayerMenu as openMenu, playerVideo as video, actOnControl } from './player-flows.ts';
 import { shoot } from './screenshots.ts';
 
 const FILM = buildDemoPlan().movies.find((movie) => movie.episodes.length === 1 && movie.access === 'free')!;
@@ -31,10 +31,11 @@ const state = (page: Page) =>
     muted: element.muted,
     filter: element.style.filter,
   }));
-const controlsShown = (page: Page) =>
-  page.locator('.video-player').evaluate((element) => element.classList.contains('is-controls'));
 /** The video's CSS brightness: none set is 1. */
 const brightness = (filter: string) => Number(/brightness\(([\d.]+)\)/.exec(filter)?.[1] ?? 1);
+/** The text of a passing indicator (`seek-preview`, `volume-indicator`), '' once it is gone. */
+const shownText = (page: Page, testId: string) =>
+  page.evaluate((id) => document.querySelector(`[data-testid=${id}]`)?.textContent ?? '', testId);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const clock = (seconds: number) => {
   const total = Math.floor(seconds);
@@ -277,7 +278,7 @@ describe.skipIf(noBrowser)('the player: touch, keys, menus and the platform', ()
     });
 
     it('in fullscreen the screen is asked for landscape, and the 倍速 menu lies inside the player', async () => {
-      await page.getByRole('button', { name: '全屏' }).tap();
+      await actOnControl(page, page.getByRole('button', { name: '全屏' }), 'tap');
       await expect
         .poll(() => page.evaluate(() => document.fullscreenElement?.className ?? ''))
         .toContain('video-player');
@@ -295,13 +296,13 @@ describe.skipIf(noBrowser)('the player: touch, keys, menus and the platform', ()
       }
       await shoot(page, 'player-speed-menu-fullscreen-phone');
       await page.keyboard.press('Escape'); // closes the menu
-      await page.getByRole('button', { name: '退出全屏' }).tap();
+      await actOnControl(page, page.getByRole('button', { name: '退出全屏' }), 'tap');
       await expect.poll(() => page.evaluate(() => document.fullscreenElement)).toBeNull();
     });
 
     it('画中画 asks for Picture-in-Picture', async () => {
       expect(await page.evaluate(() => document.pictureInPictureEnabled)).toBe(true);
-      await page.locator('[data-testid=pip]').tap();
+      await actOnControl(page, page.locator('[data-testid=pip]'), 'tap');
       await expect.poll(async () => (await platformCalls(page)).pip).toBe(1);
       expect(watched.problems).toEqual([]);
     });
@@ -323,8 +324,8 @@ describe.skipIf(noBrowser)('the player: touch, keys, menus and the platform', ()
     await page.keyboard.press('k');
     await seekTo(page, 10);
     await page.keyboard.press('ArrowRight');
+    await expect.poll(() => shownText(page, 'seek-preview')).toContain('快进 5 秒');
     await expect.poll(async () => (await state(page)).time).toBeCloseTo(15, 0);
-    expect(await page.locator('[data-testid=seek-preview]').innerText()).toContain('快进 5 秒');
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('ArrowLeft');
     await expect.poll(async () => (await state(page)).time).toBeCloseTo(5, 0);
@@ -332,7 +333,7 @@ describe.skipIf(noBrowser)('the player: touch, keys, menus and the platform', ()
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
     expect((await state(page)).volume).toBeCloseTo(0.8, 5);
-    expect(await page.locator('[data-testid=volume-indicator]').innerText()).toContain('音量 80%');
+    await expect.poll(() => shownText(page, 'volume-indicator')).toContain('音量 80%');
     await page.keyboard.press('ArrowUp');
     expect((await state(page)).volume).toBeCloseTo(0.9, 5);
     await page.keyboard.press('m');
@@ -352,7 +353,7 @@ describe.skipIf(noBrowser)('the player: touch, keys, menus and the platform', ()
     await expect.poll(async () => (await state(page)).paused).toBe(false);
     const input = page.locator('[data-testid=danmaku-input]');
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2); // the bar shows
-    await input.click();
+    await actOnControl(page, input, 'click');
     await input.pressSequentially('f m k');
     expect(await input.inputValue()).toBe('f m k');
     expect(await state(page)).toMatchObject({ paused: false, muted: false });
@@ -360,7 +361,7 @@ describe.skipIf(noBrowser)('the player: touch, keys, menus and the platform', ()
     await input.fill('');
 
     // The speed and volume chosen come back on the next visit.
-    await page.locator('[data-testid=speed]').click();
+    await actOnControl(page, page.locator('[data-testid=speed]'), 'click');
     await page.locator('[data-testid=speed-menu]').getByRole('menuitemradio', { name: '1.5x' }).click();
     expect((await state(page)).rate).toBe(1.5);
     await page.reload();

@@ -13,22 +13,19 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildDemoPlan } from '../server/seed/demo-plan.ts';
-import { browserSuite, noBrowser, PHONE } from './browser.ts';
+import { browserSuite, noBrowser, PHONE, WIDE } from './browser.ts';
 import { signedInUserId } from './member-flows.ts';
-import { playerVideo as video } from './player-flows.ts';
+import { controlsShown, playerVideo as video, actOnControl } from './player-flows.ts';
 import { shoot } from './screenshots.ts';
 
-const WIDE = { viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 };
 const PLAN = buildDemoPlan().movies;
 const FILM = PLAN.find((movie) => movie.episodes.length === 1 && movie.access === 'free')!;
 const SERIES = PLAN.find((movie) => movie.episodes.length > 2 && movie.access === 'free' && movie.introEndS)!;
 const TRIAL = PLAN.find((movie) => movie.episodes.length === 1 && movie.access === 'vip' && movie.trialS > 0)!;
-/** The issue's wait: a menu left alone this long is still there. */
+/** A pause before choosing: a menu left alone this long is still there. */
 const LEFT_ALONE_MS = 5_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const controlsShown = (page: Page) =>
-  page.locator('.video-player').evaluate((element) => element.classList.contains('is-controls'));
 const rate = (page: Page) => video(page).evaluate((element: HTMLVideoElement) => element.playbackRate);
 const currentTime = (page: Page) => video(page).evaluate((element: HTMLVideoElement) => element.currentTime);
 
@@ -80,7 +77,7 @@ describe.skipIf(noBrowser)('the player’s bar, menus and overlays', () => {
     await startPlaying(page, `/movie/play/${SERIES.id}?ep=2`);
     /** Opens the menu of `button`, leaves it 5 s, checks it is still there and taps `item`. */
     const leaveThenTap = async (button: string, item: string, shot: string) => {
-      await page.locator(button).tap();
+      await actOnControl(page, page.locator(button), 'tap');
       await page.locator(item).waitFor();
       await shoot(page, shot);
       await sleep(LEFT_ALONE_MS);
@@ -98,7 +95,7 @@ describe.skipIf(noBrowser)('the player’s bar, menus and overlays', () => {
     expect(await page.locator('[data-testid=speed]').innerText()).toBe('1.5x');
 
     const quality = page.locator('[data-testid=quality-menu]').getByRole('menuitemradio');
-    await page.locator('[data-testid=quality]').tap();
+    await actOnControl(page, page.locator('[data-testid=quality]'), 'tap');
     expect(await quality.allInnerTexts()).toEqual(['自动', '720P 高清', '360P 流畅']);
     await page.locator('[data-testid=quality]').tap(); // closes it
     await leaveThenTap(
@@ -136,7 +133,7 @@ describe.skipIf(noBrowser)('the player’s bar, menus and overlays', () => {
   it('desktop: the bar stays while the mouse rests on 倍速 and its menu; a click 5 s later chooses', async () => {
     const { page } = await suite.open(WIDE);
     await startPlaying(page, `/movie/play/${SERIES.id}?ep=2`);
-    await page.locator('[data-testid=speed]').hover();
+    await actOnControl(page, page.locator('[data-testid=speed]'), 'hover');
     await sleep(LEFT_ALONE_MS);
     expect(await controlsShown(page)).toBe(true);
 
@@ -149,7 +146,7 @@ describe.skipIf(noBrowser)('the player’s bar, menus and overlays', () => {
     await item.click();
     expect(await rate(page)).toBe(1.5);
 
-    await page.locator('[data-testid=quality]').click();
+    await actOnControl(page, page.locator('[data-testid=quality]'), 'click');
     await page.mouse.move(0, 0); // off the player: the open menu alone holds the bar
     await sleep(LEFT_ALONE_MS);
     expect(await controlsShown(page)).toBe(true);
@@ -171,11 +168,16 @@ describe.skipIf(noBrowser)('the player’s bar, menus and overlays', () => {
         await expect
           .poll(() => video(page).evaluate((element: HTMLVideoElement) => element.duration || 0), { timeout: 30_000 })
           .toBeGreaterThan(0);
-        await video(page).evaluate((element: HTMLVideoElement) => (element.playbackRate = 1.5));
-        await expect.poll(() => page.locator('[data-testid=speed]').innerText()).toBe('1.5x');
+        // Set again until the bar shows it: the player applies the kept speed when its source is ready.
+        await expect
+          .poll(async () => {
+            await video(page).evaluate((element: HTMLVideoElement) => (element.playbackRate = 1.5));
+            return page.locator('[data-testid=speed]').innerText();
+          })
+          .toBe('1.5x');
         for (const mode of ['portrait', 'fullscreen']) {
           if (mode === 'fullscreen') {
-            await page.locator('.video-controls button[aria-label=全屏]').tap();
+            await actOnControl(page, page.locator('.video-controls button[aria-label=全屏]'), 'tap');
             await expect.poll(() => page.evaluate(() => document.fullscreenElement !== null)).toBe(true);
           }
           const boxes = await controlBoxes(page);

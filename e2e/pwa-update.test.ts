@@ -37,7 +37,7 @@ describe.skipIf(noBrowser)('updates and reloads in Chromium', () => {
   beforeAll(async () => {
     for (const build of ['a', 'b'] as const) {
       builds[build] = mkdtempSync(join(tmpdir(), `e2e-update-build-${build}-`));
-      buildInto(builds[build], { BUILD_ID: `build-${build}` });
+      await buildInto(builds[build], { BUILD_ID: `build-${build}` });
     }
     staticDir = mkdtempSync(join(tmpdir(), 'e2e-update-dist-'));
     cpSync(builds.a, staticDir, { recursive: true });

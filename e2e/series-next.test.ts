@@ -9,12 +9,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDemoPlan } from '../server/seed/demo-plan.ts';
-import { launch, noBrowser, openPage, PHONE, type WatchedPage } from './browser.ts';
+import { launch, noBrowser, openPage, PHONE, type WatchedPage, WIDE } from './browser.ts';
 import { playerVideo as video } from './player-flows.ts';
 import { depositCoins, signedInUserId } from './member-flows.ts';
 import { shoot } from './screenshots.ts';
 
-const WIDE = { viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 };
 const PLAN = buildDemoPlan().movies;
 const SERIES = PLAN.find((movie) => movie.episodes.length > 2 && movie.access === 'free' && movie.introEndS)!;
 const COINS = PLAN.find((movie) => movie.access === 'coins' && movie.episodes.length === 1)!;
@@ -63,12 +62,16 @@ describe.skipIf(noBrowser)('watching on: series and trials', () => {
 
   it('skips the intro, then the outro near the end, counts down and plays episode 2', async () => {
     const { page } = phone;
+    // A toast stays 2 s: each is watched for from before the act that shows it, so a slow step
+    // between the act and the look cannot outlast it.
+    const skippedIntro = toast(page, '已跳过片头').waitFor({ timeout: 60_000 });
     await startPlaying(page, `/movie/play/${SERIES.id}?ep=1`);
     await expect.poll(() => currentTime(page), { timeout: 10_000 }).toBeGreaterThanOrEqual(SERIES.introEndS! - 0.1);
-    await toast(page, '已跳过片头').waitFor({ timeout: 10_000 });
+    await skippedIntro;
 
+    const skippedOutro = toast(page, '已跳过片尾').waitFor({ timeout: 30_000 });
     await setTime(page, SERIES.durationS - 3);
-    await toast(page, '已跳过片尾').waitFor({ timeout: 15_000 });
+    await skippedOutro;
     const overlay = page.locator('[data-testid=auto-next]');
     await overlay.waitFor({ timeout: 15_000 });
     expect(await overlay.innerText()).toContain('即将播放 第2集');

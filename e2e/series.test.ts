@@ -9,11 +9,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDemoPlan } from '../server/seed/demo-plan.ts';
-import { launch, noBrowser, openPage, PHONE, readIdb } from './browser.ts';
+import { launch, noBrowser, openPage, PHONE, readIdb, WIDE } from './browser.ts';
 import { openPlayerMenu, playerVideo as video } from './player-flows.ts';
 import { shoot } from './screenshots.ts';
 
-const WIDE = { viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 };
 const SERIES = buildDemoPlan().movies.find((movie) => movie.episodes.length > 1 && movie.access === 'free')!;
 
 const currentTime = (page: Page) => video(page).evaluate((element: HTMLVideoElement) => element.currentTime);

@@ -4,10 +4,10 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_MEDIA_CACHE } from '../server/seed/generate-media.ts';
+import { freePort } from '../scripts/lib/free-port.ts';
 
 export interface RunningServer {
   baseURL: string;
@@ -24,19 +24,8 @@ export interface ServerPlace {
   dataDir?: string;
   /** Run on this PostgreSQL database instead of the embedded default (the bench's scale stages). */
   databaseUrl?: string;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
+  /** Append the server's log to this file (default .artifacts/e2e-server.log). */
+  logFile?: string;
 }
 
 /** Whether a server answers at `baseURL` now. */
@@ -48,15 +37,14 @@ export async function answers(baseURL: string): Promise<boolean> {
   }
 }
 
-async function waitUntilUp(baseURL: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+async function waitUntilUp(baseURL: string, child: ChildProcess, timeoutMs: number, logFile: string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null)
-      throw new Error(`server exited with code ${child.exitCode}; see .artifacts/e2e-server.log`);
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}; see ${logFile}`);
     if (await answers(baseURL)) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`server did not answer within ${timeoutMs} ms; see .artifacts/e2e-server.log`);
+  throw new Error(`server did not answer within ${timeoutMs} ms; see ${logFile}`);
 }
 
 export async function startServer(
@@ -68,7 +56,8 @@ export async function startServer(
   mkdirSync('.artifacts', { recursive: true });
   // The server writes its log to the file itself: relayed through this process, a busy test (or
   // benchmark) would hold the server up at every write.
-  const log = openSync('.artifacts/e2e-server.log', 'a');
+  const logFile = place.logFile ?? '.artifacts/e2e-server.log';
+  const log = openSync(logFile, 'a');
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -92,7 +81,7 @@ export async function startServer(
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', log, log] });
   closeSync(log);
   const baseURL = `http://127.0.0.1:${port}`;
-  await waitUntilUp(baseURL, child, 120_000);
+  await waitUntilUp(baseURL, child, 120_000, logFile);
   return {
     baseURL,
     port,

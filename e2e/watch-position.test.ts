@@ -11,13 +11,12 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDemoPlan } from '../server/seed/demo-plan.ts';
-import { launch, noBrowser, openPage, PHONE } from './browser.ts';
-import { playerVideo as video } from './player-flows.ts';
+import { launch, noBrowser, openPage, PHONE, WIDE } from './browser.ts';
+import { playerVideo as video, actOnControl } from './player-flows.ts';
 import { bindAccount, logIn, newAccount, signedInUserId } from './member-flows.ts';
 import { controlledBySw } from './pwa-browser.ts';
 import { shoot } from './screenshots.ts';
 
-const WIDE = { viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 };
 const PLAN = buildDemoPlan();
 const FILMS = PLAN.movies.filter((movie) => movie.access === 'free' && movie.episodes.length === 1).slice(0, 5);
 const SERIES = PLAN.movies.find((movie) => movie.episodes.length > 1 && movie.access === 'free')!;
@@ -76,43 +75,47 @@ describe.skipIf(noBrowser)('the position is kept on every way out', () => {
     await bindAccount(page, account);
   });
 
-  const ways: [string, number, (page: Page, film: number) => Promise<Page>][] = [
+  /**
+   * Each way out reads where the film is at the last moment before the act that leaves (the film plays
+   * on while the controls are brought up), and answers the page it lands on with that position.
+   */
+  const leaveBy = async (p: Page, act: () => Promise<unknown>) => {
+    const at = await currentTime(p);
+    await act();
+    return at;
+  };
+  const ways: [string, number, (page: Page) => Promise<{ page: Page; at: number }>][] = [
     [
       'the in-app back arrow',
       6,
       async (p) => {
-        await p.mouse.move(200, 100); // the controls (and the arrow) show
-        await p.mouse.move(210, 110);
-        await p.locator('.play-header__back').click();
+        // The mouse brought onto the arrow shows the controls and, resting there, keeps them shown.
+        const back = p.locator('.play-header__back');
+        await actOnControl(p, back, 'hover');
+        const at = await leaveBy(p, () => back.click());
         await p.waitForURL((url) => !url.pathname.startsWith('/movie/play/'));
-        return p;
+        return { page: p, at };
       },
     ],
     [
       'the system back (history.back)',
       9,
       async (p) => {
-        await p.evaluate(() => history.back());
+        const at = await leaveBy(p, () => p.evaluate(() => history.back()));
         await p.waitForURL((url) => !url.pathname.startsWith('/movie/play/'));
-        return p;
+        return { page: p, at };
       },
     ],
-    [
-      'a reload',
-      12,
-      async (p) => {
-        await p.reload();
-        return p;
-      },
-    ],
+    ['a reload', 12, async (p) => ({ page: p, at: await leaveBy(p, () => p.reload()) })],
     [
       'closing the tab (a new page in the same context)',
       15,
       async (p) => {
-        await p.close({ runBeforeUnload: true }); // the tab closes as a user closes it: pagehide, no cleanup
+        // The tab closes as a user closes it: pagehide, no cleanup.
+        const at = await leaveBy(p, () => p.close({ runBeforeUnload: true }));
         const next = await context.newPage();
         await next.goto('/');
-        return next;
+        return { page: next, at };
       },
     ],
     [
@@ -121,9 +124,9 @@ describe.skipIf(noBrowser)('the position is kept on every way out', () => {
       async (p) => {
         const link = p.locator('[data-testid=related-card]').first();
         await link.scrollIntoViewIfNeeded();
-        await link.click();
+        const at = await leaveBy(p, () => link.click());
         await p.waitForURL((url) => /^\/movie\/\d+$/.test(url.pathname));
-        return p;
+        return { page: p, at };
       },
     ],
   ];
@@ -137,8 +140,10 @@ describe.skipIf(noBrowser)('the position is kept on every way out', () => {
         await page.locator(`a[href="/movie/play/${film}"]`).first().click();
         await page.waitForURL(`**/movie/play/${film}`);
       }
-      const at = await watchAt(page, `/movie/play/${film}`, n);
-      page = await leave(page, film);
+      await watchAt(page, `/movie/play/${film}`, n);
+      const out = await leave(page);
+      page = out.page;
+      const at = out.at;
       const resumed = await resumedAt(page, `/movie/play/${film}`);
       expect(Math.abs(resumed - at)).toBeLessThan(1);
       expect(resumed).toBeGreaterThanOrEqual(n);
@@ -191,12 +196,14 @@ describe.skipIf(noBrowser)('the position is kept on every way out', () => {
     const { page: phone, context: device } = await openPage(browser, PHONE);
     await logIn(phone, account);
     const n = 11;
-    const at = await watchAt(phone, `/movie/play/${SERIES.id}?ep=2`, n);
+    await watchAt(phone, `/movie/play/${SERIES.id}?ep=2`, n);
     const beat = phone.waitForRequest((request) => request.url().endsWith('/movie/heartbeat'));
-    await phone.evaluate(() => {
-      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
-      document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
-    });
+    const at = await leaveBy(phone, () =>
+      phone.evaluate(() => {
+        Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+        document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+      }),
+    );
     await (await beat).response();
     await device.close();
 

@@ -74,7 +74,7 @@ async function main(): Promise<void> {
   let baseURL = givenUrl;
   if (!baseURL) {
     const staticDir = mkdtempSync(join(tmpdir(), 'screenshots-dist-'));
-    buildInto(staticDir);
+    await buildInto(staticDir);
     const server = await startServer({ STATIC_DIR: staticDir });
     baseURL = server.baseURL;
     stop = async () => {

@@ -1,8 +1,9 @@
 /**
  * Assembles the server: the protocol plugin with every domain's calls under /api, the plain site
- * info route, the media under the CDN line paths (/cdn/:line/*, members' videos under
- * /cdn/:line/clips/*), the payment sandbox (/pay/*), members' uploaded images (/uploads/*), and the
- * PWA build. The caller owns the Db (opens and closes it).
+ * info route, robots.txt and the sitemaps, the media under the CDN line paths (/cdn/:line/*, members' videos under
+ * /cdn/:line/clips/*), the payment sandbox (/pay/*), members' uploaded images (/uploads/*), the
+ * PWA build, the probes /healthz and /readyz and, when set up, the metrics (server/metrics/). The
+ * caller owns the Db (opens and closes it).
  */
 import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import { Code } from '../contract/protocol/codes.ts';
@@ -57,6 +58,7 @@ import { publicUserCalls } from './routes/users-public.ts';
 import { vipCalls } from './routes/vip.ts';
 import { walletCalls } from './routes/wallet.ts';
 import { watchHistoryCalls } from './routes/watch-history.ts';
+import { searchEngineRoutes } from './search-engines/search-engine-routes.ts';
 import { securityHeaders } from './security-headers.ts';
 import { createMemoryState, type SharedState } from './request-state/memory-state.ts';
 import { createRedisState } from './request-state/redis-state.ts';
@@ -66,6 +68,11 @@ import { clipsPlugin } from './uploads/chunks/clips-plugin.ts';
 import { UploadService } from './uploads/chunks/upload-service.ts';
 import { uploadsPlugin } from './uploads/images/uploads-plugin.ts';
 import type { LogStream } from './logging/log-batch.ts';
+import { AppMetrics, metricsWanted } from './metrics/app-metrics.ts';
+import { healthRoutes } from './metrics/health-routes.ts';
+import { exposeMetrics } from './metrics/metrics-http.ts';
+import { Readiness } from './metrics/readiness.ts';
+import { timedDb } from './db/timed-db.ts';
 import { lazyRequestLogger, loggerOptions, logRequests } from './logging/logging.ts';
 
 /** Every product call, domain by domain. */
@@ -125,13 +132,16 @@ const REDIS_START_WAIT_MS = 3_000;
 
 export async function buildApp({
   config,
-  db,
+  db: store,
   shared,
   now = Date.now,
   logStream,
   outbound = new Outbound({ testHosts: config.OUTBOUND_TEST_HOSTS }),
 }: AppDeps): Promise<FastifyInstance> {
   const cipher = createNodeCipher({ key: config.APP_AES_KEY, iv: config.APP_AES_IV });
+  // Metrics only when they can be reached without being public (METRICS_PORT or METRICS_TOKEN).
+  const metrics = metricsWanted(config) ? new AppMetrics() : null;
+  const db = metrics ? timedDb(store, metrics) : store;
   const harden = securityHeaders(config.STATIC_DIR);
   const app = Fastify({
     logger: loggerOptions(config, logStream),
@@ -164,6 +174,7 @@ export async function buildApp({
   // A body over the limit is answered 413 on a connection kept for the next request.
   keepConnectionsOnOversizedBodies(app);
   logRequests(app);
+  exposeMetrics(app, metrics, config);
   // The job queue (pg-boss on the store) and its workers, run here unless JOBS=off.
   const workers = await jobWorkers(db, config, app.log);
   app.decorate('jobWorkers', workers);
@@ -177,13 +188,16 @@ export async function buildApp({
   app.addHook('onReady', () => uploads.start());
   app.addHook('onClose', () => uploads.close());
   // Web Push deliveries: sent by a job polling the store, started when the app is ready, stopped on close.
-  const pushJobs = new PushJobs(db, config, app.log, outbound);
+  const pushJobs = new PushJobs(db, config, app.log, outbound, metrics?.pushed);
   app.decorate('pushJobs', pushJobs);
   app.addHook('onReady', () => pushJobs.start());
   app.addHook('onClose', () => pushJobs.close());
 
+  metrics?.watch({ db: store, jobs: workers.jobs, shared: state, config, log: app.log });
+  await app.register(healthRoutes, { readiness: new Readiness(store, config.STATIC_DIR, app.log) });
   await app.register(siteInfoRoutes, { sites });
   await app.register(siteManifestRoutes, { sites, staticDir: config.STATIC_DIR });
+  await app.register(searchEngineRoutes, { db, sites, config });
   await app.register(iconRoutes);
   const readCache = new ReadCache(config.READ_CACHE_MS);
   await app.register(protocolPlugin, {
@@ -197,6 +211,7 @@ export async function buildApp({
     shared: state,
     limits: config.RATE_LIMITS === 'on' ? createRateLimiter(state, rateRules(config)) : noRateLimits,
     now,
+    answered: metrics?.answered,
   });
   await app.register(adminPlugin, {
     prefix: '/admin-api',

@@ -50,6 +50,10 @@ describe('loadConfig', () => {
       VIDEO_JOB_EXPIRE_SECONDS: 14400,
       VIDEO_JOB_RETRY_SECONDS: 30,
       FFMPEG_PATH: '/usr/bin/ffmpeg',
+      BACKUP_DIR: 'data/backups',
+      BACKUP_EVERY_HOURS: 0,
+      BACKUP_KEEP: 7,
+      BACKUP_MEDIA: 'files',
     });
   });
 
@@ -90,6 +94,7 @@ describe('loadConfig', () => {
       ['MEDIA_SECRET', 'test-media-secret-0123456789'],
       ['MEDIA_SECRET', 'unit-test-secret-0123456789'],
       ['PAY_KEY', 'dev-media-secret-not-for-production'],
+      ['METRICS_TOKEN', 'dev-pay-key-not-for-production'],
     ];
     for (const [name, value] of known) {
       const load = () => loadConfig({ [name!]: value });
@@ -107,16 +112,34 @@ describe('loadConfig', () => {
         VAPID_PRIVATE_KEY: 'not~base64url~private',
         DATABASE_URL: 'mysql://user:hunter2hunter2@db/app',
         REDIS_URL: 'http://:redispass99@cache:6379',
+        METRICS_TOKEN: 'short-token',
       });
     } catch (e) {
       error = e;
     }
     expect(error).toBeInstanceOf(ConfigError);
     const message = (error as Error).message;
-    for (const name of ['MEDIA_SECRET', 'PAY_KEY', 'VAPID_PRIVATE_KEY', 'DATABASE_URL', 'REDIS_URL'])
+    for (const name of ['MEDIA_SECRET', 'PAY_KEY', 'VAPID_PRIVATE_KEY', 'DATABASE_URL', 'REDIS_URL', 'METRICS_TOKEN'])
       expect(message).toContain(name);
     expect(message).toContain('must be at least 16 characters');
-    for (const secret of ['short-secret', 'tiny-key', 'not~base64url~private', 'hunter2hunter2', 'redispass99'])
+    for (const secret of [
+      'short-secret',
+      'tiny-key',
+      'not~base64url~private',
+      'hunter2hunter2',
+      'redispass99',
+      'short-token',
+    ])
       expect(message).not.toContain(secret);
+  });
+
+  it('keeps the metrics off the app port: METRICS_PORT must differ from PORT', () => {
+    expect(() => loadConfig({ PORT: '9100', METRICS_PORT: '9100' })).toThrow(/METRICS_PORT: must differ from PORT/);
+    expect(loadConfig({ PORT: '8080', METRICS_PORT: '9100', METRICS_HOST: '127.0.0.1' })).toMatchObject({
+      METRICS_PORT: 9100,
+      METRICS_HOST: '127.0.0.1',
+    });
+    const unset = loadConfig({});
+    expect([unset.METRICS_PORT, unset.METRICS_TOKEN]).toEqual([undefined, undefined]);
   });
 });

@@ -23,7 +23,7 @@ export const SERVER_SECRETS = ['MEDIA_SECRET', 'PAY_KEY'] as const;
 export type ServerSecretName = (typeof SERVER_SECRETS)[number];
 
 /** Settings whose values are never shown: not in a ConfigError, not in the log (server/logging/logging.ts). */
-export const SECRET_SETTINGS: readonly string[] = [...SERVER_SECRETS, 'VAPID_PRIVATE_KEY'];
+export const SECRET_SETTINGS: readonly string[] = [...SERVER_SECRETS, 'VAPID_PRIVATE_KEY', 'METRICS_TOKEN'];
 /** Settings whose URL may carry a password: a ConfigError shows them without it, the log not at all. */
 export const URL_SETTINGS: readonly string[] = ['DATABASE_URL', 'REDIS_URL'];
 
@@ -176,12 +176,47 @@ const envSchema = z.object({
    * node_modules the demo draws with): video uploads are refused.
    */
   FFMPEG_PATH: withDefault(z.string().refine(isAbsolute, 'must be an absolute path'), '/usr/bin/ffmpeg'),
+  /**
+   * Backups (server/backup/, docs/operations.md "Backups"): where `npm run backup` and the schedule
+   * write them; default <DATA_DIR>/backups. Keep it off the public web and as secret as the store.
+   */
+  BACKUP_DIR: optional(z.string()),
+  /**
+   * A backup every this many hours, made by the process running the job workers (JOBS=on, or
+   * `npm run worker`); 0: no scheduled backups.
+   */
+  BACKUP_EVERY_HOURS: withDefault(
+    z.coerce
+      .number({ message: 'must be a number' })
+      .min(0)
+      .max(24 * 365),
+    0,
+  ),
+  /** Scheduled backups kept in BACKUP_DIR: the oldest beyond this many are deleted after each new one. */
+  BACKUP_KEEP: withDefault(integer(1, 10_000), 7),
+  /**
+   * MEDIA_DIR in a backup: its files ('files'), or only a list of them ('manifest': media kept on a
+   * CDN origin or object storage backed up by its own means). UPLOAD_DIR is always copied.
+   */
+  BACKUP_MEDIA: withDefault(z.enum(['files', 'manifest']), 'files'),
+  /**
+   * Prometheus metrics (server/metrics/, docs/operations.md "Metrics and health"), never public on
+   * the app's port. METRICS_PORT set: GET /metrics on a listener of its own on that port (at
+   * METRICS_HOST, default HOST; 0: any free port). Else METRICS_TOKEN set: GET /metrics on the app's
+   * port, answered only with `Authorization: Bearer <METRICS_TOKEN>` (401 otherwise). Neither: no
+   * metrics at all (404). Both: the own listener, which then asks for the bearer too.
+   */
+  METRICS_PORT: optional(integer(0, 65535)),
+  METRICS_HOST: optional(z.string()),
+  /** The bearer token of /metrics: at least 16 characters, never a value committed to the repository. */
+  METRICS_TOKEN: optional(secretText),
 });
 
 /** The environment's settings (loadConfig): MEDIA_DIR and UPLOAD_DIR resolved, the server secrets only when set there. */
-export type EnvConfig = Omit<z.output<typeof envSchema>, 'MEDIA_DIR' | 'UPLOAD_DIR'> & {
+export type EnvConfig = Omit<z.output<typeof envSchema>, 'MEDIA_DIR' | 'UPLOAD_DIR' | 'BACKUP_DIR'> & {
   MEDIA_DIR: string;
   UPLOAD_DIR: string;
+  BACKUP_DIR: string;
 };
 
 /** The settings a server runs with: the environment's, every server secret resolved (server/server-secrets.ts). */
@@ -221,11 +256,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid server configuration:\n  OUTBOUND_TEST_HOSTS="loopback": for tests only, refused under NODE_ENV=production',
     );
   }
-  const { DATA_DIR, MEDIA_DIR, UPLOAD_DIR } = result.data;
+  const { PORT, METRICS_PORT } = result.data;
+  if (METRICS_PORT !== undefined && METRICS_PORT !== 0 && METRICS_PORT === PORT) {
+    throw new ConfigError(
+      'Invalid server configuration:\n  METRICS_PORT: must differ from PORT (the metrics listener is not public)',
+    );
+  }
+  const { DATA_DIR, MEDIA_DIR, UPLOAD_DIR, BACKUP_DIR } = result.data;
   return {
     ...result.data,
     MEDIA_DIR: MEDIA_DIR ?? join(DATA_DIR, 'media'),
     UPLOAD_DIR: UPLOAD_DIR ?? join(DATA_DIR, 'uploads'),
+    BACKUP_DIR: BACKUP_DIR ?? join(DATA_DIR, 'backups'),
   };
 }
 

@@ -17,7 +17,8 @@ import { policyForPage, type FirstScreens } from './first-paint/first-screen.ts'
 import { SHARE_ACTION } from '../contract/share-target.ts';
 
 const REVALIDATE = new Set(['index.html', 'admin.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js']);
-const NOT_SPA = /^\/(api|admin-api|media|assets)(\/|$)/;
+// /metrics: served only when set up (server/metrics/metrics-http.ts), else a 404, never the shell.
+const NOT_SPA = /^\/(api|admin-api|media|assets|metrics)(\/|$)/;
 const CONSOLE = /^\/admin(\/|$)/;
 
 function cacheControlFor(filePath: string): string {
@@ -85,8 +86,8 @@ export async function registerStatic(
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
-    // Served per site by server/routes/site-manifest.ts.
-    globIgnore: ['manifest.webmanifest', 'manifest.webmanifest.*'],
+    // Served per site by server/routes/site-manifest.ts and server/search-engines/ (an older build's robots.txt too).
+    globIgnore: ['manifest.webmanifest', 'manifest.webmanifest.*', 'robots.txt', 'sitemap.xml', 'sitemaps/**'],
     // "/" is a screen like any other (sendShell), not the file; /index.html stays the file.
     index: false,
     cacheControl: false,

@@ -59,7 +59,7 @@ function paint(
   const Layout = layoutByName[entry.layout];
   const shownTitle = title ?? entry.title;
   const params = options.params ?? {};
-  const page: PageInfo = { pathname, entry, params, title: shownTitle, setTitle: noop };
+  const page: PageInfo = { pathname, entry, params, title: shownTitle, setTitle: noop, setHeadItem: noop };
   const markup = renderToString(
     <Router ssrPath={pathname}>
       <RenderValuesContext value={{ site, appInit }}>

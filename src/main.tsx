@@ -18,6 +18,7 @@ import { firstScreenSettled, startFirstScreen } from './app/first-screen.ts';
 import { NotFoundError } from './components/page/not-found-error.ts';
 import { startNavigationTracking } from './components/page/navigation.ts';
 import { startPwa } from './app/service-worker.ts';
+import { warmTabScreens } from './app/warm-tabs.ts';
 import { startDialogs } from './features/start-dialogs/start-dialogs.ts';
 import { isChunkLoadError, reloadAfterChunkError } from './app/chunk-reload.ts';
 import { hydrateStores } from './stores/hydrate.ts';
@@ -68,6 +69,7 @@ async function start(): Promise<void> {
   startDialogs(firstScreenSettled()); // the install prompt is captured now; the dialogs load later
 
   startPwa(firstScreenSettled()).catch((error: unknown) => console.warn('[pwa] start failed', error));
+  void warmTabScreens(firstScreenSettled());
 }
 
 void start();

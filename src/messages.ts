@@ -4,83 +4,9 @@
  */
 import type { MovieSort, PostSort } from '../contract/enums.ts';
 export const messages = {
-  app: {
-    fallbackTitle: '影视社区',
-    loading: '加载中…',
-    comingSoon: '内容即将上线',
-    comingSoonHint: '这个页面正在建设中，敬请期待。',
-  },
   modal: {
     close: '关闭',
     cancel: '取消',
-  },
-  tabs: {
-    home: '首页',
-    movie: '电影',
-    forum: '论坛',
-    chigua: '吃瓜',
-    mine: '我的',
-    /** The unread badge on 我的 (the inbox's notices). */
-    unread: (count: number) => `${count} 条未读消息`,
-  },
-  titles: {
-    home: '首页',
-    tagList: '标签',
-    tagDetail: '标签详情',
-    userList: '用户',
-    userPage: '用户主页',
-    forumList: '论坛',
-    forumPage: '版块',
-    topicList: '话题',
-    topicDetail: '话题详情',
-    movieList: '电影',
-    movieDetail: '影片详情',
-    moviePlay: '播放',
-    chiguaList: '吃瓜',
-    chiguaDetail: '吃瓜详情',
-    categoryList: '分类',
-    categoryPage: '分类详情',
-    featured: '专题',
-    search: '搜索',
-    archiveList: '文章',
-    archives: '文章详情',
-    release: '发布',
-    login: '登录',
-    register: '注册',
-    typePage: '内容',
-    mine: '我的',
-    mineBuy: '我的购买',
-    mineVip: '会员中心',
-    mineLike: '我的喜欢',
-    mineMall: '积分商城',
-    mineWallet: '我的钱包',
-    mineHistory: '观看历史',
-    mineDownloads: '离线缓存',
-    mineSetting: '设置',
-    minePersonal: '个人资料',
-    mineMessage: '消息',
-  },
-  nav: {
-    back: '返回',
-    search: '搜索',
-    searchPlaceholder: '搜索影片、话题、用户',
-    mainNavigation: '主导航',
-  },
-  errors: {
-    network: '网络连接失败',
-    notFoundTitle: '您访问的页面不存在',
-    genericTitle: '页面出错了',
-    loadFailedTitle: '页面未能加载',
-    loadFailedPrompt: '网络连接失败或网站刚刚更新，请检查网络后重试',
-    retry: '重试',
-    backHomePrompt: '请点击下方按钮返回首页',
-    backHome: '返回首页',
-  },
-  session: {
-    signedInAs: (nickname: string) => `已登录：${nickname}`,
-    signingIn: '正在登录…',
-    signedOut: '未登录',
-    guest: '游客',
   },
   form: {
     account: '账号',
@@ -127,10 +53,6 @@ export const messages = {
     logout: '退出登录',
     loggedOut: '已退出登录',
     loadingProfile: '正在加载资料…',
-  },
-  home: {
-    welcome: '欢迎来到',
-    explore: '开始浏览',
   },
   search: {
     resultsFor: (key: string) => `“${key}” 的搜索结果`,
@@ -228,30 +150,6 @@ export const messages = {
     label: '分享',
     copied: '链接已复制',
     copyFailed: '无法复制，请手动复制地址栏中的链接',
-  },
-  detail: {
-    id: (id: string) => `编号：${id}`,
-    key: (key: string) => `关键词：${key}`,
-  },
-  typePage: {
-    label: (type: string) => `类型：${type}`,
-  },
-  mineMenu: {
-    heading: '我的服务',
-  },
-  /** lib/format.ts formatTotal: a capped total. */
-  format: {
-    atLeastTenThousands: (tenThousands: number) => `${tenThousands}万+`,
-  },
-  /** Relative times (lib/format.ts formatRelativeTime). */
-  time: {
-    justNow: '刚刚',
-    minutesAgo: (n: number) => `${n} 分钟前`,
-    hoursAgo: (n: number) => `${n} 小时前`,
-    yesterday: '昨天',
-    daysAgo: (n: number) => `${n} 天前`,
-    monthDay: (month: number, day: number) => `${month}月${day}日`,
-    fullDate: (year: number, month: number, day: number) => `${year}年${month}月${day}日`,
   },
   /** Posts of every kind (topics, chigua, articles): cards, details, replies. */
   posts: {
@@ -355,8 +253,6 @@ export const messages = {
     tryHot: '试试大家都在搜的',
     viewAll: '查看全部',
     tags: '相关标签',
-    suggestions: '搜索建议',
-    suggestionKinds: { movie: '影片', post: '帖子', user: '用户', tag: '标签', query: '搜索' },
   },
   typeScreen: {
     empty: '这里还没有影片',

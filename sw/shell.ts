@@ -12,8 +12,8 @@ import {
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 
 /**
- * Served by the server, never by the SPA: the API, media lines, the payment sandbox, uploads, and the
- * operator console (admin.html and /admin-api), which always comes from the network, never stale.
+ * Served by the server, never by the SPA: the API, media lines, the payment sandbox, uploads, what
+ * crawlers read (robots.txt, the sitemaps), and the operator console (admin.html and /admin-api), which always comes from the network, never stale.
  */
 const NOT_THE_APP = [
   /^\/api\//,
@@ -22,6 +22,8 @@ const NOT_THE_APP = [
   /^\/pay\//,
   /^\/uploads\//,
   /^\/admin(?:-api|\.html)?(?:[/?]|$)/,
+  /^\/(?:robots\.txt|sitemap\.xml)(?:\?|$)/,
+  /^\/sitemaps\//,
 ];
 
 export function registerShell(manifest: Array<PrecacheEntry | string>): void {

@@ -57,6 +57,8 @@ export interface AdminMovieRow {
   categoryName: string;
   access: MovieAccess;
   episodeCount: number;
+  /** 已完结 (true) or 连载中 (false): MovieCard.finished. */
+  finished: boolean;
   status: MovieStatus;
   shownStatus: ShownStatus;
   /** ms since epoch. */
@@ -112,6 +114,8 @@ export interface AdminMovie {
   trialS: number;
   introEndS: number | null;
   outroStartS: number | null;
+  /** 连载状态: 已完结 (true) or 连载中 (false). */
+  finished: boolean;
   status: MovieStatus;
   shownStatus: ShownStatus;
   publishedAt: number;
@@ -144,6 +148,7 @@ export interface MoviePatch {
   trialS?: number;
   introEndS?: number | null;
   outroStartS?: number | null;
+  finished?: boolean;
   status?: MovieStatus;
   /** ms since epoch; a future time with status 'published' schedules the title. */
   publishedAt?: number;

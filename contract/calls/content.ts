@@ -63,8 +63,13 @@ export interface MovieCard {
   priceCoins: number;
   year: number;
   region: string;
-  /** The episodes a visitor can play (1 for a film): a series' card says 全N集 instead of a duration. */
+  /**
+   * The episodes a visitor can play (1 for a film): a series' card says 全N集, or 更新至第N集 while
+   * it is not finished, instead of a duration.
+   */
   episodeCount: number;
+  /** 已完结 (true, and every film) or still being released (连载中, false). */
+  finished: boolean;
 }
 
 export interface TagBrief {

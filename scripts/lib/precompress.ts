@@ -4,35 +4,41 @@
  * sends them compressed at no cost per request (@fastify/static preCompressed, server/static.ts).
  * The service worker's precache globs list only the originals.
  */
-import { writeFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin } from 'vite';
 
 const TEXT = /\.(?:js|mjs|css|html|svg|webmanifest|json)$/;
 const MIN_BYTES = 1024;
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
 
 export function precompress(): Plugin {
   return {
     name: 'precompress',
     apply: 'build',
     enforce: 'post',
-    writeBundle(options, bundle) {
+    // Compressed on libuv's thread pool, all files at once: on two cores this takes half the time
+    // of compressing them one by one on the main thread (brotli at quality 11 is most of it).
+    async writeBundle(options, bundle) {
       const outDir = options.dir ?? 'dist';
-      for (const file of Object.values(bundle)) {
-        if (!TEXT.test(file.fileName)) continue;
+      const writes = Object.values(bundle).flatMap((file) => {
+        if (!TEXT.test(file.fileName)) return [];
         const source = file.type === 'chunk' ? file.code : file.source;
         const data = typeof source === 'string' ? Buffer.from(source) : Buffer.from(source);
-        if (data.length < MIN_BYTES) continue;
+        if (data.length < MIN_BYTES) return [];
         const path = join(outDir, file.fileName);
-        writeFileSync(
-          `${path}.br`,
-          brotliCompressSync(data, {
-            params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
-          }),
-        );
-        writeFileSync(`${path}.gz`, gzipSync(data, { level: 9 }));
-      }
+        const brotli = brotliAsync(data, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+        });
+        return [
+          brotli.then((compressed) => writeFile(`${path}.br`, compressed)),
+          gzipAsync(data, { level: 9 }).then((compressed) => writeFile(`${path}.gz`, compressed)),
+        ];
+      });
+      await Promise.all(writes);
     },
   };
 }

@@ -7,8 +7,11 @@
  *       and keeps in the store (server_keys) with a new random one, and says what that ends; server
  *       processes read it at start, so every one must be restarted after. A secret the environment
  *       sets is changed there instead.
+ *   help (or --help, -h; after a command: that command's)  prints the usage; exit code 0
  *
- * `runAdminCli` runs one without the process around it; `runAdminCommand` is create-operator's.
+ * Anything else is a usage error: the usage on stderr, exit code 2. `adminCliRequest` sorts the
+ * arguments before any store is opened (help needs none); `runAdminCli` runs a command without the
+ * process around it; `runAdminCommand` is create-operator's.
  */
 import { parseArgs } from 'node:util';
 import { OPERATOR_ROLES, type OperatorRole } from '../../contract/admin/session.ts';
@@ -25,7 +28,14 @@ type RotatableSecret = (typeof ROTATABLE)[number];
 
 const CREATE_USAGE = `usage: npm run admin -- create-operator --username U --role ${OPERATOR_ROLES.join('|')} [--sites 1,2]`;
 const ROTATE_USAGE = `usage: npm run admin -- rotate-secret --name ${ROTATABLE.join('|')}`;
-export const USAGE = `${CREATE_USAGE}\n${ROTATE_USAGE}`;
+const HELP_USAGE = 'usage: npm run admin -- help | --help | -h';
+export const USAGE = `${CREATE_USAGE}\n${ROTATE_USAGE}\n${HELP_USAGE}`;
+
+/** The commands and each one's usage. */
+export const ADMIN_COMMANDS = { 'create-operator': CREATE_USAGE, 'rotate-secret': ROTATE_USAGE } as const;
+type AdminCommand = keyof typeof ADMIN_COMMANDS;
+
+const HELP_WORDS = new Set(['help', '--help', '-h']);
 
 export class UsageError extends Error {
   override name = 'UsageError';
@@ -40,6 +50,23 @@ function parseSites(text: string | undefined): number[] | null {
   return ids.map(Number);
 }
 
+/**
+ * What `argv` asks for, decided without a store: `{ help }` is the text to print (exit code 0);
+ * `{ command }` is one to run with `runAdminCli`. No command, an unknown one or a missing or bad
+ * option is a UsageError.
+ */
+export function adminCliRequest(argv: readonly string[]): { help: string } | { command: AdminCommand } {
+  const [command, ...rest] = argv;
+  if (command === undefined) throw new UsageError(USAGE);
+  if (HELP_WORDS.has(command)) return { help: USAGE };
+  if (!Object.hasOwn(ADMIN_COMMANDS, command)) throw new UsageError(`unknown command "${command}"\n${USAGE}`);
+  const known = command as AdminCommand;
+  if (rest.includes('--help') || rest.includes('-h')) return { help: ADMIN_COMMANDS[known] };
+  if (known === 'create-operator') parseCreateOperator(rest);
+  else parseRotateSecret(rest);
+  return { command: known };
+}
+
 /** Runs `npm run admin -- <argv>` on `db` (`env`: the environment's settings); answers the text to print. */
 export async function runAdminCli(db: Db, argv: string[], env: Partial<EnvConfig>): Promise<string> {
   const [command, ...rest] = argv;
@@ -48,14 +75,12 @@ export async function runAdminCli(db: Db, argv: string[], env: Partial<EnvConfig
   throw new UsageError(USAGE);
 }
 
-/** Runs create-operator on `db`; answers the created operator and the text to print. */
-export async function runAdminCommand(db: Db, argv: string[]): Promise<{ created: CreatedOperator; text: string }> {
-  const [command, ...rest] = argv;
-  if (command !== 'create-operator') throw new UsageError(USAGE);
+/** create-operator's options, checked: what createOperator takes. */
+function parseCreateOperator(args: readonly string[]) {
   let values: { username?: string; role?: string; sites?: string };
   try {
     ({ values } = parseArgs({
-      args: rest,
+      args: [...args],
       options: { username: { type: 'string' }, role: { type: 'string' }, sites: { type: 'string' } },
       strict: true,
     }));
@@ -66,12 +91,32 @@ export async function runAdminCommand(db: Db, argv: string[]): Promise<{ created
   if (!values.role || !OPERATOR_ROLES.includes(values.role as OperatorRole)) {
     throw new UsageError(`--role must be one of ${OPERATOR_ROLES.join(', ')}\n${CREATE_USAGE}`);
   }
-  const input = {
+  return {
     username: values.username,
     role: values.role as OperatorRole,
     siteIds: parseSites(values.sites),
     temporaryPassword: true,
   };
+}
+
+/** rotate-secret's options, checked: the secret to replace. */
+function parseRotateSecret(args: readonly string[]): RotatableSecret {
+  let values: { name?: string };
+  try {
+    ({ values } = parseArgs({ args: [...args], options: { name: { type: 'string' } }, strict: true }));
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message}\n${ROTATE_USAGE}`);
+  }
+  const name = ROTATABLE.find((secret) => secret === values.name);
+  if (!name) throw new UsageError(`--name must be one of ${ROTATABLE.join(', ')}\n${ROTATE_USAGE}`);
+  return name;
+}
+
+/** Runs create-operator on `db`; answers the created operator and the text to print. */
+export async function runAdminCommand(db: Db, argv: string[]): Promise<{ created: CreatedOperator; text: string }> {
+  const [command, ...rest] = argv;
+  if (command !== 'create-operator') throw new UsageError(USAGE);
+  const input = parseCreateOperator(rest);
   try {
     const created = await db.tx(async (q) => {
       const made = await createOperator(q, input);
@@ -111,14 +156,7 @@ const ROTATION_ENDS: Record<RotatableSecret, string> = {
 
 /** rotate-secret --name NAME: a new random value in the store, audited. */
 async function rotateSecret(db: Db, args: string[], env: Partial<EnvConfig>): Promise<string> {
-  let values: { name?: string };
-  try {
-    ({ values } = parseArgs({ args, options: { name: { type: 'string' } }, strict: true }));
-  } catch (error) {
-    throw new UsageError(`${(error as Error).message}\n${ROTATE_USAGE}`);
-  }
-  const name = ROTATABLE.find((secret) => secret === values.name);
-  if (!name) throw new UsageError(`--name must be one of ${ROTATABLE.join(', ')}\n${ROTATE_USAGE}`);
+  const name = parseRotateSecret(args);
   const setBy = ENV_NAMES[name].filter((variable) => env[variable] !== undefined).join(', ');
   if (setBy) {
     throw new UsageError(

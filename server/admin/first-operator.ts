@@ -1,6 +1,7 @@
 /**
- * A fresh demo's first operator: when the store has no operator yet, `npm start` creates a super
- * operator named `admin` and prints how to sign in, once (afterwards there is an operator).
+ * A fresh demo's first operator: when the store has no operator yet, the server (`npm start`)
+ * creates a super operator named `admin` and prints how to sign in, once (afterwards there is an
+ * operator).
  */
 import type { Db } from '../db/db.ts';
 import { audit } from './audit.ts';

@@ -21,8 +21,19 @@ export interface Queryable {
 
 export type DbKind = 'pglite' | 'postgres';
 
+/** A connection pool's figures (PostgreSQL; PGlite is one connection and has none). */
+export interface PoolFigures {
+  /** Connections open, idle or in use. */
+  total: number;
+  idle: number;
+  /** Queries and transactions waiting for a connection. */
+  waiting: number;
+}
+
 export interface Db extends Queryable {
   readonly kind: DbKind;
+  /** The pool's figures now, for the metrics (server/metrics/); absent on PGlite. */
+  pool?(): PoolFigures;
   /** Runs fn in one transaction: committed when fn resolves, rolled back when it throws. */
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -80,6 +91,7 @@ export interface Driver {
   direct: Queryable;
   transaction<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  pool?(): PoolFigures;
 }
 
 /** The Db of a driver, with the guard against using the Db itself inside its transactions. */
@@ -104,5 +116,6 @@ export function dbOf(driver: Driver): Db {
       return driver.transaction(guardTransactions ? (q) => insideTx.run(true, () => fn(q)) : fn);
     },
     close: () => driver.close(),
+    ...(driver.pool ? { pool: driver.pool } : {}),
   };
 }

@@ -38,6 +38,7 @@ interface MovieCardRow {
   year: number;
   region: string;
   episodeCount: number;
+  finished: boolean;
 }
 
 /** A movie with what its detail, play and access checks need besides the card. */
@@ -56,7 +57,7 @@ export interface MovieRow extends MovieCardRow {
 }
 
 const CARD_COLUMNS = `m.id, m.title, m.poster, m.duration_s AS "durationS", m.views, m.likes, m.access,
-  m.price_coins AS "priceCoins", m.year, m.region,
+  m.price_coins AS "priceCoins", m.year, m.region, m.finished,
   (SELECT count(*) FROM episodes e WHERE e.movie_id = m.id AND e.state = 'ready' AND e.video IS NOT NULL)::int AS "episodeCount"`;
 const ROW_COLUMNS = `${CARD_COLUMNS}, m.description, m.category_id AS "categoryId",
   m.trial_s AS "trialS", m.intro_end_s AS "introEndS", m.outro_start_s AS "outroStartS",
@@ -90,6 +91,7 @@ export const toMovieCard = (row: MovieCardRow): MovieCard => ({
   year: row.year,
   region: row.region,
   episodeCount: row.episodeCount,
+  finished: row.finished,
 });
 
 function listQuery(filters: MovieFilters): KeysetQuery {

@@ -81,6 +81,7 @@ export async function openPostgresDb(options: PostgresOptions): Promise<Db> {
         client.release(broken);
       }
     },
+    pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       await pool.end();
       if (schema !== undefined) await withAdminClient(options.url, `DROP SCHEMA IF EXISTS "${schema}" CASCADE`);

@@ -28,12 +28,18 @@ export interface PostFilters {
 }
 
 /**
+ * What anyone may see of posts `p` (the public lists, the sitemaps): none hidden, which a post
+ * held for review or deleted by a moderator also is.
+ */
+export const PUBLIC_POST = 'p.hidden_at IS NULL';
+
+/**
  * The condition of posts `p` the viewer may see: hidden (reported, held for review) ones only by
  * their author, and none deleted by a moderator.
  */
 const visibleTo = (filter: Filter, viewerId: number | null | undefined): Filter =>
   viewerId === null || viewerId === undefined
-    ? filter.require('p.hidden_at IS NULL')
+    ? filter.require(PUBLIC_POST)
     : filter.require('p.deleted_at IS NULL').add('(p.hidden_at IS NULL OR p.author_id = $?)', viewerId);
 
 interface PostCardRow extends AuthorColumns {

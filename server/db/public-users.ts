@@ -38,11 +38,14 @@ interface ProfileRow extends UserCard {
 const PROFILE_COLUMNS = `u.id, u.nickname, u.avatar, u.bio, u.created_at AS "createdAt",
   u.hidden_at IS NOT NULL AS hidden, u.post_count AS "postCount", u.likes_received AS "likesReceived"`;
 
+/** Who of `users u` the user list (and the sitemaps) show: not hidden, with a visible post. */
+export const LISTED_AUTHOR = 'u.hidden_at IS NULL AND u.post_count > 0';
+
 /** The site's authors, most posts first (served in order by the index users_authors). */
 const authorsQuery = (siteId: number): KeysetQuery => ({
   table: 'users u',
   alias: 'u',
-  filter: new Filter().add('u.site_id = $?', siteId).require('u.hidden_at IS NULL').require('u.post_count > 0'),
+  filter: new Filter().add('u.site_id = $?', siteId).require(LISTED_AUTHOR),
   columns: PROFILE_COLUMNS,
   keyset: { name: 'u', keys: [{ column: 'u.post_count', kind: 'int' }], id: 'u.id' },
   total: (q) => authorTotal(q, siteId),

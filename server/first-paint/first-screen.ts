@@ -23,8 +23,20 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { siteOrigin } from '../net/site-origin.ts';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import type { AppInit, ForumGroup, HomeData, MovieDetail, PostDetail } from '../../contract/calls/content.ts';
+import type {
+  AppInit,
+  CategoryDetail,
+  FeaturedDetail,
+  ForumGroup,
+  HomeData,
+  MovieDetail,
+  PostDetail,
+  TagDetail,
+  TypePageInfo,
+  UserProfile,
+} from '../../contract/calls/content.ts';
 import {
   answerKey,
   FIRST_ANSWER_ID,
@@ -39,6 +51,9 @@ import { API } from '../../contract/calls/paths.ts';
 import type { SearchOverview } from '../../contract/calls/search.ts';
 import type { Cipher } from '../../contract/protocol/cipher.ts';
 import { ok } from '../../contract/protocol/envelope.ts';
+import { Code } from '../../contract/protocol/codes.ts';
+import { pageTitle, ROUTE_TITLES, TITLE_SECTIONS } from '../../contract/page-head.ts';
+import { ApiError } from '../api-error.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import type { Site } from '../db/sites.ts';
@@ -48,9 +63,21 @@ import { encodeEnvelope } from '../protocol/envelope-reply.ts';
 import { validate } from '../protocol/parse-input.ts';
 import { inlineHashes } from '../security-headers.ts';
 import { previewMovieDetail } from '../routes/movies.ts';
-import { previewTopicDetail } from '../routes/posts.ts';
+import { previewArticleDetail, previewChiguaDetail, previewTopicDetail } from '../routes/posts.ts';
 import { siteInfoAnswer } from '../routes/site-info.ts';
 import type { SiteDirectory } from '../site-directory.ts';
+import {
+  collectionHead,
+  listHead,
+  movieHead,
+  postHead,
+  renderHead,
+  unindexedHead,
+  userHead,
+  type Collection,
+  type HeadContext,
+  type PageHead,
+} from './page-head.ts';
 
 type Renderer = FirstPaintRenderer;
 
@@ -76,8 +103,27 @@ interface CarriedRead {
   payload: unknown;
 }
 
+/**
+ * A screen's head (server/first-paint/page-head.ts), from the data its paint or `read` drew (null:
+ * none; `missing`: the visitor's read did not find the item, a 404 of the app).
+ */
+interface Heading {
+  /** The screen's data when it has no paint of its own (a detail as a visitor sees it). */
+  read?: (
+    db: Db,
+    id: number,
+    now: number,
+    call: (path: string, payload: unknown) => Promise<unknown>,
+    address: Address,
+  ) => Promise<unknown>;
+  head: (context: HeadContext, data: unknown, address: Address, path: string) => PageHead;
+  /** The section the missing item's page names. */
+  missing?: string;
+}
+
 interface Screen {
   pattern: RegExp;
+  heading?: Heading;
   /** The screen's module as the build manifest names it (src/app/route-table.ts loads it). */
   module: string;
   /** Carried as an answer: a public read, with the payload the client sends (exactly); null: none. */
@@ -87,8 +133,8 @@ interface Screen {
   colorMode?: 'dark';
 }
 
-/** The keyword of /search/{key} as the app reads it (URI-decoded and trimmed: lib/route-params.ts); null when none. */
-function searchKeyOf({ match }: Address): string | null {
+/** The key of /search/{key} or /tag/{key} as the app reads it (URI-decoded and trimmed: lib/route-params.ts); null when none. */
+function keyOf({ match }: Address): string | null {
   try {
     return decodeURIComponent(match[1]!).trim() || null;
   } catch {
@@ -102,28 +148,105 @@ function episodeOf({ query }: Address): number {
   return Number.isSafeInteger(asked) && asked > 0 ? asked : 1;
 }
 
+type RouteName = keyof typeof ROUTE_TITLES;
+
+/** The path of a route without parameters (src/lib/route-paths.ts). */
+const ROUTE_PATHS: Partial<Record<RouteName, string>> = {
+  movieList: '/movie',
+  topicList: '/topic',
+  tagList: '/tag',
+  userList: '/user',
+  chiguaList: '/chigua',
+  categoryList: '/category',
+  archiveList: '/archives',
+  release: '/release',
+  login: '/login',
+  register: '/register',
+  mine: '/mine',
+};
+const MINE_PAGES = [
+  'mine',
+  'mineBuy',
+  'mineVip',
+  'mineLike',
+  'mineMall',
+  'mineWallet',
+  'mineHistory',
+  'mineDownloads',
+  'mineSetting',
+  'minePersonal',
+  'mineMessage',
+] as const;
+const pathOf = (name: RouteName): string => ROUTE_PATHS[name] ?? `/mine/${name.slice('mine'.length).toLowerCase()}`;
+
+/** A list's page: its title the route's, its words the site's. */
+const listScreen = (name: RouteName, file: string): Screen => ({
+  pattern: new RegExp(`^${pathOf(name)}$`),
+  module: `src/routes/${file}.tsx`,
+  heading: { head: (context) => listHead(context, pathOf(name), ROUTE_TITLES[name]) },
+});
+
+/** A member's own page (我的…, 登录, 注册, 发布): titled, never indexed. */
+const ownScreen = (name: RouteName, file: string): Screen => ({
+  pattern: new RegExp(`^${pathOf(name)}$`),
+  module: `src/routes/${file}.tsx`,
+  heading: { head: (context) => unindexedHead(context, pathOf(name), ROUTE_TITLES[name]) },
+});
+
+/**
+ * A page gathering items under a name (a tag, a forum group, a category, a 专题), read as a visitor
+ * reads it: its head a CollectionPage in its own words, titled with its route's section.
+ */
+const collectionScreen = (
+  pattern: RegExp,
+  file: string,
+  name: keyof typeof TITLE_SECTIONS & RouteName,
+  {
+    read,
+    collection,
+  }: { read: NonNullable<Heading['read']>; collection: (data: unknown) => Omit<Collection, 'section'> },
+): Screen => {
+  const section = TITLE_SECTIONS[name]!;
+  return {
+    pattern,
+    module: `src/routes/${file}.tsx`,
+    heading: {
+      read,
+      head: (context, data) => collectionHead(context, { ...collection(data), section }),
+      missing: section,
+    },
+  };
+};
+
 const SCREENS: Screen[] = [
   {
     pattern: /^\/$/,
     module: 'src/routes/home.tsx',
     carries: { path: API.home, payload: {} },
     paints: { render: (r, context, data) => r.paintHome(context, data as HomeData) },
+    heading: { head: (context) => listHead(context, '/', null) },
   },
   {
     pattern: /^\/movie\/(\d{1,9})$/,
     module: 'src/routes/movie-detail.tsx',
     paints: { read: previewMovieDetail, render: (r, context, data) => r.paintMovie(context, data as MovieDetail) },
+    heading: { head: (context, data) => movieHead(context, data as MovieDetail), missing: TITLE_SECTIONS.movieDetail },
   },
   {
     pattern: /^\/topic\/(\d{1,9})$/,
     module: 'src/routes/topic-detail.tsx',
     paints: { read: previewTopicDetail, render: (r, context, data) => r.paintTopic(context, data as PostDetail) },
+    heading: {
+      head: (context, data, _, path) => postHead(context, data as PostDetail, path, TITLE_SECTIONS.topicDetail!),
+      missing: TITLE_SECTIONS.topicDetail,
+    },
   },
   {
     pattern: /^\/forum$/,
     module: 'src/routes/forum-list.tsx',
     carries: { path: API.forumList, payload: {} },
     paints: { render: (r, context, data) => r.paintForum(context, data as ForumGroup[]) },
+    heading: { head: (context) => listHead(context, '/forum', '论坛') },
   },
   {
     // The 综合 answer, read here once, and the client takes it instead of calling. A navigation
@@ -131,13 +254,20 @@ const SCREENS: Screen[] = [
     pattern: /^\/search\/([^/]+)$/,
     module: 'src/routes/search.tsx',
     carries: (address) => {
-      const keyword = searchKeyOf(address);
+      const keyword = keyOf(address);
       return keyword === null ? null : { path: API.searchAll, payload: { keyword } };
     },
     paints: {
       // Another tab (?tab=movies …) lists its own kind, which the paint does not draw.
       when: ({ query }) => (query.get('tab') ?? 'all') === 'all',
-      render: (r, context, data, address) => r.paintSearch(context, searchKeyOf(address)!, data as SearchOverview),
+      render: (r, context, data, address) => r.paintSearch(context, keyOf(address)!, data as SearchOverview),
+    },
+    heading: {
+      head: (context, _, address) => {
+        const keyword = keyOf(address) ?? '';
+        const head = listHead(context, `/search/${encodeURIComponent(keyword)}`, null);
+        return { ...head, title: pageTitle(context.site.title, TITLE_SECTIONS.search, keyword) };
+      },
     },
   },
   {
@@ -148,9 +278,106 @@ const SCREENS: Screen[] = [
       read: previewMovieDetail,
       render: (r, context, data, address) => r.paintPlay(context, data as MovieDetail, episodeOf(address)),
     },
+    heading: {
+      head: (context, data, _, path) => movieHead(context, data as MovieDetail, path),
+      missing: TITLE_SECTIONS.moviePlay,
+    },
   },
-  { pattern: /^\/movie$/, module: 'src/routes/movie-list.tsx' },
-  { pattern: /^\/topic$/, module: 'src/routes/topic-list.tsx' },
+  listScreen('movieList', 'movie-list'),
+  listScreen('topicList', 'topic-list'),
+  listScreen('tagList', 'tag-list'),
+  listScreen('userList', 'user-list'),
+  listScreen('chiguaList', 'chigua-list'),
+  listScreen('categoryList', 'category-list'),
+  listScreen('archiveList', 'archive-list'),
+  ...(['release', 'login', 'register'] as const).map((name) => ownScreen(name, name)),
+  ...MINE_PAGES.map((name) =>
+    ownScreen(
+      name,
+      name.replace(/[A-Z]/, (letter) => `-${letter.toLowerCase()}`),
+    ),
+  ),
+  // Head only (no first paint): the data is read for the head alone.
+  {
+    pattern: /^\/chigua\/(\d{1,9})$/,
+    module: 'src/routes/chigua-detail.tsx',
+    heading: {
+      read: previewChiguaDetail,
+      head: (context, data, _, path) => postHead(context, data as PostDetail, path, TITLE_SECTIONS.chiguaDetail!),
+      missing: TITLE_SECTIONS.chiguaDetail,
+    },
+  },
+  {
+    pattern: /^\/archives\/(\d{1,9})$/,
+    module: 'src/routes/archives.tsx',
+    heading: {
+      read: previewArticleDetail,
+      head: (context, data, _, path) => postHead(context, data as PostDetail, path, TITLE_SECTIONS.archives!),
+      missing: TITLE_SECTIONS.archives,
+    },
+  },
+  collectionScreen(/^\/tag\/([^/]+)$/, 'tag-detail', 'tagDetail', {
+    read: (_db, _id, _now, call, address) => call(API.tagDetail, { key: keyOf(address) ?? '' }),
+    collection: (data) => {
+      const tag = data as TagDetail;
+      return { name: tag.name, path: `/tag/${encodeURIComponent(tag.key)}` };
+    },
+  }),
+  collectionScreen(/^\/forum\/(\d{1,9})$/, 'forum-page', 'forumPage', {
+    read: (_db, topicId, _now, call) => call(API.forumDetail, { topicId }),
+    collection: (data) => {
+      const group = data as ForumGroup;
+      const path = `/forum/${group.topicId}`;
+      const trail = [{ name: ROUTE_TITLES.forumList, path: '/forum' }];
+      return { name: group.name, description: group.description, path, image: group.icon, trail };
+    },
+  }),
+  collectionScreen(/^\/category\/(\d{1,9})$/, 'category-page', 'categoryPage', {
+    read: (_db, categoryId, _now, call) => call(API.categoryDetail, { categoryId }),
+    collection: (data) => {
+      const { node, path: parents } = data as CategoryDetail;
+      const trail = parents
+        .filter((step) => step.categoryId !== node.categoryId)
+        .map((step) => ({ name: step.name, path: `/category/${step.categoryId}` }));
+      return {
+        name: node.name,
+        description: node.description,
+        path: `/category/${node.categoryId}`,
+        image: node.icon,
+        trail,
+      };
+    },
+  }),
+  collectionScreen(/^\/featured\/(\d{1,9})$/, 'featured', 'featured', {
+    read: (_db, id, _now, call) => call(API.featuredDetail, { id }),
+    collection: (data) => {
+      const featured = data as FeaturedDetail;
+      const { title: name, description, cover: image } = featured;
+      return { name, description, path: `/featured/${featured.id}`, image };
+    },
+  }),
+  {
+    pattern: /^\/user\/(\d{1,9})$/,
+    module: 'src/routes/user-page.tsx',
+    heading: {
+      read: (_db, id, _now, call) => call(API.userDetail, { id }),
+      head: (context, data) => userHead(context, data as UserProfile),
+      missing: TITLE_SECTIONS.userPage,
+    },
+  },
+  // The single-segment catch-all, last: /vip, /free, /hot … (a type the site lacks is the app's 404).
+  {
+    pattern: /^\/([a-z0-9_-]{1,32})$/i,
+    module: 'src/routes/type-page.tsx',
+    heading: {
+      read: (_db, _id, _now, call, { match }) => call(API.typeInfo, { type: match[1] }),
+      head: (context, data) => {
+        const { type, label } = data as TypePageInfo;
+        return listHead(context, `/${encodeURIComponent(type)}`, label);
+      },
+      missing: ROUTE_TITLES.typePage,
+    },
+  },
 ];
 
 /** Every screen's first read: the app-wide lists, which also name the CDN lines of every image. */
@@ -194,10 +421,12 @@ export function chunkFiles(manifest: BuildManifest, module: string): { scripts: 
  * The page's Content-Security-Policy: `policy` (server/security-headers.ts) with script-src and
  * style-src allowing exactly this page's inline scripts and styles by their hashes (index.html's
  * theme script and critical style, the deferred start of the entry, the first paint's styles).
- * The answers' JSON data block is never run and needs no entry.
+ * The answers' JSON data block and the head's JSON-LD are never run and need no entry.
  */
 export function policyForPage(policy: string, html: string): string {
-  const { scripts, styles } = inlineHashes(html.replace(/<script type="application\/json"[\s\S]*?<\/script>/g, ''));
+  const { scripts, styles } = inlineHashes(
+    html.replace(/<script type="application\/(?:ld\+)?json"[\s\S]*?<\/script>/g, ''),
+  );
   return policy
     .replace(/script-src [^;]*/, () => `script-src ${["'self'", ...scripts].join(' ')}`)
     .replace(/style-src [^;]*/, () => `style-src ${["'self'", ...styles].join(' ')}`);
@@ -250,6 +479,10 @@ export function startEntryAfterPaint(html: string): string {
  * in the answers' block instead; the scripts load after the paint.
  */
 const withoutPreloads = (html: string): string => html.replace(/\s*<link rel="(?:preload|modulepreload)"[^>]*>/g, '');
+
+/** index.html without its one title and description for every page (the page's own head replaces them). */
+const withoutGenericHead = (html: string): string =>
+  html.replace(/\s*<title>[^<]*<\/title>/, '').replace(/\s*<meta name="description"[^>]*>/, '');
 
 /** The JSON data block of the answers; `<` escaped so no text can close the element. */
 export const answerBlock = (answers: FirstAnswer[]): string =>
@@ -309,35 +542,67 @@ export class FirstScreens {
         answers.push({ key: answerKey(call.path, call.payload), body: encodeEnvelope(this.deps.cipher, ok(data)) });
     }
 
-    const painting = screen.paints;
+    const { painting, heading } = { painting: screen.paints, heading: screen.heading };
+    const paints = painting !== undefined && (painting.when?.(address) ?? true);
+    const id = Number(address.match[1]);
+    // A detail the visitor's read does not find (code 6: missing, hidden, held, deleted) is the
+    // app's 404: its head says noindex. Any other failure: the page goes without the data.
+    let missing = false;
+    const detail = (work: Promise<unknown>): Promise<unknown> =>
+      work.catch((error: unknown) => {
+        if (error instanceof ApiError && error.code === Code.NotFound) missing = true;
+        else req.log.warn({ err: error, what: path }, 'first screen: left out');
+        return null;
+      });
+    const { db, now } = this.deps;
+    const read = paints
+      ? painting.read
+      : heading?.read &&
+        ((...args: Parameters<NonNullable<Painting['read']>>) =>
+          heading.read!(...args, (callPath, payload) => this.read(req, site, callPath, payload), address));
+    const data = read ? await detail(read(db, id, now())) : paints ? carried : null;
+
     let firstPaint: string | null = null;
-    if (painting && this.renderer && lists !== null && (painting.when?.(address) ?? true)) {
-      const id = Number(address.match[1]);
-      const data = painting.read ? await quietly(painting.read(this.deps.db, id, this.deps.now()), path) : carried;
-      if (data !== null)
-        firstPaint = this.paint(
-          req,
-          painting,
-          { pathname: path, site: toSiteInfo(site), appInit: lists as AppInit },
-          data,
-          address,
-        );
-    }
+    if (paints && this.renderer && lists !== null && data !== null)
+      firstPaint = this.paint(
+        req,
+        painting,
+        { pathname: path, site: toSiteInfo(site), appInit: lists as AppInit },
+        data,
+        address,
+      );
+
+    const headContext: HeadContext = {
+      site,
+      origin: siteOrigin(req, site, this.deps.config.PUBLIC_URL),
+      lists: lists as AppInit | null,
+    };
+    const pageHead = !heading
+      ? null
+      : missing
+        ? unindexedHead(headContext, path, heading.missing ?? '')
+        : read && data === null
+          ? listHead(headContext, path, heading.missing ?? null)
+          : heading.head(headContext, data, address, path);
 
     if (firstPaint) answers.push({ key: SITE_INFO_KEY, body: JSON.stringify(siteInfoAnswer(site)) });
     const { scripts, styles } = chunkFiles(this.manifest, screen.module);
     // With a first paint, nothing but its stylesheets competes with it for the network: the scripts
     // are asked for once it has been painted (startEntryAfterPaint).
-    const head = firstPaint
-      ? styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}" />`)
-      : [
-          ...styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}" />`),
-          ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
-        ];
+    const head = pageHead ? [renderHead(pageHead, headContext)] : [];
+    head.push(
+      ...(firstPaint
+        ? styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}" />`)
+        : [
+            ...styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}" />`),
+            ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
+          ]),
+    );
     if (answers.length > 0) head.push(answerBlock(answers));
     // Pieces of data go in by insertBefore, never as a replacement string.
+    const template = firstPaint ? withoutPreloads(this.template) : this.template;
     let html = insertBefore(
-      firstPaint ? withoutPreloads(this.template) : this.template,
+      pageHead ? withoutGenericHead(template) : template,
       '</head>',
       `  ${head.join('\n    ')}\n  `,
     );

@@ -39,6 +39,15 @@ const SCRIPT = /^\s*BEGIN;([\s\S]*)COMMIT;\s*$/;
 const DEADLOCK = '40P01';
 const QUEUE_CREATE_ATTEMPTS = 3;
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+const UNDEFINED_TABLE = '42P01';
+
+/** A queue's jobs by state (JobQueue.counts). */
+export interface QueueCounts {
+  queue: string;
+  queued: number;
+  active: number;
+  failed: number;
+}
 
 /**
  * Two processes creating pg-boss's schema at once can meet in PostgreSQL's catalog as a unique
@@ -217,6 +226,32 @@ export class JobQueue {
       [name],
     );
     return row?.n ?? 0;
+  }
+
+  /**
+   * Each declared queue's jobs by state, for the metrics: queued (created, or waiting for a retry),
+   * active, and failed (not yet archived: pg-boss moves finished jobs to its archive after 12 h).
+   * Read from pg-boss's job table without starting the queue; none before its tables exist.
+   */
+  async counts(): Promise<QueueCounts[]> {
+    const schema = this.schema || (await schemaOf(this.db, this.config));
+    let rows: { name: string; state: string; n: number }[];
+    try {
+      rows = await this.db.query(
+        `SELECT name, state::text AS state, count(*)::int AS n FROM ${schema}.job
+          WHERE name = ANY($1::text[]) AND state IN ('created', 'retry', 'active', 'failed')
+          GROUP BY name, state`,
+        [[...this.specs.keys()]],
+      );
+    } catch (error) {
+      if (sqlState(error) === UNDEFINED_TABLE) return [];
+      throw error;
+    }
+    return [...this.specs.keys()].map((queue) => {
+      const of = (...states: string[]) =>
+        rows.filter((row) => row.name === queue && states.includes(row.state)).reduce((sum, row) => sum + row.n, 0);
+      return { queue, queued: of('created', 'retry'), active: of('active'), failed: of('failed') };
+    });
   }
 
   /** Stops fetching, waits up to `timeoutMs` for the jobs running here (abort them first), then stops. */

@@ -1,10 +1,12 @@
 /**
  * The queues of the app and their workers, the same in the server process (JOBS=on, the default)
  * and in `npm run worker` (server/jobs/worker-main.ts): members' videos (server/media/video-jobs.ts)
- * and episodes' ladders (server/media/episode-video-job.ts).
+ * and episodes' ladders (server/media/episode-video-job.ts); and the scheduled backups
+ * (server/backup/backup-schedule.ts, BACKUP_EVERY_HOURS), made where the jobs run.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
+import { BackupSchedule } from '../backup/backup-schedule.ts';
 import type { Db } from '../db/db.ts';
 import { EpisodeVideoJobs, episodeVideoQueue } from '../media/episode-video-job.ts';
 import { memberVideoQueue, VideoJobs } from '../media/video-jobs.ts';
@@ -22,6 +24,7 @@ export interface JobWorkers {
   jobs: JobQueue;
   videos: VideoJobs;
   episodes: EpisodeVideoJobs;
+  backups: BackupSchedule;
   /** Takes jobs in this process from now on. */
   work(): Promise<void>;
   /** Kills the running ffmpeg (its job is retried later) and stops the queue. */
@@ -34,17 +37,21 @@ export async function jobWorkers(db: Db, config: Config, log: FastifyBaseLogger)
   await jobs.define(episodeVideoQueue(config));
   const members = new VideoJobs(db, new ChunkStore(config.UPLOAD_DIR), jobs, log, config);
   const episodes = new EpisodeVideoJobs(db, config, jobs, log);
+  const backups = new BackupSchedule(db, config, log);
   return {
     jobs,
     videos: members,
     episodes,
+    backups,
     async work() {
       await members.work();
       await episodes.work();
+      await backups.start();
     },
     async stop() {
       members.close();
       episodes.close();
+      await backups.stop();
       await jobs.stop();
     },
   };

@@ -56,6 +56,13 @@ const PERMANENT = new Set([400, 401, 403, 413]);
 
 const URGENCY: Record<NoticeType, Urgency> = { reply: 'normal', mention: 'normal', like: 'low', system: 'normal' };
 
+/**
+ * What became of a due delivery (counted by the metrics): sent; expired (404/410: subscription
+ * dropped); refused (endpoint no longer allowed: subscription dropped unsent); stale (nothing to
+ * tell any more: dropped unsent); retry (failed, tried again later); failed (failed for good).
+ */
+export type PushOutcome = 'sent' | 'expired' | 'refused' | 'stale' | 'retry' | 'failed';
+
 /** The wait before the next attempt after `attempts` failed ones. */
 export const retryDelayMs = (attempts: number): number =>
   Math.min(RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), RETRY_MAX_MS);
@@ -88,6 +95,8 @@ export class PushJobs {
     private readonly log: FastifyBaseLogger,
     /** The outbound guard every push goes through. */
     private readonly outbound: Outbound,
+    /** Told what became of each due delivery (the metrics). */
+    private readonly counted: (outcome: PushOutcome) => void = () => {},
   ) {}
 
   /** Polls from now on (unless PUSH_JOBS=off). */
@@ -163,11 +172,19 @@ export class PushJobs {
   }
 
   private async deliver(d: DueDelivery, sender: PushSender): Promise<void> {
-    if (d.stale) return dropDelivery(this.db, d.id);
+    this.counted(await this.settle(d, sender));
+  }
+
+  private async settle(d: DueDelivery, sender: PushSender): Promise<PushOutcome> {
+    if (d.stale) {
+      await dropDelivery(this.db, d.id);
+      return 'stale';
+    }
     const { url: endpoint } = this.outbound.check(d.endpoint, true);
     if (!endpoint) {
       this.log.warn({ subscription: d.subscriptionId }, 'push endpoint not allowed: subscription dropped');
-      return dropSubscription(this.db, d.subscriptionId);
+      await dropSubscription(this.db, d.subscriptionId);
+      return 'refused';
     }
     const outcome = await sendPush(
       { endpoint, p256dh: d.p256dh, auth: d.auth },
@@ -176,10 +193,17 @@ export class PushJobs {
       URGENCY[d.type],
     );
     const { status } = outcome;
-    if (status !== null && status >= 200 && status < 300) return markSent(this.db, d.id);
-    if (status === 404 || status === 410) return dropSubscription(this.db, d.subscriptionId);
+    if (status !== null && status >= 200 && status < 300) {
+      await markSent(this.db, d.id);
+      return 'sent';
+    }
+    if (status === 404 || status === 410) {
+      await dropSubscription(this.db, d.subscriptionId);
+      return 'expired';
+    }
     const final = d.attempts >= MAX_ATTEMPTS || (status !== null && PERMANENT.has(status));
     if (final) this.log.warn({ delivery: d.id, status, error: outcome.error }, 'push delivery failed for good');
     await markFailed(this.db, d.id, outcome.error, final ? null : retryDelayMs(d.attempts));
+    return final ? 'failed' : 'retry';
   }
 }

@@ -7,6 +7,7 @@
  * the next worker; a worker killed outright leaves its job to be retried after its expiry.
  */
 import Fastify from 'fastify';
+import { attachBackupChannel } from '../backup/backup-channel.ts';
 import { ConfigError, loadConfig, type EnvConfig } from '../config.ts';
 import { migrate } from '../db/migrate.ts';
 import { openDb } from '../db/open-db.ts';
@@ -36,6 +37,8 @@ await migrate(db);
 // The settings as a server resolves them (server/server-secrets.ts): the jobs sign nothing themselves.
 const { config } = await resolveServerSecrets(db, env);
 const workers = await jobWorkers(db, config, log);
+// PGlite: `npm run backup` asks this process, which holds the store (server/backup/backup-channel.ts).
+await attachBackupChannel(logs, db, config);
 
 let closing = false;
 async function shutdown(signal: string): Promise<void> {

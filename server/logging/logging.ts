@@ -46,7 +46,8 @@ function decodeQueryName(name: string): string {
 /**
  * The request log: one line per request when it is answered ("request completed": the request as
  * the req serializer shows it, the status and the time taken), half the lines and the redaction
- * work of fastify's own "incoming request" + "request completed".
+ * work of fastify's own "incoming request" + "request completed". Routes marked quietLog (the
+ * probes and metrics scrapes of server/metrics/, polled all day) write theirs at debug.
  *
  * The line is written by a child logger without the redaction pass: every field of it is a
  * whitelist already (the req serializer below: method, the URL through redactUrl, host, address,
@@ -57,9 +58,18 @@ function decodeQueryName(name: string): string {
 export function logRequests(app: FastifyInstance): void {
   const requestLine = app.log.child({}, { redact: { paths: [] } });
   app.addHook('onResponse', (req, reply, done) => {
-    requestLine.info({ reqId: req.id, req, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    const line = { reqId: req.id, req, res: reply, responseTime: reply.elapsedTime };
+    if (req.routeOptions.config.quietLog) requestLine.debug(line, 'request completed');
+    else requestLine.info(line, 'request completed');
     done();
   });
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Routes polled all day (health checks, metrics scrapes): their request lines at debug, not info. */
+    quietLog?: boolean;
+  }
 }
 
 /**

@@ -3,7 +3,8 @@
  * directory; in production each would be a CDN host in front of this server):
  *
  *   GET|HEAD /cdn/:line, /cdn/:line/ping        a cheap target for the client's CDN line race
- *   GET|HEAD /cdn/:line/{posters,covers,...}/…   images, cached for 30 days, byte ranges
+ *   GET|HEAD /cdn/:line/{posters,covers,...}/…   images, cached for 30 days, byte ranges; one the
+ *                                                 demo is still making is made first and then sent
  *   GET|HEAD /cdn/:line/play/:ticket/index.m3u8  the video's playlist, cut to the ticket's trial, or
  *                                                 a ladder's master playlist as it is
  *   GET|HEAD /cdn/:line/play/:ticket/seg-NNN.ts  a segment, refused (403) past the trial
@@ -19,6 +20,7 @@ import { join, resolve, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { loadPlaylist, renderPlaylist } from './hls-playlist.ts';
 import { PUBLIC_DIRS, videoName } from './media-layout.ts';
+import { pendingMedia } from './pending-media.ts';
 import { verifyTicket } from './play-ticket.ts';
 import { sendFile, sendText } from './send-file.ts';
 
@@ -91,6 +93,9 @@ async function publicFile(req: FileRequest, reply: FastifyReply, root: string) {
   }
   const path = resolve(root, ...parts);
   if (!path.startsWith(root + sep)) return sendText(reply, 404, 'Not Found');
+  // An image the demo is still making (pending-media.ts) is made now, while this request waits.
+  const pending = pendingMedia(root);
+  if (pending?.has(parts.join('/'))) await pending.hurry(parts.join('/'));
   return sendFile(req, reply, path, FILE_CACHE);
 }
 

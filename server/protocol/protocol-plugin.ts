@@ -22,14 +22,30 @@ export interface ProtocolOptions extends CallDeps {
   calls: readonly Call[];
   /** Default: none (every read runs its handler). */
   readCache?: ReadCache;
+  /**
+   * Told the call path and the envelope's code of every answer (the metrics); a path that is no
+   * call is UNKNOWN_PATH, so the paths named stay the registry's.
+   */
+  answered?: (path: string, code: number) => void;
 }
 
-export const protocolPlugin: FastifyPluginAsync<ProtocolOptions> = async (api, options) => {
-  const { calls, readCache = new ReadCache(0), ...deps } = options;
-  const bodyLimit = deps.config.BODY_LIMIT;
+export const UNKNOWN_PATH = '(unknown)';
 
-  const send = (reply: FastifyReply, envelope: Envelope, status?: number) =>
-    sendEnvelope(reply, deps.cipher, envelope, status);
+export const protocolPlugin: FastifyPluginAsync<ProtocolOptions> = async (api, options) => {
+  const { calls, readCache = new ReadCache(0), answered = () => {}, ...deps } = options;
+  const bodyLimit = deps.config.BODY_LIMIT;
+  const paths = new Set(calls.map((call) => call.path));
+  const prefix = api.prefix;
+  /** The call path of a request (its route, without the prefix), or UNKNOWN_PATH. */
+  const pathOf = (route: string | undefined): string => {
+    const path = route?.startsWith(prefix) ? route.slice(prefix.length) : undefined;
+    return path !== undefined && paths.has(path) ? path : UNKNOWN_PATH;
+  };
+
+  const send = (reply: FastifyReply, envelope: Envelope, path: string, status?: number) => {
+    answered(path, envelope.code);
+    return sendEnvelope(reply, deps.cipher, envelope, status);
+  };
 
   api.removeAllContentTypeParsers();
   api.addContentTypeParser('*', { parseAs: 'string', bodyLimit }, (_req, body, done) => done(null, body));
@@ -37,10 +53,15 @@ export const protocolPlugin: FastifyPluginAsync<ProtocolOptions> = async (api, o
 
   // A body over the limit is the one answer that is not HTTP 200: 413, with its envelope (oversized-body.ts).
   api.setErrorHandler((error, req, reply) =>
-    send(reply, envelopeOfError(error, req.log, bodyLimit), isBodyTooLarge(error) ? 413 : 200),
+    send(
+      reply,
+      envelopeOfError(error, req.log, bodyLimit),
+      pathOf(req.routeOptions.url),
+      isBodyTooLarge(error) ? 413 : 200,
+    ),
   );
   api.setNotFoundHandler((req, reply) =>
-    send(reply, fail(Code.NotFound, `接口不存在：${req.method} ${req.url.split('?')[0]!.slice(0, 200)}`)),
+    send(reply, fail(Code.NotFound, `接口不存在：${req.method} ${req.url.split('?')[0]!.slice(0, 200)}`), UNKNOWN_PATH),
   );
 
   for (const call of calls) {
@@ -58,13 +79,14 @@ export const protocolPlugin: FastifyPluginAsync<ProtocolOptions> = async (api, o
               return { body: Buffer.from(encodeEnvelope(deps.cipher, ok(data))), data };
             }));
           if (call.afterAnswer) await call.afterAnswer(ctx, data);
+          answered(call.path, Code.Ok);
           return sendBody(reply, body);
         }
         envelope = ok(await answerOf(call, ctx));
       } catch (error) {
         envelope = envelopeOfError(error, req.log, bodyLimit);
       }
-      return send(reply, envelope);
+      return send(reply, envelope, call.path);
     });
   }
 };

@@ -6,9 +6,11 @@
  *
  * The call plays one episode (number `episode`, default 1) of the title: access is the title's
  * (trial, VIP and coins hold for each of its episodes alike). An episode the title does not have,
- * or whose video is not ready, is code 6 naming its number. Without a number it plays the episode
- * this viewer watched last (else 1), and the answer carries where the viewer is in the title
- * (server/db/watch-progress.ts), so a second device resumes at the right episode and second.
+ * or whose video is not ready, is code 6 naming its number; one whose demo video this server is
+ * still making is code 6 "视频处理中，请稍后再试" (server/media/pending-media.ts). Without a number
+ * it plays the episode this viewer watched last (else 1), and the answer carries where the viewer
+ * is in the title (server/db/watch-progress.ts), so a second device resumes at the right episode
+ * and second.
  */
 import { playSchema, type PlayInfo } from '../../contract/calls/content.ts';
 import { API } from '../../contract/calls/paths.ts';
@@ -19,6 +21,8 @@ import { playableEpisode } from '../db/episodes.ts';
 import { findMovie } from '../db/movies.ts';
 import { shanghaiDay } from '../db/shanghai-day.ts';
 import { progressOf } from '../db/watch-progress.ts';
+import { videoName } from '../media/media-layout.ts';
+import { pendingMedia, VIDEO_IN_THE_MAKING } from '../media/pending-media.ts';
 import { issuePlaylistKey, servedTrialSeconds } from '../media/play-ticket.ts';
 import { ApiError } from '../api-error.ts';
 import { defineCall, type Call } from '../protocol/define-call.ts';
@@ -49,6 +53,13 @@ export const moviePlayCalls: readonly Call[] = [
       if (!episode) throw new ApiError(Code.NotFound, episodeNotFound(number));
       const full = await canPlayInFull(db, user, movie);
       if (!full && movie.trialS <= 0) throw new ApiError(Code.NotAllowed, NEEDS[movie.access] ?? '没有观看权限');
+      // A demo video still being made (server/seed/background-media.ts): made next, played then.
+      const pending = pendingMedia(config.MEDIA_DIR);
+      const videoKey = `videos/${videoName(episode.video)}`;
+      if (pending?.has(videoKey)) {
+        void pending.hurry(videoKey);
+        throw new ApiError(Code.NotFound, VIDEO_IN_THE_MAKING);
+      }
       const trialSeconds = full ? null : movie.trialS;
       const playlist = issuePlaylistKey({
         movieId: movie.id,

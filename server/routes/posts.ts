@@ -50,6 +50,14 @@ const postNotFound = (id: number): string => `内容不存在：${id}`;
 export const previewTopicDetail = (q: Queryable, id: number, now: number): Promise<PostDetail> =>
   postDetail(q, SECTIONS[0]!, id, null, now, false);
 
+/** A 吃瓜 post as a visitor without a session sees it, without counting a view (the server's first paint's head). */
+export const previewChiguaDetail = (q: Queryable, id: number, now: number): Promise<PostDetail> =>
+  postDetail(q, SECTIONS[1]!, id, null, now, false);
+
+/** An archive's article as a visitor without a session sees it, without counting a view (the server's first paint's head). */
+export const previewArticleDetail = (q: Queryable, id: number, now: number): Promise<PostDetail> =>
+  postDetail(q, SECTIONS[2]!, id, null, now, false);
+
 /** A signed-in viewer's open counts for the daily read task (server/db/activity.ts). */
 async function postDetail(
   q: Queryable,

@@ -10,7 +10,8 @@
  * another length) is replaced, so a media cache from an older version renews itself.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 import { makeLadder } from '../media/hls-ladder.ts';
 import { parsePlaylist } from '../media/hls-playlist.ts';
@@ -22,6 +23,8 @@ import { ffmpeg, renderSource } from './video-render.ts';
 export const DEMO_RUNGS = [360, 720] as const;
 const FRAME = { width: 1280, height: 720 };
 const WORK_PREFIX = '.render-';
+/** The file in a lock directory naming its holder: "<host> <pid>". */
+const OWNER = 'owner';
 /** A working directory older than this belongs to a process that was killed. */
 const STALE_MS = 3600_000;
 
@@ -40,29 +43,50 @@ export async function isDemoLadder(dir: string, seconds: number): Promise<boolea
   }
 }
 
-async function removeStaleWork(parent: string): Promise<void> {
+/**
+ * Removes what killed processes left: working directories older than STALE_MS, and every working
+ * directory of video `n` (the caller holds its lock, so no other process works on it).
+ */
+async function removeStaleWork(parent: string, n: number): Promise<void> {
   for (const name of await readdir(parent).catch(() => [] as string[])) {
     if (!name.startsWith(WORK_PREFIX)) continue;
     const path = join(parent, name);
     const info = await stat(path).catch(() => null);
-    if (info && Date.now() - info.mtimeMs > STALE_MS) await rm(path, { recursive: true, force: true });
+    const mine = name.startsWith(`${WORK_PREFIX}v${n}-`);
+    if (info && (mine || Date.now() - info.mtimeMs > STALE_MS)) await rm(path, { recursive: true, force: true });
+  }
+}
+
+/** Whether the lock at `path` is a gone process's: one of this host not running, or older than STALE_MS. */
+async function abandoned(path: string): Promise<boolean> {
+  const info = await stat(path).catch(() => null);
+  if (!info) return false; // released meanwhile
+  if (Date.now() - info.mtimeMs > STALE_MS) return true;
+  const [host, pid] = (await readFile(join(path, OWNER), 'utf8').catch(() => '')).split(' ');
+  if (host !== hostname() || !Number.isSafeInteger(Number(pid)) || Number(pid) <= 0) return false;
+  try {
+    process.kill(Number(pid), 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
   }
 }
 
 /**
- * Takes videos/.render-v{n}.lock (mkdir is atomic), so processes started together (the e2e set-up,
- * `npm start`, tests) render each video once: the others wait for the lock to go, then find the
- * ladder. A lock older than STALE_MS is a killed process's and is taken over.
+ * Takes videos/.render-v{n}.lock (mkdir is atomic; it names its host and process), so processes
+ * started together (the e2e set-up, `npm start`, tests) render each video once: the others wait for
+ * the lock to go, then find the ladder. The lock of a process that was killed (gone from this host,
+ * or older than STALE_MS) is taken over, so a restart after an interrupted render renders at once.
  */
 async function lock(path: string): Promise<() => Promise<void>> {
   for (;;) {
     try {
       await mkdir(path);
+      await writeFile(join(path, OWNER), `${hostname()} ${process.pid}`);
       return () => rm(path, { recursive: true, force: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const info = await stat(path).catch(() => null);
-      if (info && Date.now() - info.mtimeMs > STALE_MS) await rm(path, { recursive: true, force: true });
+      if (await abandoned(path)) await rm(path, { recursive: true, force: true });
       else await new Promise((resolve) => setTimeout(resolve, 500));
     }
   }
@@ -77,7 +101,7 @@ export async function renderVideo(dir: string, n: number, seconds: number): Prom
   const work = join(parent, `${WORK_PREFIX}v${n}-${process.pid}-${randomBytes(4).toString('hex')}`);
   try {
     if (await isDemoLadder(dir, seconds)) return false; // made by the process that held the lock
-    await removeStaleWork(parent);
+    await removeStaleWork(parent, n);
     await mkdir(work);
     const mezzanine = join(work, 'source.mp4');
     await renderSource(mezzanine, n, seconds);

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { exists } from './atomic-file.ts';
 import { renderImage } from './image-render.ts';
 import type { MediaJob } from './media-jobs.ts';
-import { renderVideo } from './demo-video.ts';
+import { isDemoLadder, renderVideo } from './demo-video.ts';
 
 /**
  * Where the test suites and the bench keep the generated demo media: they are deterministic, so
@@ -31,12 +31,25 @@ export interface GenerateOptions {
   concurrency?: number;
 }
 
-async function runJob(mediaDir: string, job: MediaJob): Promise<boolean> {
+/** The media keys a job makes: an image's files, or a video's directory. */
+export const jobKeys = (job: MediaJob): string[] =>
+  job.kind === 'video' ? [job.key] : job.outputs.map((output) => output.key);
+
+/** Whether every file of the job is there (a video: its whole current ladder). */
+export async function jobIsDone(mediaDir: string, job: MediaJob): Promise<boolean> {
+  if (job.kind === 'video') return isDemoLadder(join(mediaDir, job.key), job.seconds);
+  const present = await Promise.all(job.outputs.map((output) => exists(join(mediaDir, output.key))));
+  return present.every(Boolean);
+}
+
+/** Makes the job's files unless they are all there; true when it made them. */
+export async function runJob(mediaDir: string, job: MediaJob): Promise<boolean> {
   if (job.kind === 'video') return renderVideo(join(mediaDir, job.key), job.n, job.seconds);
-  const outputs = job.outputs.map((output) => ({ path: join(mediaDir, output.key), ...output.size }));
-  const present = await Promise.all(outputs.map((output) => exists(output.path)));
-  if (present.every(Boolean)) return false;
-  await renderImage(job.spec, outputs);
+  if (await jobIsDone(mediaDir, job)) return false;
+  await renderImage(
+    job.spec,
+    job.outputs.map((output) => ({ path: join(mediaDir, output.key), ...output.size })),
+  );
   return true;
 }
 

@@ -5,7 +5,8 @@
  *
  * Every title has its episodes: a film one, with its demo video; a few titles (SERIES) are series
  * of 3-12 episodes (第1集 …) that all play the title's demo video, so every episode has the same
- * length and the series' intro and outro marks (one pair per title, migration 008) fit each.
+ * length and the series' intro and outro marks (one pair per title, migration 008) fit each. The
+ * animation series is still being released (连载中: its card reads 更新至第N集), the others finished.
  * Lengths are the videos' real ones (media-jobs.ts demoVideoSeconds): what a card lists is what
  * plays. Trials are whole 4 s segments (8 or 12 s), so the trial announced is the trial served.
  */
@@ -24,11 +25,11 @@ const PRICES = [5, 8, 10, 12, 15, 18, 20, 25, 30, 38, 45, 50];
 
 /**
  * The series: the first title from id 40 up of each of these genres and access kinds (so demos have
- * free series to play, and a VIP one whose episodes each keep the trial).
+ * free series to play, and a VIP one whose episodes each keep the trial); one still being released.
  */
-const SERIES: readonly { genre: string; access: MovieRow['access'] }[] = [
+const SERIES: readonly { genre: string; access: MovieRow['access']; ongoing?: true }[] = [
   { genre: '剧情', access: 'free' },
-  { genre: '动画', access: 'free' },
+  { genre: '动画', access: 'free', ongoing: true },
   { genre: '纪录片', access: 'free' },
   { genre: '悬疑', access: 'free' },
   { genre: '剧情', access: 'vip' },
@@ -65,6 +66,7 @@ function makeSeries(movies: MovieRow[]): void {
     movie.durationS = movie.episodes[0]!.durationS;
     movie.introEndS = INTRO_S;
     movie.outroStartS = movie.durationS - OUTRO_S;
+    movie.finished = !spec.ongoing;
   }
 }
 
@@ -122,6 +124,7 @@ export function planMovies(tagId: (name: string) => number, count: number = COUN
       trialS: access === 'free' ? 0 : rng.pick([8, 12]),
       introEndS: null,
       outroStartS: null,
+      finished: true,
       region: region.label,
       year: filmYear,
       publishedAt: publishedAt(rng, filmYear),

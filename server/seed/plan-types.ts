@@ -103,6 +103,8 @@ export interface MovieRow {
   /** Operator's marks of every episode (series only; null: none): the intro ends, the outro starts. */
   introEndS: number | null;
   outroStartS: number | null;
+  /** 已完结; false for the one series still being released (更新至第N集, plan-movies.ts). */
+  finished: boolean;
   region: string;
   year: number;
   publishedAt: number;

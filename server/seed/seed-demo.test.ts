@@ -124,7 +124,7 @@ describe.each(DB_KINDS)('the demo seed on %s', (kind) => {
     ).toBeGreaterThanOrEqual(5);
   });
 
-  it('gives every movie a ready episode 1, and a few series of 3-12 numbered episodes', async () => {
+  it('gives every movie a ready episode 1, and a few series of 3-12 numbered episodes, one still being released', async () => {
     expect(
       await count(
         db,
@@ -144,6 +144,10 @@ describe.each(DB_KINDS)('the demo seed on %s', (kind) => {
       expect(s.last).toBe(s.n);
       expect(s.titled).toBe(s.n);
     }
+    // One series is 连载中 (its card reads 更新至第N集); every other title is finished.
+    const ongoing = await db.query<{ id: number }>('SELECT id FROM movies WHERE NOT finished');
+    expect(ongoing.map((m) => m.id)).toHaveLength(1);
+    expect(series.map((s) => s.movie_id)).toContain(ongoing[0]!.id);
     // A series' card shows one episode's length.
     expect(
       await count(

@@ -1,7 +1,8 @@
 /**
  * The demo data of `npm start`: `seedDemo(db, { mediaDir, media })` writes the rows of the demo
  * plan (movies, forum, gossip, articles, tags, categories, authors, featured collections, banners,
- * CDN lines, dictionary) in one transaction, then generates the media files they point at.
+ * CDN lines, dictionary) in one transaction, then (`media: true`, the seed's CLI) generates the
+ * media files they point at; the server makes those after it listens (background-media.ts).
  *
  * Idempotence and versions: the rows carry seed_state ('demo', DEMO_SEED_VERSION).
  * - Same version recorded: the rows are not touched (a no-op apart from one SELECT).
@@ -29,7 +30,7 @@ import { seedMemberCatalogue } from './member-catalogue.ts';
 import type { DemoPlan } from './plan-types.ts';
 import { writeDemoPlan } from './write-plan.ts';
 
-export const DEMO_SEED_VERSION = 4;
+export const DEMO_SEED_VERSION = 5;
 const SEED_NAME = 'demo';
 /** Arbitrary constant shared by every process of this app: "demo seed of station-pwa". */
 const SEED_LOCK_KEY = 7_220_116_002;
@@ -105,6 +106,6 @@ export function describeSeed(report: SeedReport): string {
   const rows = `demo data v${report.version} ${report.data} in ${report.dataMs} ms (${c.movies} movies, ${c.posts} posts, ${c.replies} replies, ${c.tags} tags, ${c.authors} authors)`;
   const media = report.media
     ? `; media: ${report.media.created} made, ${report.media.skipped} present, ${report.media.ms} ms`
-    : '; media skipped';
+    : '';
   return rows + media;
 }

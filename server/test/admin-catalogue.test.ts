@@ -127,6 +127,7 @@ describe.each(DB_KINDS)('console titles and episodes on %s', (kind) => {
       trialS: 120,
       introEndS: 90,
       outroStartS: 2400,
+      finished: false,
     };
     const res = await ops.call<AdminMovie>('PATCH', `/movies/${movie.id}`, patch);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -144,13 +145,21 @@ describe.each(DB_KINDS)('console titles and episodes on %s', (kind) => {
     expect(read.body.updatedAt).toBeGreaterThanOrEqual(movie.updatedAt);
 
     const [update] = await auditOf('movie.update', movie.id);
-    expect(update!.before).toMatchObject({ title: '新剧', access: 'free', priceCoins: 0, tagIds: [], introEndS: null });
+    expect(update!.before).toMatchObject({
+      title: '新剧',
+      access: 'free',
+      priceCoins: 0,
+      tagIds: [],
+      introEndS: null,
+      finished: true,
+    });
     expect(update!.after).toMatchObject({
       title: '繁花',
       access: 'coins',
       priceCoins: 30,
       tagIds: [1, 3],
       introEndS: 90,
+      finished: false,
     });
 
     // One field: the audit holds that field only; switching to VIP clears the price.
@@ -190,6 +199,8 @@ describe.each(DB_KINDS)('console titles and episodes on %s', (kind) => {
       [{ trialS: 99_999 }, 'trialS'],
       [{ introEndS: 0 }, 'introEndS'],
       [{ introEndS: 100, outroStartS: 50 }, 'outroStartS'],
+      [{ finished: 'no' }, 'finished'],
+      [{ finished: null }, 'finished'],
       [{ status: 'live' }, 'status'],
       [{ status: 'published' }, 'status'],
       [{ publishedAt: Date.now() + 2 * 366 * 86_400_000 }, 'publishedAt'],

@@ -37,7 +37,13 @@ let addressSerial = 0;
 /** A fresh client address per test, so the per-address limit counts only that test's tries. */
 const newAddress = () => `10.9.${Math.floor(++addressSerial / 250)}.${addressSerial % 250}`;
 
-describe.each(DB_KINDS)('operator sign-in on %s', (kind) => {
+/**
+ * Each sign-in try hashes at the operators' scrypt cost, and the limits' tests make dozens: 15-26 s
+ * each on a quiet two-core machine. The cap against a hung test is therefore 90 s here, not 30.
+ */
+const SIGN_IN_TESTS = { timeout: 90_000 };
+
+describe.each(DB_KINDS)('operator sign-in on %s', SIGN_IN_TESTS, (kind) => {
   let h: Harness;
   let clock = Date.now();
   /** A visitor's token, made while the server's clock is still near real time (signed calls check it). */
@@ -486,7 +492,7 @@ describe.each(DB_KINDS)('operator sign-in on %s', (kind) => {
   });
 });
 
-describe.runIf(process.env.REDIS_URL)('operator sign-in limits shared through Redis', () => {
+describe.runIf(process.env.REDIS_URL)('operator sign-in limits shared through Redis', SIGN_IN_TESTS, () => {
   it('counts tries made on one server process against another', async () => {
     const keyPrefix = `test:${randomBytes(6).toString('hex')}:`;
     const log = { info: () => {}, warn: () => {} };

@@ -37,12 +37,12 @@ const MANIFEST = {
 };
 
 /** A build folder with the shell and manifest above and the app's real server entry, built by Vite. */
-function fakeBuild(): string {
+async function fakeBuild(): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'station-first-screen-'));
   mkdirSync(join(dir, '.vite'));
   writeFileSync(join(dir, 'index.html'), INDEX);
   writeFileSync(join(dir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
-  buildServerEntry(dir);
+  await buildServerEntry(dir);
   return dir;
 }
 
@@ -68,7 +68,7 @@ describe.each(DB_KINDS)('the first screen head start on %s', (kind) => {
   let h: Harness;
   let dir: string;
   beforeAll(async () => {
-    dir = fakeBuild();
+    dir = await fakeBuild();
     h = await createHarness(kind, { seed: seedIndexedContent, config: { STATIC_DIR: dir } });
   });
   afterAll(async () => {
@@ -216,11 +216,20 @@ describe.each(DB_KINDS)('the first screen head start on %s', (kind) => {
     expect(answersIn(html).map((answer) => answer.key)).toEqual([`${API.init} {}`, SITE_INFO_KEY]);
   });
 
-  it('any other page: the plain shell', async () => {
-    for (const url of ['/mine', '/mine/wallet', '/search', '/movie/abc', '/movie/play/abc']) {
+  it('a path of no route: the plain shell', async () => {
+    for (const url of ['/movie/abc', '/movie/play/abc', '/movie/1/x', '/a/b/c']) {
       const res = await page(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toBe(INDEX);
+    }
+  });
+
+  it("a member's own page and a type the site lacks: no paint, a head that says noindex", async () => {
+    for (const url of ['/mine', '/mine/wallet', '/search', '/nosuchtype']) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(firstPaintOf(res.body), url).toBe('');
+      expect(res.body, url).toContain('<meta name="robots" content="noindex"');
     }
   });
 

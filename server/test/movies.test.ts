@@ -38,6 +38,7 @@ describe.each(DB_KINDS)('movie calls on %s', (kind) => {
       year: 2030,
       region: '大陆',
       episodeCount: 1,
+      finished: true,
     });
     expect(ids(await page({ page: 2 }))).toEqual(newestFirst(range(1, 10)));
     expect(await page({ page: 3, pageSize: 15 })).toEqual({ list: [], total: 30, page: 3, pageSize: 15 });

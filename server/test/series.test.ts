@@ -1,14 +1,18 @@
 /**
  * Titles with episodes as visitors see them: the detail lists the ready episodes, /movie/play plays
- * one by number, and a title that is a draft, unpublished or scheduled for later is invisible to
+ * one by number, cards and the detail say whether a series is finished (docs/api.md, MovieCard:
+ * true until the console marks it 连载中, docs/admin-api.md), and a title that is a draft, unpublished or scheduled for later is invisible to
  * every visitor read until it is published and its time has come.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminMovie, AdminMoviePage } from '../../contract/admin/catalogue.ts';
+import type { AdminError } from '../../contract/admin/session.ts';
 import type { FeaturedDetail, HomeData, MovieCard, MovieDetail, Page, PlayInfo } from '../../contract/calls/content.ts';
 import { API } from '../../contract/calls/paths.ts';
 import { Code } from '../../contract/protocol/codes.ts';
 import { verifyTicket } from '../media/play-ticket.ts';
 import { previewMovieDetail } from '../routes/movies.ts';
+import { signInOperator } from './admin-fixture.ts';
 import { codeOf, dataOf, FX, seedContent } from './content-fixture.ts';
 import { createHarness, DB_KINDS, type Harness } from './harness.ts';
 import type { Db } from '../db/db.ts';
@@ -75,6 +79,39 @@ describe.each(DB_KINDS)('series and visibility on %s', (kind) => {
     const countOf = (id: number) => cards.find((card) => card.id === id)?.episodeCount;
     expect(countOf(SERIES)).toBe(3);
     expect(countOf(FX.freeMovie)).toBe(1);
+  });
+
+  it('says a series is finished until the console marks it 连载中: its cards, detail and the console agree, audited', async () => {
+    const ops = await signInOperator(h, { role: 'ops' });
+    const cardOf = async (id: number) =>
+      (await dataOf<Page<MovieCard>>(h.client, API.moviePage, { pageSize: 50 })).list.find((card) => card.id === id);
+    expect(await cardOf(SERIES)).toMatchObject({ episodeCount: 3, finished: true });
+    expect(await cardOf(FX.freeMovie)).toMatchObject({ episodeCount: 1, finished: true });
+    expect((await detail(SERIES)).finished).toBe(true);
+
+    const patched = await ops.call('PATCH', `/admin-api/movies/${SERIES}`, { finished: false });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect(patched.json<AdminMovie>().finished).toBe(false);
+    expect((await ops.call('GET', `/admin-api/movies/${SERIES}`)).json<AdminMovie>().finished).toBe(false);
+    const title = (await detail(SERIES)).title;
+    const listed = (await ops.call('GET', `/admin-api/movies?q=${encodeURIComponent(title)}`)).json<AdminMoviePage>();
+    expect(listed.list.find((row) => row.id === SERIES)).toMatchObject({ finished: false, episodeCount: 4 });
+    expect(await cardOf(SERIES)).toMatchObject({ episodeCount: 3, finished: false });
+    expect(await detail(SERIES)).toMatchObject({ finished: false });
+    expect(await cardOf(FX.freeMovie)).toMatchObject({ finished: true });
+    const audit = await h.db.query<{ before: unknown; after: unknown }>(
+      `SELECT before, after FROM audit_log WHERE action = 'movie.update' AND target_type = 'movie' AND target_id = $1`,
+      [String(SERIES)],
+    );
+    expect(audit).toEqual([{ before: { finished: true }, after: { finished: false } }]);
+
+    const bad = await ops.call('PATCH', `/admin-api/movies/${SERIES}`, { finished: 'no' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<AdminError>()).toMatchObject({ field: 'finished', message: '连载状态为 已完结 或 连载中' });
+    expect(await cardOf(SERIES)).toMatchObject({ finished: false });
+
+    expect((await ops.call('PATCH', `/admin-api/movies/${SERIES}`, { finished: true })).statusCode).toBe(200);
+    expect(await cardOf(SERIES)).toMatchObject({ finished: true });
   });
 
   it('answers code 6 naming the episode for one the title does not have or that is not ready', async () => {

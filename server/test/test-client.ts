@@ -65,7 +65,7 @@ async function send(
   return { status: res.status, contentType: String(res.headers.get('content-type')), body: await res.text() };
 }
 
-export function createTestClient(target: Target, config: Config) {
+export function createTestClient(target: Target, config: Pick<Config, 'APP_AES_KEY' | 'APP_AES_IV'>) {
   const cipher = createNodeCipher({ key: config.APP_AES_KEY, iv: config.APP_AES_IV });
 
   /** Decrypts an answer strictly: anything that is not an encrypted envelope fails the test. */

@@ -1,5 +1,5 @@
 /** The error every failed call rejects with: the envelope's code and msg, or a network failure. */
-import { messages } from '../messages.ts';
+import { shellMessages } from '../shell-messages.ts';
 
 /** Not a protocol code: the request never got an answer (offline, DNS, gateway down). */
 export const NETWORK_ERROR_CODE = -1;
@@ -15,7 +15,7 @@ export class ApiError extends Error {
   }
 
   static network(): ApiError {
-    return new ApiError(NETWORK_ERROR_CODE, messages.errors.network);
+    return new ApiError(NETWORK_ERROR_CODE, shellMessages.errors.network);
   }
 
   get isNetwork(): boolean {

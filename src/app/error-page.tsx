@@ -5,7 +5,7 @@
  */
 import { navigate } from 'wouter/use-browser-location';
 import { isBot } from '../lib/platform.ts';
-import { messages } from '../messages.ts';
+import { shellMessages } from '../shell-messages.ts';
 import { NotFoundError } from '../components/page/not-found-error.ts';
 import { paths } from '../lib/route-paths.ts';
 import { isChunkLoadError } from './chunk-reload.ts';
@@ -26,13 +26,13 @@ export function ErrorPage({ error, onHome }: { error: unknown; onHome?: () => vo
         <div className="error-page__art" aria-hidden="true">
           !
         </div>
-        <h1 className="error-page__title">{messages.errors.loadFailedTitle}</h1>
-        <p className="error-page__prompt">{messages.errors.loadFailedPrompt}</p>
+        <h1 className="error-page__title">{shellMessages.errors.loadFailedTitle}</h1>
+        <p className="error-page__prompt">{shellMessages.errors.loadFailedPrompt}</p>
         <button type="button" className="button button--primary error-page__button" onClick={() => location.reload()}>
-          {messages.errors.retry}
+          {shellMessages.errors.retry}
         </button>
         <button type="button" className="button error-page__button" onClick={goHome}>
-          {messages.errors.backHome}
+          {shellMessages.errors.backHome}
         </button>
       </main>
     );
@@ -42,10 +42,12 @@ export function ErrorPage({ error, onHome }: { error: unknown; onHome?: () => vo
       <div className="error-page__art" aria-hidden="true">
         {notFound ? '404' : '!'}
       </div>
-      <h1 className="error-page__title">{notFound ? messages.errors.notFoundTitle : messages.errors.genericTitle}</h1>
-      <p className="error-page__prompt">{messages.errors.backHomePrompt}</p>
+      <h1 className="error-page__title">
+        {notFound ? shellMessages.errors.notFoundTitle : shellMessages.errors.genericTitle}
+      </h1>
+      <p className="error-page__prompt">{shellMessages.errors.backHomePrompt}</p>
       <button type="button" className="button button--primary error-page__button" onClick={goHome}>
-        {messages.errors.backHome}
+        {shellMessages.errors.backHome}
       </button>
       <p className="error-page__detail">{message}</p>
     </main>

@@ -6,7 +6,8 @@
 import { memo, Suspense, useEffect, useMemo, useState } from 'react';
 import { Route, Switch, type DefaultParams } from 'wouter';
 import { PageLoading } from '../components/page-loading.tsx';
-import { messages } from '../messages.ts';
+import { pageTitle, TITLE_SECTIONS } from '../../contract/page-head.ts';
+import { shellMessages } from '../shell-messages.ts';
 import { useSiteInfo } from '../stores/site.ts';
 import { ErrorBoundary } from './error-boundary.tsx';
 import { ErrorPage } from './error-page.tsx';
@@ -16,21 +17,36 @@ import { PageContext, type PageInfo } from '../components/page/page-context.tsx'
 import { decodeParams, routeTable } from './route-table.ts';
 import type { RouteEntry } from '../components/page/screen.ts';
 
-function useDocumentTitle(title: string, isHome: boolean): void {
-  const siteTitle = useSiteInfo()?.title ?? messages.app.fallbackTitle;
+/**
+ * The document title, as the server's head writes it (contract/page-head.ts: item - section - site),
+ * and the canonical URL (and og:url) of the page shown: its path on this origin, without a query.
+ */
+function useDocumentHead(entry: RouteEntry, title: string, headItem: string | null, pathname: string): void {
+  const siteTitle = useSiteInfo()?.title ?? shellMessages.app.fallbackTitle;
+  const item = headItem ?? (title === entry.title ? null : title);
   useEffect(() => {
-    document.title = isHome ? siteTitle : `${title} - ${siteTitle}`;
-  }, [title, siteTitle, isHome]);
+    document.title =
+      entry.name === 'home' ? siteTitle : pageTitle(siteTitle, item && TITLE_SECTIONS[entry.name], item ?? title);
+    const url = location.origin + pathname;
+    let link = document.querySelector<HTMLLinkElement>('link[rel=canonical]');
+    if (!link) {
+      link = document.head.appendChild(document.createElement('link'));
+      link.rel = 'canonical';
+    }
+    link.href = url; // read back percent-encoded, as the server writes it
+    document.querySelector('meta[property="og:url"]')?.setAttribute('content', link.href);
+  }, [entry, title, item, siteTitle, pathname]);
 }
 
 function PageFrame({ entry, pathname, params }: { entry: RouteEntry; pathname: string; params: DefaultParams }) {
   const decoded = useMemo(() => decodeParams(params), [params]);
   const [title, setTitle] = useState(entry.title);
+  const [headItem, setHeadItem] = useState<string | null>(null);
   const page = useMemo<PageInfo>(
-    () => ({ pathname, entry, params: decoded, title, setTitle }),
+    () => ({ pathname, entry, params: decoded, title, setTitle, setHeadItem }),
     [pathname, entry, decoded, title],
   );
-  useDocumentTitle(title, entry.name === 'home');
+  useDocumentHead(entry, title, headItem, pathname);
 
   const Layout = layoutByName[entry.layout];
   const Screen = entry.screen;
@@ -50,7 +66,7 @@ function PageFrame({ entry, pathname, params }: { entry: RouteEntry; pathname: s
 function NotFound({ pathname }: { pathname: string }) {
   const error = useMemo(() => new NotFoundError(pathname), [pathname]);
   useEffect(() => {
-    document.title = messages.errors.notFoundTitle;
+    document.title = shellMessages.errors.notFoundTitle;
   }, []);
   return <ErrorPage error={error} />;
 }

@@ -5,7 +5,7 @@
  */
 import { lazy } from 'react';
 import { matchRoute, type DefaultParams, type Parser } from 'wouter';
-import { messages } from '../messages.ts';
+import { shellMessages } from '../shell-messages.ts';
 import { patterns, type RouteName } from '../lib/route-paths.ts';
 import type { LayoutName, RouteEntry, ScreenModule, ScreenParams } from '../components/page/screen.ts';
 import { loadChunk } from '../lib/load-chunk.ts';
@@ -13,7 +13,15 @@ import { loadChunk } from '../lib/load-chunk.ts';
 /** `load` is the screen's `() => import(…)`, through loadChunk (src/lib/load-chunk.ts) like every import. */
 const route = (name: RouteName, importScreen: () => ScreenModule, layout: LayoutName, keepAlive = true): RouteEntry => {
   const load = () => loadChunk(importScreen);
-  return { name, pattern: patterns[name], screen: lazy(load), load, layout, title: messages.titles[name], keepAlive };
+  return {
+    name,
+    pattern: patterns[name],
+    screen: lazy(load),
+    load,
+    layout,
+    title: shellMessages.titles[name],
+    keepAlive,
+  };
 };
 
 export const routeTable: readonly RouteEntry[] = [

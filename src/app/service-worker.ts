@@ -4,16 +4,12 @@
  * prompt, the service worker in production).
  */
 import { env } from '../env.ts';
+import { whenIdle } from '../lib/idle.ts';
 import { loadChunk } from '../lib/load-chunk.ts';
 
 export function startPwa(after: Promise<void>): Promise<void> {
-  const idle = () =>
-    new Promise<void>((resolve) => {
-      if ('requestIdleCallback' in window) requestIdleCallback(() => resolve(), { timeout: 3_000 });
-      else setTimeout(resolve, 1_000);
-    });
   return after
-    .then(idle)
+    .then(() => whenIdle())
     .then(() => loadChunk(() => import('./pwa-start.ts')))
     .then(({ startPwa: start }) => start({ production: env.production }));
 }

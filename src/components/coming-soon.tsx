@@ -3,7 +3,7 @@
  * title bar (default, page-full) it shows the page title itself.
  */
 import { usePage } from './page/page-context.tsx';
-import { messages } from '../messages.ts';
+import { shellMessages } from '../shell-messages.ts';
 import { IconFilm } from './icons.tsx';
 
 export function ComingSoon({ detail }: { detail?: string }) {
@@ -14,8 +14,8 @@ export function ComingSoon({ detail }: { detail?: string }) {
       {showsTitle && <h1 className="screen-title">{title}</h1>}
       <div className="card coming-soon__card">
         <IconFilm className="coming-soon__icon" />
-        <p className="coming-soon__text">{messages.app.comingSoon}</p>
-        <p className="coming-soon__hint">{messages.app.comingSoonHint}</p>
+        <p className="coming-soon__text">{shellMessages.app.comingSoon}</p>
+        <p className="coming-soon__hint">{shellMessages.app.comingSoonHint}</p>
         {detail && <p className="coming-soon__detail">{detail}</p>}
       </div>
     </section>

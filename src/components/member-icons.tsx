@@ -60,13 +60,6 @@ export const IconSpark = (props: IconProps) => (
   </Svg>
 );
 
-export const IconEdit = (props: IconProps) => (
-  <Svg {...props}>
-    <path d="M4.5 19.5h4l10-10a2.8 2.8 0 0 0-4-4l-10 10z" />
-    <path d="m13.5 6.5 4 4" />
-  </Svg>
-);
-
 export const IconCamera = (props: IconProps) => (
   <Svg {...props}>
     <path d="M4 8.5A1.5 1.5 0 0 1 5.5 7h2l1.5-2h6l1.5 2h2A1.5 1.5 0 0 1 20 8.5v9a1.5 1.5 0 0 1-1.5 1.5h-13A1.5 1.5 0 0 1 4 17.5z" />
@@ -84,13 +77,6 @@ export const IconCalendar = (props: IconProps) => (
   <Svg {...props}>
     <rect x="4" y="5.5" width="16" height="14" rx="2.5" />
     <path d="M4 10h16M8.5 3.5v4M15.5 3.5v4M9 14.5l2 2 4-4" />
-  </Svg>
-);
-
-export const IconShare = (props: IconProps) => (
-  <Svg {...props}>
-    <path d="M12 14.5V3.5M8.5 7 12 3.5 15.5 7" />
-    <path d="M8 10.5H6.5A1.5 1.5 0 0 0 5 12v7a1.5 1.5 0 0 0 1.5 1.5h11A1.5 1.5 0 0 0 19 19v-7a1.5 1.5 0 0 0-1.5-1.5H16" />
   </Svg>
 );
 

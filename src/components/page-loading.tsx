@@ -1,11 +1,11 @@
-import { messages } from '../messages.ts';
+import { shellMessages } from '../shell-messages.ts';
 
 /** Shown while a screen's code or data loads. */
 export function PageLoading() {
   return (
     <div className="page-loading" role="status" aria-live="polite">
       <span className="spinner" aria-hidden="true" />
-      <span className="visually-hidden">{messages.app.loading}</span>
+      <span className="visually-hidden">{shellMessages.app.loading}</span>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-/** Icons of posts and their actions (bundled with the screens that use them, not with the shell). */
+/** Icons of posts, movies and their actions (点赞, 收藏, 评论, 分享) (bundled with the screens that use them, not with the shell). */
 import { Svg } from './icons.tsx';
 
 type IconProps = { className?: string };
@@ -25,5 +25,19 @@ export const IconLock = (props: IconProps) => (
   <Svg {...props}>
     <rect x="5" y="10.5" width="14" height="9.5" rx="2" />
     <path d="M8.5 10.5V8a3.5 3.5 0 0 1 7 0v2.5" />
+  </Svg>
+);
+
+export const IconShare = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M12 14.5V3.5M8.5 7 12 3.5 15.5 7" />
+    <path d="M8 10.5H6.5A1.5 1.5 0 0 0 5 12v7a1.5 1.5 0 0 0 1.5 1.5h11A1.5 1.5 0 0 0 19 19v-7a1.5 1.5 0 0 0-1.5-1.5H16" />
+  </Svg>
+);
+
+export const IconEdit = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M4.5 19.5h4l10-10a2.8 2.8 0 0 0-4-4l-10 10z" />
+    <path d="m13.5 6.5 4 4" />
   </Svg>
 );

@@ -6,12 +6,17 @@
 import './share-button.css';
 import { messages } from '../messages.ts';
 import { showToast } from '../stores/toast.ts';
-import { IconShare } from './member-icons.tsx';
+import { IconShare } from './post-icons.tsx';
 
 const t = messages.share;
 
-/** The page's own address, without its query (a share opens the page, not one state of it). */
-const pageUrl = (): string => new URL(location.pathname, location.origin).href;
+/**
+ * The page's canonical address (kept by src/app/page-frame.tsx), else its own path: never its query
+ * (a share opens the page, not one state of it).
+ */
+const pageUrl = (): string =>
+  document.querySelector<HTMLLinkElement>('link[rel=canonical]')?.href ||
+  new URL(location.pathname, location.origin).href;
 
 async function copyLink(url: string): Promise<void> {
   try {

@@ -5,7 +5,7 @@
  */
 import '../styles/content.css';
 import type { CSSProperties } from 'react';
-import { messages } from '../messages.ts';
+import { shellMessages } from '../shell-messages.ts';
 import type { MediaRatio } from './media-image.tsx';
 
 export function Skeleton({ className, style }: { className?: string; style?: CSSProperties }) {
@@ -47,7 +47,7 @@ export function SkeletonList({
 }) {
   return (
     <div className={layout === 'grid' ? 'card-grid' : 'row-list'} role="status" aria-live="polite">
-      <span className="visually-hidden">{messages.app.loading}</span>
+      <span className="visually-hidden">{shellMessages.app.loading}</span>
       {Array.from({ length: count }, (_, i) =>
         layout === 'grid' ? <SkeletonCard key={i} ratio={ratio} /> : <SkeletonRow key={i} />,
       )}

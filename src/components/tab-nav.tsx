@@ -8,7 +8,7 @@ import type { ComponentType } from 'react';
 import { useSnapshot } from 'valtio/react';
 import { Link } from 'wouter';
 import { paths } from '../lib/route-paths.ts';
-import { messages } from '../messages.ts';
+import { shellMessages } from '../shell-messages.ts';
 import { badgeText, unreadState } from '../stores/unread.ts';
 import { IconFilm, IconForum, IconHome, IconMelon, IconUser } from './icons.tsx';
 
@@ -21,12 +21,15 @@ interface Tab {
 }
 
 const TABS: readonly Tab[] = [
-  { label: messages.tabs.home, href: paths.home(), Icon: IconHome, sections: [] },
-  { label: messages.tabs.movie, href: paths.movieList(), Icon: IconFilm, sections: ['/movie'] },
-  { label: messages.tabs.forum, href: paths.forumList(), Icon: IconForum, sections: ['/forum', '/topic'] },
-  { label: messages.tabs.chigua, href: paths.chiguaList(), Icon: IconMelon, sections: ['/chigua'] },
-  { label: messages.tabs.mine, href: paths.mine(), Icon: IconUser, sections: ['/mine'] },
+  { label: shellMessages.tabs.home, href: paths.home(), Icon: IconHome, sections: [] },
+  { label: shellMessages.tabs.movie, href: paths.movieList(), Icon: IconFilm, sections: ['/movie'] },
+  { label: shellMessages.tabs.forum, href: paths.forumList(), Icon: IconForum, sections: ['/forum', '/topic'] },
+  { label: shellMessages.tabs.chigua, href: paths.chiguaList(), Icon: IconMelon, sections: ['/chigua'] },
+  { label: shellMessages.tabs.mine, href: paths.mine(), Icon: IconUser, sections: ['/mine'] },
 ];
+
+/** Where the tab bar leads (app/warm-tabs.ts loads their screens ahead of the first tap). */
+export const TAB_HREFS: readonly string[] = TABS.map((tab) => tab.href);
 
 const isActive = (tab: Tab, pathname: string): boolean =>
   tab.href === pathname || tab.sections.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
@@ -36,7 +39,7 @@ function UnreadBadge() {
   const text = badgeText(total);
   if (!text) return null;
   return (
-    <span className="tab-nav__badge" data-testid="tab-unread" aria-label={messages.tabs.unread(total)}>
+    <span className="tab-nav__badge" data-testid="tab-unread" aria-label={shellMessages.tabs.unread(total)}>
       {text}
     </span>
   );
@@ -44,7 +47,7 @@ function UnreadBadge() {
 
 export function TabNav({ pathname, placement }: { pathname: string; placement: 'bottom' | 'top' }) {
   return (
-    <nav className={`tab-nav tab-nav--${placement}`} aria-label={messages.nav.mainNavigation}>
+    <nav className={`tab-nav tab-nav--${placement}`} aria-label={shellMessages.nav.mainNavigation}>
       {TABS.map((tab) => {
         const active = isActive(tab, pathname);
         return (

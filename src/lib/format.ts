@@ -4,7 +4,22 @@
  * formatCount rounds by truncation, never up: a count is never shown larger than it is, so
  * 99999 → "9.9w" (not "10.0w") and 1999999 → "199w". Integer arithmetic keeps it exact.
  */
-import { messages } from '../messages.ts';
+
+/**
+ * The words of these formats, zh-CN. They are part of the formats (as "w" is), so they live here:
+ * src/lib imports nothing of the app, and the operator console, which uses these formatters, does
+ * not load the app's strings (src/messages.ts) with them.
+ */
+const WORDS = {
+  atLeastTenThousands: (tenThousands: number) => `${tenThousands}万+`,
+  justNow: '刚刚',
+  minutesAgo: (n: number) => `${n} 分钟前`,
+  hoursAgo: (n: number) => `${n} 小时前`,
+  yesterday: '昨天',
+  daysAgo: (n: number) => `${n} 天前`,
+  monthDay: (month: number, day: number) => `${month}月${day}日`,
+  fullDate: (year: number, month: number, day: number) => `${year}年${month}月${day}日`,
+} as const;
 
 const TEN_THOUSAND = 10_000;
 const MILLION = 1_000_000;
@@ -30,7 +45,7 @@ export function formatCount(value: number): string {
  */
 export function formatTotal(total: number, capped = false): string {
   if (!capped) return formatCount(total);
-  return messages.format.atLeastTenThousands(Math.max(1, Math.trunc(total / TEN_THOUSAND)));
+  return WORDS.atLeastTenThousands(Math.max(1, Math.trunc(total / TEN_THOUSAND)));
 }
 
 const pad2 = (n: number): string => String(n).padStart(2, '0');
@@ -77,7 +92,7 @@ function calendarDaysBetween(then: Date, now: Date): number {
 export function formatRelativeTime(ms: number, now: number = Date.now()): string {
   if (!Number.isFinite(ms)) return '';
   const elapsed = now - ms;
-  const t = messages.time;
+  const t = WORDS;
   if (elapsed < MINUTE) return t.justNow;
   if (elapsed < HOUR) return t.minutesAgo(Math.floor(elapsed / MINUTE));
   if (elapsed < DAY) return t.hoursAgo(Math.floor(elapsed / HOUR));

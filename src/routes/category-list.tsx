@@ -3,6 +3,7 @@ import '../styles/directory.css';
 import { CategoryTree } from '../features/categories/category-tree.tsx';
 import { Skeleton } from '../components/skeleton.tsx';
 import { messages } from '../messages.ts';
+import { shellMessages } from '../shell-messages.ts';
 import { useAppInit } from '../stores/app-init.ts';
 
 export default function CategoryListScreen() {
@@ -10,7 +11,7 @@ export default function CategoryListScreen() {
   if (!loaded) {
     return (
       <div role="status" aria-live="polite">
-        <span className="visually-hidden">{messages.app.loading}</span>
+        <span className="visually-hidden">{shellMessages.app.loading}</span>
         {[0, 1, 2].map((i) => (
           <Skeleton key={i} className="category-root category-root--skeleton" />
         ))}

@@ -3,7 +3,7 @@ import { ErrorState } from '../components/error-state.tsx';
 import { useResource } from '../components/hooks/use-resource.ts';
 import { getHome } from '../features/home/home-calls.ts';
 import { HomeContent, HomeSkeleton } from '../features/home/home-content.tsx';
-import { messages } from '../messages.ts';
+import { shellMessages } from '../shell-messages.ts';
 import { useSiteInfo } from '../stores/site.ts';
 
 /** The first call, sent before the first render when home is the first screen (app/first-screen.ts). */
@@ -15,7 +15,7 @@ export default function HomeScreen() {
   return (
     <>
       {/* The page's one level-one heading (the logo says it to the eye). */}
-      <h1 className="visually-hidden">{info?.title ?? messages.app.fallbackTitle}</h1>
+      <h1 className="visually-hidden">{info?.title ?? shellMessages.app.fallbackTitle}</h1>
       {home.error ? (
         <ErrorState error={home.error} onRetry={home.retry} />
       ) : home.data ? (

@@ -11,10 +11,10 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio/react';
 import { Link } from 'wouter';
 import { paths } from '../lib/route-paths.ts';
-import { MediaImage } from '../components/media-image.tsx';
 import { IconTrash } from '../components/member-icons.tsx';
 import { ConfirmModal } from '../components/modal.tsx';
 import { PostCard } from '../features/posts/post-card.tsx';
+import { PosterRow } from '../components/poster-row.tsx';
 import { ProgressBar } from '../components/progress-bar.tsx';
 import { SegmentTabs, type SegmentTab } from '../components/segment-tabs.tsx';
 import { firstTabWithContent } from '../lib/first-tab.ts';
@@ -50,24 +50,20 @@ function WatchItem({ entry }: { entry: WatchEntry }) {
   const episode = entry.episode ?? 1;
   const resumeAt = resumePosition(movie.id, episode);
   return (
-    <article className="poster-row" data-testid="watch-item">
-      <Link href={paths.movie(movie.id)} className="poster-row__poster" tabIndex={-1} aria-hidden="true">
-        <MediaImage mediaKey={movie.poster.small} alt="" ratio="2/3" />
+    <PosterRow
+      poster={movie.poster.small}
+      href={paths.movie(movie.id)}
+      title={episode > 1 ? `${movie.title} · ${episodeMessages.numbered(episode)}` : movie.title}
+      data-testid="watch-item"
+    >
+      <p className="watch-item__meta" data-testid="watch-item-meta">
+        {formatRelativeTime(entry.at)} · {resumeAt > 0 ? t.watchedTo(formatDuration(resumeAt)) : t.watchedAll}
+      </p>
+      <ProgressBar value={percent} max={100} label={t.progress(percent)} />
+      <Link href={paths.moviePlay(movie.id, episode)} className="watch-item__resume" data-testid="resume-link">
+        {resumeAt > 0 ? t.resume(formatClock(resumeAt)) : messages.play.replay}
       </Link>
-      <div className="poster-row__body">
-        <Link href={paths.movie(movie.id)} className="poster-row__title">
-          {movie.title}
-          {episode > 1 && ` · ${episodeMessages.numbered(episode)}`}
-        </Link>
-        <p className="watch-item__meta" data-testid="watch-item-meta">
-          {formatRelativeTime(entry.at)} · {resumeAt > 0 ? t.watchedTo(formatDuration(resumeAt)) : t.watchedAll}
-        </p>
-        <ProgressBar value={percent} max={100} label={t.progress(percent)} />
-        <Link href={paths.moviePlay(movie.id, episode)} className="watch-item__resume" data-testid="resume-link">
-          {resumeAt > 0 ? t.resume(formatClock(resumeAt)) : messages.play.replay}
-        </Link>
-      </div>
-    </article>
+    </PosterRow>
   );
 }
 

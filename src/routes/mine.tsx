@@ -17,14 +17,13 @@ import {
   IconClock,
   IconCoin,
   IconCrown,
-  IconEdit,
   IconGear,
   IconGift,
   IconSpark,
   IconWallet,
 } from '../components/member-icons.tsx';
 import { MediaImage } from '../components/media-image.tsx';
-import { IconHeart } from '../components/post-icons.tsx';
+import { IconEdit, IconHeart } from '../components/post-icons.tsx';
 import { ProgressBar } from '../components/progress-bar.tsx';
 import { Skeleton } from '../components/skeleton.tsx';
 import { formatCount, formatDate } from '../lib/format.ts';
@@ -32,6 +31,7 @@ import { useUserRefresh } from '../features/account/use-user-refresh.ts';
 import { isVipActive } from '../features/vip/vip-status.ts';
 import { accountMessages } from '../features/account/account-messages.ts';
 import { messages } from '../messages.ts';
+import { shellMessages } from '../shell-messages.ts';
 import { historyState } from '../features/history/history-store.ts';
 import { IconDownload } from '../features/downloads/download-icons.tsx';
 import { IconMessage } from '../features/notifications/notice-icons.tsx';
@@ -57,7 +57,7 @@ const ENTRIES: readonly Entry[] = [
   { href: paths.mineBuy(), label: m.buy, Icon: IconBag, tone: 'blue' },
   { href: paths.mineLike(), label: m.like, Icon: IconHeart, tone: 'red' },
   { href: paths.mineHistory(), label: m.history, Icon: IconClock, tone: 'teal' },
-  { href: paths.mineDownloads(), label: messages.titles.mineDownloads, Icon: IconDownload, tone: 'blue' },
+  { href: paths.mineDownloads(), label: shellMessages.titles.mineDownloads, Icon: IconDownload, tone: 'blue' },
   { href: paths.minePersonal(), label: m.personal, Icon: IconUser, tone: 'violet' },
   { href: paths.mineSetting(), label: m.setting, Icon: IconGear, tone: 'gray' },
 ];
@@ -65,7 +65,7 @@ const ENTRIES: readonly Entry[] = [
 function ProfileCard({ info }: { info: UserInfo }) {
   const vip = isVipActive(info);
   return (
-    <section className="card profile-card" aria-label={messages.titles.mine}>
+    <section className="card profile-card" aria-label={shellMessages.titles.mine}>
       <Link href={paths.minePersonal()} className="profile-card__head">
         <Avatar src={info.avatar} name={info.nickname} />
         <div className="profile-card__who">

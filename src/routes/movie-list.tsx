@@ -14,6 +14,7 @@ import { SkeletonList } from '../components/skeleton.tsx';
 import { useInfiniteList } from '../components/hooks/use-infinite-list.ts';
 import { usePageQuery } from '../components/page/use-page-query.ts';
 import { messages } from '../messages.ts';
+import { shellMessages } from '../shell-messages.ts';
 import { categoryByRoute, type CategoryView, useAppInit } from '../stores/app-init.ts';
 
 const m = messages.movieList;
@@ -58,7 +59,7 @@ export default function MovieListScreen() {
 
   return (
     <div className="movie-list">
-      <h1 className="screen-title movie-list__title">{messages.titles.movieList}</h1>
+      <h1 className="screen-title movie-list__title">{shellMessages.titles.movieList}</h1>
       <section className="card movie-filters" aria-label={m.categories}>
         {genres.length > 0 && (
           <FilterRow

@@ -20,6 +20,7 @@ import type { ScreenProps } from '../components/page/screen.ts';
 import { BackButton } from '../components/back-button.tsx';
 import { ErrorState } from '../components/error-state.tsx';
 import { VideoPlayer } from '../features/player/video-player.tsx';
+import { preloadHls } from '../features/player/hls-source.ts';
 import { TrialEndOverlay } from '../features/player/trial-end-overlay.tsx';
 import { AutoNextOverlay } from '../features/player/auto-next-overlay.tsx';
 import { adjacentEpisodes } from '../features/player/use-auto-next.ts';
@@ -28,6 +29,7 @@ import { RepliesAtFloor } from '../features/replies/replies-at-floor.tsx';
 import { RelatedList } from '../features/movies/related-list.tsx';
 import { useResource } from '../components/hooks/use-resource.ts';
 import { messages } from '../messages.ts';
+import { shellMessages } from '../shell-messages.ts';
 import { usePageColorMode } from '../theme/use-page-color-mode.ts';
 import { usePageQuery } from '../components/page/use-page-query.ts';
 import { devicePosition } from '../features/history/history-store.ts';
@@ -131,6 +133,8 @@ function useDeviceEpisode(
 
 export default function MoviePlayScreen({ params }: ScreenProps) {
   usePageColorMode('dark');
+  // hls.js on its way while the page's calls are (hls-source.ts).
+  useEffect(preloadHls, []);
   const id = Number(params.id);
   const [query, setQuery] = usePageQuery();
   const asked = askedEpisode(query);
@@ -160,7 +164,7 @@ export default function MoviePlayScreen({ params }: ScreenProps) {
         </div>
         <ErrorState error={playback.error} onRetry={playback.retry} />
         <p className="play-stage__links">
-          <Link href={paths.movie(id)}>{messages.titles.movieDetail}</Link>
+          <Link href={paths.movie(id)}>{shellMessages.titles.movieDetail}</Link>
           <Link href={paths.mineVip()}>{p.openVip}</Link>
         </p>
       </section>

@@ -9,8 +9,10 @@ import { HotSearches } from '../features/search/hot-searches.tsx';
 import { SearchResults } from '../features/search/search-results.tsx';
 import { SearchView } from '../features/search/search-view.tsx';
 import { keyParam } from '../lib/route-params.ts';
+import { useHeadTitle } from '../components/page/page-context.tsx';
 
 export default function SearchScreen({ params }: ScreenProps) {
   const key = keyParam(params.key);
+  useHeadTitle(key);
   return <SearchView keyword={key}>{key ? <SearchResults keyword={key} /> : <HotSearches />}</SearchView>;
 }

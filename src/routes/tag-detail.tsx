@@ -21,6 +21,7 @@ import { firstTabWithContent } from '../lib/first-tab.ts';
 import { formatCount } from '../lib/format.ts';
 import { keyParam } from '../lib/route-params.ts';
 import { useRouteResource } from '../components/hooks/use-resource.ts';
+import { useHeadTitle } from '../components/page/page-context.tsx';
 import { messages } from '../messages.ts';
 
 type TagTab = 'movie' | PostKind;
@@ -28,6 +29,7 @@ const TAB_KINDS: readonly TagTab[] = ['movie', ...POST_KINDS];
 
 export default function TagDetailScreen({ params }: ScreenProps) {
   const tag = useRouteResource('tag', keyParam(params.key) || null, (key) => getTag(key, { toast: false }));
+  useHeadTitle(tag.data?.name);
   if (tag.notFound) return <MissingState />;
   if (tag.error) return <ErrorState error={tag.error} onRetry={tag.retry} />;
   if (!tag.data) return <Skeleton className="tag-head tag-head--skeleton" />;

@@ -6,6 +6,7 @@ import { Skeleton } from '../components/skeleton.tsx';
 import { TagChips } from '../features/tags/tag-chips.tsx';
 import { useResource } from '../components/hooks/use-resource.ts';
 import { messages } from '../messages.ts';
+import { shellMessages } from '../shell-messages.ts';
 
 export default function TagListScreen() {
   const tags = useResource('tags', () => getAllTags({ toast: false }));
@@ -13,7 +14,7 @@ export default function TagListScreen() {
   if (!tags.data) {
     return (
       <div className="tag-chips" role="status" aria-live="polite">
-        <span className="visually-hidden">{messages.app.loading}</span>
+        <span className="visually-hidden">{shellMessages.app.loading}</span>
         {Array.from({ length: 24 }, (_, i) => (
           <Skeleton key={i} className="tag-chip tag-chip--skeleton" style={{ width: 64 + ((i * 37) % 48) }} />
         ))}

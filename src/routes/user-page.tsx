@@ -18,10 +18,12 @@ import { UserAvatar } from '../features/users/user-avatar.tsx';
 import { formatCount, formatDate } from '../lib/format.ts';
 import { idParam } from '../lib/route-params.ts';
 import { useRouteResource } from '../components/hooks/use-resource.ts';
+import { useHeadTitle } from '../components/page/page-context.tsx';
 import { messages } from '../messages.ts';
 
 export default function UserPageScreen({ params }: ScreenProps) {
   const user = useRouteResource('user', idParam(params.id), (id) => getUserProfile(id, { toast: false }));
+  useHeadTitle(user.data?.nickname);
   if (user.notFound) return <MissingState />;
   if (user.error) return <ErrorState error={user.error} onRetry={user.retry} />;
   if (!user.data) return <Skeleton className="profile-head profile-head--skeleton" />;

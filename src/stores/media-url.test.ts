@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { cdnState, failOver, nextLine, resetCdnFailures, setCdnLines } from './cdn.ts';
-import { joinMediaUrl, mediaUrl } from './media-url.ts';
+import { joinMediaUrl } from '../../contract/media-url.ts';
+import { mediaUrl } from './media-url.ts';
 
 const line = (id: number, base: string) => ({ id, name: `线路${id}`, cdnLine: base });
 

@@ -11,6 +11,10 @@ export const STATUS_LABELS: Record<ShownStatus, string> = {
 
 export const ACCESS_LABELS: Record<MovieAccess, string> = { free: '免费', vip: 'VIP', coins: '金币' };
 
+/** 连载状态 (movies.finished): its label, and the editor's choices. */
+export const finishedLabel = (finished: boolean) => (finished ? '已完结' : '连载中');
+export const FINISHED_LABELS = [true, false].map((finished) => [finished, finishedLabel(finished)] as const);
+
 export const EPISODE_STATE_LABELS: Record<EpisodeState, string> = {
   waiting: '待上传',
   processing: '转码中',
@@ -57,6 +61,7 @@ export const catalogueMessages = {
     description: '简介',
     region: '地区',
     year: '年份',
+    finished: '连载状态',
     category: '分类',
     tags: '标签',
     tagsFilter: '筛选标签',

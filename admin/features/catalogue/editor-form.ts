@@ -22,6 +22,7 @@ export interface EditorForm {
   trialS: string;
   introEndS: string;
   outroStartS: string;
+  finished: boolean;
 }
 
 export interface FieldError {
@@ -43,6 +44,7 @@ export const formOf = (movie: AdminMovie): EditorForm => ({
   trialS: String(movie.trialS),
   introEndS: formatMark(movie.introEndS),
   outroStartS: formatMark(movie.outroStartS),
+  finished: movie.finished,
 });
 
 /** A number typed in a box; NaN when it is not a whole number (the server names the field). */
@@ -70,6 +72,7 @@ export function patchOf(form: EditorForm, movie: AdminMovie): { patch: MoviePatc
     trialS: whole(form.trialS),
     introEndS,
     outroStartS,
+    finished: form.finished,
   };
   const stored: typeof next = {
     title: movie.title,
@@ -85,6 +88,7 @@ export function patchOf(form: EditorForm, movie: AdminMovie): { patch: MoviePatc
     trialS: movie.trialS,
     introEndS: movie.introEndS,
     outroStartS: movie.outroStartS,
+    finished: movie.finished,
   };
   const patch: Record<string, unknown> = {};
   for (const key of Object.keys(next) as Array<keyof typeof next>) {

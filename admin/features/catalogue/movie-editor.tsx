@@ -1,7 +1,7 @@
 /**
- * A title's editor (/admin/content/:id): every field in groups (基本信息, 分类与标签, 演职人员,
- * 播放权限, 片头片尾), 保存 sending only what changed with the server's error beside its field, the
- * publication card (立即发布 / 下架 / 定时发布), the poster with its crop, and the episodes.
+ * A title's editor (/admin/content/:id): every field in groups (基本信息 with 连载状态, 分类与标签,
+ * 演职人员, 播放权限, 片头片尾), 保存 sending only what changed with the server's error beside its
+ * field, the publication card (立即发布 / 下架 / 定时发布), the poster with its crop, and the episodes.
  */
 import './catalogue.css';
 import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
@@ -11,7 +11,7 @@ import type { MovieAccess } from '../../../contract/calls/content.ts';
 import { adminMessages } from '../../admin-messages.ts';
 import { AdminApiError } from '../../api/admin-client.ts';
 import { fetchMovie, fetchOptions, patchMovie } from './catalogue-calls.ts';
-import { ACCESS_LABELS, catalogueMessages as text } from './catalogue-messages.ts';
+import { ACCESS_LABELS, FINISHED_LABELS, catalogueMessages as text } from './catalogue-messages.ts';
 import { formOf, patchOf, type EditorForm, type FieldError } from './editor-form.ts';
 import { EpisodesPanel } from './episodes-panel.tsx';
 import { PosterPanel } from './poster-panel.tsx';
@@ -33,6 +33,7 @@ const FORM_FIELDS = new Set([
   'trialS',
   'introEndS',
   'outroStartS',
+  'finished',
 ]);
 const PUBLICATION_FIELDS = new Set(['status', 'publishedAt']);
 
@@ -148,6 +149,26 @@ export function MovieEditor({ id }: { id: number }) {
     />
   );
 
+  const radios = <T,>(
+    name: keyof EditorForm,
+    label: string,
+    options: ReadonlyArray<readonly [T, string]>,
+    pick: (value: T) => void,
+  ) => (
+    <div className="field catalogue-form__wide" role="radiogroup" aria-label={label}>
+      <span className="field__label">{label}</span>
+      <div className="catalogue-form__radios">
+        {options.map(([value, optionLabel]) => (
+          <label key={String(value)} className="catalogue-form__radio">
+            <input type="radio" name={name} checked={form[name] === value} onChange={() => pick(value)} />
+            {optionLabel}
+          </label>
+        ))}
+      </div>
+      {error?.field === name && <span className="catalogue-error">{error.message}</span>}
+    </div>
+  );
+
   return (
     <section className="catalogue catalogue-editor">
       <Link className="catalogue-editor__back" href="/">
@@ -174,6 +195,7 @@ export function MovieEditor({ id }: { id: number }) {
             )}
             {field('region', text.fields.region, textInput('region'))}
             {field('year', text.fields.year, textInput('year', { inputMode: 'numeric' }))}
+            {radios('finished', text.fields.finished, FINISHED_LABELS, (finished) => set({ finished }))}
           </fieldset>
 
           <fieldset className="catalogue-form__group">
@@ -223,23 +245,12 @@ export function MovieEditor({ id }: { id: number }) {
 
           <fieldset className="catalogue-form__group">
             <legend>{text.groups.access}</legend>
-            <div className="field catalogue-form__wide" role="radiogroup" aria-label={text.fields.access}>
-              <span className="field__label">{text.fields.access}</span>
-              <div className="catalogue-form__radios">
-                {(Object.keys(ACCESS_LABELS) as MovieAccess[]).map((access) => (
-                  <label key={access} className="catalogue-form__radio">
-                    <input
-                      type="radio"
-                      name="access"
-                      checked={form.access === access}
-                      onChange={() => set({ access, priceCoins: access === 'coins' ? form.priceCoins : '0' })}
-                    />
-                    {ACCESS_LABELS[access]}
-                  </label>
-                ))}
-              </div>
-              {error?.field === 'access' && <span className="catalogue-error">{error.message}</span>}
-            </div>
+            {radios(
+              'access',
+              text.fields.access,
+              Object.entries(ACCESS_LABELS) as Array<[MovieAccess, string]>,
+              (access) => set({ access, priceCoins: access === 'coins' ? form.priceCoins : '0' }),
+            )}
             {field(
               'priceCoins',
               text.fields.priceCoins,

@@ -1,6 +1,7 @@
 /**
  * 影片: every title newest first, 30 a page, searched by title and filtered by status, category
- * (with its sub-categories) and access; 新建影片 makes a draft and opens its editor.
+ * (with its sub-categories) and access (a series still being released says 连载中 by its episode
+ * count); 新建影片 makes a draft and opens its editor.
  */
 import './catalogue.css';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
@@ -12,7 +13,7 @@ import { adminMessages } from '../../admin-messages.ts';
 import { TableStatus } from '../../components/table-status.tsx';
 import { fetchMovies, fetchOptions, mediaUrl } from './catalogue-calls.ts';
 import { formatTime, statusLabel } from './catalogue-format.ts';
-import { ACCESS_LABELS, catalogueMessages as text, STATUS_LABELS } from './catalogue-messages.ts';
+import { ACCESS_LABELS, catalogueMessages as text, finishedLabel, STATUS_LABELS } from './catalogue-messages.ts';
 import { NewMovieDialog } from './new-movie-dialog.tsx';
 
 export function MovieList() {
@@ -141,7 +142,10 @@ export function MovieList() {
                   <span className="catalogue__id">#{movie.id}</span>
                 </td>
                 <td className="table__nowrap">{movie.categoryName}</td>
-                <td className="catalogue__num">{movie.episodeCount}</td>
+                <td className="catalogue__num">
+                  {movie.episodeCount}
+                  {!movie.finished && <span className="catalogue__muted"> · {finishedLabel(false)}</span>}
+                </td>
                 <td className="table__nowrap">{ACCESS_LABELS[movie.access]}</td>
                 <td className="table__nowrap">
                   <span className={`catalogue-status catalogue-status--${movie.shownStatus}`}>

@@ -4,14 +4,13 @@
  * Nothing here is deleted: 停用 takes it off the app; past orders keep what they copied.
  */
 import { useState } from 'react';
-import { AdminApiError } from '../../api/admin-client.ts';
-import { messageOf } from '../../components/use-load.ts';
 import type { FieldSpec } from './form-fields.tsx';
 import { ListTab, type ColumnSpec } from './list-tab.tsx';
 import { changeStock, type Row } from './settings-calls.ts';
 import { SettingsDialog } from './settings-dialog.tsx';
 import { mediaPreview, yuan } from './settings-format.ts';
 import { settingsText as text } from './settings-messages.ts';
+import { useDialogRun } from './use-edit-dialog.ts';
 
 const CODE: FieldSpec = {
   name: 'code',
@@ -189,26 +188,16 @@ function StockDialog({
 }) {
   const [mode, setMode] = useState<'set' | 'delta'>('delta');
   const [amount, setAmount] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useDialogRun();
   const submit = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const value = Number(amount.trim() || NaN);
-      await changeStock(siteId, row.id, mode === 'set' ? { set: value } : { delta: value });
-      onDone();
-    } catch (failure) {
-      setError(failure instanceof AdminApiError ? failure.message : messageOf(failure));
-    } finally {
-      setBusy(false);
-    }
+    const value = Number(amount.trim() || NaN);
+    if (await run(() => changeStock(siteId, row.id, mode === 'set' ? { set: value } : { delta: value }))) onDone();
   };
   return (
     <SettingsDialog
       title={`${text.stock.button} · ${row.name as string}（当前 ${row.stock as number}）`}
       busy={busy}
-      error={error}
+      error={error?.message ?? null}
       onClose={onClose}
       onSubmit={() => void submit()}
     >

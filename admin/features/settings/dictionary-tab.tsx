@@ -1,12 +1,13 @@
 /** 字典: entries by type (type / key / label / sort), shared by every site; add, edit the label and sort, delete. */
 import { useState } from 'react';
 import type { AdminDictEntry } from '../../../contract/admin/settings.ts';
-import { AdminApiError } from '../../api/admin-client.ts';
-import { messageOf, useLoad } from '../../components/use-load.ts';
-import { FormFields, type FieldSpec, type FormValues } from './form-fields.tsx';
+import { TableStatus } from '../../components/table-status.tsx';
+import { useLoad } from '../../components/use-load.ts';
+import type { FieldSpec } from './form-fields.tsx';
 import { createDictEntry, deleteDictEntry, fetchDictionary, updateDictEntry } from './settings-calls.ts';
-import { SettingsDialog } from './settings-dialog.tsx';
+import { DeleteDialog, FieldsDialog, RowButtons } from './settings-dialog.tsx';
 import { settingsText as text } from './settings-messages.ts';
+import { useEditDialog, type Editing } from './use-edit-dialog.ts';
 
 const FIELDS: readonly FieldSpec[] = [
   { name: 'type', label: text.dictionary.type, kind: 'text', createOnly: true, hint: '如 region、movieSort' },
@@ -15,45 +16,21 @@ const FIELDS: readonly FieldSpec[] = [
   { name: 'sort', label: text.dictionary.sort, kind: 'int' },
 ];
 
-type Editing = { entry: AdminDictEntry | null; values: FormValues };
-
 export function DictionaryTab() {
   const [type, setType] = useState('');
   const dictionary = useLoad(() => fetchDictionary(type), type);
   const types = dictionary.data?.types ?? [];
   const list = dictionary.data?.list ?? null;
   const { error, reload: load } = dictionary;
-  const [editing, setEditing] = useState<Editing | null>(null);
-  const [deleting, setDeleting] = useState<AdminDictEntry | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [dialogError, setDialogError] = useState<{ message: string; field: string | null } | null>(null);
+  const dialog = useEditDialog<AdminDictEntry>(load);
 
-  const run = async (work: () => Promise<unknown>, done: () => void) => {
-    setBusy(true);
-    setDialogError(null);
-    try {
-      await work();
-      done();
-      await load();
-    } catch (failure) {
-      setDialogError({
-        message: messageOf(failure),
-        field: failure instanceof AdminApiError ? (failure.field ?? null) : null,
-      });
-    } finally {
-      setBusy(false);
-    }
-  };
-  const save = () => {
-    if (!editing) return;
-    const v = editing.values as Record<string, string>;
+  const save = ({ item, values }: Editing<AdminDictEntry>) => {
+    const v = values as Record<string, string>;
     const sort = v.sort!.trim() === '' ? 0 : Number(v.sort);
-    void run(
-      () =>
-        editing.entry
-          ? updateDictEntry(editing.entry.type, editing.entry.key, { label: v.label!, sort })
-          : createDictEntry({ type: v.type!.trim(), key: v.key!.trim(), label: v.label!, sort }),
-      () => setEditing(null),
+    void dialog.submit(() =>
+      item
+        ? updateDictEntry(item.type, item.key, { label: v.label!, sort })
+        : createDictEntry({ type: v.type!.trim(), key: v.key!.trim(), label: v.label!, sort }),
     );
   };
 
@@ -63,10 +40,7 @@ export function DictionaryTab() {
         <button
           className="button button--primary"
           type="button"
-          onClick={() => {
-            setDialogError(null);
-            setEditing({ entry: null, values: { type, key: '', label: '', sort: '0' } });
-          }}
+          onClick={() => dialog.edit(null, { type, key: '', label: '', sort: '0' })}
         >
           {text.add}字典项
         </button>
@@ -111,67 +85,36 @@ export function DictionaryTab() {
                 <td>{entry.label}</td>
                 <td className="settings-table__num">{entry.sort}</td>
                 <td className="table__nowrap">
-                  <button
-                    className="link-button"
-                    type="button"
-                    onClick={() => {
-                      setDialogError(null);
-                      setEditing({
-                        entry,
-                        values: { type: entry.type, key: entry.key, label: entry.label, sort: String(entry.sort) },
-                      });
-                    }}
-                  >
-                    {text.edit}
-                  </button>
-                  <button className="link-button link-button--danger" type="button" onClick={() => setDeleting(entry)}>
-                    {text.delete}
-                  </button>
+                  <RowButtons
+                    onEdit={() =>
+                      dialog.edit(entry, {
+                        type: entry.type,
+                        key: entry.key,
+                        label: entry.label,
+                        sort: String(entry.sort),
+                      })
+                    }
+                    onDelete={() => dialog.remove(entry)}
+                  />
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
-        {list === null && !error && <p className="table__status">{text.loading}</p>}
-        {list?.length === 0 && <p className="table__status">{text.empty}</p>}
+        <TableStatus loading={list === null && !error} empty={list?.length === 0} error={null} emptyText={text.empty} />
       </div>
-      {editing && (
-        <SettingsDialog
-          title={editing.entry ? `${text.edit}字典项 ${editing.entry.type}/${editing.entry.key}` : `${text.add}字典项`}
-          busy={busy}
-          error={dialogError?.message ?? null}
-          onClose={() => setEditing(null)}
-          onSubmit={save}
-        >
-          <FormFields
-            fields={FIELDS}
-            values={editing.values}
-            creating={editing.entry === null}
-            badField={dialogError?.field ?? null}
-            onChange={(name, value) =>
-              setEditing((current) => current && { ...current, values: { ...current.values, [name]: value } })
-            }
-          />
-        </SettingsDialog>
-      )}
-      {deleting && (
-        <SettingsDialog
-          title={`${text.delete}字典项`}
-          busy={busy}
-          danger
-          submitLabel={text.delete}
-          error={dialogError?.message ?? null}
-          onClose={() => setDeleting(null)}
-          onSubmit={() =>
-            void run(
-              () => deleteDictEntry(deleting.type, deleting.key),
-              () => setDeleting(null),
-            )
-          }
-        >
-          <p>{text.confirmDelete(`${deleting.type}/${deleting.key} ${deleting.label}`)}</p>
-        </SettingsDialog>
-      )}
+      <FieldsDialog
+        dialog={dialog}
+        title={(entry) => (entry ? `${text.edit}字典项 ${entry.type}/${entry.key}` : `${text.add}字典项`)}
+        fields={FIELDS}
+        onSubmit={save}
+      />
+      <DeleteDialog
+        dialog={dialog}
+        noun="字典项"
+        nameOf={(entry) => `${entry.type}/${entry.key} ${entry.label}`}
+        onSubmit={(entry) => void dialog.submit(() => deleteDictEntry(entry.type, entry.key))}
+      />
     </div>
   );
 }

@@ -4,14 +4,15 @@
  * 删除 behind a confirmation where the kind allows it. Errors show as the server's message; the
  * field it names is marked in the dialog.
  */
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { SiteList } from '../../../contract/admin/settings.ts';
-import { AdminApiError } from '../../api/admin-client.ts';
+import { TableStatus } from '../../components/table-status.tsx';
 import { messageOf, useLoad } from '../../components/use-load.ts';
-import { FormFields, toForm, toInput, type FieldSpec, type FormValues } from './form-fields.tsx';
+import { toForm, toInput, type FieldSpec } from './form-fields.tsx';
 import { createRow, deleteRow, fetchRows, reorderRows, updateRow, type Row } from './settings-calls.ts';
-import { SettingsDialog } from './settings-dialog.tsx';
+import { DeleteDialog, FieldsDialog, RowButtons } from './settings-dialog.tsx';
 import { settingsText as text } from './settings-messages.ts';
+import { useEditDialog, type Editing } from './use-edit-dialog.ts';
 
 export interface ColumnSpec {
   label: string;
@@ -37,14 +38,8 @@ export interface ListTabProps {
   onRows?: (rows: Row[]) => void;
 }
 
-type Editing = { row: Row | null; values: FormValues };
-
 export function ListTab(props: ListTabProps) {
   const { siteId, list } = props;
-  const [editing, setEditing] = useState<Editing | null>(null);
-  const [deleting, setDeleting] = useState<Row | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [dialogError, setDialogError] = useState<{ message: string; field: string | null } | null>(null);
   const { onRows } = props;
 
   const loaded = useLoad(
@@ -57,6 +52,7 @@ export function ListTab(props: ListTabProps) {
     { clearOnKey: true },
   );
   const { data: rows, error, setError, reload: load } = loaded;
+  const dialog = useEditDialog<Row>(load);
 
   const act = async (work: () => Promise<unknown>) => {
     setError(null);
@@ -76,41 +72,11 @@ export function ListTab(props: ListTabProps) {
     void act(() => reorderRows(siteId, list, ids));
   };
 
-  const save = async () => {
-    if (!editing) return;
-    setBusy(true);
-    setDialogError(null);
-    try {
-      const creating = editing.row === null;
-      const input = toInput(props.fields, editing.values, creating);
-      if (creating) await createRow(siteId, list, input);
-      else await updateRow(siteId, list, editing.row!.id, input);
-      setEditing(null);
-      await load();
-    } catch (failure) {
-      setDialogError({
-        message: messageOf(failure),
-        field: failure instanceof AdminApiError ? (failure.field ?? null) : null,
-      });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const remove = async () => {
-    if (!deleting) return;
-    setBusy(true);
-    setDialogError(null);
-    try {
-      await deleteRow(siteId, list, deleting.id);
-      setDeleting(null);
-      await load();
-    } catch (failure) {
-      setDialogError({ message: messageOf(failure), field: null });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = ({ item, values }: Editing<Row>) =>
+    void dialog.submit(() => {
+      const input = toInput(props.fields, values, item === null);
+      return item === null ? createRow(siteId, list, input) : updateRow(siteId, list, item.id, input);
+    });
 
   const hasSwitch = props.fields.some((field) => field.name === 'enabled');
   return (
@@ -119,10 +85,7 @@ export function ListTab(props: ListTabProps) {
         <button
           className="button button--primary"
           type="button"
-          onClick={() => {
-            setDialogError(null);
-            setEditing({ row: null, values: toForm(props.fields, null) });
-          }}
+          onClick={() => dialog.edit(null, toForm(props.fields, null))}
         >
           {text.add}
           {props.noun}
@@ -194,62 +157,31 @@ export function ListTab(props: ListTabProps) {
                   </td>
                 )}
                 <td className="table__nowrap">
-                  <button
-                    className="link-button"
-                    type="button"
-                    onClick={() => {
-                      setDialogError(null);
-                      setEditing({ row, values: toForm(props.fields, row) });
-                    }}
+                  <RowButtons
+                    onEdit={() => dialog.edit(row, toForm(props.fields, row))}
+                    onDelete={props.deletable ? () => dialog.remove(row) : undefined}
                   >
-                    {text.edit}
-                  </button>
-                  {props.rowActions?.(row, () => void load())}
-                  {props.deletable && (
-                    <button className="link-button link-button--danger" type="button" onClick={() => setDeleting(row)}>
-                      {text.delete}
-                    </button>
-                  )}
+                    {props.rowActions?.(row, () => void load())}
+                  </RowButtons>
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
-        {rows === null && !error && <p className="table__status">{text.loading}</p>}
-        {rows?.length === 0 && <p className="table__status">{text.empty}</p>}
+        <TableStatus loading={rows === null && !error} empty={rows?.length === 0} error={null} emptyText={text.empty} />
       </div>
-      {editing && (
-        <SettingsDialog
-          title={`${editing.row ? text.edit : text.add}${props.noun}`}
-          busy={busy}
-          error={dialogError?.message ?? null}
-          onClose={() => setEditing(null)}
-          onSubmit={() => void save()}
-        >
-          <FormFields
-            fields={props.fields}
-            values={editing.values}
-            creating={editing.row === null}
-            badField={dialogError?.field ?? null}
-            onChange={(name, value) =>
-              setEditing((current) => current && { ...current, values: { ...current.values, [name]: value } })
-            }
-          />
-        </SettingsDialog>
-      )}
-      {deleting && (
-        <SettingsDialog
-          title={`${text.delete}${props.noun}`}
-          busy={busy}
-          danger
-          submitLabel={text.delete}
-          error={dialogError?.message ?? null}
-          onClose={() => setDeleting(null)}
-          onSubmit={() => void remove()}
-        >
-          <p>{text.confirmDelete(props.nameOf(deleting))}</p>
-        </SettingsDialog>
-      )}
+      <FieldsDialog
+        dialog={dialog}
+        title={(row) => `${row ? text.edit : text.add}${props.noun}`}
+        fields={props.fields}
+        onSubmit={save}
+      />
+      <DeleteDialog
+        dialog={dialog}
+        noun={props.noun}
+        nameOf={props.nameOf}
+        onSubmit={(row) => void dialog.submit(() => deleteRow(siteId, list, row.id))}
+      />
     </div>
   );
 }

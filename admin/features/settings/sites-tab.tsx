@@ -6,12 +6,12 @@
  */
 import { useState } from 'react';
 import type { SettingsSite } from '../../../contract/admin/settings.ts';
-import { AdminApiError } from '../../api/admin-client.ts';
 import { messageOf } from '../../components/use-load.ts';
-import { FormFields, toForm, toInput, type FieldSpec, type FormValues } from './form-fields.tsx';
+import { toForm, toInput, type FieldSpec } from './form-fields.tsx';
 import { createSite, updateSite, uploadIcon } from './settings-calls.ts';
-import { SettingsDialog } from './settings-dialog.tsx';
+import { FieldsDialog } from './settings-dialog.tsx';
 import { settingsText as text } from './settings-messages.ts';
+import { useEditDialog, type Editing } from './use-edit-dialog.ts';
 
 const FIELDS: readonly FieldSpec[] = [
   { name: 'host', label: text.sites.host, kind: 'text', hint: '如 video.example.com，不含端口' },
@@ -21,8 +21,6 @@ const FIELDS: readonly FieldSpec[] = [
   { name: 'downloadDays', label: text.sites.downloadDays, kind: 'int', hint: text.sites.downloadDaysHint },
 ];
 
-type Editing = { site: SettingsSite | null; values: FormValues };
-
 interface Props {
   sites: SettingsSite[];
   canAdd: boolean;
@@ -30,29 +28,15 @@ interface Props {
 }
 
 export function SitesTab({ sites, canAdd, onChanged }: Props) {
-  const [editing, setEditing] = useState<Editing | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [dialogError, setDialogError] = useState<{ message: string; field: string | null } | null>(null);
+  const dialog = useEditDialog<SettingsSite>();
   const [iconError, setIconError] = useState<string | null>(null);
   const [iconBusy, setIconBusy] = useState<number | null>(null);
 
-  const save = async () => {
-    if (!editing) return;
-    setBusy(true);
-    setDialogError(null);
-    try {
-      const input = toInput(FIELDS, editing.values, true);
-      onChanged(editing.site ? await updateSite(editing.site.id, input) : await createSite(input));
-      setEditing(null);
-    } catch (failure) {
-      setDialogError({
-        message: messageOf(failure),
-        field: failure instanceof AdminApiError ? (failure.field ?? null) : null,
-      });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = ({ item, values }: Editing<SettingsSite>) =>
+    void dialog.submit(async () => {
+      const input = toInput(FIELDS, values, true);
+      onChanged(item ? await updateSite(item.id, input) : await createSite(input));
+    });
   const icon = async (site: SettingsSite, file: File | undefined) => {
     if (!file) return;
     setIconBusy(site.id);
@@ -73,13 +57,7 @@ export function SitesTab({ sites, canAdd, onChanged }: Props) {
           <button
             className="button button--primary"
             type="button"
-            onClick={() => {
-              setDialogError(null);
-              setEditing({
-                site: null,
-                values: { ...toForm(FIELDS, null), primaryColor: '#ff6a00', downloadDays: '7' },
-              });
-            }}
+            onClick={() => dialog.edit(null, { ...toForm(FIELDS, null), primaryColor: '#ff6a00', downloadDays: '7' })}
           >
             {text.sites.add}
           </button>
@@ -139,10 +117,7 @@ export function SitesTab({ sites, canAdd, onChanged }: Props) {
                   <button
                     className="link-button"
                     type="button"
-                    onClick={() => {
-                      setDialogError(null);
-                      setEditing({ site, values: toForm(FIELDS, site as unknown as Record<string, unknown>) });
-                    }}
+                    onClick={() => dialog.edit(site, toForm(FIELDS, site as unknown as Record<string, unknown>))}
                   >
                     {text.edit}
                   </button>
@@ -161,26 +136,14 @@ export function SitesTab({ sites, canAdd, onChanged }: Props) {
           </tbody>
         </table>
       </div>
-      {editing && (
-        <SettingsDialog
-          title={editing.site ? `${text.edit}站点 ${editing.site.title}` : text.sites.add}
-          busy={busy}
-          error={dialogError?.message ?? null}
-          onClose={() => setEditing(null)}
-          onSubmit={() => void save()}
-        >
-          <FormFields
-            fields={FIELDS}
-            values={editing.values}
-            creating
-            badField={dialogError?.field ?? null}
-            onChange={(name, value) =>
-              setEditing((current) => current && { ...current, values: { ...current.values, [name]: value } })
-            }
-          />
-          {!editing.site && <p className="field__hint">{text.sites.newHint}</p>}
-        </SettingsDialog>
-      )}
+      <FieldsDialog
+        dialog={dialog}
+        title={(site) => (site ? `${text.edit}站点 ${site.title}` : text.sites.add)}
+        fields={FIELDS}
+        onSubmit={save}
+      >
+        {!dialog.editing?.item && <p className="field__hint">{text.sites.newHint}</p>}
+      </FieldsDialog>
     </div>
   );
 }

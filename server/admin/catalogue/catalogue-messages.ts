@@ -20,6 +20,7 @@ export const catalogueMessages = {
   introEndS: `片头结束为 1-${L.introEndSMax} 秒，或留空`,
   outroStartS: `片尾开始为 1-${L.outroStartSMax} 秒，或留空`,
   outroAfterIntro: '片尾开始须晚于片头结束',
+  finished: '连载状态为 已完结 或 连载中',
   status: '状态为 草稿、已发布 或 已下架',
   publishedAt: '发布时间无效（2000 年之后，至多一年之后）',
   needsReadyEpisode: '发布前至少需要一集已转码完成的视频',

@@ -65,6 +65,7 @@ export function patchBody(now: number) {
       trialS: intField(0, L.trialSMax, text.trialS),
       introEndS: intField(1, L.introEndSMax, text.introEndS).nullable(),
       outroStartS: intField(1, L.outroStartSMax, text.outroStartS).nullable(),
+      finished: z.boolean({ message: text.finished }),
       status: z.enum(MOVIE_STATUSES, { message: text.status }),
       publishedAt: intField(EARLIEST, now + YEAR_MS, text.publishedAt),
     })

@@ -46,6 +46,7 @@ interface ListRow {
   publishedAt: Date;
   updatedAt: Date;
   episodeCount: number;
+  finished: boolean;
 }
 
 export async function listAdminMovies(q: Queryable, query: AdminMovieQuery, now: number): Promise<AdminMoviePage> {
@@ -62,7 +63,7 @@ export async function listAdminMovies(q: Queryable, query: AdminMovieQuery, now:
   const [rows, count] = await Promise.all([
     q.query<ListRow>(
       `SELECT m.id, m.title, m.poster, m.category_id AS "categoryId", c.name AS "categoryName", m.access, m.status,
-              m.published_at AS "publishedAt", m.updated_at AS "updatedAt",
+              m.published_at AS "publishedAt", m.updated_at AS "updatedAt", m.finished,
               (SELECT count(*) FROM episodes e WHERE e.movie_id = m.id) AS "episodeCount"
          FROM movies m JOIN categories c ON c.id = m.category_id ${filter.where}
         ORDER BY m.id DESC LIMIT ${MOVIE_PAGE_SIZE} OFFSET $${params.length + 1}`,
@@ -79,6 +80,7 @@ export async function listAdminMovies(q: Queryable, query: AdminMovieQuery, now:
       categoryName: row.categoryName,
       access: row.access,
       episodeCount: row.episodeCount,
+      finished: row.finished,
       status: row.status,
       shownStatus: shownStatus(row.status, row.publishedAt, now),
       publishedAt: row.publishedAt.getTime(),
@@ -105,6 +107,7 @@ export interface MovieFields {
   trialS: number;
   introEndS: number | null;
   outroStartS: number | null;
+  finished: boolean;
   status: MovieStatus;
   publishedAt: number;
 }
@@ -119,7 +122,8 @@ interface MovieRowDb extends Omit<MovieFields, 'publishedAt' | 'tagIds'> {
 
 const MOVIE_COLUMNS = `id, title, description, category_id AS "categoryId", region, year, cast_names AS "castNames",
   directors, access, price_coins AS "priceCoins", trial_s AS "trialS", intro_end_s AS "introEndS",
-  outro_start_s AS "outroStartS", status, published_at AS "publishedAt", updated_at AS "updatedAt", poster, views`;
+  outro_start_s AS "outroStartS", finished, status, published_at AS "publishedAt", updated_at AS "updatedAt",
+  poster, views`;
 
 /** The title's stored fields, locked for the transaction's change when `lock`. */
 export async function movieFields(
@@ -195,6 +199,7 @@ export async function findAdminMovie(q: Queryable, id: number, now: number): Pro
     trialS: row.trialS,
     introEndS: row.introEndS,
     outroStartS: row.outroStartS,
+    finished: row.finished,
     status: row.status,
     shownStatus: shownStatus(row.status, row.publishedAt, now),
     publishedAt: row.publishedAt.getTime(),

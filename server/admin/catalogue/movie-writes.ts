@@ -61,6 +61,7 @@ const COLUMNS: Record<Exclude<keyof MovieFields, 'tagIds'>, string> = {
   trialS: 'trial_s',
   introEndS: 'intro_end_s',
   outroStartS: 'outro_start_s',
+  finished: 'finished',
   status: 'status',
   publishedAt: 'published_at',
 };

@@ -1,6 +1,7 @@
--- Issue 2 "Foundation": sites of the station group, per-site users, device bindings, sessions.
+-- The foundation: sites of the station group, per-site users, device bindings, sessions
+-- (docs/api.md, "Request" and "Sign-in calls").
 
--- One branded site of the station group (DESIGN.md section 1): its own accountId/appId/host.
+-- One branded site of the station group (docs/api.md, "Site info"): its own accountId/appId/host.
 CREATE TABLE sites (
   id            serial PRIMARY KEY,
   account_id    text NOT NULL UNIQUE,

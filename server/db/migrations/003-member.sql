@@ -1,6 +1,6 @@
--- Issue 4 "The member area": the coin and points ledger, the member catalogue (VIP plans, coin
--- packages, point tasks, points-mall goods), deposit orders, purchases, daily task claims, watch
--- and read logs, and goods exchanges. Days are Asia/Shanghai calendar days computed by the server
+-- The member area (docs/api.md, "Member calls"): the coin and points ledger, the member catalogue
+-- (VIP plans, coin packages, point tasks, points-mall goods), deposit orders, purchases, daily task
+-- claims, watch and read logs, and goods exchanges. Days are Asia/Shanghai calendar days computed by the server
 -- (server/db/shanghai-day.ts) and stored as date.
 
 -- Every change of users.coins and users.points, written in the same transaction as the change

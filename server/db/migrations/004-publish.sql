@@ -1,4 +1,5 @@
--- Issue 6 "Publishing": members' topics, their resumable chunked uploads and the video jobs.
+-- Publishing (docs/api.md, "Publishing calls"): members' topics, their resumable chunked uploads
+-- and the video jobs.
 
 -- Topics published by members take ids from here; seeded posts keep their fixed ids below 100000.
 CREATE SEQUENCE member_post_ids START 100000;

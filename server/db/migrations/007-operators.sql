@@ -1,5 +1,5 @@
--- Issue 16 "Operator console", its foundation: operators (never visitors), their sessions and the
--- audit log. The roles are OPERATOR_ROLES of contract/admin/session.ts.
+-- The operator console's foundation (docs/admin-api.md, "Operators"): operators (never visitors),
+-- their sessions and the audit log. The roles are OPERATOR_ROLES of contract/admin/session.ts.
 
 CREATE TABLE operators (
   id             serial PRIMARY KEY,

@@ -1,7 +1,7 @@
--- Where each user is in each title they watched (issue 17): the episode, the second reached in it
--- and the episode's length, kept by the player's heartbeats (server/routes/points.ts) and read as
--- the user's watch history (server/routes/watch-history.ts) and by /movie/play to resume. One row
--- per user and title; the list reads a user's rows newest first.
+-- Where each user is in each title they watched (docs/api.md, 观看历史): the episode, the second
+-- reached in it and the episode's length, kept by the player's heartbeats (server/routes/points.ts)
+-- and read as the user's watch history (server/routes/watch-history.ts) and by /movie/play to
+-- resume. One row per user and title; the list reads a user's rows newest first.
 CREATE TABLE watch_progress (
   user_id    bigint NOT NULL REFERENCES users (id) ON DELETE CASCADE,
   movie_id   integer NOT NULL REFERENCES movies (id) ON DELETE CASCADE,

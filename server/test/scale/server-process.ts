@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../../../e2e/server-process.ts';
+import { freePort } from '../../../scripts/lib/free-port.ts';
 import { configWith } from '../../config.ts';
 import { createTestClient, type TestClient } from '../test-client.ts';
 

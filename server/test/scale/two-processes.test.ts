@@ -15,7 +15,7 @@ import type { Db } from '../../db/db.ts';
 import { migrate } from '../../db/migrate.ts';
 import { openPostgresDb } from '../../db/postgres-db.ts';
 import { ensureDemoSite } from '../../db/sites.ts';
-import { freePort } from '../../../e2e/server-process.ts';
+import { freePort } from '../../../scripts/lib/free-port.ts';
 import { assertLedgersBalanced, grant, idOf, MX, seedMember } from '../member-fixture.ts';
 import { createScratchDatabase, type ScratchDatabase } from './scratch-database.ts';
 import { startServerProcess, type ServerProcess } from './server-process.ts';

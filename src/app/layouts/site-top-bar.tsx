@@ -6,7 +6,7 @@
 import { Link } from 'wouter';
 import { SearchForm } from '../../features/search/search-form.tsx';
 import { TabNav } from '../../components/tab-nav.tsx';
-import { messages } from '../../messages.ts';
+import { shellMessages } from '../../shell-messages.ts';
 import { useSiteInfo } from '../../stores/site.ts';
 import { paths } from '../../lib/route-paths.ts';
 
@@ -24,7 +24,7 @@ export function SiteTopBar({ pathname, desktopOnly = false, searchKey }: SiteTop
       <div className="top-bar__inner container">
         <Link href={paths.home()} className="brand">
           <img className="brand__logo" src="/favicon.svg" alt="" width="28" height="28" loading="lazy" />
-          <span className="brand__title">{info?.title ?? messages.app.fallbackTitle}</span>
+          <span className="brand__title">{info?.title ?? shellMessages.app.fallbackTitle}</span>
         </Link>
         <div className="top-bar__search">
           <SearchForm key={searchKey} initialValue={searchKey ?? ''} focusPanel />

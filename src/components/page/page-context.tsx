@@ -12,6 +12,8 @@ export interface PageInfo {
   params: ScreenParams;
   title: string;
   setTitle: (title: string) => void;
+  /** The thing the document title names when the header keeps the route's title (a topic's title). */
+  setHeadItem: (item: string | null) => void;
 }
 
 export const PageContext = createContext<PageInfo | null>(null);
@@ -30,4 +32,14 @@ export function usePageTitle(title: string | null | undefined): void {
     setTitle(title);
     return () => setTitle(entry.title);
   }, [title, setTitle, entry.title]);
+}
+
+/** Names `item` in the document title only (contract/page-head.ts), the header keeping its title. */
+export function useHeadTitle(item: string | null | undefined): void {
+  const { setHeadItem } = usePage();
+  useEffect(() => {
+    if (!item) return;
+    setHeadItem(item);
+    return () => setHeadItem(null);
+  }, [item, setHeadItem]);
 }

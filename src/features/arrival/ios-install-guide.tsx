@@ -3,7 +3,8 @@
  * prompt. Shown once by the arrival guides (arrival-guides.tsx) and on demand from /mine/setting.
  */
 import '../start-dialogs/dialogs.css';
-import { IconAddSquare, IconCheck, IconShare } from '../../components/member-icons.tsx';
+import { IconAddSquare, IconCheck } from '../../components/member-icons.tsx';
+import { IconShare } from '../../components/post-icons.tsx';
 import { Modal } from '../../components/modal.tsx';
 import { arrivalMessages } from './arrival-messages.ts';
 

@@ -4,15 +4,17 @@
  * (离线下载为 VIP 专享) and its sheet leads to /mine/vip. The server refuses them as well.
  */
 import './downloads.css';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSnapshot } from 'valtio/react';
 import type { MovieDetail } from '../../../contract/calls/content.ts';
+import { loadChunk } from '../../lib/load-chunk.ts';
 import { userState } from '../../stores/user.ts';
 import { isVipActive } from '../vip/vip-status.ts';
 import { IconDownload } from './download-icons.tsx';
 import { downloadMessages as t } from './download-messages.ts';
-import { DownloadSheet } from './download-sheet.tsx';
 import { downloadKey, downloadsState } from './download-store.ts';
+
+const DownloadSheet = lazy(() => loadChunk(() => import('./download-sheet.tsx')));
 
 export function DownloadButton({ movie, episode }: { movie: MovieDetail; episode: number }) {
   const { info } = useSnapshot(userState);
@@ -39,7 +41,11 @@ export function DownloadButton({ movie, episode }: { movie: MovieDetail; episode
         <span>{state ?? t.button}</span>
         {!vip && <span className="download-button__reason">{t.vipOnly}</span>}
       </button>
-      {open && <DownloadSheet movie={movie} episode={episode} vip={vip} onClose={() => setOpen(false)} />}
+      {open && (
+        <Suspense fallback={null}>
+          <DownloadSheet movie={movie} episode={episode} vip={vip} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

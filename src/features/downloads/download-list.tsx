@@ -3,8 +3,8 @@
  * size, 剩余 N 天, and 播放 (a finished copy, on the play page from the device), 暂停 / 继续 and 删除.
  */
 import { Link } from 'wouter';
-import { MediaImage } from '../../components/media-image.tsx';
 import { IconTrash } from '../../components/member-icons.tsx';
+import { PosterRow } from '../../components/poster-row.tsx';
 import { ProgressBar } from '../../components/progress-bar.tsx';
 import { episodeMessages } from '../movies/episode-messages.ts';
 import { daysLeft, formatBytes } from './download-format.ts';
@@ -31,61 +31,59 @@ export function DownloadItem({ record, onRemove }: ItemProps) {
     ? formatBytes(record.savedBytes)
     : `${formatBytes(record.savedBytes)} / ${formatBytes(record.bytes)}`;
   return (
-    <article className="poster-row download-item" data-testid="download-item" data-status={record.status}>
-      <div className="poster-row__poster">
-        <MediaImage mediaKey={movie.poster.small} alt="" ratio="2/3" />
-      </div>
-      <div className="poster-row__body download-item__body">
-        <h3 className="poster-row__title">
-          {movie.title}
-          {series && ` · ${episodeMessages.label(record.episode, record.episodeTitle)}`}
-        </h3>
-        <p className="download-item__meta">
-          <span className="download-item__quality">{downloadMessages.qualityLabel(record.height)}</span>
-          <span data-testid="download-size">{size}</span>
-          <span data-testid="download-left">{t.left(daysLeft(record.expiresAt))}</span>
-        </p>
-        {!done && (
-          <div className="download-item__progress">
-            <ProgressBar value={percent} max={100} label={`${t.states[record.status]} ${percent}%`} />
-            <span className="download-item__state" data-testid="download-progress">
-              {record.status === 'failed' && record.error ? record.error : `${t.states[record.status]} ${percent}%`}
-            </span>
-          </div>
-        )}
-        <div className="download-item__actions">
-          {done ? (
-            <Link
-              href={offlinePlayPath(movie.id, record.episode)}
-              className="download-item__play"
-              data-testid="download-play"
-            >
-              <IconResume />
-              {t.play}
-            </Link>
-          ) : (
-            <button
-              type="button"
-              className="download-item__action"
-              onClick={() => (running ? pauseDownload : resumeDownload)(record.key)}
-              data-testid={running ? 'download-pause' : 'download-resume'}
-            >
-              {running ? <IconPause /> : <IconResume />}
-              {running ? t.pause : t.resume}
-            </button>
-          )}
+    <PosterRow
+      poster={movie.poster.small}
+      title={series ? `${movie.title} · ${episodeMessages.label(record.episode, record.episodeTitle)}` : movie.title}
+      className="download-item"
+      bodyClassName="download-item__body"
+      data-testid="download-item"
+      data-status={record.status}
+    >
+      <p className="download-item__meta">
+        <span className="download-item__quality">{downloadMessages.qualityLabel(record.height)}</span>
+        <span data-testid="download-size">{size}</span>
+        <span data-testid="download-left">{t.left(daysLeft(record.expiresAt))}</span>
+      </p>
+      {!done && (
+        <div className="download-item__progress">
+          <ProgressBar value={percent} max={100} label={`${t.states[record.status]} ${percent}%`} />
+          <span className="download-item__state" data-testid="download-progress">
+            {record.status === 'failed' && record.error ? record.error : `${t.states[record.status]} ${percent}%`}
+          </span>
+        </div>
+      )}
+      <div className="download-item__actions">
+        {done ? (
+          <Link
+            href={offlinePlayPath(movie.id, record.episode)}
+            className="download-item__play"
+            data-testid="download-play"
+          >
+            <IconResume />
+            {t.play}
+          </Link>
+        ) : (
           <button
             type="button"
-            className="download-item__action download-item__action--remove"
-            onClick={() => onRemove(record)}
-            aria-label={`${t.remove} ${movie.title}`}
-            data-testid="download-remove"
+            className="download-item__action"
+            onClick={() => (running ? pauseDownload : resumeDownload)(record.key)}
+            data-testid={running ? 'download-pause' : 'download-resume'}
           >
-            <IconTrash />
-            {t.remove}
+            {running ? <IconPause /> : <IconResume />}
+            {running ? t.pause : t.resume}
           </button>
-        </div>
+        )}
+        <button
+          type="button"
+          className="download-item__action download-item__action--remove"
+          onClick={() => onRemove(record)}
+          aria-label={`${t.remove} ${movie.title}`}
+          data-testid="download-remove"
+        >
+          <IconTrash />
+          {t.remove}
+        </button>
       </div>
-    </article>
+    </PosterRow>
   );
 }

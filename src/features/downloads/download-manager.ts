@@ -18,7 +18,7 @@ import { flushPersistedStores } from '../../stores/persist.ts';
 import { getDownloadTicket } from './download-calls.ts';
 import { downloadMessages as t } from './download-messages.ts';
 import { downloadKey, downloadsReady, downloadsState, isExpired, type DownloadRecord } from './download-store.ts';
-import { loadChunk } from '../../lib/load-chunk.ts';
+import { preloadHls } from '../player/hls-source.ts';
 
 const running = new Map<string, AbortController>();
 /** A ticket this close to its end is replaced before a (re)start. */
@@ -114,6 +114,8 @@ async function run(key: string, controller: AbortController): Promise<void> {
       response = await fetchOk(new URL(segmentUris(text)[i]!, playlistUrl).href, signal);
     }
     const body = await response.arrayBuffer();
+    // 暂停 between the answer and its body: the pause stands, this segment comes again on 继续.
+    if (signal.aborted) return;
     await cache.put(
       offlineSegment(record.movie.id, record.episode, i),
       new Response(body, { headers: { 'content-type': 'video/mp2t', 'content-length': String(body.byteLength) } }),
@@ -185,7 +187,7 @@ export async function startDownload(movie: MovieDetail, episode: number, height:
     error: null,
   };
   void askPersistence();
-  warmPlayer();
+  preloadHls(); // the player into the service worker's cache, for playing offline
   launch(key);
 }
 
@@ -220,16 +222,11 @@ export async function removeAllDownloads(): Promise<void> {
   for (const key of Object.keys(downloadsState.items)) await removeDownload(key);
 }
 
-/** The player's code and its worker into the service worker's cache (sw/offline-route.ts), for playing offline. */
-const warmPlayer = (): void =>
-  void loadChunk(() => import('../player/hls-library.ts'))
-    .then(({ HLS_WORKER_URL }) => fetch(HLS_WORKER_URL))
-    .catch(() => undefined);
-
 /** Deletes expired copies; downloads a reload interrupted become paused; the player cached while online. */
 export async function removeExpiredDownloads(now: number = Date.now()): Promise<void> {
   await downloadsReady;
-  if (Object.keys(downloadsState.items).length > 0 && navigator.onLine) warmPlayer();
+  // The player's code and its worker into the service worker's cache (sw/offline-route.ts), for playing offline.
+  if (Object.keys(downloadsState.items).length > 0 && navigator.onLine) preloadHls();
   for (const record of Object.values(downloadsState.items)) {
     if (isExpired(record, now)) await removeDownload(record.key);
     else if ((record.status === 'downloading' || record.status === 'queued') && !running.has(record.key))

@@ -45,7 +45,8 @@ function NotVip({ onClose }: { onClose: () => void }) {
   );
 }
 
-export function DownloadSheet({ movie, episode, vip, onClose }: Props) {
+/** Loaded when 下载 is tapped (download-button.tsx): the sheet and the download manager stay out of the play page's first load. */
+export default function DownloadSheet({ movie, episode, vip, onClose }: Props) {
   const { items } = useSnapshot(downloadsState);
   const [options, setOptions] = useState<DownloadOptions | null>(null);
   const [error, setError] = useState<string | null>(null);

@@ -5,7 +5,7 @@
  */
 import './forum.css';
 import { Link } from 'wouter';
-import { IconEdit } from '../../components/member-icons.tsx';
+import { IconEdit } from '../../components/post-icons.tsx';
 import { paths } from '../../lib/route-paths.ts';
 import { messages } from '../../messages.ts';
 

@@ -1,8 +1,8 @@
 /**
- * 选集: a title's episodes as a grid of numbered chips (the full name on hover and for screen
- * readers), the current one highlighted; a long list scrolls inside its box. A film (one episode)
- * shows no list. Each chip is a link to the episode's play page; the play page passes `onChoose`
- * to switch in place instead.
+ * 选集: a title's episodes, counted (全N集, or 更新至第N集 while it is being released), as a grid
+ * of numbered chips (the full name on hover and for screen readers), the current one highlighted;
+ * a long list scrolls inside its box. A film (one episode) shows no list. Each chip is a link to
+ * the episode's play page; the play page passes `onChoose` to switch in place instead.
  */
 import './episode-list.css';
 import type { MouseEvent } from 'react';
@@ -14,6 +14,8 @@ import { episodeMessages as e } from './episode-messages.ts';
 interface EpisodeListProps {
   movieId: number;
   episodes: readonly EpisodeBrief[];
+  /** The title is 已完结 (MovieCard.finished). */
+  finished: boolean;
   /** The episode playing or watched last; null: none highlighted. */
   current: number | null;
   /** Switches in place (the play page); without it a chip opens the play page. */
@@ -22,7 +24,7 @@ interface EpisodeListProps {
   tone?: 'page' | 'dark';
 }
 
-export function EpisodeList({ movieId, episodes, current, onChoose, tone = 'page' }: EpisodeListProps) {
+export function EpisodeList({ movieId, episodes, finished, current, onChoose, tone = 'page' }: EpisodeListProps) {
   if (episodes.length < 2) return null;
   const choose = (number: number) => (event: MouseEvent) => {
     if (!onChoose || event.metaKey || event.ctrlKey || event.shiftKey) return;
@@ -35,7 +37,7 @@ export function EpisodeList({ movieId, episodes, current, onChoose, tone = 'page
         <h2 className="episodes__title" id={`episodes-${movieId}`}>
           {e.heading}
         </h2>
-        <span className="episodes__count">{e.count(episodes.length)}</span>
+        <span className="episodes__count">{e.count(episodes.length, finished)}</span>
       </div>
       <ol className="episodes__grid">
         {episodes.map((episode) => {

@@ -13,4 +13,5 @@ export const movieCardOf = (m: MovieCard): MovieCard => ({
   year: m.year,
   region: m.region,
   episodeCount: m.episodeCount,
+  finished: m.finished,
 });

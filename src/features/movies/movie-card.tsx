@@ -1,7 +1,7 @@
 /**
  * A movie in a grid: the 2:3 poster (small file, large for wide cells) with the duration (a
- * series: 全N集) and an access badge (VIP, or the price in coins), the title on at most two lines
- * and the view count.
+ * series: 全N集, or 更新至第N集 while it is being released) and an access badge (VIP, or the price
+ * in coins), the title on at most two lines and the view count.
  */
 import '../../styles/content.css';
 import { Link } from 'wouter';
@@ -27,9 +27,13 @@ export const MOVIE_CARD_MIN_WIDTH = 96;
  */
 const GRID_POSTER_SIZES = '(min-width: 768px) 200px, calc(33.3vw - 19px)';
 
-/** The poster's corner: a series' 全N集, a film's duration (none when it is not known). */
-function cornerOf({ episodeCount, durationS }: MovieCardData): string | null {
-  if (episodeCount > 1) return episodeMessages.cardCount(episodeCount);
+/**
+ * The poster's corner: a series' 全N集 or 更新至第N集 (one still being released, even at episode 1),
+ * a film's duration (none when it is not known).
+ */
+function cornerOf({ episodeCount, durationS, finished }: MovieCardData): string | null {
+  if (episodeCount > 1 || (finished === false && episodeCount > 0))
+    return episodeMessages.count(episodeCount, finished);
   return durationS > 0 ? formatDuration(durationS) : null;
 }
 

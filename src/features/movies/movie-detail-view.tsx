@@ -71,7 +71,7 @@ function Episodes({ movie }: { movie: MovieDetail }) {
   if (episodes.length < 2) return null;
   return (
     <section className="movie-detail__section">
-      <EpisodeList movieId={movie.id} episodes={episodes} current={last?.episode ?? null} />
+      <EpisodeList movieId={movie.id} episodes={episodes} finished={movie.finished} current={last?.episode ?? null} />
     </section>
   );
 }

@@ -34,6 +34,22 @@ export interface SourceOptions {
   cancelled?: () => boolean;
 }
 
+/** hls.js's chunk (hls-library.ts), fetched once whoever asks first. */
+const hlsLibrary = () => loadChunk(() => import('./hls-library.ts'));
+
+/**
+ * Fetches hls.js and its worker's script ahead of a source (the play page as it opens, while its
+ * calls are on their way; the download manager, for the service worker's cache): on a slow line
+ * the stream then starts as soon as its URL arrives, not two round trips later. The script lands
+ * in the HTTP cache (and the service worker's), where the worker's own request finds it.
+ */
+export function preloadHls(): void {
+  if (currentPlatform() === 'ios') return; // the browser's own HLS plays there (attachSource)
+  void hlsLibrary()
+    .then(({ HLS_WORKER_URL }) => fetch(HLS_WORKER_URL))
+    .catch(() => undefined);
+}
+
 const DETACHED: SourceHandle = { destroy: () => undefined, setQuality: () => undefined };
 
 const HLS_TYPE = 'application/vnd.apple.mpegurl';
@@ -75,7 +91,7 @@ export async function attachSource(
     return attachNative(video, url, onFatal);
   }
 
-  const { Hls, HLS_WORKER_URL } = await loadChunk(() => import('./hls-library.ts'));
+  const { Hls, HLS_WORKER_URL } = await hlsLibrary();
   if (options.cancelled?.()) return DETACHED;
   if (!Hls.isSupported()) {
     if (native) {

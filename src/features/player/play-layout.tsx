@@ -72,7 +72,14 @@ export function PlayFacts({ movie, episode, durationS, onEpisode }: PlayFactsPro
         <MovieActionBar movie={movie} className="play-actions__buttons" />
       </div>
       <DownloadButton movie={movie} episode={episode} />
-      <EpisodeList movieId={movie.id} episodes={movie.episodes} current={episode} onChoose={onEpisode} tone="dark" />
+      <EpisodeList
+        movieId={movie.id}
+        episodes={movie.episodes}
+        finished={movie.finished}
+        current={episode}
+        onChoose={onEpisode}
+        tone="dark"
+      />
       {movie.description && <p className="play-info__description">{movie.description}</p>}
     </div>
   );

@@ -12,6 +12,7 @@ import { Link } from 'wouter';
 import type { MovieDetail } from '../../../contract/calls/content.ts';
 import { paths } from '../../lib/route-paths.ts';
 import { messages } from '../../messages.ts';
+import { shellMessages } from '../../shell-messages.ts';
 import { purchaseMessages } from '../purchases/purchase-messages.ts';
 import { seriesMessages } from './series-messages.ts';
 import { loadChunk } from '../../lib/load-chunk.ts';
@@ -55,7 +56,7 @@ export function TrialEndOverlay({ movie, onPurchased }: TrialEndOverlayProps) {
           </Link>
         )}
         <Link href={paths.movie(movie.id)} className="play-overlay__link">
-          {messages.titles.movieDetail}
+          {shellMessages.titles.movieDetail}
         </Link>
       </div>
     </div>

@@ -15,7 +15,8 @@ import { showToast } from '../../stores/toast.ts';
 import { claimPoints } from './claim-points.ts';
 import { ErrorState } from '../../components/error-state.tsx';
 import { IconFilm, IconForum } from '../../components/icons.tsx';
-import { IconCalendar, IconCheck, IconEdit } from '../../components/member-icons.tsx';
+import { IconCalendar, IconCheck } from '../../components/member-icons.tsx';
+import { IconEdit } from '../../components/post-icons.tsx';
 import { ProgressBar } from '../../components/progress-bar.tsx';
 import { Skeleton } from '../../components/skeleton.tsx';
 

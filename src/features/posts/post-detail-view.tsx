@@ -13,11 +13,13 @@ import type { PostDetail } from '../../../contract/calls/content.ts';
 import type { PostKind } from '../../../contract/enums.ts';
 import { getPostDetail } from './post-calls.ts';
 import { useFirstPaintHandover } from '../../components/page/first-paint.ts';
+import { useHeadTitle } from '../../components/page/page-context.tsx';
 import { paths } from '../../lib/route-paths.ts';
 import { postCardOf } from './post-view.ts';
 import { idParam } from '../../lib/route-params.ts';
 import { useRouteResource } from '../../components/hooks/use-resource.ts';
 import { messages } from '../../messages.ts';
+import { shellMessages } from '../../shell-messages.ts';
 import { recordRead } from '../history/history-store.ts';
 import { ErrorState } from '../../components/error-state.tsx';
 import { MissingState } from '../../components/missing-state.tsx';
@@ -42,6 +44,7 @@ export function PostDetailView({ kind, id }: { kind: PostKind; id: string | unde
   // The detail as loaded again after a purchase (unlocked), replacing the first answer in place.
   const [reloaded, setReloaded] = useState<PostDetail | null>(null);
   const data = reloaded && reloaded.id === post.data?.id ? reloaded : post.data;
+  useHeadTitle(data?.title);
   const unlock = (postToReload: number) =>
     getPostDetail(kind, postToReload, { toast: false }).then(setReloaded, post.retry);
   if (data)
@@ -125,7 +128,7 @@ export function PostArticle({ post, onPurchased }: { post: PostDetail; onPurchas
 function PostSkeleton() {
   return (
     <div className="post-detail" role="status" aria-live="polite">
-      <span className="visually-hidden">{messages.app.loading}</span>
+      <span className="visually-hidden">{shellMessages.app.loading}</span>
       <Skeleton className="skeleton--line skeleton--short" />
       <Skeleton className="post-skeleton__title" />
       <Skeleton className="skeleton--line skeleton--short" />

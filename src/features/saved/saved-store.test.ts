@@ -17,6 +17,7 @@ const card = (id: number): MovieCard => ({
   year: 2020,
   region: '内地',
   episodeCount: 1,
+  finished: true,
 });
 const movie = (id: number, createdAt: number): SavedItem => ({ type: 'movie', id, createdAt, movie: card(id) });
 const ids = (list: readonly SavedItem[]) => list.map((item) => `${item.type}${item.id}`);

@@ -12,7 +12,7 @@ import { useLocation } from 'wouter';
 import type { Suggestion } from '../../../contract/calls/search.ts';
 import { loadChunk } from '../../lib/load-chunk.ts';
 import { paths } from '../../lib/route-paths.ts';
-import { messages } from '../../messages.ts';
+import { shellMessages } from '../../shell-messages.ts';
 import { IconSearch } from '../../components/icons.tsx';
 import { postHref } from '../posts/post-view.ts';
 import { optionId, SearchSuggestions } from './search-suggestions.tsx';
@@ -130,8 +130,8 @@ export function SearchForm({
             aria-activedescendant={shown && active >= 0 ? optionId(listId, active) : undefined}
             autoComplete="off"
             enterKeyHint="search"
-            placeholder={messages.nav.searchPlaceholder}
-            aria-label={messages.nav.search}
+            placeholder={shellMessages.nav.searchPlaceholder}
+            aria-label={shellMessages.nav.search}
             value={value}
             autoFocus={autoFocus}
             onChange={(event) => {
@@ -160,7 +160,7 @@ export function SearchForm({
       </div>
       {withButton && (
         <button type="submit" className="search-form__submit">
-          {messages.nav.search}
+          {shellMessages.nav.search}
         </button>
       )}
     </form>

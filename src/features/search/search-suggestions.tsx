@@ -4,7 +4,7 @@
  * 标签; a past search shows none). Options take the pointer without taking the focus from the field.
  */
 import type { Suggestion } from '../../../contract/calls/search.ts';
-import { messages } from '../../messages.ts';
+import { shellMessages } from '../../shell-messages.ts';
 import { IconSearch } from '../../components/icons.tsx';
 import { HighlightedText } from './highlighted-text.tsx';
 
@@ -21,9 +21,9 @@ interface SearchSuggestionsProps {
 export const optionId = (listId: string, index: number): string => `${listId}-option-${index}`;
 
 export function SearchSuggestions({ id, keyword, suggestions, active, onChoose, onHover }: SearchSuggestionsProps) {
-  const kinds = messages.searchResults.suggestionKinds;
+  const kinds = shellMessages.suggestions.kinds;
   return (
-    <ul className="search-suggest" id={id} role="listbox" aria-label={messages.searchResults.suggestions}>
+    <ul className="search-suggest" id={id} role="listbox" aria-label={shellMessages.suggestions.heading}>
       {suggestions.map((suggestion, index) => (
         <li
           key={`${suggestion.kind}:${suggestion.id ?? suggestion.text}`}

@@ -5,13 +5,15 @@
  */
 import './search.css';
 import type { ReactNode } from 'react';
-import { messages } from '../../messages.ts';
+import { shellMessages } from '../../shell-messages.ts';
 import { SearchHistory } from './search-history.tsx';
 
 export function SearchView({ keyword, children }: { keyword: string; children: ReactNode }) {
   return (
     <div className="search-screen">
-      <h1 className="visually-hidden">{keyword ? `${messages.titles.search} ${keyword}` : messages.titles.search}</h1>
+      <h1 className="visually-hidden">
+        {keyword ? `${shellMessages.titles.search} ${keyword}` : shellMessages.titles.search}
+      </h1>
       <SearchHistory current={keyword} layout={keyword ? 'compact' : 'idle'} />
       {children}
     </div>

@@ -1,6 +1,6 @@
 /** dialog: the site notice on the home page, at most once a day. */
 import { dialogMessages } from './dialog-messages.ts';
-import { messages } from '../../messages.ts';
+import { shellMessages } from '../../shell-messages.ts';
 import { useSiteInfo } from '../../stores/site.ts';
 import { IconCheck } from '../../components/member-icons.tsx';
 import { Modal } from '../../components/modal.tsx';
@@ -14,7 +14,7 @@ export function NoticeDialog({ onClose }: DialogProps) {
     <Modal
       open
       onClose={onClose}
-      title={t.title(info?.title ?? messages.app.fallbackTitle)}
+      title={t.title(info?.title ?? shellMessages.app.fallbackTitle)}
       testId="dialog-notice"
       className="app-dialog"
       actions={
