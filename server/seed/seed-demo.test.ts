@@ -285,5 +285,6 @@ describe.each(DB_KINDS)('the demo seed on %s', (kind) => {
     } finally {
       await other.close();
     }
-  });
+    // A whole demo seed, as a hook's work: 13 s on a quiet machine, 40 s on a loaded one.
+  }, 120_000);
 });
