@@ -64,6 +64,7 @@ export default tseslint.config(
     // What .gitignore keeps out (built, generated, cached: .cache holds demo video segments named *.ts).
     ignores: [
       'dist/**',
+      'dist-server/**',
       'data/**',
       '.cache/**',
       '.scratch/**',

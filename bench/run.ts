@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { API } from '../contract/calls/paths.ts';
 import { startServer, type RunningServer } from '../e2e/server-process.ts';
 import { buildInto } from '../scripts/lib/build.ts';
+import { ensureServerBundle } from '../scripts/lib/server-bundle.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { openDb } from '../server/db/open-db.ts';
 import { ensureDemoSite } from '../server/db/sites.ts';
@@ -140,7 +141,7 @@ try {
   // The scale stage reads in process: it needs no build.
   if (wanted('sizes') || wanted('scroll') || wanted('start') || SERVER_STAGES.some(wanted)) {
     step('production build');
-    await buildInto(distDir);
+    await Promise.all([buildInto(distDir), ensureServerBundle()]);
   }
   if (wanted('sizes')) figures.push(...measureBundle(distDir).figures);
   if (SERVER_STAGES.some(wanted)) {

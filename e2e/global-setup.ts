@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildInto } from '../scripts/lib/build.ts';
+import { ensureServerBundle } from '../scripts/lib/server-bundle.ts';
 import { buildDemoPlan } from '../server/seed/demo-plan.ts';
 import { DEMO_MEDIA_CACHE, generateMedia } from '../server/seed/generate-media.ts';
 import { demoMediaJobs } from '../server/seed/media-jobs.ts';
@@ -53,8 +54,9 @@ export default async function setup(project: TestProject) {
   const staticDir = mkdtempSync(join(tmpdir(), 'e2e-dist-'));
   // Beside the build (child processes): the demo's media (minutes on a fresh clone, kept after),
   // then the seeded database, so that the servers start in seconds.
-  const [, seededDataDir] = await Promise.all([
+  const [, , seededDataDir] = await Promise.all([
     buildInto(staticDir),
+    ensureServerBundle(),
     generateMedia(DEMO_MEDIA_CACHE, demoMediaJobs(buildDemoPlan())).then(() => makeSeededData()),
   ]);
   const servers = await Promise.all(

@@ -1,5 +1,6 @@
 /**
- * Runs the real server (server/main.ts) as a child process on a free port with a fresh embedded
+ * Runs the real server as `npm start` does (its bundle, dist-server/main.mjs: scripts/lib/server-bundle.ts,
+ * made by the suites' global setups) as a child process on a free port with a fresh embedded
  * database, serving the production build from dist/, for the browser suite.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -8,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_MEDIA_CACHE } from '../server/seed/generate-media.ts';
 import { freePort } from '../scripts/lib/free-port.ts';
+import { bundledServer } from '../scripts/lib/server-bundle.ts';
 
 export interface RunningServer {
   baseURL: string;
@@ -78,7 +80,7 @@ export async function startServer(
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   if (place.databaseUrl) env.DATABASE_URL = place.databaseUrl;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', log, log] });
+  const child = spawn(process.execPath, [bundledServer()], { env, stdio: ['ignore', log, log] });
   closeSync(log);
   const baseURL = `http://127.0.0.1:${port}`;
   await waitUntilUp(baseURL, child, 120_000, logFile);

@@ -13,6 +13,7 @@ import sharp from 'sharp';
 import { CHROMIUM_ARGS, findChromium, requireCjkFonts } from '../e2e/chromium.ts';
 import { startServer } from '../e2e/server-process.ts';
 import { buildInto } from './lib/build.ts';
+import { ensureServerBundle } from './lib/server-bundle.ts';
 
 const OUT_DIR = 'public/screenshots';
 
@@ -74,7 +75,7 @@ async function main(): Promise<void> {
   let baseURL = givenUrl;
   if (!baseURL) {
     const staticDir = mkdtempSync(join(tmpdir(), 'screenshots-dist-'));
-    await buildInto(staticDir);
+    await Promise.all([buildInto(staticDir), ensureServerBundle()]);
     const server = await startServer({ STATIC_DIR: staticDir });
     baseURL = server.baseURL;
     stop = async () => {

@@ -24,7 +24,7 @@ const SOURCES = [
 ];
 const STAMP = 'dist/.build-stamp';
 
-function newestMtime(path: string): number {
+export function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;

@@ -1,5 +1,6 @@
 /**
- * Real server processes for the scale and crash tests: `node --import tsx server/main.ts` on a free
+ * Real server processes for the scale and crash tests: the server as `npm start` runs it (its bundle:
+ * scripts/lib/server-bundle.ts, made by the suite's global setup) on a free
  * port with the environment the test gives (nothing inherited decides the store: DATABASE_URL and
  * REDIS_URL only when the test passes them), the log kept for the test to read, a client over HTTP,
  * and a kill with any signal (SIGKILL for a crash).
@@ -8,12 +9,10 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { freePort } from '../../../scripts/lib/free-port.ts';
+import { bundledServer } from '../../../scripts/lib/server-bundle.ts';
 import { configWith } from '../../config.ts';
 import { createTestClient, type TestClient } from '../test-client.ts';
-
-const MAIN = fileURLToPath(new URL('../../main.ts', import.meta.url));
 
 export interface ServerProcess {
   baseURL: string;
@@ -30,7 +29,7 @@ export async function startServerProcess(env: Record<string, string>, startTimeo
   const scratch = mkdtempSync(join(tmpdir(), 'server-process-'));
   const inherited = { ...process.env };
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'PORT', 'DATA_DIR', 'LOG_LEVEL']) delete inherited[name];
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const child = spawn(process.execPath, [bundledServer()], {
     env: {
       ...inherited,
       HOST: '127.0.0.1',
