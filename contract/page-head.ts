@@ -5,7 +5,9 @@
  * `雾都来信 - 电影 - 影视社区`; a list: `电影 - 影视社区`; home: the site's name alone.
  */
 
-/** Each route's page title, by route name (src/lib/route-paths.ts): a list's or a member's page is titled by it. */
+import type { RouteName } from './route-patterns.ts';
+
+/** Each route's page title, by route name: a list's or a member's page is titled by it. */
 export const ROUTE_TITLES = {
   home: '首页',
   tagList: '标签',
@@ -42,10 +44,10 @@ export const ROUTE_TITLES = {
   mineSetting: '设置',
   minePersonal: '个人资料',
   mineMessage: '消息',
-} as const;
+} as const satisfies Record<RouteName, string>;
 
-/** The section a detail page names in its title, by route name (src/lib/route-paths.ts). */
-export const TITLE_SECTIONS: Readonly<Record<string, string>> = {
+/** The section a detail page names in its title, by route name. */
+export const TITLE_SECTIONS: Readonly<Partial<Record<RouteName, string>>> = {
   movieDetail: '电影',
   moviePlay: '电影',
   topicDetail: '话题',

@@ -24,7 +24,7 @@ import { FIRST_PAINT_ID, HERO_TIMING, type FirstPaintRenderer, type PaintContext
 import { layoutByName } from './app/layouts/layout-by-name.ts';
 import { PageContext, type PageInfo } from './components/page/page-context.tsx';
 import type { ScreenParams } from './components/page/screen.ts';
-import type { RouteName } from './lib/route-paths.ts';
+import type { RouteName } from '../contract/route-patterns.ts';
 import { routeTable } from './app/route-table.ts';
 import { PriorityImagesOnly } from './components/media-image.tsx';
 import { PostArticle } from './features/posts/post-detail-view.tsx';

@@ -24,7 +24,7 @@ const SOURCES = [
 ];
 const STAMP = 'dist/.build-stamp';
 
-export function newestMtime(path: string): number {
+function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;
@@ -36,10 +36,11 @@ export function newestMtime(path: string): number {
   return newest;
 }
 
-export function buildIsCurrent(): boolean {
-  if (!existsSync(STAMP)) return false;
-  const builtAt = statSync(STAMP).mtimeMs;
-  return SOURCES.every((source) => newestMtime(source) <= builtAt);
+/** Whether the build that wrote `stamp` is newer than every file of `sources` (tests apart). */
+export function builtSince(stamp: string, sources: readonly string[]): boolean {
+  if (!existsSync(stamp)) return false;
+  const builtAt = statSync(stamp).mtimeMs;
+  return sources.every((source) => newestMtime(source) <= builtAt);
 }
 
 /** Runs `npx vite build …` as a child process; rejects when it fails. */
@@ -96,7 +97,7 @@ export function buildServerEntry(outDir: string): Promise<void> {
 }
 
 export async function ensureBuild({ force = false } = {}): Promise<void> {
-  if (!force && buildIsCurrent()) return;
+  if (!force && builtSince(STAMP, SOURCES)) return;
   console.log('[build] building the PWA (vite build)…');
   await buildBoth('dist', productionEnv());
   writeFileSync(STAMP, new Date().toISOString());

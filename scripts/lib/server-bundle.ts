@@ -6,12 +6,12 @@
  * package without an `exports` map (`crypto-js/aes`, which tsx and Vite find without an extension
  * and Node does not) is written with the file's real name.
  */
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
-import { newestMtime } from './build.ts';
+import { builtSince } from './build.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SERVER_BUNDLE_DIR = join(ROOT, 'dist-server');
@@ -57,18 +57,12 @@ export function bundledServer(): string {
   return SERVER_BUNDLE;
 }
 
-function serverBundleIsCurrent(): boolean {
-  if (!existsSync(STAMP) || !existsSync(SERVER_BUNDLE)) return false;
-  const builtAt = statSync(STAMP).mtimeMs;
-  return SOURCES.every((source) => newestMtime(source) <= builtAt);
-}
-
 /**
  * Bundles server/main.ts into dist-server/ unless the bundle is newer than every server source (or
  * `force`). Not safe to run twice at once on one tree: a test run bundles once, in its global setup.
  */
 export async function ensureServerBundle({ force = false } = {}): Promise<void> {
-  if (!force && serverBundleIsCurrent()) return;
+  if (!force && existsSync(SERVER_BUNDLE) && builtSince(STAMP, SOURCES)) return;
   const started = Date.now();
   rmSync(SERVER_BUNDLE_DIR, { recursive: true, force: true });
   mkdirSync(SERVER_BUNDLE_DIR, { recursive: true });

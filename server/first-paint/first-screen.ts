@@ -52,6 +52,7 @@ import type { SearchOverview } from '../../contract/calls/search.ts';
 import type { Cipher } from '../../contract/protocol/cipher.ts';
 import { ok } from '../../contract/protocol/envelope.ts';
 import { Code } from '../../contract/protocol/codes.ts';
+import { ROUTE_PATTERNS, type RouteName } from '../../contract/route-patterns.ts';
 import { pageTitle, ROUTE_TITLES, TITLE_SECTIONS } from '../../contract/page-head.ts';
 import { ApiError } from '../api-error.ts';
 import type { Config } from '../config.ts';
@@ -148,22 +149,7 @@ function episodeOf({ query }: Address): number {
   return Number.isSafeInteger(asked) && asked > 0 ? asked : 1;
 }
 
-type RouteName = keyof typeof ROUTE_TITLES;
-
-/** The path of a route without parameters (src/lib/route-paths.ts). */
-const ROUTE_PATHS: Partial<Record<RouteName, string>> = {
-  movieList: '/movie',
-  topicList: '/topic',
-  tagList: '/tag',
-  userList: '/user',
-  chiguaList: '/chigua',
-  categoryList: '/category',
-  archiveList: '/archives',
-  release: '/release',
-  login: '/login',
-  register: '/register',
-  mine: '/mine',
-};
+/** The pages of a member's own (我的…), by route name: their module's file is the name in kebab case. */
 const MINE_PAGES = [
   'mine',
   'mineBuy',
@@ -177,20 +163,34 @@ const MINE_PAGES = [
   'minePersonal',
   'mineMessage',
 ] as const;
-const pathOf = (name: RouteName): string => ROUTE_PATHS[name] ?? `/mine/${name.slice('mine'.length).toLowerCase()}`;
 
-/** A list's page: its title the route's, its words the site's. */
-const listScreen = (name: RouteName, file: string): Screen => ({
-  pattern: new RegExp(`^${pathOf(name)}$`),
-  module: `src/routes/${file}.tsx`,
-  heading: { head: (context) => listHead(context, pathOf(name), ROUTE_TITLES[name]) },
-});
+type PlainRoute = {
+  [name in RouteName]: (typeof ROUTE_PATTERNS)[name] extends `${string}:${string}` ? never : name;
+}[RouteName];
 
-/** A member's own page (我的…, 登录, 注册, 发布): titled, never indexed. */
-const ownScreen = (name: RouteName, file: string): Screen => ({
-  pattern: new RegExp(`^${pathOf(name)}$`),
+/**
+ * A page without parameters, titled by its route: a list (its words the site's) or a member's own
+ * page (我的…, 登录, 注册, 发布: never indexed).
+ */
+const plainScreen = (name: PlainRoute, file: string, indexed: 'list' | 'own'): Screen => {
+  const path = ROUTE_PATTERNS[name];
+  const head = indexed === 'list' ? listHead : unindexedHead;
+  return {
+    pattern: new RegExp(`^${path}$`),
+    module: `src/routes/${file}.tsx`,
+    heading: { head: (context) => head(context, path, ROUTE_TITLES[name]) },
+  };
+};
+
+/** A post's page (吃瓜, 文章) whose head alone is rendered here: no first paint, the data read for the head. */
+const postScreen = (name: 'chiguaDetail' | 'archives', file: string, read: NonNullable<Heading['read']>): Screen => ({
+  pattern: new RegExp(`^${ROUTE_PATTERNS[name].replace(':id', '(\\d{1,9})')}$`),
   module: `src/routes/${file}.tsx`,
-  heading: { head: (context) => unindexedHead(context, pathOf(name), ROUTE_TITLES[name]) },
+  heading: {
+    read,
+    head: (context, data, _, path) => postHead(context, data as PostDetail, path, TITLE_SECTIONS[name]!),
+    missing: TITLE_SECTIONS[name],
+  },
 });
 
 /**
@@ -200,7 +200,7 @@ const ownScreen = (name: RouteName, file: string): Screen => ({
 const collectionScreen = (
   pattern: RegExp,
   file: string,
-  name: keyof typeof TITLE_SECTIONS & RouteName,
+  name: RouteName,
   {
     read,
     collection,
@@ -283,39 +283,23 @@ const SCREENS: Screen[] = [
       missing: TITLE_SECTIONS.moviePlay,
     },
   },
-  listScreen('movieList', 'movie-list'),
-  listScreen('topicList', 'topic-list'),
-  listScreen('tagList', 'tag-list'),
-  listScreen('userList', 'user-list'),
-  listScreen('chiguaList', 'chigua-list'),
-  listScreen('categoryList', 'category-list'),
-  listScreen('archiveList', 'archive-list'),
-  ...(['release', 'login', 'register'] as const).map((name) => ownScreen(name, name)),
+  plainScreen('movieList', 'movie-list', 'list'),
+  plainScreen('topicList', 'topic-list', 'list'),
+  plainScreen('tagList', 'tag-list', 'list'),
+  plainScreen('userList', 'user-list', 'list'),
+  plainScreen('chiguaList', 'chigua-list', 'list'),
+  plainScreen('categoryList', 'category-list', 'list'),
+  plainScreen('archiveList', 'archive-list', 'list'),
+  ...(['release', 'login', 'register'] as const).map((name) => plainScreen(name, name, 'own')),
   ...MINE_PAGES.map((name) =>
-    ownScreen(
+    plainScreen(
       name,
       name.replace(/[A-Z]/, (letter) => `-${letter.toLowerCase()}`),
+      'own',
     ),
   ),
-  // Head only (no first paint): the data is read for the head alone.
-  {
-    pattern: /^\/chigua\/(\d{1,9})$/,
-    module: 'src/routes/chigua-detail.tsx',
-    heading: {
-      read: previewChiguaDetail,
-      head: (context, data, _, path) => postHead(context, data as PostDetail, path, TITLE_SECTIONS.chiguaDetail!),
-      missing: TITLE_SECTIONS.chiguaDetail,
-    },
-  },
-  {
-    pattern: /^\/archives\/(\d{1,9})$/,
-    module: 'src/routes/archives.tsx',
-    heading: {
-      read: previewArticleDetail,
-      head: (context, data, _, path) => postHead(context, data as PostDetail, path, TITLE_SECTIONS.archives!),
-      missing: TITLE_SECTIONS.archives,
-    },
-  },
+  postScreen('chiguaDetail', 'chigua-detail', previewChiguaDetail),
+  postScreen('archives', 'archives', previewArticleDetail),
   collectionScreen(/^\/tag\/([^/]+)$/, 'tag-detail', 'tagDetail', {
     read: (_db, _id, _now, call, address) => call(API.tagDetail, { key: keyOf(address) ?? '' }),
     collection: (data) => {

@@ -6,7 +6,7 @@
 import { lazy } from 'react';
 import { matchRoute, type DefaultParams, type Parser } from 'wouter';
 import { shellMessages } from '../shell-messages.ts';
-import { patterns, type RouteName } from '../lib/route-paths.ts';
+import { ROUTE_PATTERNS, type RouteName } from '../../contract/route-patterns.ts';
 import type { LayoutName, RouteEntry, ScreenModule, ScreenParams } from '../components/page/screen.ts';
 import { loadChunk } from '../lib/load-chunk.ts';
 
@@ -15,7 +15,7 @@ const route = (name: RouteName, importScreen: () => ScreenModule, layout: Layout
   const load = () => loadChunk(importScreen);
   return {
     name,
-    pattern: patterns[name],
+    pattern: ROUTE_PATTERNS[name],
     screen: lazy(load),
     load,
     layout,

@@ -1,49 +1,9 @@
 /**
- * Route patterns of docs/spec.md section 2 and their href builders, defined once. Patterns feed the route
- * table; screens and links build hrefs only through `paths`.
+ * The href builders of the routes of docs/spec.md section 2 (their patterns: contract/route-patterns.ts,
+ * which feed the route table); screens and links build hrefs only through `paths`.
  */
 import { inAppPath } from '../../contract/in-app-path.ts';
-
-export const patterns = {
-  home: '/',
-  tagList: '/tag',
-  tagDetail: '/tag/:key',
-  userList: '/user',
-  userPage: '/user/:id',
-  forumList: '/forum',
-  forumPage: '/forum/:id',
-  topicList: '/topic',
-  topicDetail: '/topic/:id',
-  movieList: '/movie',
-  moviePlay: '/movie/play/:id',
-  movieDetail: '/movie/:id',
-  chiguaList: '/chigua',
-  chiguaDetail: '/chigua/:id',
-  categoryList: '/category',
-  categoryPage: '/category/:id',
-  featured: '/featured/:id',
-  search: '/search/:key',
-  archiveList: '/archives',
-  archives: '/archives/:id',
-  release: '/release',
-  login: '/login',
-  register: '/register',
-  mine: '/mine',
-  mineBuy: '/mine/buy',
-  mineVip: '/mine/vip',
-  mineLike: '/mine/like',
-  mineMall: '/mine/mall',
-  mineWallet: '/mine/wallet',
-  mineHistory: '/mine/history',
-  mineDownloads: '/mine/downloads',
-  mineSetting: '/mine/setting',
-  minePersonal: '/mine/personal',
-  mineMessage: '/mine/message',
-  /** Catch-all single segment: must stay after every named route. */
-  typePage: '/:type',
-} as const;
-
-export type RouteName = keyof typeof patterns;
+import { ROUTE_PATTERNS } from '../../contract/route-patterns.ts';
 
 type Id = string | number;
 const segment = (value: Id): string => encodeURIComponent(String(value));
@@ -97,7 +57,7 @@ export const paths = {
 
 /** docs/spec.md section 4: the automatic device sign-in is skipped on these pages. */
 export const skipsDeviceSignIn = (pathname: string): boolean =>
-  pathname === patterns.login || pathname === patterns.register;
+  pathname === ROUTE_PATTERNS.login || pathname === ROUTE_PATTERNS.register;
 
 /**
  * docs/spec.md section 6: without a token, "any route whose path contains mine" redirects to /login. Read

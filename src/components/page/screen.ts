@@ -1,6 +1,6 @@
 /** What every screen module in src/routes/ receives. */
 import type { ComponentType, LazyExoticComponent } from 'react';
-import type { RouteName } from '../../lib/route-paths.ts';
+import type { RouteName } from '../../../contract/route-patterns.ts';
 
 /** Route parameters, already URI-decoded (key for tag and search, id, type). */
 export type ScreenParams = Readonly<Record<string, string | undefined>>;
