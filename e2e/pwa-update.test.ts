@@ -15,7 +15,8 @@ import { buildInto } from '../scripts/lib/build.ts';
 import { launch, noBrowser } from './browser.ts';
 import { buildIdOf, controlledBySw, openOn } from './pwa-browser.ts';
 import { copyOfSeededData } from './seeded-data.ts';
-import { answers, startServer, type RunningServer } from './server-process.ts';
+import { answers } from '../scripts/lib/server-child.ts';
+import { startServer, type RunningServer } from './server-process.ts';
 
 describe.skipIf(noBrowser)('updates and reloads in Chromium', () => {
   let browser: Browser;

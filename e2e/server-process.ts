@@ -3,13 +3,12 @@
  * made by the suites' global setups) as a child process on a free port with a fresh embedded
  * database, serving the production build from dist/, for the browser suite.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_MEDIA_CACHE } from '../server/seed/generate-media.ts';
 import { freePort } from '../scripts/lib/free-port.ts';
-import { bundledServer } from '../scripts/lib/server-bundle.ts';
+import { launchServer } from '../scripts/lib/server-child.ts';
 
 export interface RunningServer {
   baseURL: string;
@@ -30,25 +29,6 @@ export interface ServerPlace {
   logFile?: string;
 }
 
-/** Whether a server answers at `baseURL` now. */
-export async function answers(baseURL: string): Promise<boolean> {
-  try {
-    return (await fetch(`${baseURL}/api/fetch-data`)).ok;
-  } catch {
-    return false;
-  }
-}
-
-async function waitUntilUp(baseURL: string, child: ChildProcess, timeoutMs: number, logFile: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}; see ${logFile}`);
-    if (await answers(baseURL)) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`server did not answer within ${timeoutMs} ms; see ${logFile}`);
-}
-
 export async function startServer(
   extraEnv: Record<string, string> = {},
   place: ServerPlace = {},
@@ -62,8 +42,6 @@ export async function startServer(
   const log = openSync(logFile, 'a');
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     STATIC_DIR: 'dist',
     MEDIA_DIR: DEMO_MEDIA_CACHE,
@@ -80,10 +58,12 @@ export async function startServer(
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   if (place.databaseUrl) env.DATABASE_URL = place.databaseUrl;
-  const child = spawn(process.execPath, [bundledServer()], { env, stdio: ['ignore', log, log] });
+  const { child, baseURL, ready } = launchServer(port, env, ['ignore', log, log], {
+    timeoutMs: 120_000,
+    where: () => `see ${logFile}`,
+  });
   closeSync(log);
-  const baseURL = `http://127.0.0.1:${port}`;
-  await waitUntilUp(baseURL, child, 120_000, logFile);
+  await ready;
   return {
     baseURL,
     port,

@@ -5,12 +5,11 @@
  * REDIS_URL only when the test passes them), the log kept for the test to read, a client over HTTP,
  * and a kill with any signal (SIGKILL for a crash).
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../../scripts/lib/free-port.ts';
-import { bundledServer } from '../../../scripts/lib/server-bundle.ts';
+import { launchServer } from '../../../scripts/lib/server-child.ts';
 import { configWith } from '../../config.ts';
 import { createTestClient, type TestClient } from '../test-client.ts';
 
@@ -29,40 +28,25 @@ export async function startServerProcess(env: Record<string, string>, startTimeo
   const scratch = mkdtempSync(join(tmpdir(), 'server-process-'));
   const inherited = { ...process.env };
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'PORT', 'DATA_DIR', 'LOG_LEVEL']) delete inherited[name];
-  const child = spawn(process.execPath, [bundledServer()], {
-    env: {
+  let output = '';
+  const { child, baseURL, ready } = launchServer(
+    port,
+    {
       ...inherited,
-      HOST: '127.0.0.1',
-      PORT: String(port),
       DATA_DIR: scratch,
       STATIC_DIR: join(scratch, 'no-build'),
       SEED_DEMO: 'off',
       LOG_LEVEL: 'info',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    ['ignore', 'pipe', 'pipe'],
+    { timeoutMs: startTimeoutMs, where: () => `its log:\n${output.slice(-3000)}` },
+  );
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   exited.then(() => rmSync(scratch, { recursive: true, force: true }));
-
-  const baseURL = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + startTimeoutMs;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output.slice(-3000)}`);
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server did not answer within ${startTimeoutMs} ms:\n${output.slice(-3000)}`);
-    }
-    const up = await fetch(`${baseURL}/api/fetch-data`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (up) break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  await ready;
   return {
     baseURL,
     client: createTestClient(baseURL, configWith()),
