@@ -10,6 +10,7 @@
  * of the same index, never an OFFSET. The last file has no upper bound, so rows added since the
  * bounds were read still show.
  */
+import { ROUTE_PATTERNS, type RouteName } from '../../contract/route-patterns.ts';
 import type { Queryable } from './db.ts';
 import { VISIBLE } from './movies.ts';
 import { PUBLIC_POST } from './posts.ts';
@@ -22,18 +23,21 @@ interface KindSql {
   /** The table with its alias and its visible rows' condition; `$1` is the site's id where scoped. */
   from: string;
   where: string;
-  /** The page's route key: the id, or the tag's key. */
-  key: string;
+  /** The page's path, as XML text: the app's route with its key, URL-encoded. */
+  page: string;
   /** The row's update time where the table keeps one, else its publication or creation time; null: none. */
   lastmod: string;
   /** Per site (users), else shared by every site of the station. */
   perSite: boolean;
 }
 
-const postKind = (kind: string): KindSql => ({
+/** The path of a detail route (contract/route-patterns.ts) with `key` (SQL) as its one parameter. */
+const pageOf = (route: RouteName, key: string): string => `'${ROUTE_PATTERNS[route].replace(/:\w+$/, '')}' || ${key}`;
+
+const postKind = (kind: string, route: RouteName): KindSql => ({
   from: 'posts p',
   where: `p.kind = '${kind}' AND ${PUBLIC_POST}`,
-  key: 'p.id',
+  page: pageOf(route, 'p.id'),
   lastmod: 'p.created_at',
   perSite: false,
 });
@@ -42,19 +46,27 @@ const SQL: Record<SitemapKind, KindSql> = {
   movies: {
     from: 'movies m',
     where: VISIBLE,
-    key: 'm.id',
+    page: pageOf('movieDetail', 'm.id'),
     lastmod: 'GREATEST(m.updated_at, m.published_at)',
     perSite: false,
   },
-  topics: postKind('topic'),
-  chigua: postKind('chigua'),
-  articles: postKind('article'),
+  topics: postKind('topic', 'topicDetail'),
+  chigua: postKind('chigua', 'chiguaDetail'),
+  articles: postKind('article', 'archives'),
   // item_count: the visible titles and posts carrying the tag (server/db/counters.ts); an empty tag's page is empty.
-  tags: { from: 'tags t', where: 't.item_count > 0', key: 't.key', lastmod: 'NULL::timestamptz', perSite: false },
+  // The key is a name: encoded as encodeURIComponent does (migration 033), whose output keeps one
+  // character XML escapes: '.
+  tags: {
+    from: 'tags t',
+    where: 't.item_count > 0',
+    page: pageOf('tagDetail', `replace(uri_component(t.key), '''', '&apos;')`),
+    lastmod: 'NULL::timestamptz',
+    perSite: false,
+  },
   users: {
     from: 'users u',
     where: `u.site_id = $1 AND ${LISTED_AUTHOR}`,
-    key: 'u.id',
+    page: pageOf('userPage', 'u.id'),
     lastmod: 'u.created_at',
     perSite: true,
   },
@@ -73,9 +85,10 @@ export interface FileBound {
   lastmod: string | null;
 }
 
-export interface SitemapRow {
-  key: string | number;
-  lastmod: string | null;
+/** A file's <url> elements, one a line, each <loc> the page's path without its origin. */
+export interface SitemapXml {
+  rows: number;
+  xml: string;
 }
 
 /** Whether a kind's rows differ per site (the cache keys them by site then). */
@@ -101,25 +114,32 @@ export async function fileBounds(
   );
 }
 
-/** Up to `limit` visible rows of `kind` with ids in (`after`, `upTo`] (`after` null: from the first; `upTo` null: no end). */
-export function fileRows(
+/**
+ * The <url> elements of up to `limit` visible rows of `kind` with ids in (`after`, `upTo`] (`after`
+ * null: from the first; `upTo` null: no end), in id order, written by the database.
+ */
+export async function fileXml(
   q: Queryable,
   kind: SitemapKind,
   siteId: number,
   range: { after: number | null; upTo: number | null },
   limit: number,
-): Promise<SitemapRow[]> {
+): Promise<SitemapXml> {
   const sql = SQL[kind];
   const id = idOf(sql);
   const params: unknown[] = sql.perSite ? [siteId] : [];
   const conditions = [sql.where];
   if (range.after !== null) conditions.push(`${id} > $${params.push(range.after)}`);
   if (range.upTo !== null) conditions.push(`${id} <= $${params.push(range.upTo)}`);
-  return q.query<SitemapRow>(
-    `SELECT ${sql.key} AS key, ${w3c(sql.lastmod)} AS lastmod FROM ${sql.from}
-     WHERE ${conditions.join(' AND ')} ORDER BY ${id} LIMIT $${params.push(limit)}`,
+  const [row] = await q.query<SitemapXml>(
+    `SELECT count(*)::int AS rows,
+            coalesce(string_agg('<url><loc>' || page || '</loc>'
+              || coalesce('<lastmod>' || ${w3c('lastmod')} || '</lastmod>', '') || '</url>', E'\n'), '') AS xml
+     FROM (SELECT ${id} AS id, ${sql.page} AS page, ${sql.lastmod} AS lastmod FROM ${sql.from}
+           WHERE ${conditions.join(' AND ')} ORDER BY ${id} LIMIT $${params.push(limit)}) s`,
     params,
   );
+  return row!;
 }
 
 /** The sequence each kind's changes advance (migration 032): the posts' three kinds share one. */

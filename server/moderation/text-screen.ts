@@ -10,15 +10,23 @@ import { sensitiveWords } from './sensitive-words.ts';
 
 /**
  * The text as it may be stored: words of the list whose action is 'mask' replaced by *; throws code 2
- * naming the word when a word whose action is 'refuse' occurs. `field` names the payload field.
+ * naming the word, and what the member wrote (`what`), when a word whose action is 'refuse' occurs.
  */
-export async function screenText(q: Queryable, field: string, text: string): Promise<string> {
+export async function screenText(
+  q: Queryable,
+  what: keyof typeof moderationMessages.screened,
+  text: string,
+): Promise<string> {
   const { matcher } = await sensitiveWords(q);
   if (!matcher) return text;
   const hits = matcher.search(text);
   if (hits.length === 0) return text;
   const refused = hits.find((hit) => hit.data === 'refuse');
-  if (refused) throw new ApiError(Code.InvalidParams, moderationMessages.refusedWord(field, refused.pattern));
+  if (refused)
+    throw new ApiError(
+      Code.InvalidParams,
+      moderationMessages.refusedWord(moderationMessages.screened[what], refused.pattern),
+    );
   // One * per character (code point) of the words as written.
   return matcher.replace(text, (_hit, original) => '*'.repeat([...original].length), {
     strategy: 'leftmost-longest',

@@ -22,7 +22,7 @@ export const danmakuCalls: readonly Call[] = [
       db.tx((q) =>
         onceByKey(q, user.id, API.danmakuSend, payload.idempotencyKey, async () => {
           if (!(await movieExists(q, payload.movieId))) throw movieNotFound(payload.movieId);
-          const text = await screenText(q, 'text', payload.text);
+          const text = await screenText(q, 'danmaku', payload.text);
           await refuseRepeat(q, 'danmaku', user.id, text);
           return insertDanmaku(q, {
             movieId: payload.movieId,

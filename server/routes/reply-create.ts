@@ -57,7 +57,7 @@ async function checkRefs(q: Queryable, p: CreatePayload, writer: Writer, mention
 }
 
 async function write(q: Queryable, p: CreatePayload, writer: Writer, images: string[]): Promise<Reply> {
-  const body = await screenText(q, 'body', p.body);
+  const body = await screenText(q, 'reply', p.body);
   await refuseRepeat(q, 'reply', writer.userId, body);
   const rating = p.rating ?? null;
   const target: TargetRow | undefined = await findTarget(q, p.targetType, p.targetId, writer.userId);

@@ -29,7 +29,7 @@ export const reportCalls: readonly Call[] = [
         const target = await lockReportTarget(q, site.id, targetType, targetId);
         if (!target) throw notFound(`${MISSING[targetType]}：${targetId}`);
         if (target.ownerId === user.id) throw new ApiError(Code.InvalidParams, moderationMessages.ownContent);
-        const detail = payload.detail === undefined ? '' : await screenText(q, 'detail', payload.detail);
+        const detail = payload.detail === undefined ? '' : await screenText(q, 'report', payload.detail);
         const counted = await reportsCount(q, user.id, trustRuleOf(config), now);
         const { reason } = payload;
         return fileReport(

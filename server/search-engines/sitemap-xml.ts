@@ -1,7 +1,8 @@
 /**
  * The XML of the sitemaps protocol (https://www.sitemaps.org/protocol.html): a <urlset> of page
- * URLs and a <sitemapindex> of sitemap files, each entry's <loc> escaped as XML text (& < > " ')
- * and its optional <lastmod> a W3C datetime (as server/db/sitemaps.ts reads it).
+ * URLs (its <url> elements written by the database) and a <sitemapindex> of sitemap files, each
+ * entry's <loc> escaped as XML text (& < > " ') and its optional <lastmod> a W3C datetime (as
+ * server/db/sitemaps.ts reads it).
  */
 
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
@@ -19,17 +20,19 @@ const MARKUP = /[&<>"']/;
 export const escapeXml = (text: string): string =>
   MARKUP.test(text) ? text.replace(/[&<>"']/g, (char) => ESCAPES[char]!) : text;
 
-/** The document: one entry a line (a file of 50,000 is made by appending, not by mapping and joining). */
-function document(root: 'urlset' | 'sitemapindex', tag: 'url' | 'sitemap', entries: Iterable<SitemapEntry>): string {
-  let xml = `${HEAD}<${root} xmlns="${NS}">\n`;
-  for (const { loc, lastmod } of entries) {
-    xml += `<${tag}><loc>${escapeXml(loc)}</loc>`;
-    if (lastmod) xml += `<lastmod>${escapeXml(lastmod)}</lastmod>`;
-    xml += `</${tag}>\n`;
-  }
-  return `${xml}</${root}>\n`;
-}
+/** The document around its elements, one a line (`lines`: joined by newlines, none at the end). */
+const document = (root: 'urlset' | 'sitemapindex', lines: string): string =>
+  `${HEAD}<${root} xmlns="${NS}">\n${lines}${lines ? '\n' : ''}</${root}>\n`;
 
-export const urlset = (entries: Iterable<SitemapEntry>): string => document('urlset', 'url', entries);
+/** A file of page URLs around its <url> elements (written by the database: server/db/sitemaps.ts). */
+export const urlset = (urls: string): string => document('urlset', urls);
 
-export const sitemapIndex = (entries: Iterable<SitemapEntry>): string => document('sitemapindex', 'sitemap', entries);
+export const sitemapIndex = (entries: Iterable<SitemapEntry>): string =>
+  document(
+    'sitemapindex',
+    Array.from(
+      entries,
+      ({ loc, lastmod }) =>
+        `<sitemap><loc>${escapeXml(loc)}</loc>${lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : ''}</sitemap>`,
+    ).join('\n'),
+  );

@@ -20,12 +20,11 @@ import type { Db } from '../db/db.ts';
 import {
   changeMarks,
   fileBounds,
-  fileRows,
+  fileXml,
   perSite,
   SITEMAP_KINDS,
   type FileBound,
   type SitemapKind,
-  type SitemapRow,
 } from '../db/sitemaps.ts';
 import { escapeXml, sitemapIndex, urlset, type SitemapEntry } from './sitemap-xml.ts';
 
@@ -47,20 +46,8 @@ export interface SitemapOptions {
   onError?: (error: unknown) => void;
 }
 
-const segment = (key: string | number): string => encodeURIComponent(String(key));
-
-/** Where a file's origin goes in its kept copy: a character no XML text (nor a URL) holds. */
-const ORIGIN_MARK = '\u0000';
-
-/** The page of a row of each kind: the app's routes (docs/spec.md section 2, src/lib/route-paths.ts). */
-const PAGE_OF: Record<SitemapKind, (key: string | number) => string> = {
-  movies: (id) => `/movie/${segment(id)}`,
-  topics: (id) => `/topic/${segment(id)}`,
-  chigua: (id) => `/chigua/${segment(id)}`,
-  articles: (id) => `/archives/${segment(id)}`,
-  tags: (key) => `/tag/${segment(key)}`,
-  users: (id) => `/user/${segment(id)}`,
-};
+/** Where a file's origin goes: the database writes each <loc> with the page's path alone. */
+const LOC = '<loc>';
 
 /** The path of file `n` (from 1) of a kind, e.g. /sitemaps/movies-2.xml. */
 export const sitemapFilePath = (kind: SitemapKind, n: number): string => `/sitemaps/${kind}-${n}.xml`;
@@ -134,14 +121,14 @@ export class Sitemaps {
           after: n === 1 ? null : bounds[n - 2]!.lastId,
           upTo: n === bounds.length ? null : bounds[n - 1]!.lastId,
         };
-        const rows = await fileRows(this.db, kind, siteId, range, this.perFile);
-        return urlset(entriesOf(rows, ORIGIN_MARK, PAGE_OF[kind])).split(ORIGIN_MARK);
+        const { xml } = await fileXml(this.db, kind, siteId, range, this.perFile);
+        return urlset(xml).split(LOC);
       },
       (parts) => parts.reduce((bytes, part) => bytes + part.length, 0),
     );
     return this.keep(
       `${key} ${origin}`,
-      async () => finished((await template).join(escapeXml(origin))),
+      async () => finished((await template).join(`${LOC}${escapeXml(origin)}`)),
       (made) => made.xml.length,
     );
   }
@@ -269,14 +256,6 @@ export class Sitemaps {
       this.drop(key);
     }
   }
-}
-
-function* entriesOf(
-  rows: readonly SitemapRow[],
-  origin: string,
-  page: (key: string | number) => string,
-): Generator<SitemapEntry> {
-  for (const row of rows) yield { loc: `${origin}${page(row.key)}`, lastmod: row.lastmod };
 }
 
 function finished(xml: string): SitemapFile {

@@ -35,7 +35,7 @@ describe.each(DB_KINDS)('moderation on %s', (kind) => {
     it('refuses a text with a listed word, naming the field and the word, whatever its case or width', async () => {
       expect(await sendDanmaku(author, '这里有违禁词哦')).toEqual({
         code: Code.InvalidParams,
-        msg: 'text 含有违禁词「违禁词」，请修改后再发送',
+        msg: '弹幕含有违禁词「违禁词」，请修改后再发送',
       });
       for (const text of ['buy SPAM now', 'ｓｐａｍ 来了', 'ＳＰＡＭ']) {
         expect(await sendDanmaku(author, text), text).toMatchObject({ code: Code.InvalidParams, msg: /「Spam」/ });
@@ -64,7 +64,7 @@ describe.each(DB_KINDS)('moderation on %s', (kind) => {
         );
       expect((await create('post', topic, '出售违禁词')).envelope).toMatchObject({
         code: Code.InvalidParams,
-        msg: 'body 含有违禁词「违禁词」，请修改后再发送',
+        msg: '回复含有违禁词「违禁词」，请修改后再发送',
       });
       expect((await create('movie', 2, 'SPAM!')).envelope).toMatchObject({ code: Code.InvalidParams, msg: /「Spam」/ });
       const masked = (await create('movie', 2, '这部片的傻瓜剧情')).envelope;
@@ -76,12 +76,12 @@ describe.each(DB_KINDS)('moderation on %s', (kind) => {
     });
 
     it('takes a change of the list at once after invalidation', async () => {
-      expect(await screenText(h.db, 'body', '新词出现')).toBe('新词出现');
+      expect(await screenText(h.db, 'reply', '新词出现')).toBe('新词出现');
       await setWords(h.db, { 违禁词: 'refuse', Spam: 'refuse', 傻瓜: 'mask', abc: 'mask', 新词: 'mask' });
-      expect(await screenText(h.db, 'body', '新词出现')).toBe('**出现');
-      await expect(screenText(h.db, 'body', '一个违禁词')).rejects.toMatchObject({
+      expect(await screenText(h.db, 'reply', '新词出现')).toBe('**出现');
+      await expect(screenText(h.db, 'reply', '一个违禁词')).rejects.toMatchObject({
         code: Code.InvalidParams,
-        message: 'body 含有违禁词「违禁词」，请修改后再发送',
+        message: '回复含有违禁词「违禁词」，请修改后再发送',
       });
     });
   });

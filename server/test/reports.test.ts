@@ -183,7 +183,7 @@ describe.each(DB_KINDS)('reports on %s', (kind) => {
     expect((await report(author, 'user', author.id)).envelope.code).toBe(Code.InvalidParams);
     expect((await report(reporters[0]!, 'post', own, { detail: '他在卖违禁词' })).envelope).toMatchObject({
       code: Code.InvalidParams,
-      msg: /^detail 含有违禁词「违禁词」/,
+      msg: /^举报说明含有违禁词「违禁词」/,
     });
     expect((await report(reporters[0]!, 'post', own, { reason: 'boring' })).envelope).toMatchObject({
       code: Code.InvalidParams,

@@ -53,8 +53,8 @@ async function seedHiddenItems(db: Queryable): Promise<void> {
       (114, 'topic', 21, 9001, '可见话题', '正文', now() - interval '1 hour', NULL, NULL, NULL),
       (206, 'chigua', 31, 9002, '待审的瓜', '正文', now() - interval '1 hour', now(), now(), NULL),
       (306, 'article', 41, 9003, '已删文章', '正文', now() - interval '1 hour', now(), NULL, now());
-    INSERT INTO tags (id, key, name) VALUES (6, 'R&B <现场>', 'R&B <现场>'), (7, '无人用', '无人用');
-    INSERT INTO movie_tags (movie_id, tag_id) VALUES (1, 6);`);
+    INSERT INTO tags (id, key, name) VALUES (6, 'R&B <现场>', 'R&B <现场>'), (7, '无人用', '无人用'), (8, 'Rock''n''Roll (live)', 'Rock''n''Roll (live)');
+    INSERT INTO movie_tags (movie_id, tag_id) VALUES (1, 6), (2, 8);`);
 }
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
@@ -65,7 +65,9 @@ const VISIBLE_PATHS = [
   ...[...range(101, 112), 114].map((id) => `/topic/${id}`),
   ...range(201, 205).map((id) => `/chigua/${id}`),
   ...range(301, 305).map((id) => `/archives/${id}`),
-  ...['热血', '悬疑', '100%_真实', 'Sci-Fi', 'R&B <现场>'].map((key) => `/tag/${encodeURIComponent(key)}`),
+  ...['热血', '悬疑', '100%_真实', 'Sci-Fi', 'R&B <现场>', "Rock'n'Roll (live)"].map(
+    (key) => `/tag/${encodeURIComponent(key)}`,
+  ),
 ];
 const DEMO_AUTHORS = [9001, 9002, 9003].map((id) => `/user/${id}`);
 const HIDDEN_PATHS = [
@@ -161,6 +163,8 @@ describe.each(DB_KINDS)('sitemaps and robots.txt on %s', (kind) => {
     expect(articles).toContain('<loc>http://localhost/archives/301</loc><lastmod>2025-04-13T13:00:00Z</lastmod>');
     const tags = (await get(app, '/sitemaps/tags-2.xml', 'localhost')).body;
     expect(tags).toContain(`<loc>http://localhost/tag/${encodeURIComponent('R&B <现场>')}</loc>`);
+    // The one character encodeURIComponent keeps that XML escapes.
+    expect(tags).toContain('<loc>http://localhost/tag/Rock&apos;n&apos;Roll%20(live)</loc>');
     // The index's lastmod of a file is the latest of its rows'.
     const index = (await get(app, '/sitemap.xml', 'localhost')).body;
     expect(index).toContain(
