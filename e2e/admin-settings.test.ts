@@ -153,6 +153,20 @@ describe.skipIf(noBrowser)('console 站点设置', () => {
     await dialog.waitFor({ state: 'detached' });
     expect(await page.getByTestId('tab-cdn-lines').innerText()).not.toContain('坏线路');
 
+    // A price finer than a fen is refused with its field marked, never rounded (8.888 is not ¥8.89).
+    await page.getByRole('link', { name: 'VIP 套餐' }).click();
+    const plan = page.getByTestId('tab-vip-plans').locator('tbody tr').first();
+    await plan.waitFor();
+    const planBefore = await plan.innerText();
+    await plan.getByRole('button', { name: '编辑' }).click();
+    await dialog.getByLabel('售价（元）').fill('8.888');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await expect.poll(() => dialog.innerText()).toContain('售价最多两位小数（精确到分）');
+    expect(await dialog.getByLabel('售价（元）').getAttribute('class')).toContain('field__input--bad');
+    await dialog.getByRole('button', { name: '取消' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await plan.innerText()).toBe(planBefore);
+
     // 字典: add an entry, edit its label, delete it after the question.
     await page.getByRole('link', { name: '字典' }).click();
     const tab = page.getByTestId('tab-dictionary');

@@ -109,17 +109,21 @@ describe.each(DB_KINDS)('console orders and refunds on %s', (kind) => {
     expect(second.nextCursor).toBeNull();
     expect([...first.list, ...second.list].map((o) => o.orderNo)).toEqual(made);
 
-    for (const [query, field] of [
-      ['status=lost', 'status'],
-      ['kind=gold', 'kind'],
-      ['userId=abc', 'userId'],
-      ['from=2024-13-45', 'from'],
-      ['from=2025-02-01&to=2025-01-01', 'from'],
-      ['cursor=x', 'cursor'],
+    // The field is marked by its name; the message names it in words (an operator never reads `userId`).
+    for (const [query, field, label] of [
+      ['status=lost', 'status', '状态'],
+      ['kind=gold', 'kind', '类型'],
+      ['userId=abc', 'userId', '用户'],
+      ['from=2024-13-45', 'from', '开始日期'],
+      ['from=2025-02-01&to=2025-01-01', 'from', '开始日期'],
+      ['cursor=x', 'cursor', '分页'],
     ]) {
       const res = await finance('GET', `/admin-api/orders?${query}`);
       expect(res.statusCode, query).toBe(400);
-      expect(res.json<AdminError>().field).toBe(field);
+      const error = res.json<AdminError>();
+      expect(error.field).toBe(field);
+      expect(error.message, query).toContain(label);
+      expect(error.message, query).not.toMatch(/[a-z]/i);
     }
     for (const role of ['moderator', 'ops'] as const) {
       const other = await operatorCall(h, role);

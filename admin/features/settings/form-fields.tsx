@@ -5,6 +5,7 @@
  */
 import { useState } from 'react';
 import type { ImagePurpose } from '../../../contract/admin/settings.ts';
+import { AdminApiError } from '../../api/admin-client.ts';
 import { uploadImage } from './settings-calls.ts';
 import { settingsText as text } from './settings-messages.ts';
 import { mediaPreview } from './settings-format.ts';
@@ -44,7 +45,13 @@ export function toForm(fields: readonly FieldSpec[], row: Record<string, unknown
   return values;
 }
 
-/** The JSON of the form; numbers that do not parse are sent as they are so the server names the field. */
+/** A decimal of yuan finer than a fen (8.888). */
+const BELOW_FEN = /^\d*\.\d{3,}$/;
+
+/**
+ * The JSON of the form; numbers that do not parse are sent as they are so the server names the field.
+ * A price finer than a fen throws (a 400 naming its field, as the server's would): never rounded.
+ */
 export function toInput(fields: readonly FieldSpec[], values: FormValues, creating: boolean): Record<string, unknown> {
   const input: Record<string, unknown> = {};
   for (const field of fields) {
@@ -63,6 +70,8 @@ export function toInput(fields: readonly FieldSpec[], values: FormValues, creati
         input[field.name] = trimmed === '' ? null : Number(trimmed);
         break;
       case 'yuan':
+        if (BELOW_FEN.test(trimmed))
+          throw new AdminApiError(400, text.yuanFen(field.label.replace(/（.*）$/, '')), field.name);
         input[field.name] = trimmed === '' || Number.isNaN(Number(trimmed)) ? null : Math.round(Number(trimmed) * 100);
         break;
       case 'datetime':

@@ -12,6 +12,8 @@ export const settingsText = {
     dictionary: '字典',
     sites: '站点',
   },
+  /** A price in yuan with more than fen: refused before sending, never rounded without a word. */
+  yuanFen: (label: string) => `${label}最多两位小数（精确到分）`,
   add: '新增',
   edit: '编辑',
   delete: '删除',
