@@ -29,6 +29,7 @@ export const MOVIE_LIMITS = {
   tagIds: 30,
   priceCoinsMax: 100_000,
   trialSMax: 3600,
+  durationSMax: 24 * 3600,
   introEndSMax: 1800,
   outroStartSMax: 6 * 3600,
   yearMin: 1900,
@@ -112,6 +113,11 @@ export interface AdminMovie {
   access: MovieAccess;
   priceCoins: number;
   trialS: number;
+  /**
+   * 时长 as the title's cards show it (a series: one episode's), seconds: a film's follows its video
+   * once transcoded, a series takes its first transcoded episode's; the operator may set it.
+   */
+  durationS: number;
   introEndS: number | null;
   outroStartS: number | null;
   /** 连载状态: 已完结 (true) or 连载中 (false). */
@@ -146,6 +152,7 @@ export interface MoviePatch {
   access?: MovieAccess;
   priceCoins?: number;
   trialS?: number;
+  durationS?: number;
   introEndS?: number | null;
   outroStartS?: number | null;
   finished?: boolean;

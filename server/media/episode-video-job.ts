@@ -7,7 +7,8 @@
  *   leaves it ready, its old video playing, until the new one is.
  * - While ffmpeg runs, episodes.progress follows it (0-99, a write at most every PROGRESS_EVERY_MS).
  * - Ready: the ladder is renamed into MEDIA_DIR/videos/e<episode>-<job>/, and the episode gets video,
- *   rungs, duration_s, state 'ready', progress 100; the video it replaces and the source are removed.
+ *   rungs, duration_s, state 'ready', progress 100 (and the title's duration_s: a film's, or a
+ *   series' while it has none); the video it replaces and the source are removed.
  * - The ladder is made by the ffmpeg of upload-ffmpeg.ts; without a usable one the job fails at once.
  * - A source ffmpeg cannot read fails at once (retrying cannot help): state 'failed' with the reason.
  *   Other failures (a crash, a timeout) are retried by the queue with backoff; the last one fails the
@@ -147,6 +148,14 @@ export class EpisodeVideoJobs {
           `UPDATE episodes SET video = $3, rungs = $4, duration_s = $5, state = 'ready', progress = 100, failure = NULL
            WHERE id = $1 AND job_id = $2`,
           [...mine(), video, ladder.rungs, ladder.durationS],
+        );
+        // The title's 时长 (its cards'): a film's is its video's; a series takes the first episode
+        // made, and keeps what it has (or what an operator set) after.
+        await q.query(
+          `UPDATE movies m SET duration_s = $2
+           WHERE m.id = (SELECT movie_id FROM episodes WHERE id = $1) AND m.duration_s IS DISTINCT FROM $2
+             AND (m.duration_s = 0 OR (SELECT count(*) FROM episodes e WHERE e.movie_id = m.id) = 1)`,
+          [episodeId, ladder.durationS],
         );
         return before;
       });

@@ -13,7 +13,7 @@ import type { EpisodeWithJob, IngestJob } from '../../contract/admin/ingest.ts';
 import type { AdminError } from '../../contract/admin/session.ts';
 import { issuePlaylistKey } from '../media/play-ticket.ts';
 import { makeSource, operator, type Operator } from './admin-ingest-fixture.ts';
-import { seedContent } from './content-fixture.ts';
+import { FX, seedContent } from './content-fixture.ts';
 import { createHarness, DB_KINDS, type Harness } from './harness.ts';
 import { fakeMp4, filesUnder, md5 } from './upload-fixture.ts';
 
@@ -106,6 +106,31 @@ describe.each(DB_KINDS)('video ingest on %s', (kind) => {
       "SELECT action FROM audit_log WHERE action IN ('upload.merge', 'episode.create') ORDER BY id",
     );
     expect(actions.map((a) => a.action)).toEqual(['upload.merge', 'episode.create']);
+  }, 240_000);
+
+  it("gives a console-made title its first episode's length, which a later episode does not change", async () => {
+    const data = await source;
+    const made = await ops.call('POST', '/admin-api/movies', { title: '控制台新片', categoryId: FX.wuxia });
+    expect(made.statusCode, made.body).toBe(201);
+    const movieId = made.json<{ id: number }>().id;
+    const length = async () =>
+      (await h.db.one<{ n: number }>('SELECT duration_s AS n FROM movies WHERE id = $1', [movieId]))!.n;
+    expect(await length()).toBe(0);
+    for (const number of [1, 2]) {
+      await ops.send(data, 256 * 1024);
+      expect((await ops.call('POST', '/admin-api/uploads/merge', { fileId: md5(data) })).statusCode).toBe(200);
+      const created = await ops.call('POST', `/admin-api/movies/${movieId}/episodes`, { number, fileId: md5(data) });
+      expect(created.statusCode, created.body).toBe(201);
+      expect(await ops.waitJob(created.json<EpisodeWithJob>().job!.id)).toMatchObject({ state: 'done', durationS: 12 });
+      if (number === 1) {
+        // A film's length is its video's.
+        expect(await length()).toBe(12);
+        // An operator's own figure (the editor's 时长: admin-catalogue.test.ts).
+        await h.db.query('UPDATE movies SET duration_s = 600 WHERE id = $1', [movieId]);
+      }
+    }
+    // A series keeps what it has.
+    expect(await length()).toBe(600);
   }, 240_000);
 
   it('plays the ladder through play tickets: master, each rung cut to the trial, the poster in the open', async () => {

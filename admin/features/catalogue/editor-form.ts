@@ -20,6 +20,8 @@ export interface EditorForm {
   access: MovieAccess;
   priceCoins: string;
   trialS: string;
+  /** h:mm:ss or m:ss; empty: none yet (the cards show no length). */
+  durationS: string;
   introEndS: string;
   outroStartS: string;
   finished: boolean;
@@ -42,6 +44,7 @@ export const formOf = (movie: AdminMovie): EditorForm => ({
   access: movie.access,
   priceCoins: String(movie.priceCoins),
   trialS: String(movie.trialS),
+  durationS: movie.durationS > 0 ? formatMark(movie.durationS) : '',
   introEndS: formatMark(movie.introEndS),
   outroStartS: formatMark(movie.outroStartS),
   finished: movie.finished,
@@ -54,6 +57,8 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
 /** The fields that differ from the stored title, or the first mark that cannot be read. */
 export function patchOf(form: EditorForm, movie: AdminMovie): { patch: MoviePatch } | { error: FieldError } {
+  const durationS = parseMark(form.durationS);
+  if (durationS === undefined) return { error: { field: 'durationS', message: text.badTime } };
   const introEndS = parseMark(form.introEndS);
   if (introEndS === undefined) return { error: { field: 'introEndS', message: text.badTime } };
   const outroStartS = parseMark(form.outroStartS);
@@ -70,6 +75,7 @@ export function patchOf(form: EditorForm, movie: AdminMovie): { patch: MoviePatc
     access: form.access,
     priceCoins: form.access === 'coins' ? whole(form.priceCoins) : 0,
     trialS: whole(form.trialS),
+    durationS: durationS ?? 0,
     introEndS,
     outroStartS,
     finished: form.finished,
@@ -86,6 +92,7 @@ export function patchOf(form: EditorForm, movie: AdminMovie): { patch: MoviePatc
     access: movie.access,
     priceCoins: movie.priceCoins,
     trialS: movie.trialS,
+    durationS: movie.durationS,
     introEndS: movie.introEndS,
     outroStartS: movie.outroStartS,
     finished: movie.finished,

@@ -31,6 +31,7 @@ const FORM_FIELDS = new Set([
   'access',
   'priceCoins',
   'trialS',
+  'durationS',
   'introEndS',
   'outroStartS',
   'finished',
@@ -261,6 +262,7 @@ export function MovieEditor({ id }: { id: number }) {
 
           <fieldset className="catalogue-form__group">
             <legend>{text.groups.marks}</legend>
+            {field('durationS', text.fields.durationS, textInput('durationS', { placeholder: '1:32:10' }))}
             {field('introEndS', text.fields.introEndS, textInput('introEndS', { placeholder: '1:30' }))}
             {field('outroStartS', text.fields.outroStartS, textInput('outroStartS', { placeholder: '42:10' }))}
             <p className="field__hint catalogue-form__wide">{text.fields.marksHint}</p>

@@ -63,6 +63,7 @@ export function patchBody(now: number) {
       access,
       priceCoins: intField(0, L.priceCoinsMax, text.priceCoins),
       trialS: intField(0, L.trialSMax, text.trialS),
+      durationS: intField(0, L.durationSMax, text.durationS),
       introEndS: intField(1, L.introEndSMax, text.introEndS).nullable(),
       outroStartS: intField(1, L.outroStartSMax, text.outroStartS).nullable(),
       finished: z.boolean({ message: text.finished }),

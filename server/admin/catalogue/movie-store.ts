@@ -105,6 +105,7 @@ export interface MovieFields {
   access: MovieAccess;
   priceCoins: number;
   trialS: number;
+  durationS: number;
   introEndS: number | null;
   outroStartS: number | null;
   finished: boolean;
@@ -121,7 +122,8 @@ interface MovieRowDb extends Omit<MovieFields, 'publishedAt' | 'tagIds'> {
 }
 
 const MOVIE_COLUMNS = `id, title, description, category_id AS "categoryId", region, year, cast_names AS "castNames",
-  directors, access, price_coins AS "priceCoins", trial_s AS "trialS", intro_end_s AS "introEndS",
+  directors, access, price_coins AS "priceCoins", trial_s AS "trialS", duration_s AS "durationS",
+  intro_end_s AS "introEndS",
   outro_start_s AS "outroStartS", finished, status, published_at AS "publishedAt", updated_at AS "updatedAt",
   poster, views`;
 
@@ -197,6 +199,7 @@ export async function findAdminMovie(q: Queryable, id: number, now: number): Pro
     access: row.access,
     priceCoins: row.priceCoins,
     trialS: row.trialS,
+    durationS: row.durationS,
     introEndS: row.introEndS,
     outroStartS: row.outroStartS,
     finished: row.finished,

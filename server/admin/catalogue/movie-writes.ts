@@ -59,6 +59,7 @@ const COLUMNS: Record<Exclude<keyof MovieFields, 'tagIds'>, string> = {
   access: 'access',
   priceCoins: 'price_coins',
   trialS: 'trial_s',
+  durationS: 'duration_s',
   introEndS: 'intro_end_s',
   outroStartS: 'outro_start_s',
   finished: 'finished',
