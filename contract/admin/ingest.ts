@@ -62,6 +62,11 @@ export interface IngestJob {
   progress: number;
   /** Why it failed (zh-CN), when failed. */
   failure: string | null;
+  /**
+   * Whether 重试 may help: failed for a reason that may pass (a timeout, a worker that stopped) and
+   * still the episode's job; never for a source ffmpeg cannot read, which fails the same way again.
+   */
+  retryable: boolean;
   /** Attempts started so far (a retry after a crash counts). */
   attempts: number;
   episodeId: number;

@@ -5,11 +5,11 @@
  * ladder plays through the same play tickets, each rung cut to a trial. A source ffmpeg cannot read
  * ends failed with a reason, and a retry runs the job again. Bad input answers 400 naming the field.
  */
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EpisodeWithJob, IngestJob } from '../../contract/admin/ingest.ts';
+import type { EpisodeWithJob } from '../../contract/admin/ingest.ts';
 import type { AdminError } from '../../contract/admin/session.ts';
 import { issuePlaylistKey } from '../media/play-ticket.ts';
 import { makeSource, operator, type Operator } from './admin-ingest-fixture.ts';
@@ -166,46 +166,42 @@ describe.each(DB_KINDS)('video ingest on %s', (kind) => {
     expect((await get(`/cdn/1/${video}/720p/index.m3u8`)).statusCode).toBe(403);
   });
 
-  it('ends a source ffmpeg cannot read as failed with a reason, and a retry runs the job again', async () => {
+  it('ends a source ffmpeg cannot read as failed with a reason and no 重试 (it would fail the same way); a new upload makes it', async () => {
     const garbage = fakeMp4(300 * 1024);
     const fileId = await ops.upload(garbage);
     const created = await ops.call('POST', `/admin-api/movies/${MOVIE}/episodes`, { number: 3, fileId });
     expect(created.statusCode, created.body).toBe(201);
     const { episode, job } = created.json<EpisodeWithJob>();
     const failed = await ops.waitJob(job!.id);
-    expect(failed.state).toBe('failed');
+    expect(failed).toMatchObject({ state: 'failed', retryable: false });
     expect(failed.failure).toMatch(/无法解码|损坏/);
     const row = await h.db.one<{ state: string; failure: string }>(
       'SELECT state, failure FROM episodes WHERE id = $1',
       [episode.id],
     );
     expect(row).toEqual({ state: 'failed', failure: failed.failure });
+    // Read again (a reload of the console): still failed, still no 重试; asked anyway, refused.
+    expect(await ops.waitJob(job!.id)).toMatchObject({ state: 'failed', retryable: false });
+    const refused = await ops.call('POST', `/admin-api/jobs/${job!.id}/retry`);
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused).message).toBe('该文件无法转码，重试会同样失败：请重新上传视频');
 
-    // The operator replaces the file on the server's disk (as a fixed copy would be): the retry uses it.
-    const { source: path } = (await h.db.one<{ source: string }>(
-      'SELECT source FROM console_uploads WHERE file_id = $1',
-      [fileId],
-    ))!;
-    await writeFile(join(h.config.UPLOAD_DIR, path), await source);
-    const retried = await ops.call('POST', `/admin-api/jobs/${job!.id}/retry`);
-    expect(retried.statusCode, retried.body).toBe(200);
-    const again = retried.json<IngestJob>();
+    // A good file attached to the same episode: a new job makes its ladder.
+    const good = await ops.upload(await source);
+    const attached = await ops.call('POST', `/admin-api/episodes/${episode.id}/video`, { fileId: good });
+    expect(attached.statusCode, attached.body).toBe(200);
+    const again = attached.json<EpisodeWithJob>().job!;
     expect(again.id).not.toBe(job!.id);
-    expect(again.episodeId).toBe(episode.id);
-    expect((await ops.call('POST', `/admin-api/jobs/${job!.id}/retry`)).statusCode).toBe(409);
     const done = await ops.waitJob(again.id);
-    expect(done).toMatchObject({ state: 'done', rungs: [360, 720] });
+    expect(done).toMatchObject({ state: 'done', rungs: [360, 720], retryable: false });
     expect(await h.db.one('SELECT state, failure FROM episodes WHERE id = $1', [episode.id])).toEqual({
       state: 'ready',
       failure: null,
     });
-    // The old job still reads as failed, superseded by nothing: its own reason.
-    expect((await ops.waitJob(job!.id)).state).toBe('failed');
+    // The old job still reads as failed with its own reason; neither job can be retried.
+    expect(await ops.waitJob(job!.id)).toMatchObject({ state: 'failed', failure: failed.failure, retryable: false });
+    expect((await ops.call('POST', `/admin-api/jobs/${job!.id}/retry`)).statusCode).toBe(409);
     expect((await ops.call('POST', `/admin-api/jobs/${again.id}/retry`)).statusCode).toBe(409);
-    const audited = await h.db.one("SELECT 1 FROM audit_log WHERE action = 'job.retry' AND target_id = $1", [
-      String(episode.id),
-    ]);
-    expect(audited).toBeDefined();
   }, 240_000);
 
   it('answers bad input with 400 naming the field, a missing row with 404, and other roles with 403', async () => {

@@ -201,7 +201,10 @@ export function EpisodesPanel({ movie, onChange, onReload }: PanelProps) {
                       <EpisodeVideoUpload
                         movieId={movie.id}
                         episodeId={episode.id}
-                        jobId={jobs[episode.id] ?? (episode.state === 'processing' ? episode.jobId : null)}
+                        jobId={
+                          jobs[episode.id] ??
+                          (episode.state === 'processing' || episode.state === 'failed' ? episode.jobId : null)
+                        }
                         onEpisode={() => void onReload()}
                         onDone={() => void onReload()}
                       />

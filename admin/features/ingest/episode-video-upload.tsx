@@ -254,9 +254,13 @@ function JobStatus({ job, busy, onRetry }: { job: IngestJob; busy: boolean; onRe
         <span className="ingest__failure" role="alert">
           {text.failed(job.failure ?? text.unknownFailure)}
         </span>
-        <button className="button button--small" type="button" disabled={busy} onClick={onRetry}>
-          {busy ? text.retrying : text.retry}
-        </button>
+        {job.retryable ? (
+          <button className="button button--small" type="button" disabled={busy} onClick={onRetry}>
+            {busy ? text.retrying : text.retry}
+          </button>
+        ) : (
+          <span className="ingest__note">{text.reupload}</span>
+        )}
       </div>
     );
   }

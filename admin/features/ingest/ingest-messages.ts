@@ -13,6 +13,7 @@ export const ingestMessages = {
   done: '完成',
   failed: (reason: string) => `失败：${reason}`,
   retry: '重试',
+  reupload: '该文件无法转码，请重新选择视频上传',
   retrying: '重试中…',
   replace: '更换视频',
   rungs: (rungs: number[]) => rungs.map((r) => `${r}p`).join(' · '),

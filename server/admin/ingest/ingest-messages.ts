@@ -20,6 +20,7 @@ export const ingestMessages = {
   jobMissing: '任务不存在',
   numberTaken: (n: number) => `number：第 ${n} 集已存在`,
   notFailed: '任务未失败，无需重试',
+  notRetryable: '该文件无法转码，重试会同样失败：请重新上传视频',
   superseded: '该剧集已有更新的任务，请查看最新任务',
   sourceGone: '源文件已不存在：请重新上传视频',
   chunkBody: 'chunk：请求体须为分片的字节（application/octet-stream）',

@@ -208,6 +208,7 @@ export const ingestRoutes: FastifyPluginAsync<AdminDeps> = async (api, { db, con
     const episode = await episodeById(db, episodeId);
     if (!episode) throw new AdminHttpError(404, text.episodeMissing);
     if (episode.jobId !== id) throw new AdminHttpError(409, text.superseded);
+    if (!found.view.retryable) throw new AdminHttpError(409, text.notRetryable);
     const exists = await db.one("SELECT 1 FROM console_uploads WHERE source = $1 AND state = 'merged'", [source]);
     if (!exists) throw new AdminHttpError(409, text.sourceGone);
     const jobId = await db.tx(async (q) => {

@@ -61,6 +61,7 @@ export function jobView(job: JobRecord<EpisodeVideoData>, episode: EpisodeRow | 
     state,
     progress: state === 'done' ? 100 : state === 'processing' && current ? episode!.progress : 0,
     failure,
+    retryable: state === 'failed' && current && !output?.failure && !output?.superseded,
     attempts: job.startedOn ? job.retryCount + 1 : 0,
     episodeId: job.data.episodeId,
     rungs: state === 'done' ? (output?.rungs ?? []) : [],
