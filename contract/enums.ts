@@ -26,8 +26,14 @@ export const ORDER_KINDS = ['vip', 'coin'] as const;
 export type OrderKind = (typeof ORDER_KINDS)[number];
 
 /** An order's state: pending until paid (or failed at the gateway); a paid order may be refunded once. */
-export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'refunded'] as const;
+/** 'expired': still unpaid ORDER_EXPIRE_MINUTES after it was made (已关闭); a late payment still credits it. */
+export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'expired', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** Not credited, and a payment the gateway reports may still credit it (查询 / 重新查询 are offered). */
+export const UNPAID_ORDER_STATUSES = ['pending', 'failed', 'expired'] as const satisfies readonly OrderStatus[];
+export type UnpaidOrderStatus = (typeof UNPAID_ORDER_STATUSES)[number];
+export const isUnpaidOrder = (status: OrderStatus): status is UnpaidOrderStatus =>
+  (UNPAID_ORDER_STATUSES as readonly OrderStatus[]).includes(status);
 
 /** What moves a member's coins or points: every ledger row has one. */
 export const LEDGER_TYPES = ['deposit', 'purchase', 'exchange', 'task', 'adjust', 'refund'] as const;

@@ -112,6 +112,13 @@ const envSchema = z.object({
    * key generated and kept in the store, which only the sandbox's own cashier knows.
    */
   PAY_KEY: optional(secretText),
+  /**
+   * Pending orders (server/payment/order-sweep.ts): each is asked about at the gateway once it is
+   * ORDER_CHECK_MINUTES old and again every ORDER_CHECK_MINUTES (a lost notify is credited, a failed
+   * payment reads 支付失败), and closed unpaid ('expired', 已关闭) once ORDER_EXPIRE_MINUTES old.
+   */
+  ORDER_CHECK_MINUTES: withDefault(integer(1, 60), 2),
+  ORDER_EXPIRE_MINUTES: withDefault(integer(5, 7 * 24 * 60), 30),
   PAY_PID: withDefault(z.string().regex(/^[A-Za-z0-9]{1,32}$/, 'must be 1-32 letters or digits'), '1001'),
   /** Distinct members' reports that hide an item (reply, post, danmaku, user) pending review. */
   REPORT_HIDE_THRESHOLD: withDefault(integer(1, 1000), 3),

@@ -12,7 +12,14 @@
  * retry treats 9 as success.
  */
 import { z } from 'zod';
-import { PAY_TYPES, type LedgerType, type OrderKind, type OrderStatus, type PayType } from '../enums.ts';
+import {
+  PAY_TYPES,
+  type LedgerType,
+  type OrderKind,
+  type OrderStatus,
+  type PayType,
+  type UnpaidOrderStatus,
+} from '../enums.ts';
 import type { UserInfo } from './account.ts';
 import { idempotencyKeySchema, pageSchema, type MovieCard, type Page, type PostCard } from './content.ts';
 
@@ -75,14 +82,14 @@ export interface OrderInfo {
 }
 
 /**
- * A deposit not credited: pending (perhaps paid with the notify lost) or failed at the gateway, of
+ * A deposit not credited: pending (perhaps paid with the notify lost), failed at the gateway or closed unpaid, of
  * the last OPEN_DEPOSIT_DAYS days, newest first, at most 10. 查询 (/deposit/recheck) asks the
  * gateway about one and answers the order as it then is: paid (已到账), pending (仍未支付), failed.
  */
 export interface OpenDeposit {
   orderNo: string;
   kind: OrderKind;
-  status: 'pending' | 'failed';
+  status: UnpaidOrderStatus;
   amountFen: number;
   payType: PayType;
   title: string;

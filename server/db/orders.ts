@@ -4,8 +4,7 @@
  * notifies for one order exactly one gets the row back, and only that one credits.
  */
 import { randomInt } from 'node:crypto';
-import type { OrderKind, OrderStatus } from '../../contract/enums.ts';
-import type { PayType } from '../../contract/enums.ts';
+import { UNPAID_ORDER_STATUSES, type OrderKind, type OrderStatus, type PayType } from '../../contract/enums.ts';
 import type { Queryable } from './db.ts';
 
 export interface Order {
@@ -77,8 +76,8 @@ export const findOrder = (q: Queryable, orderNo: string): Promise<Order | undefi
   q.one<Order>(`SELECT ${COLUMNS} FROM orders WHERE order_no = $1`, [orderNo]);
 
 /**
- * Switches a pending order (or one the gateway had said failed, then paid after all) to paid;
- * undefined when it was not pending or failed (already paid, or refunded).
+ * Switches a pending order (or one the gateway had said failed, or one closed unpaid, then paid after
+ * all) to paid; undefined when it was none of those (already paid, or refunded).
  */
 export const markOrderPaid = (
   q: Queryable,
@@ -88,8 +87,32 @@ export const markOrderPaid = (
 ): Promise<Order | undefined> =>
   q.one<Order>(
     `UPDATE orders SET status = 'paid', trade_no = $2, paid_at = $3::timestamptz
-     WHERE order_no = $1 AND status IN ('pending', 'failed') RETURNING ${COLUMNS}`,
-    [orderNo, tradeNo, new Date(now).toISOString()],
+     WHERE order_no = $1 AND status = ANY($4::text[]) RETURNING ${COLUMNS}`,
+    [orderNo, tradeNo, new Date(now).toISOString(), UNPAID_ORDER_STATUSES],
+  );
+
+/** Closes a pending order nobody paid in time (the gateway said unpaid); undefined when it was not pending. */
+export const markOrderExpired = (q: Queryable, orderNo: string): Promise<Order | undefined> =>
+  q.one<Order>(`UPDATE orders SET status = 'expired' WHERE order_no = $1 AND status = 'pending' RETURNING ${COLUMNS}`, [
+    orderNo,
+  ]);
+
+/**
+ * Pending orders made before `madeBefore` and not asked about since `checkedBefore`, oldest first:
+ * the sweep's next ones to ask the gateway about. Marked as asked at `now` in the same statement.
+ */
+export const claimOrdersToCheck = (
+  q: Queryable,
+  { madeBefore, checkedBefore, now, limit }: { madeBefore: number; checkedBefore: number; now: number; limit: number },
+): Promise<Order[]> =>
+  q.query<Order>(
+    `UPDATE orders SET checked_at = $3::timestamptz
+     WHERE order_no IN (SELECT order_no FROM orders
+                        WHERE status = 'pending' AND created_at < $1::timestamptz
+                          AND (checked_at IS NULL OR checked_at < $2::timestamptz)
+                        ORDER BY created_at LIMIT $4 FOR UPDATE SKIP LOCKED)
+     RETURNING ${COLUMNS}`,
+    [new Date(madeBefore).toISOString(), new Date(checkedBefore).toISOString(), new Date(now).toISOString(), limit],
   );
 
 /** Switches a pending order to failed (the gateway said so); undefined when it was not pending. */

@@ -22,6 +22,7 @@ import { startDeposit } from '../payment/deposit.ts';
 import { recheckOrder } from '../payment/recheck.ts';
 import { defineCall, type Call } from '../protocol/define-call.ts';
 import { found } from './lookups.ts';
+import { UNPAID_ORDER_STATUSES } from '../../contract/enums.ts';
 
 const toOrderInfo = (order: Order, user: User, now: number): OrderInfo => ({
   orderNo: order.orderNo,
@@ -86,9 +87,9 @@ export const walletCalls: readonly Call[] = [
       const rows = await db.query<Omit<OpenDeposit, 'createdAt'> & { createdAt: Date }>(
         `SELECT order_no AS "orderNo", kind, status, amount_fen AS "amountFen", pay_type AS "payType", title,
                 created_at AS "createdAt"
-           FROM orders WHERE user_id = $1 AND status IN ('pending', 'failed') AND created_at > $2::timestamptz
+           FROM orders WHERE user_id = $1 AND status = ANY($3::text[]) AND created_at > $2::timestamptz
           ORDER BY created_at DESC, order_no DESC LIMIT 10`,
-        [user.id, new Date(now - OPEN_DEPOSIT_DAYS * 86_400_000).toISOString()],
+        [user.id, new Date(now - OPEN_DEPOSIT_DAYS * 86_400_000).toISOString(), UNPAID_ORDER_STATUSES],
       );
       return rows.map((row) => ({ ...row, createdAt: row.createdAt.getTime() }));
     },

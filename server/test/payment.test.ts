@@ -1,8 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PlayInfo } from '../../contract/calls/content.ts';
-import type { CoinPackage, DepositOrder, OrderInfo, VipPlan } from '../../contract/calls/member.ts';
+import type { CoinPackage, DepositOrder, OpenDeposit, OrderInfo, VipPlan } from '../../contract/calls/member.ts';
 import { API } from '../../contract/calls/paths.ts';
 import { Code } from '../../contract/protocol/codes.ts';
+import type { Order } from '../db/orders.ts';
+import { OrderSweep } from '../payment/order-sweep.ts';
+import { recordSandboxPayment } from '../payment/sandbox-gateway.ts';
 import { codeOf, dataOf, FX } from './content-fixture.ts';
 import { createHarness, DB_KINDS, type Harness } from './harness.ts';
 import { assertLedgersBalanced, balanceOf, idOf, notifyParams, seedMember, sendNotify } from './member-fixture.ts';
@@ -122,6 +125,78 @@ describe.each(DB_KINDS)('VIP and coin deposits through the payment sandbox on %s
     const query = new URLSearchParams(notifyParams(h.config, good, { money: '6.0' })).toString();
     expect((await h.app.inject({ method: 'GET', url: `/pay/notify?${query}` })).body).toBe('success');
     expect((await balanceOf(h.db, guest.info.id)).coins).toBe(60);
+  });
+
+  it('settles the orders nobody comes back to: a failed payment, a lost notify, an abandoned order closed, a late payment credited', async () => {
+    const guest = await h.client.registerGuest();
+    const failed = await depositCoins(guest.token, 'c60');
+    const lost = await depositCoins(guest.token, 'c60');
+    const abandoned = await depositCoins(guest.token, 'c60');
+    const madeAt = Date.now();
+    // 模拟支付失败 at the cashier: epay sends no notify for it.
+    const refused = await h.app.inject({ method: 'POST', url: `/pay/cashier/${failed.orderNo}/fail` });
+    expect(refused.statusCode).toBe(303);
+    // Paid at the gateway, its notify lost on the way.
+    const [lostOrder] = await h.db.query<Order>(
+      'SELECT order_no AS "orderNo", amount_fen AS "amountFen" FROM orders WHERE order_no = $1',
+      [lost.orderNo],
+    );
+    await recordSandboxPayment(h.db, lostOrder!, 'paid', madeAt);
+    const status = async (orderNo: string) => (await order(orderNo, guest.token)).status;
+    expect([await status(failed.orderNo), await status(lost.orderNo), await status(abandoned.orderNo)]).toEqual([
+      'pending',
+      'pending',
+      'pending',
+    ]);
+
+    const sweeper = new OrderSweep(h.db, h.config, h.app.log);
+    // The round's outcomes for this test's orders (the file's other tests leave orders of their own).
+    const mine = new Set([failed.orderNo, lost.orderNo, abandoned.orderNo]);
+    const sweep = {
+      round: async (now: number) => {
+        const done = await sweeper.round(now);
+        return {
+          credited: done.credited.filter((no) => mine.has(no)),
+          failed: done.failed.filter((no) => mine.has(no)),
+          expired: done.expired.filter((no) => mine.has(no)),
+        };
+      },
+    };
+    const minute = 60_000;
+    // Too young to ask about yet.
+    expect(await sweep.round(madeAt + 30_000)).toEqual({ credited: [], failed: [], expired: [] });
+    expect(await sweep.round(madeAt + (h.config.ORDER_CHECK_MINUTES + 1) * minute)).toEqual({
+      credited: [lost.orderNo],
+      failed: [failed.orderNo],
+      expired: [],
+    });
+    expect(await status(failed.orderNo)).toBe('failed');
+    expect(await order(lost.orderNo, guest.token)).toMatchObject({ status: 'paid', user: { coins: 60 } });
+    expect(await status(abandoned.orderNo)).toBe('pending');
+    // Asked about again only after ORDER_CHECK_MINUTES more; closed once ORDER_EXPIRE_MINUTES old.
+    expect(await sweep.round(madeAt + (h.config.ORDER_CHECK_MINUTES + 1.5) * minute)).toEqual({
+      credited: [],
+      failed: [],
+      expired: [],
+    });
+    expect(await sweep.round(madeAt + (h.config.ORDER_EXPIRE_MINUTES + 1) * minute)).toEqual({
+      credited: [],
+      failed: [],
+      expired: [abandoned.orderNo],
+    });
+    expect(await status(abandoned.orderNo)).toBe('expired');
+    const open = await dataOf<OpenDeposit[]>(h.client, API.depositOpen, {}, guest.token);
+    expect(open.map((deposit) => [deposit.orderNo, deposit.status])).toEqual([
+      [abandoned.orderNo, 'expired'],
+      [failed.orderNo, 'failed'],
+    ]);
+    // Nothing pending is left to ask about.
+    expect(await sweep.round(madeAt + 24 * 60 * minute)).toEqual({ credited: [], failed: [], expired: [] });
+
+    // Paid after all (the gateway reports it late): the closed order is credited once.
+    const late = notifyParams(h.config, { orderNo: abandoned.orderNo, amountFen: 600 });
+    expect(await sendNotify(h, late)).toEqual({ status: 200, text: 'success' });
+    expect(await order(abandoned.orderNo, guest.token)).toMatchObject({ status: 'paid', user: { coins: 120 } });
   });
 
   it('starts VIP on the first paid order and extends it by exactly the plan on the next; VIP movies then play in full', async () => {

@@ -106,10 +106,13 @@ export const moneyText = {
     adjusted: (asset: string, delta: number, balance: number) =>
       `已${delta > 0 ? '增加' : '扣减'} ${Math.abs(delta)} ${asset}，当前余额 ${balance}`,
   },
-  statuses: { pending: '待支付', paid: '已支付', failed: '支付失败', refunded: '已退款' } satisfies Record<
-    OrderStatus,
-    string
-  >,
+  statuses: {
+    pending: '待支付',
+    paid: '已支付',
+    failed: '支付失败',
+    expired: '已关闭（超时未支付）',
+    refunded: '已退款',
+  } satisfies Record<OrderStatus, string>,
   kinds: { coin: '金币', vip: '会员' } satisfies Record<OrderKind, string>,
   payTypes: { alipay: '支付宝', wxpay: '微信支付' } satisfies Record<PayType, string>,
   assets: { coins: '金币', points: '积分' } satisfies Record<LedgerAsset, string>,

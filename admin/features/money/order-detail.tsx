@@ -11,6 +11,7 @@ import { fetchOrder, recheckOrder } from './money-calls.ts';
 import { formatAt, formatFen } from './money-format.ts';
 import { moneyText } from './money-messages.ts';
 import { RefundDialog } from './refund-dialog.tsx';
+import { isUnpaidOrder } from '../../../contract/enums.ts';
 
 const text = moneyText.order;
 
@@ -104,7 +105,7 @@ export function OrderDetailPanel({
       {detail && order && (
         <div className="money-panel__body">
           <div className="money-panel__actions">
-            {(order.status === 'pending' || order.status === 'failed') && (
+            {isUnpaidOrder(order.status) && (
               <button type="button" className="button button--primary" disabled={busy} onClick={() => void recheck()}>
                 {busy ? text.rechecking : text.recheck}
               </button>

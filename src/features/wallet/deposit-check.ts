@@ -19,6 +19,7 @@ const TONES: Record<OrderInfo['status'], CheckTone> = {
   paid: 'success',
   pending: 'waiting',
   failed: 'danger',
+  expired: 'danger',
   refunded: 'waiting',
 };
 

@@ -14,6 +14,7 @@ import { setUserInfo } from '../../stores/user.ts';
 import { checkResultOf, type CheckResult } from './deposit-check.ts';
 import { getOpenDeposits, recheckDeposit } from './wallet-calls.ts';
 import { walletMessages } from './wallet-messages.ts';
+import { isUnpaidOrder } from '../../../contract/enums.ts';
 
 const t = walletMessages.open;
 
@@ -28,7 +29,7 @@ function OpenDepositRow({ deposit, onCredited }: { deposit: OpenDeposit; onCredi
       const order = await recheckDeposit(deposit.orderNo, { toast: false });
       const read = checkResultOf(order);
       setResult(read);
-      if (order.status === 'pending' || order.status === 'failed') setStatus(order.status);
+      if (isUnpaidOrder(order.status)) setStatus(order.status);
       if (read.credited) {
         setUserInfo(order.user);
         onCredited();

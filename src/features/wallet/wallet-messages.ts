@@ -42,10 +42,16 @@ export const walletMessages = {
   open: {
     title: '未到账的充值',
     hint: '已付款却未到账？点「查询」向支付平台确认，到账后自动入账。',
-    status: { pending: '待支付', failed: '支付失败' },
+    status: { pending: '待支付', failed: '支付失败', expired: '已关闭' },
     check: '查询',
     checking: '查询中…',
-    result: { paid: '已到账', pending: '仍未支付', failed: '支付失败', refunded: '已退款' },
+    result: {
+      paid: '已到账',
+      pending: '仍未支付',
+      failed: '支付失败',
+      expired: '已关闭（超时未支付）',
+      refunded: '已退款',
+    },
     meta: (amount: string, payType: string, when: string) => `¥${amount} · ${payType} · ${when}`,
   },
 } as const;
