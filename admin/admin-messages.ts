@@ -10,6 +10,8 @@ export const ROLE_LABELS: Record<OperatorRole, string> = {
 
 export const adminMessages = {
   title: '运营后台',
+  /** Leaving a page with unsaved edits (components/use-leave-guard.tsx). */
+  leave: { title: '离开此页？', text: '有未保存的修改，离开后将丢失。', confirm: '离开', stay: '继续编辑' },
   signIn: {
     heading: '运营后台登录',
     username: '用户名',

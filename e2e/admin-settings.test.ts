@@ -206,4 +206,46 @@ describe.skipIf(noBrowser)('console 站点设置', () => {
     expect(problems.filter((problem) => !/status of 4\d\d/.test(problem))).toEqual([]);
     await context.close();
   });
+  it('unsaved edits in the title editor are not lost without a word: a link asks first, 继续编辑 keeps them, 离开 drops them', async () => {
+    const { page, context, problems } = await openPage(browser, DESKTOP, server.baseURL, { waitForApp: false });
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await signInAt(page, '/admin/content/16', opsDialogs);
+    const title = page.getByRole('group', { name: '基本信息' }).getByLabel('标题');
+    await expect.poll(() => title.inputValue()).not.toBe('');
+    const stored = await title.inputValue();
+    const edited = `${stored}（未保存）`;
+    await title.fill(edited);
+    // Closing or reloading the tab asks through the browser's own prompt.
+    const asksOnUnload = () =>
+      page.evaluate(() => {
+        const event = new Event('beforeunload', { cancelable: true });
+        dispatchEvent(event);
+        return event.defaultPrevented;
+      });
+    expect(await asksOnUnload()).toBe(true);
+
+    const dialog = page.getByTestId('leave-dialog');
+    await page.getByRole('link', { name: '← 返回影片列表' }).click();
+    await expect.poll(() => dialog.innerText()).toContain('有未保存的修改，离开后将丢失。');
+    await shoot(page, 'console-editor-leave-1366');
+    await dialog.getByRole('button', { name: '继续编辑' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/admin/content/16');
+    expect(await title.inputValue()).toBe(edited);
+    await page.getByRole('group', { name: '时长与片头片尾' }).scrollIntoViewIfNeeded();
+    await shoot(page, 'console-editor-marks-1366');
+
+    await page.getByRole('navigation', { name: '导航', exact: true }).getByRole('link', { name: '站点设置' }).click();
+    await dialog.getByRole('button', { name: '离开' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/settings' || url.pathname.startsWith('/admin/settings/'));
+    // Nothing was saved; with nothing changed, leaving asks nothing.
+    await page.goto('/admin/content/16');
+    await expect.poll(() => title.inputValue()).toBe(stored);
+    expect(await asksOnUnload()).toBe(false);
+    await page.getByRole('link', { name: '← 返回影片列表' }).click();
+    await page.waitForURL((url) => /^\/admin\/content\/?$/.test(url.pathname));
+    expect(await dialog.count()).toBe(0);
+    expect(problems.filter((problem) => !/status of 4\d\d/.test(problem))).toEqual([]);
+    await context.close();
+  });
 });

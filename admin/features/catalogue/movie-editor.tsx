@@ -10,6 +10,7 @@ import type { AdminMovie, MovieOptions, MoviePatch } from '../../../contract/adm
 import type { MovieAccess } from '../../../contract/calls/content.ts';
 import { adminMessages } from '../../admin-messages.ts';
 import { AdminApiError } from '../../api/admin-client.ts';
+import { useLeaveGuard } from '../../components/use-leave-guard.tsx';
 import { fetchMovie, fetchOptions, patchMovie } from './catalogue-calls.ts';
 import { ACCESS_LABELS, FINISHED_LABELS, catalogueMessages as text } from './catalogue-messages.ts';
 import { formOf, patchOf, type EditorForm, type FieldError } from './editor-form.ts';
@@ -80,6 +81,10 @@ export function MovieEditor({ id }: { id: number }) {
     fetchOptions().then(setOptions, () => setOptions({ categories: [], tags: [] }));
   }, [reload]);
 
+  const built = movie && form ? patchOf(form, movie) : null;
+  const dirty = built !== null && ('error' in built || Object.keys(built.patch).length > 0);
+  const leaveDialog = useLeaveGuard(dirty);
+
   if (loadError) {
     return (
       <section className="catalogue">
@@ -90,10 +95,8 @@ export function MovieEditor({ id }: { id: number }) {
       </section>
     );
   }
-  if (!movie || !form) return <p className="table__status">{adminMessages.loading}</p>;
+  if (!movie || !form || !built) return <p className="table__status">{adminMessages.loading}</p>;
 
-  const built = patchOf(form, movie);
-  const dirty = 'error' in built || Object.keys(built.patch).length > 0;
   const set = (change: Partial<EditorForm>) => {
     setForm({ ...form, ...change });
     setSaved(false);
@@ -115,6 +118,7 @@ export function MovieEditor({ id }: { id: number }) {
 
   async function save(event: FormEvent) {
     event.preventDefault();
+    if (!built) return;
     if ('error' in built) return setError(built.error);
     if (Object.keys(built.patch).length === 0) return;
     setSaved(await send(built.patch));
@@ -172,6 +176,7 @@ export function MovieEditor({ id }: { id: number }) {
 
   return (
     <section className="catalogue catalogue-editor">
+      {leaveDialog}
       <Link className="catalogue-editor__back" href="/">
         {text.back}
       </Link>

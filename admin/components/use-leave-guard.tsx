@@ -1,0 +1,64 @@
+/**
+ * Unsaved edits are never thrown away without a word: while `dirty`, closing or reloading the tab
+ * asks through the browser's own prompt (the only one a page may show then), and a link inside the
+ * console opens a dialog (离开 / 继续编辑) instead of leaving. Returns the dialog to render.
+ */
+import { useEffect, useState, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import { adminMessages } from '../admin-messages.ts';
+import { ConsoleDialog } from './console-dialog.tsx';
+
+/** The in-app path a click on `target` would open, or null when it is not a plain click on an in-app link. */
+function linkTarget(event: MouseEvent): string | null {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+    return null;
+  const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('a[href]') : null;
+  if (!link || (link.target && link.target !== '_self') || link.hasAttribute('download')) return null;
+  if (link.origin !== location.origin) return null;
+  const to = `${link.pathname}${link.search}${link.hash}`;
+  return to === `${location.pathname}${location.search}${location.hash}` ? null : to;
+}
+
+export function useLeaveGuard(dirty: boolean): ReactNode {
+  const [, navigate] = useLocation();
+  const [leavingTo, setLeavingTo] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!dirty) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
+    const onClick = (event: MouseEvent) => {
+      const to = linkTarget(event);
+      if (to === null) return;
+      event.preventDefault();
+      event.stopPropagation();
+      setLeavingTo(to);
+    };
+    addEventListener('beforeunload', onBeforeUnload);
+    document.addEventListener('click', onClick, true);
+    return () => {
+      removeEventListener('beforeunload', onBeforeUnload);
+      document.removeEventListener('click', onClick, true);
+    };
+  }, [dirty]);
+
+  if (leavingTo === null) return null;
+  return (
+    <ConsoleDialog
+      title={adminMessages.leave.title}
+      onClose={() => setLeavingTo(null)}
+      onSubmit={() => {
+        setLeavingTo(null);
+        // An absolute path under the console's base (wouter: "~" leaves the base out).
+        navigate(`~${leavingTo}`);
+      }}
+      busy={false}
+      error={null}
+      submitLabel={adminMessages.leave.confirm}
+      cancelLabel={adminMessages.leave.stay}
+      tone="danger"
+      testId="leave-dialog"
+    >
+      <p>{adminMessages.leave.text}</p>
+    </ConsoleDialog>
+  );
+}
