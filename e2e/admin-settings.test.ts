@@ -24,6 +24,8 @@ describe.skipIf(noBrowser)('console 站点设置', () => {
   let server: RunningServer;
   let ops: Credentials;
   let opsDialogs: Credentials;
+  let opsEditor: Credentials;
+  let opsAbroad: Credentials;
 
   beforeAll(async () => {
     // The outbound guard's test mode: the line added below is on 127.0.0.1 (else 线路地址必须是公网地址).
@@ -32,6 +34,9 @@ describe.skipIf(noBrowser)('console 站点设置', () => {
       [
         ['ops-settings', 'ops'],
         ['ops-dialogs', 'ops'],
+        // One operator a test: a TOTP code signs in once.
+        ['ops-editor', 'ops'],
+        ['ops-abroad', 'ops'],
       ],
       {
         READ_CACHE_MS: String(READ_CACHE_MS),
@@ -39,7 +44,7 @@ describe.skipIf(noBrowser)('console 站点设置', () => {
       },
     );
     ({ server, browser } = suite);
-    [ops, opsDialogs] = suite.operators as [Credentials, Credentials];
+    [ops, opsDialogs, opsEditor, opsAbroad] = suite.operators as [Credentials, Credentials, Credentials, Credentials];
   });
   afterAll(() => suite?.stop());
 
@@ -209,7 +214,7 @@ describe.skipIf(noBrowser)('console 站点设置', () => {
   it('unsaved edits in the title editor are not lost without a word: a link asks first, 继续编辑 keeps them, 离开 drops them', async () => {
     const { page, context, problems } = await openPage(browser, DESKTOP, server.baseURL, { waitForApp: false });
     await page.setViewportSize({ width: 1366, height: 900 });
-    await signInAt(page, '/admin/content/16', opsDialogs);
+    await signInAt(page, '/admin/content/16', opsEditor);
     const title = page.getByRole('group', { name: '基本信息' }).getByLabel('标题');
     await expect.poll(() => title.inputValue()).not.toBe('');
     const stored = await title.inputValue();
@@ -245,6 +250,38 @@ describe.skipIf(noBrowser)('console 站点设置', () => {
     await page.getByRole('link', { name: '← 返回影片列表' }).click();
     await page.waitForURL((url) => /^\/admin\/content\/?$/.test(url.pathname));
     expect(await dialog.count()).toBe(0);
+    expect(problems.filter((problem) => !/status of 4\d\d/.test(problem))).toEqual([]);
+    await context.close();
+  });
+  it('an operator abroad reads and types every console time in Beijing time, labelled: a banner scheduled at 08:00 starts at 08:00 in China', async () => {
+    const { page, context, problems } = await openPage(browser, DESKTOP, server.baseURL, {
+      waitForApp: false,
+      timezoneId: 'America/Los_Angeles',
+    });
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await signInAt(page, '/admin/settings', opsAbroad);
+    const dialog = page.getByRole('dialog');
+    const rows = page.getByTestId('tab-banners').locator('tbody tr');
+    await expect.poll(() => rows.count()).toBeGreaterThan(1);
+    const last = rows.last();
+    await last.getByRole('button', { name: '编辑' }).click();
+    await dialog.getByLabel('开始时间（北京时间）').fill('2030-01-02T08:00');
+    await dialog.getByLabel('结束时间（北京时间）').fill('2030-01-03T20:30');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => last.innerText()).toContain('2030-01-02 08:00 ~ 2030-01-03 20:30');
+    // Stored as those times in China (UTC+8), not in the operator's own zone (UTC-8).
+    const stored = await page.evaluate(async () => {
+      const sites = (await (await fetch('/admin-api/settings/sites')).json()) as { list: { id: number }[] };
+      const banners = (await (await fetch(`/admin-api/settings/sites/${sites.list[0]!.id}/banners`)).json()) as {
+        list: { startsAt: number | null; endsAt: number | null }[];
+      };
+      return banners.list.map((banner) => [banner.startsAt, banner.endsAt]);
+    });
+    expect(stored).toContainEqual([Date.UTC(2030, 0, 2, 0, 0), Date.UTC(2030, 0, 3, 12, 30)]);
+    // Other lists say which zone their times are in.
+    await page.goto('/admin/content');
+    await expect.poll(() => page.getByRole('columnheader', { name: '更新时间（北京时间）' }).count()).toBe(1);
     expect(problems.filter((problem) => !/status of 4\d\d/.test(problem))).toEqual([]);
     await context.close();
   });

@@ -48,19 +48,20 @@ export type Device = (typeof PHONE | typeof DESKTOP) & { userAgent?: string };
 
 /**
  * A fresh context (no site data) on the suite's server, or on `origin` (a server of a test's own).
- * `waitForApp: false` leaves navigations as they are, for the tests of the first paint itself.
+ * `waitForApp: false` leaves navigations as they are, for the tests of the first paint itself;
+ * `timezoneId` is the browser's zone (a user in China by default).
  */
 export async function openPage(
   browser: Browser,
   device: Device = PHONE,
   origin: string = baseURL,
-  { waitForApp = true }: { waitForApp?: boolean } = {},
+  { waitForApp = true, timezoneId = 'Asia/Shanghai' }: { waitForApp?: boolean; timezoneId?: string } = {},
 ): Promise<WatchedPage> {
   const context = await browser.newContext({
     ...device,
     baseURL: origin,
     locale: 'zh-CN',
-    timezoneId: 'Asia/Shanghai',
+    timezoneId,
   });
   const page = await context.newPage();
   if (waitForApp) afterFirstPaint(page);

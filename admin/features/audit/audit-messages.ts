@@ -1,4 +1,5 @@
 /** The 审计日志 page's strings. */
+import { zoned } from '../../components/console-time.ts';
 export const auditMessages = {
   title: '审计日志',
   action: '操作',
@@ -8,7 +9,7 @@ export const auditMessages = {
   apply: '筛选',
   clear: '清除',
   columns: {
-    at: '时间',
+    at: zoned('时间'),
     operator: '操作员',
     action: '操作',
     target: '对象',

@@ -7,7 +7,8 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { TableStatus } from '../../components/table-status.tsx';
 import { usePagedList } from '../../components/use-paged-list.ts';
 import { fetchAudit, type AuditFilters } from './audit-calls.ts';
-import { formatChange, formatTime } from './audit-format.ts';
+import { consoleTime } from '../../components/console-time.ts';
+import { formatChange } from './audit-format.ts';
 import { auditMessages as text } from './audit-messages.ts';
 
 const NO_FILTERS: AuditFilters = { action: '', operatorId: null };
@@ -105,7 +106,7 @@ export function AuditPage() {
           <tbody>
             {entries.map((entry) => (
               <tr key={entry.id}>
-                <td className="table__nowrap">{formatTime(entry.at)}</td>
+                <td className="table__nowrap">{consoleTime(entry.at, true)}</td>
                 <td className="table__nowrap">{entry.operator?.username ?? text.system}</td>
                 <td className="table__nowrap">
                   <code>{entry.action}</code>

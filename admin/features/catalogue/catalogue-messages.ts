@@ -1,4 +1,5 @@
 /** The 影片 section's strings (zh-CN). */
+import { zoned } from '../../components/console-time.ts';
 import type { EpisodeState, ShownStatus } from '../../../contract/admin/catalogue.ts';
 import type { MovieAccess } from '../../../contract/calls/content.ts';
 
@@ -37,7 +38,7 @@ export const catalogueMessages = {
     episodes: '集数',
     access: '权限',
     status: '状态',
-    updated: '更新时间',
+    updated: zoned('更新时间'),
   },
   empty: '没有符合条件的影片',
   total: (n: number) => `共 ${n} 部`,
@@ -85,7 +86,7 @@ export const catalogueMessages = {
   publish: '立即发布',
   unpublish: '下架',
   schedule: '定时发布',
-  scheduleAt: '发布时间（北京时间）',
+  scheduleAt: zoned('发布时间'),
   scheduleNeedsTime: '请选择一个将来的时间',
   status: (label: string) => `状态：${label}`,
   publishedAt: (time: string) => `发布时间 ${time}`,

@@ -12,7 +12,8 @@ import type { MovieAccess } from '../../../contract/calls/content.ts';
 import { adminMessages } from '../../admin-messages.ts';
 import { TableStatus } from '../../components/table-status.tsx';
 import { fetchMovies, fetchOptions, mediaUrl } from './catalogue-calls.ts';
-import { formatTime, statusLabel } from './catalogue-format.ts';
+import { consoleTime } from '../../components/console-time.ts';
+import { statusLabel } from './catalogue-format.ts';
 import { ACCESS_LABELS, catalogueMessages as text, finishedLabel, STATUS_LABELS } from './catalogue-messages.ts';
 import { NewMovieDialog } from './new-movie-dialog.tsx';
 
@@ -152,7 +153,7 @@ export function MovieList() {
                     {statusLabel(movie.shownStatus, movie.publishedAt)}
                   </span>
                 </td>
-                <td className="table__nowrap catalogue__muted">{formatTime(movie.updatedAt)}</td>
+                <td className="table__nowrap catalogue__muted">{consoleTime(movie.updatedAt)}</td>
               </tr>
             ))}
           </tbody>

@@ -5,7 +5,8 @@
  */
 import { useState } from 'react';
 import type { AdminMovie, MoviePatch } from '../../../contract/admin/catalogue.ts';
-import { formatTime, fromLocalInput, statusLabel, toLocalInput } from './catalogue-format.ts';
+import { consoleTime, fromZoneInput, toZoneInput } from '../../components/console-time.ts';
+import { statusLabel } from './catalogue-format.ts';
 import { catalogueMessages as text } from './catalogue-messages.ts';
 
 interface PublishCardProps {
@@ -17,7 +18,7 @@ interface PublishCardProps {
 }
 
 export function PublishCard({ movie, busy, dirty, error, onPatch }: PublishCardProps) {
-  const [at, setAt] = useState(() => toLocalInput(Math.max(movie.publishedAt, Date.now() + 3600_000)));
+  const [at, setAt] = useState(() => toZoneInput(Math.max(movie.publishedAt, Date.now() + 3600_000)));
   const [localError, setLocalError] = useState<string | null>(null);
   const shown = movie.shownStatus;
   const live = shown === 'published' || shown === 'scheduled';
@@ -30,7 +31,7 @@ export function PublishCard({ movie, busy, dirty, error, onPatch }: PublishCardP
   }
 
   function schedule() {
-    const time = fromLocalInput(at);
+    const time = fromZoneInput(at);
     if (time === null || time <= Date.now()) return setLocalError(text.scheduleNeedsTime);
     setLocalError(null);
     void onPatch({ status: 'published', publishedAt: time });
@@ -46,9 +47,9 @@ export function PublishCard({ movie, busy, dirty, error, onPatch }: PublishCardP
         </span>
       </p>
       {movie.status !== 'draft' && (
-        <p className="catalogue__muted">{text.publishedAt(formatTime(movie.publishedAt))}</p>
+        <p className="catalogue__muted">{text.publishedAt(consoleTime(movie.publishedAt))}</p>
       )}
-      <p className="catalogue__muted">{text.updatedAt(formatTime(movie.updatedAt))}</p>
+      <p className="catalogue__muted">{text.updatedAt(consoleTime(movie.updatedAt))}</p>
       <div className="catalogue-card__actions">
         {shown !== 'published' && (
           <button className="button button--primary" type="button" disabled={disabled} onClick={publishNow}>

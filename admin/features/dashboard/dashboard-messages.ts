@@ -1,4 +1,5 @@
 /** The 数据看板 strings (zh-CN). */
+import { zoned } from '../../components/console-time.ts';
 export const dashboardMessages = {
   title: '数据看板',
   site: '站点',
@@ -6,7 +7,7 @@ export const dashboardMessages = {
   periodLabel: (days: number) => `近 ${days} 天`,
   loading: '正在加载数据看板…',
   retry: '重试',
-  range: (from: string, to: string) => `${from} 至 ${to}（北京时间）`,
+  range: (from: string, to: string) => zoned(`${from} 至 ${to}`),
   empty: '该时间段内还没有数据：访客注册、播放和充值后，这里会按天显示。',
   today: '今日',
   periodTotal: (days: number) => `近 ${days} 天`,

@@ -1,4 +1,5 @@
 /** The 审核 section's strings (zh-CN), one place. */
+import { zoned } from '../../components/console-time.ts';
 import type { ItemState, ModerationAction, ModerationKind } from '../../../contract/admin/moderation.ts';
 import type { ReportReason, WordAction } from '../../../contract/enums.ts';
 
@@ -85,7 +86,7 @@ export const moderationText = {
     search: '搜索敏感词',
     word: '敏感词',
     action: '处理方式',
-    added: '添加时间',
+    added: zoned('添加时间'),
     add: '添加',
     remove: '删除',
     removeConfirm: (word: string) => `删除敏感词「${word}」？`,
@@ -120,7 +121,7 @@ export const sanctionText = {
   by: '操作人',
   period: '期限',
   custom: '自定义',
-  customEnd: '结束时间',
+  customEnd: zoned('结束时间'),
   periods: [
     { label: '1天', days: 1 },
     { label: '7天', days: 7 },

@@ -18,7 +18,7 @@ import type { ReportReason } from '../../../contract/enums.ts';
 import { adminMessages } from '../../admin-messages.ts';
 import { usePagedList } from '../../components/use-paged-list.ts';
 import { decideItem, fetchQueue } from './moderation-calls.ts';
-import { formatMinute } from './moderation-format.ts';
+import { consoleTime } from '../../components/console-time.ts';
 import {
   ACTION_LABELS,
   KIND_LABELS,
@@ -54,7 +54,7 @@ function ItemCard({ item, onAct }: { item: ModerationItem; onAct: (action: Moder
           </span>
         )}
         <span className="mod-card__id">{item.id}</span>
-        <span className="mod-card__time">{formatMinute(item.at)}</span>
+        <span className="mod-card__time">{consoleTime(item.at)}</span>
       </header>
       <div className="mod-card__body">
         <div className="mod-card__content">
@@ -107,7 +107,7 @@ function ItemCard({ item, onAct }: { item: ModerationItem; onAct: (action: Moder
                 {item.reports.map((report) => (
                   <li key={report.id}>
                     {report.reporter?.nickname ?? '—'} · {REASON_LABELS[report.reason]}
-                    {report.detail ? `：${report.detail}` : ''} · {formatMinute(report.at)}
+                    {report.detail ? `：${report.detail}` : ''} · {consoleTime(report.at)}
                     {!report.counted && (
                       <span className="mod-card__uncounted" title={text.uncountedHint}>
                         {` · ${text.uncounted}`}
@@ -124,7 +124,7 @@ function ItemCard({ item, onAct }: { item: ModerationItem; onAct: (action: Moder
               {item.decision.reason ? `：${item.decision.reason}` : ''}
               <br />
               <span className="mod-card__uid">
-                {text.decidedBy(item.decision.operator, formatMinute(item.decision.at))}
+                {text.decidedBy(item.decision.operator, consoleTime(item.decision.at))}
               </span>
             </p>
           )}

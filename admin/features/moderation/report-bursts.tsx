@@ -7,7 +7,7 @@
 import { Link } from 'wouter';
 import { useLoad } from '../../components/use-load.ts';
 import { fetchBursts } from './moderation-calls.ts';
-import { formatMinute } from './moderation-format.ts';
+import { consoleTime } from '../../components/console-time.ts';
 import { moderationText as text } from './moderation-messages.ts';
 
 export function ReportBursts({ version }: { version: number }) {
@@ -25,7 +25,7 @@ export function ReportBursts({ version }: { version: number }) {
           ：{text.bursts.line(burst.reporters, burst.windowMinutes, burst.items, burst.reports)}
           {burst.uncountedReporters > 0 && `，${text.bursts.uncounted(burst.uncountedReporters)}`}
           <span className="mod-burst__time">
-            {text.bursts.span(formatMinute(burst.firstAt), formatMinute(burst.lastAt))}
+            {text.bursts.span(consoleTime(burst.firstAt), consoleTime(burst.lastAt))}
           </span>
         </p>
       ))}

@@ -9,7 +9,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { SanctionState, UserSanctions as Sanctions } from '../../../contract/admin/moderation.ts';
 import { adminMessages } from '../../admin-messages.ts';
 import { fetchSanctions, liftSanction, setSanction } from './moderation-calls.ts';
-import { formatMinute } from './moderation-format.ts';
+import { consoleTime, fromZoneInput } from '../../components/console-time.ts';
 import { sanctionText as text } from './moderation-messages.ts';
 import { ReasonDialog } from './reason-dialog.tsx';
 
@@ -19,7 +19,7 @@ type Period = number | 'permanent' | 'custom';
 const VERB: Record<Kind, string> = { mute: text.mute, ban: text.ban };
 
 function describe(kind: Kind, state: SanctionState) {
-  return `${kind === 'mute' ? text.muted : text.banned} ${state.until === null ? text.permanent : text.until(formatMinute(state.until))}`;
+  return `${kind === 'mute' ? text.muted : text.banned} ${state.until === null ? text.permanent : text.until(consoleTime(state.until))}`;
 }
 
 export function UserSanctions({ userId, onChange }: { userId: number; onChange?: (state: Sanctions) => void }) {
@@ -56,8 +56,9 @@ export function UserSanctions({ userId, onChange }: { userId: number; onChange?:
       let until: number | 'permanent';
       if (period === 'permanent') until = 'permanent';
       else if (period === 'custom') {
-        until = new Date(customEnd).getTime();
-        if (!Number.isFinite(until) || until <= Date.now()) throw new Error(text.badEnd);
+        const end = fromZoneInput(customEnd);
+        if (end === null || end <= Date.now()) throw new Error(text.badEnd);
+        until = end;
       } else until = Date.now() + period * 86_400_000;
       next = await setSanction(userId, dialog.kind, { until, reason });
     }

@@ -4,7 +4,7 @@ import type { SensitiveWord } from '../../../contract/admin/moderation.ts';
 import { WORD_ACTIONS, type WordAction } from '../../../contract/enums.ts';
 import { adminMessages } from '../../admin-messages.ts';
 import { addWord, changeWord, fetchWords, removeWord } from './moderation-calls.ts';
-import { formatMinute } from './moderation-format.ts';
+import { consoleTime } from '../../components/console-time.ts';
 import { WORD_ACTION_LABELS, moderationText } from './moderation-messages.ts';
 
 const text = moderationText.words;
@@ -138,7 +138,7 @@ export function WordsView() {
                     ))}
                   </select>
                 </td>
-                <td className="table__nowrap">{formatMinute(row.createdAt)}</td>
+                <td className="table__nowrap">{consoleTime(row.createdAt)}</td>
                 <td>
                   <button
                     className="button button--small button--danger"

@@ -1,4 +1,5 @@
 /** The 订单与退款 and 用户 pages' strings. */
+import { zoned } from '../../components/console-time.ts';
 import type { LedgerAsset } from '../../../contract/admin/money.ts';
 import type { LedgerType, OrderKind, OrderStatus, PayType } from '../../../contract/enums.ts';
 
@@ -16,7 +17,7 @@ export const moneyText = {
     clear: '清除',
     columns: {
       orderNo: '订单号',
-      createdAt: '下单时间',
+      createdAt: zoned('下单时间'),
       user: '用户',
       site: '站点',
       kind: '类型',
@@ -35,14 +36,14 @@ export const moneyText = {
     back: '关闭',
     facts: '订单信息',
     tradeNo: '交易号',
-    paidAt: '支付时间',
+    paidAt: zoned('支付时间'),
     credit: '到账内容',
     coins: (coins: number) => `${coins} 金币`,
     vipDays: (days: number) => `${days} 天会员`,
     member: '用户',
     notifies: '支付通知与查询记录',
     noNotifies: '还没有收到支付通知',
-    notifyColumns: { at: '时间', source: '来源', sign: '签名', result: '结果', note: '说明' },
+    notifyColumns: { at: zoned('时间'), source: '来源', sign: '签名', result: '结果', note: '说明' },
     source: { notify: '异步通知', query: '主动查询' } as Record<string, string>,
     signValid: '有效',
     signInvalid: '无效',
@@ -74,8 +75,8 @@ export const moneyText = {
       site: '站点',
       coins: '金币',
       points: '积分',
-      vip: '会员到期',
-      createdAt: '注册时间',
+      vip: zoned('会员到期'),
+      createdAt: zoned('注册时间'),
     },
     empty: '没有找到用户',
     open: '查看',
@@ -85,9 +86,9 @@ export const moneyText = {
     site: '站点',
     account: '账号',
     noAccount: '未绑定',
-    createdAt: '注册时间',
+    createdAt: zoned('注册时间'),
     devices: '设备数',
-    vip: '会员到期',
+    vip: zoned('会员到期'),
     noVip: '非会员',
     coins: '金币',
     points: '积分',
@@ -95,7 +96,7 @@ export const moneyText = {
     sanctionsSeam: '处罚功能由审核模块提供',
     ledger: '收支明细',
     adjust: '调整',
-    columns: { at: '时间', type: '类型', title: '说明', delta: '变动', balance: '变动后余额' },
+    columns: { at: zoned('时间'), type: '类型', title: '说明', delta: '变动', balance: '变动后余额' },
     emptyLedger: '没有记录',
     adjustTitle: (asset: string) => `调整${asset}`,
     delta: '调整数量（正数增加，负数扣减）',

@@ -8,7 +8,8 @@ import { useCallback, useEffect, useState } from 'react';
 import type { OrderDetail, OrderRow } from '../../../contract/admin/money.ts';
 import { adminMessages } from '../../admin-messages.ts';
 import { fetchOrder, recheckOrder } from './money-calls.ts';
-import { formatAt, formatFen } from './money-format.ts';
+import { formatFen } from './money-format.ts';
+import { consoleTime } from '../../components/console-time.ts';
 import { moneyText } from './money-messages.ts';
 import { RefundDialog } from './refund-dialog.tsx';
 import { isUnpaidOrder } from '../../../contract/enums.ts';
@@ -23,8 +24,8 @@ function Facts({ detail }: { detail: OrderDetail }) {
     [moneyText.orders.columns.amount, formatFen(order.amountFen)],
     [moneyText.orders.columns.payType, moneyText.payTypes[order.payType]],
     [text.credit, order.coins !== null ? text.coins(order.coins) : text.vipDays(order.vipDays ?? 0)],
-    [moneyText.orders.columns.createdAt, formatAt(order.createdAt, true)],
-    [text.paidAt, order.paidAt === null ? '—' : formatAt(order.paidAt, true)],
+    [moneyText.orders.columns.createdAt, consoleTime(order.createdAt, true)],
+    [text.paidAt, order.paidAt === null ? '—' : consoleTime(order.paidAt, true)],
     [text.tradeNo, order.tradeNo ?? '—'],
     [text.member, `${user.nickname}（#${user.id}${user.account ? `，${user.account}` : ''}）`],
     [moneyText.orders.columns.site, String(order.siteId)],
@@ -127,7 +128,7 @@ export function OrderDetailPanel({
               <h3 className="money__subtitle">{text.refundDone}</h3>
               <p className="money__refund-message">{detail.refund.message}</p>
               <p className="money__muted">
-                {formatAt(detail.refund.at, true)} · {text.refundBy(detail.refund.operator?.username ?? '—')} ·{' '}
+                {consoleTime(detail.refund.at, true)} · {text.refundBy(detail.refund.operator?.username ?? '—')} ·{' '}
                 {text.refundReason(detail.refund.reason)}
               </p>
             </section>
@@ -150,7 +151,7 @@ export function OrderDetailPanel({
                 <tbody>
                   {detail.notifies.map((notify) => (
                     <tr key={notify.id} title={JSON.stringify(notify.params)}>
-                      <td className="table__nowrap">{formatAt(notify.at, true)}</td>
+                      <td className="table__nowrap">{consoleTime(notify.at, true)}</td>
                       <td className="table__nowrap">{text.source[notify.source] ?? notify.source}</td>
                       <td className="table__nowrap">
                         <span className={notify.signValid ? 'money__ok' : 'money__bad'}>

@@ -11,7 +11,8 @@ import { ORDER_KINDS, ORDER_STATUSES } from '../../../contract/enums.ts';
 import { TableStatus } from '../../components/table-status.tsx';
 import { usePagedList } from '../../components/use-paged-list.ts';
 import { fetchOrders, NO_ORDER_FILTERS, type OrderFilters } from './money-calls.ts';
-import { formatAt, formatFen } from './money-format.ts';
+import { formatFen } from './money-format.ts';
+import { consoleTime } from '../../components/console-time.ts';
 import { moneyText } from './money-messages.ts';
 import { OrderDetailPanel } from './order-detail.tsx';
 
@@ -141,7 +142,7 @@ export function OrdersPage() {
                     {order.orderNo}
                   </a>
                 </td>
-                <td className="table__nowrap">{formatAt(order.createdAt)}</td>
+                <td className="table__nowrap">{consoleTime(order.createdAt)}</td>
                 <td className="table__nowrap money__ellipsis" title={order.nickname}>
                   {order.nickname} <span className="money__muted">#{order.userId}</span>
                 </td>

@@ -12,7 +12,8 @@ import { TableStatus } from '../../components/table-status.tsx';
 import { UserSanctions } from '../moderation/user-sanctions.tsx';
 import { AdjustDialog } from './adjust-dialog.tsx';
 import { fetchLedger, fetchUser } from './money-calls.ts';
-import { formatAt, formatDelta } from './money-format.ts';
+import { formatDelta } from './money-format.ts';
+import { consoleTime } from '../../components/console-time.ts';
 import { moneyText } from './money-messages.ts';
 
 const text = moneyText.user;
@@ -60,7 +61,7 @@ function Ledger({ id, asset, version }: { id: number; asset: LedgerAsset; versio
           <tbody>
             {entries.map((entry) => (
               <tr key={entry.id}>
-                <td className="table__nowrap">{formatAt(entry.createdAt, true)}</td>
+                <td className="table__nowrap">{consoleTime(entry.createdAt, true)}</td>
                 <td className="table__nowrap">
                   <span className={`money__type is-${entry.type}`}>{moneyText.ledgerTypes[entry.type]}</span>
                 </td>
@@ -118,9 +119,9 @@ export function UserDetailView({ id, money, sanctions }: { id: number; money: bo
     ? [
         [text.site, `${user.siteTitle}（#${user.siteId}）`],
         [text.account, user.account ?? text.noAccount],
-        [text.createdAt, formatAt(user.createdAt)],
+        [text.createdAt, consoleTime(user.createdAt)],
         [text.devices, String(user.devices)],
-        [text.vip, user.vipExpireAt && user.vipExpireAt > Date.now() ? formatAt(user.vipExpireAt) : text.noVip],
+        [text.vip, user.vipExpireAt && user.vipExpireAt > Date.now() ? consoleTime(user.vipExpireAt) : text.noVip],
       ]
     : [];
 

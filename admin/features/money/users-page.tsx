@@ -10,7 +10,7 @@ import { useSession } from '../../session/session-store.ts';
 import { TableStatus } from '../../components/table-status.tsx';
 import { usePagedList } from '../../components/use-paged-list.ts';
 import { fetchUsers } from './money-calls.ts';
-import { formatAt } from './money-format.ts';
+import { consoleTime } from '../../components/console-time.ts';
 import { moneyText } from './money-messages.ts';
 import { UserDetailView } from './user-detail.tsx';
 
@@ -101,9 +101,9 @@ function UserList({ balances }: { balances: boolean }) {
                 {balances && <td className="money__num">{user.coins}</td>}
                 {balances && <td className="money__num">{user.points}</td>}
                 <td className="table__nowrap">
-                  {user.vipExpireAt && user.vipExpireAt > Date.now() ? formatAt(user.vipExpireAt) : '—'}
+                  {user.vipExpireAt && user.vipExpireAt > Date.now() ? consoleTime(user.vipExpireAt) : '—'}
                 </td>
-                <td className="table__nowrap">{formatAt(user.createdAt)}</td>
+                <td className="table__nowrap">{consoleTime(user.createdAt)}</td>
               </tr>
             ))}
           </tbody>

@@ -1,8 +1,9 @@
 /** The 操作员 page's strings (zh-CN). */
+import { zoned } from '../../components/console-time.ts';
 export const operatorText = {
   title: '操作员',
   create: '新建操作员',
-  columns: ['ID', '用户名', '角色', '站点', '状态', '最近活动', '创建时间', '操作'],
+  columns: ['ID', '用户名', '角色', '站点', '状态', zoned('最近活动'), zoned('创建时间'), '操作'],
   empty: '还没有操作员',
   active: '启用',
   disabled: '已停用',

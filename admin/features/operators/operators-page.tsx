@@ -9,7 +9,7 @@ import type { OperatorCredentials, OperatorListItem, OperatorReset } from '../..
 import { adminMessages, ROLE_LABELS } from '../../admin-messages.ts';
 import { AdminApiError } from '../../api/admin-client.ts';
 import { useSession } from '../../session/session-store.ts';
-import { formatTime } from '../audit/audit-format.ts';
+import { consoleTime } from '../../components/console-time.ts';
 import { changeOperator, createOperator, fetchOperators, resetOperator } from './operator-calls.ts';
 import { CredentialsDialog, OperatorFormDialog, type OperatorForm } from './operator-dialogs.tsx';
 import { operatorText as text } from './operator-messages.ts';
@@ -103,8 +103,10 @@ export function OperatorsPage() {
                   </span>
                   {operator.mustChangePassword && <span className="badge badge--warn">{text.temporary}</span>}
                 </td>
-                <td className="table__nowrap">{operator.lastSeenAt ? formatTime(operator.lastSeenAt) : text.never}</td>
-                <td className="table__nowrap">{formatTime(operator.createdAt)}</td>
+                <td className="table__nowrap">
+                  {operator.lastSeenAt ? consoleTime(operator.lastSeenAt, true) : text.never}
+                </td>
+                <td className="table__nowrap">{consoleTime(operator.createdAt, true)}</td>
                 <td className="operators__row-actions">
                   <button
                     className="button button--small"

@@ -1,15 +1,16 @@
 /** 轮播图: image preview, title, link, window (展示中 / 未开始 / 已结束) and clicks. */
+import { zoned } from '../../components/console-time.ts';
 import type { FieldSpec } from './form-fields.tsx';
 import { ListTab, type ColumnSpec } from './list-tab.tsx';
-import { formatTime, mediaPreview, windowState } from './settings-format.ts';
+import { mediaPreview, windowEnd, windowState } from './settings-format.ts';
 import { settingsText as text } from './settings-messages.ts';
 
 const FIELDS: readonly FieldSpec[] = [
   { name: 'image', label: '图片', kind: 'image', purpose: 'banner', hint: '上传后裁成首页轮播的 1200×480（12:5）' },
   { name: 'title', label: '标题', kind: 'text' },
   { name: 'link', label: '链接', kind: 'text', hint: '站内路径如 /movie/12，或 https:// 开头的地址' },
-  { name: 'startsAt', label: '开始时间', kind: 'datetime', hint: '留空为立即开始' },
-  { name: 'endsAt', label: '结束时间', kind: 'datetime', hint: '留空为长期展示' },
+  { name: 'startsAt', label: zoned('开始时间'), kind: 'datetime', hint: '留空为立即开始' },
+  { name: 'endsAt', label: zoned('结束时间'), kind: 'datetime', hint: '留空为长期展示' },
 ];
 
 const COLUMNS: readonly ColumnSpec[] = [
@@ -35,7 +36,7 @@ const COLUMNS: readonly ColumnSpec[] = [
           <div className="settings-table__sub">
             {row.startsAt === null && row.endsAt === null
               ? text.window.always
-              : `${formatTime(row.startsAt as number | null)} ~ ${formatTime(row.endsAt as number | null)}`}
+              : `${windowEnd(row.startsAt as number | null)} ~ ${windowEnd(row.endsAt as number | null)}`}
           </div>
         </>
       );

@@ -1,11 +1,12 @@
 /**
  * The fields of a settings dialog, described once per kind (FieldSpec) and kept as text while edited:
- * `toInput` turns them into the call's JSON (yuan → fen, local date-time → ms, blank → null), and
+ * `toInput` turns them into the call's JSON (yuan → fen, a date-time in Beijing time → ms, blank → null), and
  * `toForm` a row into them. The field the server named in a 400 is marked.
  */
 import { useState } from 'react';
 import type { ImagePurpose } from '../../../contract/admin/settings.ts';
 import { AdminApiError } from '../../api/admin-client.ts';
+import { fromZoneInput, toZoneInput } from '../../components/console-time.ts';
 import { uploadImage } from './settings-calls.ts';
 import { settingsText as text } from './settings-messages.ts';
 import { mediaPreview } from './settings-format.ts';
@@ -25,12 +26,6 @@ export interface FieldSpec {
 
 export type FormValues = Record<string, string | boolean>;
 
-const pad = (n: number) => String(n).padStart(2, '0');
-const localTime = (ms: number) => {
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-};
-
 export function toForm(fields: readonly FieldSpec[], row: Record<string, unknown> | null): FormValues {
   const values: FormValues = {};
   for (const field of fields) {
@@ -39,7 +34,7 @@ export function toForm(fields: readonly FieldSpec[], row: Record<string, unknown
     else if (value === null || value === undefined)
       values[field.name] = field.kind === 'select' ? (field.options?.[0]?.[0] ?? '') : '';
     else if (field.kind === 'yuan') values[field.name] = ((value as number) / 100).toFixed(2);
-    else if (field.kind === 'datetime') values[field.name] = localTime(value as number);
+    else if (field.kind === 'datetime') values[field.name] = toZoneInput(value as number);
     else values[field.name] = String(value);
   }
   return values;
@@ -75,7 +70,8 @@ export function toInput(fields: readonly FieldSpec[], values: FormValues, creati
         input[field.name] = trimmed === '' || Number.isNaN(Number(trimmed)) ? null : Math.round(Number(trimmed) * 100);
         break;
       case 'datetime':
-        input[field.name] = trimmed === '' ? null : new Date(trimmed).getTime();
+        // Typed in Beijing time (components/console-time.ts); a value that is not a time is sent as it is.
+        input[field.name] = trimmed === '' ? null : (fromZoneInput(trimmed) ?? trimmed);
         break;
       case 'image':
         input[field.name] = trimmed === '' ? null : trimmed;

@@ -1,14 +1,11 @@
 /** How the settings tables show values: yuan from fen, times, a banner's window, media previews. */
+import { consoleTime } from '../../components/console-time.ts';
 import { settingsText as text } from './settings-messages.ts';
 
 export const yuan = (fen: number): string => `¥${(fen / 100).toFixed(2)}`;
 
-export function formatTime(ms: number | null): string {
-  if (ms === null) return text.always;
-  const d = new Date(ms);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
+/** A banner's start or end in Beijing time; none: 不限. */
+export const windowEnd = (ms: number | null): string => (ms === null ? text.always : consoleTime(ms));
 
 export type WindowState = 'live' | 'pending' | 'ended';
 

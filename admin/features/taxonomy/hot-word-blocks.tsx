@@ -8,7 +8,7 @@ import { TAXONOMY_LIMITS } from '../../../contract/admin/taxonomy.ts';
 import { AdminApiError } from '../../api/admin-client.ts';
 import { messageOf, useLoad } from '../../components/use-load.ts';
 import { TableStatus } from '../../components/table-status.tsx';
-import { formatMinute } from '../moderation/moderation-format.ts';
+import { consoleTime } from '../../components/console-time.ts';
 import { blockHotWord, fetchHotWordBlocks, unblockHotWord } from './taxonomy-calls.ts';
 import { taxonomyText } from './taxonomy-messages.ts';
 
@@ -92,7 +92,7 @@ export function HotWordBlocks({ siteId }: { siteId: number }) {
             {list.map((each) => (
               <tr key={each.id}>
                 <td>{each.word}</td>
-                <td className="table__nowrap">{formatMinute(each.createdAt)}</td>
+                <td className="table__nowrap">{consoleTime(each.createdAt)}</td>
                 <td>
                   <button
                     className="button button--small"

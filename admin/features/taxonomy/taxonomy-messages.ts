@@ -1,4 +1,5 @@
 /** The 分类与标签 page's strings. */
+import { zoned } from '../../components/console-time.ts';
 import type { CategoryContent } from '../../../contract/admin/taxonomy.ts';
 
 export const taxonomyText = {
@@ -128,7 +129,7 @@ export const taxonomyText = {
     word: '屏蔽词',
     block: '屏蔽',
     unblock: '取消屏蔽',
-    added: '屏蔽时间',
+    added: zoned('屏蔽时间'),
     empty: '这个站点还没有屏蔽词',
     countedTitle: '访客搜索产生的热搜',
     countedHint: (devices: number, addresses: number) =>
