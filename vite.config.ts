@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { chunkGroups, CONSOLE_COPY, inConsole } from './scripts/lib/chunk-groups.ts';
+import { consoleFiles } from './scripts/lib/console-files.ts';
 import { precompress } from './scripts/lib/precompress.ts';
 
 /** The top-level manifest.webmanifest is the source of truth; the build copies it to dist as is. */
@@ -104,8 +106,22 @@ const serverEntryConfig = defineConfig({
   },
 });
 
+/**
+ * The folder the build writes, as resolved (npm run build's dist/, a test's or the bench's own), for
+ * the service worker's precache list to leave out the console's files (scripts/lib/console-files.ts).
+ */
+let builtInto = 'dist';
+const buildFolder = (): Plugin => ({
+  name: 'build-folder',
+  apply: 'build',
+  configResolved(config) {
+    builtInto = resolve(config.root, config.build.outDir);
+  },
+});
+
 const appConfig = defineConfig({
   plugins: [
+    buildFolder(),
     consoleCopies(),
     react(),
     consolePage(),
@@ -127,6 +143,13 @@ const appConfig = defineConfig({
         // need it and the console must never be served stale.
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
         globIgnores: ['screenshots/**', 'assets/hls-*.js', 'assets/hls.worker-*.js', 'admin.html', 'assets/admin-*'],
+        // The console's pages load lazily in chunks of their own names: left out by the build's manifest.
+        manifestTransforms: [
+          (entries) => {
+            const own = new Set(consoleFiles(builtInto));
+            return { manifest: entries.filter((entry) => !own.has(entry.url)), warnings: [] };
+          },
+        ],
       },
       devOptions: { enabled: false },
     }),

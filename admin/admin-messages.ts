@@ -49,6 +49,7 @@ export const adminMessages = {
   notFound: '页面不存在',
   loading: '加载中…',
   loadFailed: '加载失败',
+  pageFailed: '页面未能加载，请检查网络后刷新页面',
   retry: '重试',
   cancel: '取消',
 };

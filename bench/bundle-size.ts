@@ -3,11 +3,13 @@
  * every modulepreload), the largest lazy chunk (hls.js apart: it loads only for playback) and the
  * precache total of the built service worker's manifest. The operator console (admin.html, the
  * second entry) is measured apart: its own JS, every file only it can load, which counts in neither
- * the visitors' entry nor their route chunks. Sizes are gzip -9, as Vite reports them.
+ * the visitors' entry nor their route chunks, and what its first page loads (budget 150 KiB). Sizes
+ * are gzip -9, as Vite reports them.
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { consoleFiles, consoleFirstPageScripts } from '../scripts/lib/console-files.ts';
 import type { Figure } from './figures.ts';
 
 const KIB = 1024;
@@ -23,39 +25,6 @@ export function entryFiles(distDir: string): string[] {
   return [...new Set([...scripts, ...preloads])];
 }
 
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-}
-
-/** Every file (JS and CSS) an HTML entry of the build may load, statically or lazily (.vite/manifest.json). */
-export function filesOfEntry(distDir: string, html: string): Set<string> {
-  const manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Record<
-    string,
-    ManifestChunk
-  >;
-  const files = new Set<string>();
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || seen.has(key)) return;
-    seen.add(key);
-    files.add(chunk.file);
-    for (const css of chunk.css ?? []) files.add(css);
-    for (const next of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) visit(next);
-  };
-  visit(html);
-  return files;
-}
-
-/** The console's own files: what admin.html may load and the visitors' index.html never does. */
-export function consoleFiles(distDir: string): string[] {
-  const visitors = filesOfEntry(distDir, 'index.html');
-  return [...filesOfEntry(distDir, 'admin.html')].filter((file) => !visitors.has(file));
-}
-
 /** The urls of the service worker's precache manifest (injectManifest writes them into sw.js). */
 export function precacheUrls(distDir: string): string[] {
   const sw = readFileSync(join(distDir, 'sw.js'), 'utf8');
@@ -67,6 +36,8 @@ export function measureBundle(distDir: string): { figures: Figure[]; largestChun
   const entryKib = entry.reduce((sum, file) => sum + gzipKib(join(distDir, file)), 0);
   const consoleJs = consoleFiles(distDir).filter((file) => file.endsWith('.js'));
   const consoleKib = consoleJs.reduce((sum, file) => sum + gzipKib(join(distDir, file)), 0);
+  const firstPage = consoleFirstPageScripts(distDir);
+  const firstPageKib = firstPage.reduce((sum, file) => sum + gzipKib(join(distDir, file)), 0);
   const chunks = readdirSync(join(distDir, 'assets'))
     .filter((name) => name.endsWith('.js') && !name.startsWith('hls-') && !name.startsWith('hls.worker-'))
     .map((name) => `assets/${name}`)
@@ -101,6 +72,14 @@ export function measureBundle(distDir: string): { figures: Figure[]; largestChun
         value: consoleKib,
         unit: 'KiB',
         note: `${consoleJs.length} file${consoleJs.length === 1 ? '' : 's'} of its own (React included)`,
+      },
+      {
+        group: 'size',
+        name: 'console first page JS (gzip)',
+        value: firstPageKib,
+        unit: 'KiB',
+        budget: { max: 150 },
+        note: `admin.html and the dashboard's own ${firstPage.length} files; other pages and ECharts load on demand`,
       },
       {
         group: 'size',

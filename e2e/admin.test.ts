@@ -8,7 +8,8 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { consoleFiles, entryFiles, filesOfEntry, precacheUrls } from '../bench/bundle-size.ts';
+import { entryFiles, precacheUrls } from '../bench/bundle-size.ts';
+import { consoleFiles, filesOfEntry } from '../scripts/lib/console-files.ts';
 import {
   choosePassword,
   fillSignIn,

@@ -52,7 +52,16 @@ const CONTENT =
 /** The wire protocol's cipher: crypto-js and the protocol's envelope (contract/protocol/), loaded by the API client. */
 const CIPHER = /[\\/]node_modules[\\/]crypto-js[\\/]|[\\/]contract[\\/]protocol[\\/]/;
 
+/**
+ * Vite's helper of dynamic imports (it preloads a chunk's imports and styles): both graphs need it
+ * (the console loads its pages lazily), so it is a file of its own (0.5 KiB, beside the runtime
+ * helpers'; the bundler does not let the two share one), never inside the visitors' boot file, which
+ * the console would otherwise load (and run).
+ */
+const PRELOAD_HELPER = /vite\/preload-helper/;
+
 export const chunkGroups = [
+  { name: 'preload-helper', test: (id: string) => PRELOAD_HELPER.test(id), priority: 3 },
   { name: 'boot', tags: ['$initial' as const], test: (id: string) => !inConsole(id), priority: 2 },
   { name: 'cipher', test: (id: string) => CIPHER.test(id) && !inConsole(id), priority: 1.5 },
   {

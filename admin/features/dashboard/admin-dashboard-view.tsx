@@ -4,7 +4,7 @@
  * Everything comes from one call (GET /admin-api/dashboard), which reads the server's daily aggregates.
  */
 import './dashboard.css';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import {
   DASHBOARD_PERIODS,
   type DashboardData,
@@ -14,7 +14,8 @@ import {
 import { adminMessages } from '../../admin-messages.ts';
 import { SitePicker } from '../../components/site-picker.tsx';
 import { fetchDashboard } from './dashboard-calls.ts';
-import { DashboardChart } from './dashboard-chart.tsx';
+import { loadChunk } from '../../../src/lib/load-chunk.ts';
+import type { ChartOption } from './dashboard-chart.tsx';
 import { KpiCards } from './kpi-cards.tsx';
 import { dashboardMessages as text } from './dashboard-messages.ts';
 import {
@@ -24,6 +25,27 @@ import {
   playsOption,
   revenueOption,
 } from './dashboard-options.ts';
+
+/** ECharts comes with the charts, after the figures and lists are on screen (not in the page's own code). */
+const DashboardChart = lazy(() =>
+  loadChunk(() => import('./dashboard-chart.tsx')).then((module) => ({ default: module.DashboardChart })),
+);
+
+/** A chart while ECharts loads: its frame and title, the same size, so nothing moves when it draws. */
+function ChartSlot({ title, option, testId }: { title: string; option: ChartOption; testId: string }) {
+  return (
+    <Suspense
+      fallback={
+        <figure className="dash-chart" aria-busy="true">
+          <figcaption className="dash-chart__title">{title}</figcaption>
+          <div className="dash-chart__canvas" />
+        </figure>
+      }
+    >
+      <DashboardChart title={title} option={option} testId={testId} />
+    </Suspense>
+  );
+}
 
 function TopList({
   title,
@@ -147,11 +169,11 @@ export default function DashboardView() {
           <KpiCards data={data} />
           {empty && <p className="dash-status">{text.empty}</p>}
           <div className="dash__charts">
-            <DashboardChart title={text.charts.activeDevices} option={options.active} testId="chart-active" />
-            <DashboardChart title={text.charts.newUsers} option={options.users} testId="chart-users" />
-            <DashboardChart title={text.charts.playsAndWatch} option={options.plays} testId="chart-plays" />
-            <DashboardChart title={text.charts.revenue} option={options.revenue} testId="chart-revenue" />
-            <DashboardChart title={text.charts.conversion} option={options.conversion} testId="chart-conversion" />
+            <ChartSlot title={text.charts.activeDevices} option={options.active} testId="chart-active" />
+            <ChartSlot title={text.charts.newUsers} option={options.users} testId="chart-users" />
+            <ChartSlot title={text.charts.playsAndWatch} option={options.plays} testId="chart-plays" />
+            <ChartSlot title={text.charts.revenue} option={options.revenue} testId="chart-revenue" />
+            <ChartSlot title={text.charts.conversion} option={options.conversion} testId="chart-conversion" />
           </div>
           <div className="dash__tops">
             <TopList title={text.topMovies} unit={text.plays} items={data.topMovies} testId="top-movies" />
