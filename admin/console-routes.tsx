@@ -2,9 +2,10 @@
  * The console's pages by path (under /admin), each open to the roles of its menu entry (shell/menu.ts).
  * Each page's code loads when it is first opened (the console's first page carries only its own).
  */
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import type { OperatorRole } from '../contract/admin/session.ts';
+import { pageTitle } from '../contract/page-head.ts';
 import { loadChunk } from '../src/lib/load-chunk.ts';
 import { adminMessages } from './admin-messages.ts';
 import { PageBoundary } from './components/page-boundary.tsx';
@@ -42,6 +43,17 @@ const PAGES: Record<string, () => ReactNode> = {
   '/audit': () => <AuditPage />,
 };
 
+/** The tab's title while a section is open, e.g. 订单与退款 - 运营后台 (history entries and tabs read right). */
+function TabTitle({ section }: { section: string }) {
+  useEffect(() => {
+    document.title = pageTitle(adminMessages.title, section);
+    return () => {
+      document.title = adminMessages.title;
+    };
+  }, [section]);
+  return null;
+}
+
 export function ConsoleRoutes({ role }: { role: OperatorRole }) {
   const first = sectionsOf(role)[0];
   return (
@@ -51,6 +63,7 @@ export function ConsoleRoutes({ role }: { role: OperatorRole }) {
       </Route>
       {SECTIONS.map((section) => (
         <Route key={section.path} path={section.path} nest>
+          <TabTitle section={section.label} />
           {!section.roles.includes(role) ? (
             <NoticePage title={adminMessages.forbidden} hint={adminMessages.forbiddenHint} />
           ) : (

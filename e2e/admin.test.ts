@@ -116,7 +116,14 @@ describe.skipIf(noBrowser)('operator console', () => {
       '审计日志',
     ]);
 
-    // The audit page (the address it was opened at), with the sign-in and the refused try.
+    // The audit page (the address it was opened at), with the sign-in and the refused try; the tab
+    // says which page it is, and follows the menu.
+    await page.getByRole('heading', { name: '审计日志' }).waitFor();
+    await expect.poll(() => page.title()).toBe('审计日志 - 运营后台');
+    await page.getByRole('navigation', { name: '导航', exact: true }).getByRole('link', { name: '订单与退款' }).click();
+    await expect.poll(() => page.title()).toBe('订单与退款 - 运营后台');
+    await page.goBack();
+    await expect.poll(() => page.title()).toBe('审计日志 - 运营后台');
     await page.getByRole('heading', { name: '审计日志' }).waitFor();
     const rows = page.locator('.audit__table tbody tr');
     await expect.poll(() => rows.count()).toBeGreaterThan(0);
