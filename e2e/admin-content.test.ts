@@ -142,6 +142,8 @@ describe.skipIf(noBrowser)('content console', () => {
     await expect.poll(() => row.innerText(), { timeout: 20_000 }).toContain('可播放');
     expect(await row.innerText()).toContain('360p · 720p');
     expect(await row.innerText()).toContain('初见');
+    // The title's 时长 follows its first episode's video, in the editor too, which stays clean (立即发布 below).
+    await expect.poll(() => page.getByLabel('时长', { exact: true }).inputValue()).toMatch(/^\d+:\d{2}$/);
     await page.waitForLoadState('networkidle');
     await shoot(page, 'admin-content-editor-1366', { fullPage: true });
     await page.setViewportSize({ width: 1024, height: 768 });

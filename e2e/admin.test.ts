@@ -203,9 +203,16 @@ describe.skipIf(noBrowser)('operator console', () => {
     expect(await menuOf(other.page)).toEqual(['数据看板', '用户', '订单与退款']);
     await other.context.close();
 
-    // 停用: the row says so at once, and that operator cannot sign in any more.
-    admin.page.once('dialog', (dialog) => void dialog.accept());
+    // 停用 asks in the console's own dialog (never the browser's confirm); the row says so at once.
+    // One's own row offers no 停用.
+    admin.page.once('dialog', () => expect.fail('a native dialog opened'));
+    const own = admin.page.locator('.operators__table tbody tr', { hasText: 'people-e2e（你）' });
+    expect(await own.count()).toBe(1);
+    expect(await own.getByRole('button', { name: '停用' }).count()).toBe(0);
     await row.getByRole('button', { name: '停用' }).click();
+    const ask = admin.page.getByTestId('confirm-dialog');
+    await expect.poll(() => ask.innerText()).toContain('停用后 cash-e2e 将立即退出并无法登录。确定停用？');
+    await ask.getByRole('button', { name: '停用' }).click();
     await expect.poll(() => row.innerText()).toContain('已停用');
     await admin.context.close();
   });

@@ -85,6 +85,7 @@ export const catalogueMessages = {
   publication: '发布',
   publish: '立即发布',
   unpublish: '下架',
+  unpublishConfirm: (title: string) => `下架后「${title}」在所有站点都不再展示、无法播放；之后可以重新发布。`,
   schedule: '定时发布',
   scheduleAt: zoned('发布时间'),
   scheduleNeedsTime: '请选择一个将来的时间',

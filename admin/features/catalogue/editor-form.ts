@@ -55,6 +55,20 @@ const whole = (value: string): number => (/^\s*-?\d+\s*$/.test(value) ? Number(v
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
+/**
+ * The form after the stored title changed under it (an episode's ladder set its 时长, another panel
+ * saved): each field the operator has not edited takes the new value, each edited one stays.
+ */
+export function rebaseForm(form: EditorForm, before: AdminMovie, after: AdminMovie): EditorForm {
+  const was = formOf(before);
+  const now = formOf(after);
+  const next: Record<string, unknown> = { ...form };
+  for (const key of Object.keys(form) as Array<keyof EditorForm>) {
+    if (same(form[key], was[key])) next[key] = now[key];
+  }
+  return next as unknown as EditorForm;
+}
+
 /** The fields that differ from the stored title, or the first mark that cannot be read. */
 export function patchOf(form: EditorForm, movie: AdminMovie): { patch: MoviePatch } | { error: FieldError } {
   const durationS = parseMark(form.durationS);

@@ -4,7 +4,7 @@
  * field, the publication card (立即发布 / 下架 / 定时发布), the poster with its crop, and the episodes.
  */
 import './catalogue.css';
-import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { AdminMovie, MovieOptions, MoviePatch } from '../../../contract/admin/catalogue.ts';
 import type { MovieAccess } from '../../../contract/calls/content.ts';
@@ -13,7 +13,7 @@ import { AdminApiError } from '../../api/admin-client.ts';
 import { useLeaveGuard } from '../../components/use-leave-guard.tsx';
 import { fetchMovie, fetchOptions, patchMovie } from './catalogue-calls.ts';
 import { ACCESS_LABELS, FINISHED_LABELS, catalogueMessages as text } from './catalogue-messages.ts';
-import { formOf, patchOf, type EditorForm, type FieldError } from './editor-form.ts';
+import { formOf, patchOf, rebaseForm, type EditorForm, type FieldError } from './editor-form.ts';
 import { EpisodesPanel } from './episodes-panel.tsx';
 import { PosterPanel } from './poster-panel.tsx';
 import { PublishCard } from './publish-card.tsx';
@@ -55,14 +55,24 @@ export function MovieEditor({ id }: { id: number }) {
   const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState(false);
 
+  /** The title as last read or saved (what the form's unedited fields show). */
+  const stored = useRef<AdminMovie | null>(null);
+
   const show = useCallback((next: AdminMovie) => {
+    stored.current = next;
     setMovie(next);
     setForm(formOf(next));
   }, []);
 
-  /** A change of the panels: a refusal to publish may no longer hold. */
+  /**
+   * A change of the panels or a reload: the fields not edited follow the title (a transcoded
+   * episode sets its 时长); a refusal to publish may no longer hold.
+   */
   const changed = useCallback((next: AdminMovie) => {
+    const before = stored.current;
+    stored.current = next;
     setMovie(next);
+    if (before) setForm((current) => current && rebaseForm(current, before, next));
     setError((current) => (current && PUBLICATION_FIELDS.has(current.field) ? null : current));
   }, []);
 

@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import type { AdminMovie, MoviePatch } from '../../../contract/admin/catalogue.ts';
 import { consoleTime, fromZoneInput, toZoneInput } from '../../components/console-time.ts';
+import { useConfirm } from '../../components/use-confirm.tsx';
 import { statusLabel } from './catalogue-format.ts';
 import { catalogueMessages as text } from './catalogue-messages.ts';
 
@@ -22,6 +23,12 @@ export function PublishCard({ movie, busy, dirty, error, onPatch }: PublishCardP
   const [localError, setLocalError] = useState<string | null>(null);
   const shown = movie.shownStatus;
   const live = shown === 'published' || shown === 'scheduled';
+  const confirm = useConfirm();
+
+  async function unpublish() {
+    const question = { title: text.unpublish, text: text.unpublishConfirm(movie.title), confirm: text.unpublish };
+    if (await confirm.ask(question)) await onPatch({ status: 'unpublished' });
+  }
 
   function publishNow() {
     setLocalError(null);
@@ -40,6 +47,7 @@ export function PublishCard({ movie, busy, dirty, error, onPatch }: PublishCardP
   const disabled = busy || dirty;
   return (
     <div className="catalogue-card" aria-label={text.publication}>
+      {confirm.dialog}
       <h2 className="catalogue-card__title">{text.publication}</h2>
       <p>
         <span className={`catalogue-status catalogue-status--${shown}`} data-testid="movie-status">
@@ -57,12 +65,7 @@ export function PublishCard({ movie, busy, dirty, error, onPatch }: PublishCardP
           </button>
         )}
         {live && (
-          <button
-            className="button"
-            type="button"
-            disabled={disabled}
-            onClick={() => void onPatch({ status: 'unpublished' })}
-          >
+          <button className="button" type="button" disabled={disabled} onClick={() => void unpublish()}>
             {text.unpublish}
           </button>
         )}

@@ -5,11 +5,13 @@ import { WORD_ACTIONS, type WordAction } from '../../../contract/enums.ts';
 import { adminMessages } from '../../admin-messages.ts';
 import { addWord, changeWord, fetchWords, removeWord } from './moderation-calls.ts';
 import { consoleTime } from '../../components/console-time.ts';
+import { useConfirm } from '../../components/use-confirm.tsx';
 import { WORD_ACTION_LABELS, moderationText } from './moderation-messages.ts';
 
 const text = moderationText.words;
 
 export function WordsView() {
+  const confirm = useConfirm();
   const [query, setQuery] = useState('');
   const [applied, setApplied] = useState('');
   const [words, setWords] = useState<SensitiveWord[]>([]);
@@ -58,6 +60,7 @@ export function WordsView() {
 
   return (
     <div className="mod-words">
+      {confirm.dialog}
       <div className="mod-words__bar">
         <form
           className="mod-words__form"
@@ -143,8 +146,13 @@ export function WordsView() {
                   <button
                     className="button button--small button--danger"
                     type="button"
-                    onClick={() => {
-                      if (window.confirm(text.removeConfirm(row.word))) void run(() => removeWord(row.word));
+                    onClick={async () => {
+                      const yes = await confirm.ask({
+                        title: text.remove,
+                        text: text.removeConfirm(row.word),
+                        confirm: text.remove,
+                      });
+                      if (yes) void run(() => removeWord(row.word));
                     }}
                   >
                     {text.remove}

@@ -8,6 +8,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { OperatorCredentials, OperatorListItem, OperatorReset } from '../../../contract/admin/operators.ts';
 import { adminMessages, ROLE_LABELS } from '../../admin-messages.ts';
 import { AdminApiError } from '../../api/admin-client.ts';
+import { useConfirm } from '../../components/use-confirm.tsx';
 import { useSession } from '../../session/session-store.ts';
 import { consoleTime } from '../../components/console-time.ts';
 import { changeOperator, createOperator, fetchOperators, resetOperator } from './operator-calls.ts';
@@ -22,6 +23,7 @@ type Dialog =
 export function OperatorsPage() {
   const session = useSession();
   const myId = session.status === 'signedIn' ? session.session.operator.id : null;
+  const confirm = useConfirm();
   const [operators, setOperators] = useState<OperatorListItem[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [dialog, setDialog] = useState<Dialog | null>(null);
@@ -47,12 +49,17 @@ export function OperatorsPage() {
     }
   }
 
-  const reset = (operator: OperatorListItem, what: OperatorReset, label: string) => {
-    if (!window.confirm(text.confirmReset(operator.username, label))) return;
+  const reset = async (operator: OperatorListItem, what: OperatorReset, action: string, label: string) => {
+    if (!(await confirm.ask({ title: action, text: text.confirmReset(operator.username, label), confirm: action })))
+      return;
     void act(async () => setDialog({ kind: 'credentials', credentials: await resetOperator(operator.id, what) }));
   };
-  const toggle = (operator: OperatorListItem) => {
-    if (!operator.disabled && !window.confirm(text.confirmDisable(operator.username))) return;
+  const toggle = async (operator: OperatorListItem) => {
+    if (
+      !operator.disabled &&
+      !(await confirm.ask({ title: text.disable, text: text.confirmDisable(operator.username), confirm: text.disable }))
+    )
+      return;
     void act(() => changeOperator(operator.id, { disabled: !operator.disabled }));
   };
   async function submitForm(form: OperatorForm) {
@@ -67,6 +74,7 @@ export function OperatorsPage() {
 
   return (
     <section className="operators">
+      {confirm.dialog}
       <div className="operators__head">
         <h1 className="page-title">{text.title}</h1>
         <button className="button button--primary" type="button" onClick={() => setDialog({ kind: 'create' })}>
@@ -115,20 +123,22 @@ export function OperatorsPage() {
                   >
                     {text.edit}
                   </button>
-                  <button className="button button--small" type="button" onClick={() => toggle(operator)}>
-                    {operator.disabled ? text.enable : text.disable}
-                  </button>
+                  {operator.id !== myId && (
+                    <button className="button button--small" type="button" onClick={() => void toggle(operator)}>
+                      {operator.disabled ? text.enable : text.disable}
+                    </button>
+                  )}
                   <button
                     className="button button--small"
                     type="button"
-                    onClick={() => reset(operator, { password: true }, text.password)}
+                    onClick={() => void reset(operator, { password: true }, text.resetPassword, text.password)}
                   >
                     {text.resetPassword}
                   </button>
                   <button
                     className="button button--small"
                     type="button"
-                    onClick={() => reset(operator, { totp: true }, text.totpSecret)}
+                    onClick={() => void reset(operator, { totp: true }, text.resetTotp, text.totpSecret)}
                   >
                     {text.resetTotp}
                   </button>
