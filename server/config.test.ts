@@ -31,6 +31,8 @@ describe('loadConfig', () => {
       UPLOAD_DIR: 'data/uploads',
       PAY_KEY: undefined,
       PAY_PID: '1001',
+      ORDER_CHECK_MINUTES: 2,
+      ORDER_EXPIRE_MINUTES: 30,
       PUBLIC_URL: undefined,
       REPORT_HIDE_THRESHOLD: 3,
       REPORT_TRUST_ACCOUNT: 'on',
