@@ -145,17 +145,21 @@ describe.skipIf(noBrowser)('console 站点设置', () => {
     await page.setViewportSize({ width: 1366, height: 900 });
     await signInAt(page, '/admin/settings', opsDialogs);
     const dialog = page.getByRole('dialog');
+    /** 保存 refused: the dialog stays, says `message` and marks the field `label`; then 取消 closes it. */
+    const refusedSave = async (label: string, message: string) => {
+      await dialog.getByRole('button', { name: '保存' }).click();
+      await expect.poll(() => dialog.innerText()).toContain(message);
+      expect(await dialog.getByLabel(label).getAttribute('class')).toContain('field__input--bad');
+      await dialog.getByRole('button', { name: '取消' }).click();
+      await dialog.waitFor({ state: 'detached' });
+    };
 
     // A line address the server refuses: the dialog stays, says why and marks 地址.
     await page.getByRole('link', { name: 'CDN 线路' }).click();
     await page.getByRole('button', { name: '新增线路' }).click();
     await dialog.getByLabel('名称').fill('坏线路');
     await dialog.getByLabel('地址').fill('ftp://cdn.example.com/media');
-    await dialog.getByRole('button', { name: '保存' }).click();
-    await expect.poll(() => dialog.innerText()).toContain('线路地址须为 http(s) 地址');
-    expect(await dialog.getByLabel('地址').getAttribute('class')).toContain('field__input--bad');
-    await dialog.getByRole('button', { name: '取消' }).click();
-    await dialog.waitFor({ state: 'detached' });
+    await refusedSave('地址', '线路地址须为 http(s) 地址');
     expect(await page.getByTestId('tab-cdn-lines').innerText()).not.toContain('坏线路');
 
     // A price finer than a fen is refused with its field marked, never rounded (8.888 is not ¥8.89).
@@ -165,11 +169,7 @@ describe.skipIf(noBrowser)('console 站点设置', () => {
     const planBefore = await plan.innerText();
     await plan.getByRole('button', { name: '编辑' }).click();
     await dialog.getByLabel('售价（元）').fill('8.888');
-    await dialog.getByRole('button', { name: '保存' }).click();
-    await expect.poll(() => dialog.innerText()).toContain('售价最多两位小数（精确到分）');
-    expect(await dialog.getByLabel('售价（元）').getAttribute('class')).toContain('field__input--bad');
-    await dialog.getByRole('button', { name: '取消' }).click();
-    await dialog.waitFor({ state: 'detached' });
+    await refusedSave('售价（元）', '售价最多两位小数（精确到分）');
     expect(await plan.innerText()).toBe(planBefore);
 
     // 字典: add an entry, edit its label, delete it after the question.
@@ -229,7 +229,7 @@ describe.skipIf(noBrowser)('console 站点设置', () => {
       });
     expect(await asksOnUnload()).toBe(true);
 
-    const dialog = page.getByTestId('leave-dialog');
+    const dialog = page.getByTestId('confirm-dialog');
     await page.getByRole('link', { name: '← 返回影片列表' }).click();
     await expect.poll(() => dialog.innerText()).toContain('有未保存的修改，离开后将丢失。');
     await shoot(page, 'console-editor-leave-1366');

@@ -1,12 +1,20 @@
 /**
  * Unsaved edits are never thrown away without a word: while `dirty`, closing or reloading the tab
  * asks through the browser's own prompt (the only one a page may show then), and a link inside the
- * console opens a dialog (离开 / 继续编辑) instead of leaving. Returns the dialog to render.
+ * console asks the console's confirmation (离开 / 继续编辑) instead of leaving. Returns the dialog to
+ * render.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { adminMessages } from '../admin-messages.ts';
-import { ConsoleDialog } from './console-dialog.tsx';
+import { useConfirm } from './use-confirm.tsx';
+
+const LEAVE = {
+  title: adminMessages.leave.title,
+  text: adminMessages.leave.text,
+  confirm: adminMessages.leave.confirm,
+  cancel: adminMessages.leave.stay,
+};
 
 /** The in-app path a click on `target` would open, or null when it is not a plain click on an in-app link. */
 function linkTarget(event: MouseEvent): string | null {
@@ -21,7 +29,7 @@ function linkTarget(event: MouseEvent): string | null {
 
 export function useLeaveGuard(dirty: boolean): ReactNode {
   const [, navigate] = useLocation();
-  const [leavingTo, setLeavingTo] = useState<string | null>(null);
+  const { dialog, ask } = useConfirm();
 
   useEffect(() => {
     if (!dirty) return;
@@ -31,7 +39,8 @@ export function useLeaveGuard(dirty: boolean): ReactNode {
       if (to === null) return;
       event.preventDefault();
       event.stopPropagation();
-      setLeavingTo(to);
+      // An absolute path under the console's base (wouter: "~" leaves the base out).
+      void ask(LEAVE).then((leave) => leave && navigate(`~${to}`));
     };
     addEventListener('beforeunload', onBeforeUnload);
     document.addEventListener('click', onClick, true);
@@ -39,26 +48,7 @@ export function useLeaveGuard(dirty: boolean): ReactNode {
       removeEventListener('beforeunload', onBeforeUnload);
       document.removeEventListener('click', onClick, true);
     };
-  }, [dirty]);
+  }, [dirty, ask, navigate]);
 
-  if (leavingTo === null) return null;
-  return (
-    <ConsoleDialog
-      title={adminMessages.leave.title}
-      onClose={() => setLeavingTo(null)}
-      onSubmit={() => {
-        setLeavingTo(null);
-        // An absolute path under the console's base (wouter: "~" leaves the base out).
-        navigate(`~${leavingTo}`);
-      }}
-      busy={false}
-      error={null}
-      submitLabel={adminMessages.leave.confirm}
-      cancelLabel={adminMessages.leave.stay}
-      tone="danger"
-      testId="leave-dialog"
-    >
-      <p>{adminMessages.leave.text}</p>
-    </ConsoleDialog>
-  );
+  return dialog;
 }
