@@ -98,21 +98,21 @@ export const markOrderExpired = (q: Queryable, orderNo: string): Promise<Order |
   ]);
 
 /**
- * Pending orders made before `madeBefore` and not asked about since `checkedBefore`, oldest first:
- * the sweep's next ones to ask the gateway about. Marked as asked at `now` in the same statement.
+ * Pending orders made before `dueBefore` and not asked about since then, oldest first: the sweep's
+ * next ones to ask the gateway about. Marked as asked at `now` in the same statement.
  */
 export const claimOrdersToCheck = (
   q: Queryable,
-  { madeBefore, checkedBefore, now, limit }: { madeBefore: number; checkedBefore: number; now: number; limit: number },
+  { dueBefore, now, limit }: { dueBefore: number; now: number; limit: number },
 ): Promise<Order[]> =>
   q.query<Order>(
-    `UPDATE orders SET checked_at = $3::timestamptz
+    `UPDATE orders SET checked_at = $2::timestamptz
      WHERE order_no IN (SELECT order_no FROM orders
                         WHERE status = 'pending' AND created_at < $1::timestamptz
-                          AND (checked_at IS NULL OR checked_at < $2::timestamptz)
-                        ORDER BY created_at LIMIT $4 FOR UPDATE SKIP LOCKED)
+                          AND (checked_at IS NULL OR checked_at < $1::timestamptz)
+                        ORDER BY created_at LIMIT $3 FOR UPDATE SKIP LOCKED)
      RETURNING ${COLUMNS}`,
-    [new Date(madeBefore).toISOString(), new Date(checkedBefore).toISOString(), new Date(now).toISOString(), limit],
+    [new Date(dueBefore).toISOString(), new Date(now).toISOString(), limit],
   );
 
 /** Switches a pending order to failed (the gateway said so); undefined when it was not pending. */

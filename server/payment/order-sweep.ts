@@ -13,9 +13,10 @@ import { claimOrdersToCheck, markOrderExpired } from '../db/orders.ts';
 import type { GatewayTransport } from './order-query.ts';
 import { recheckOrder } from './recheck.ts';
 
-const ROUND_MS = 60_000;
-const BATCH = 50;
 const MINUTE_MS = 60_000;
+/** A round every minute. */
+const ROUND_MS = MINUTE_MS;
+const BATCH = 50;
 
 export type SweepSettings = Pick<Config, 'ORDER_CHECK_MINUTES' | 'ORDER_EXPIRE_MINUTES' | 'PAY_KEY' | 'PAY_PID'>;
 
@@ -55,13 +56,8 @@ export class OrderSweep {
 
   /** One round at `now`: asks the gateway about the orders due, closes the ones past their time. */
   async round(now: number): Promise<SweepRound> {
-    const checkMs = this.settings.ORDER_CHECK_MINUTES * MINUTE_MS;
-    const orders = await claimOrdersToCheck(this.db, {
-      madeBefore: now - checkMs,
-      checkedBefore: now - checkMs,
-      now,
-      limit: BATCH,
-    });
+    const dueBefore = now - this.settings.ORDER_CHECK_MINUTES * MINUTE_MS;
+    const orders = await claimOrdersToCheck(this.db, { dueBefore, now, limit: BATCH });
     const done: SweepRound = { credited: [], failed: [], expired: [] };
     for (const order of orders) {
       const { outcome } = await recheckOrder(
