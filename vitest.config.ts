@@ -35,7 +35,13 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts', 'contract/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'src/**/*.test.{ts,tsx}',
+            'admin/**/*.test.ts',
+            'sw/**/*.test.ts',
+            'contract/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           environment: 'node',
           // A cap against a hung test, not a speed bar: a loaded CI machine runs these far slower.
           testTimeout: 30_000,

@@ -6,6 +6,7 @@
  * the visitors' app, never answered by its service worker. Screenshots go to SHOTS
  * (e2e/screenshots.ts).
  */
+import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { entryFiles, precacheUrls } from '../bench/bundle-size.ts';
@@ -127,19 +128,57 @@ describe.skipIf(noBrowser)('operator console', () => {
     await page.getByRole('heading', { name: '审计日志' }).waitFor();
     const rows = page.locator('.audit__table tbody tr');
     await expect.poll(() => rows.count()).toBeGreaterThan(0);
+    // In words: what was done, to whom by name, and each field before and after.
     const table = await page.locator('.audit__table tbody').innerText();
-    expect(table).toContain('session.signIn');
+    expect(table).toContain('登录 · 登录成功');
+    expect(table).toContain('操作员 · 新增');
+    expect(table).toMatch(/操作员 mod-e2e #\d+/);
     expect(table).toContain('root-e2e');
+    expect(table).not.toContain('session.signIn');
     await shoot(page, 'admin-audit-1024');
     await page.setViewportSize({ width: 1366, height: 900 });
     await shoot(page, 'admin-audit-1366');
 
-    // Filter by action: only rows of that action stay.
-    await page.getByLabel('操作', { exact: true }).fill('operator.create');
+    // Filtered by kind and by a range of days (Beijing time): only rows of that kind; a past range
+    // finds none; Back brings the filters and their rows back, as the address keeps them.
+    const actions = () => page.locator('.audit__table tbody tr td:nth-child(3)').allInnerTexts();
+    await page.locator('select[name=kind]').selectOption({ label: '操作员' });
+    // The four made by the CLI, and this operator's own first password.
+    await expect.poll(async () => [...new Set(await actions())].sort()).toEqual(['操作员 · 修改密码', '操作员 · 新增']);
+    const shown = await rows.count();
+    expect(shown).toBe(suite.operators.length + 1);
+    const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+    await page.getByLabel('开始日期').fill(today);
+    await page.getByLabel('结束日期').fill(today);
     await page.getByRole('button', { name: '筛选' }).click();
-    await expect
-      .poll(async () => [...new Set(await page.locator('.audit__table tbody tr td:nth-child(3)').allInnerTexts())])
-      .toEqual(['operator.create']);
+    await page.waitForURL(
+      (url) => url.searchParams.get('from') === today && url.searchParams.get('kind') === 'operator',
+    );
+    await expect.poll(() => rows.count()).toBe(shown);
+    await page.getByLabel('开始日期').fill('2020-01-01');
+    await page.getByLabel('结束日期').fill('2020-01-02');
+    await page.getByRole('button', { name: '筛选' }).click();
+    await page.getByText('没有符合条件的记录').waitFor();
+    await page.goBack();
+    await expect.poll(() => rows.count()).toBe(shown);
+    expect(await page.getByLabel('开始日期').inputValue()).toBe(today);
+    expect(await page.locator('select[name=kind]').inputValue()).toBe('operator');
+
+    // 导出 CSV: every matching row, in the table's words, that Excel opens as Chinese.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: '导出 CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`审计日志-${today}.csv`);
+    const csv = await readFile((await download.path())!, 'utf8');
+    expect(csv.startsWith('\uFEFF"时间（北京时间）","操作员","操作","对象"')).toBe(true);
+    const lines = csv.trim().split('\r\n');
+    expect(lines).toHaveLength(1 + shown);
+    expect(lines.slice(1).every((line) => /"操作员 · [^"]+",.*"operator\.\w+"$/.test(line))).toBe(true);
+    await page
+      .getByRole('status')
+      .filter({ hasText: `已导出 ${shown} 条` })
+      .waitFor();
 
     await page.getByRole('button', { name: '退出' }).click();
     await page.getByRole('heading', { name: '运营后台登录' }).waitFor();
@@ -163,13 +202,14 @@ describe.skipIf(noBrowser)('operator console', () => {
     await context.close();
   });
 
-  it('a session that ends (401 on any call) brings the sign-in screen back', async () => {
+  it('a session that ends (401 on any call) brings the sign-in screen back, saying why', async () => {
     const { page, context } = await openPage(browser, DESKTOP, server.baseURL, { waitForApp: false });
     await signInAt(page, '/admin/audit', ended);
     await page.getByRole('heading', { name: '审计日志' }).waitFor();
     await context.clearCookies();
-    await page.getByRole('button', { name: '筛选' }).click();
+    await page.locator('select[name=kind]').selectOption({ label: '登录' });
     await page.getByRole('heading', { name: '运营后台登录' }).waitFor();
+    await page.getByRole('status').filter({ hasText: '登录已失效' }).waitFor();
     await context.close();
   });
 

@@ -1,5 +1,5 @@
 /**
- * The operator console's sign-in and audit (docs/admin-api.md): plain JSON under /admin-api, an
+ * The operator console's sign-in (docs/admin-api.md): plain JSON under /admin-api, an
  * HttpOnly SameSite=Strict session cookie and the CSRF header on every change. Types only, plus the
  * fixed lists; the server validates with zod of its own.
  */
@@ -39,26 +39,6 @@ export interface AdminSession {
    * POST /admin-api/session/password answers 403 until a password of the operator's own is set.
    */
   mustChangePassword: boolean;
-}
-
-/** One audited change: never edited, never deleted. */
-export interface AuditEntry {
-  id: number;
-  operator: { id: number; username: string } | null;
-  /** e.g. 'session.signIn', 'operator.create', 'reply.hide', 'order.refund'. */
-  action: string;
-  targetType: string | null;
-  targetId: string | null;
-  before: unknown;
-  after: unknown;
-  /** The client address the change came from. */
-  address: string;
-  at: number;
-}
-
-export interface AuditPage {
-  list: AuditEntry[];
-  nextCursor: string | null;
 }
 
 /** Every error of /admin-api: 400 (field names the bad one), 401, 403, 404, 409, 429 (with the wait). */

@@ -1,5 +1,10 @@
-/** GET /admin-api/audit?action=&operatorId=&cursor=: the audit log, newest first (超级管理员 only). */
+/**
+ * GET /admin-api/audit?kind=&action=&operatorId=&from=&to=&limit=&cursor=: the audit log, newest
+ * first (超级管理员 only); `from` and `to` are instants in ms (the console turns its dates into them
+ * in the site's zone), `limit` up to AUDIT_LIMITS.pageMax (the console's CSV export reads in pages of it).
+ */
 import type { FastifyPluginAsync } from 'fastify';
+import { AUDIT_KINDS, AUDIT_LIMITS, type AuditKind } from '../../contract/admin/audit.ts';
 import { badField } from './admin-errors.ts';
 import type { AdminDeps } from './admin-deps.ts';
 import { listAudit } from './audit.ts';
@@ -13,14 +18,27 @@ const positiveInt = (field: string, value: unknown, max: number): number | undef
   return Number(value);
 };
 
+const oneOf = <T extends string>(field: string, value: unknown, allowed: readonly T[]): T | undefined => {
+  if (value === undefined || value === '') return undefined;
+  if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) throw badField(field);
+  return value as T;
+};
+
 export const auditRoutes: FastifyPluginAsync<AdminDeps> = async (api, { db }) => {
   api.get('/audit', { preHandler: requireRole('super') }, async (req) => {
     const query = req.query as Record<string, unknown>;
     const action = query.action;
     if (action !== undefined && (typeof action !== 'string' || action.length > 64)) throw badField('action');
+    const from = positiveInt('from', query.from, 8.64e15);
+    const to = positiveInt('to', query.to, 8.64e15);
+    if (from !== undefined && to !== undefined && to <= from) throw badField('to');
     return listAudit(db, {
+      kind: oneOf<AuditKind>('kind', query.kind, AUDIT_KINDS),
       action: action === '' ? undefined : (action as string | undefined),
       operatorId: positiveInt('operatorId', query.operatorId, 2 ** 31 - 1),
+      from,
+      to,
+      limit: positiveInt('limit', query.limit, AUDIT_LIMITS.pageMax),
       before: positiveInt('cursor', query.cursor, Number.MAX_SAFE_INTEGER),
     });
   });

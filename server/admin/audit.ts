@@ -3,7 +3,7 @@
  * change and its row commit or fail together; `listAudit` pages it newest first by a keyset cursor
  * (the last row's id). There is no update or delete here, and the store refuses both (007-operators).
  */
-import type { AuditEntry, AuditPage } from '../../contract/admin/session.ts';
+import { AUDIT_LIMITS, type AuditEntry, type AuditKind, type AuditPage } from '../../contract/admin/audit.ts';
 import type { Queryable } from '../db/db.ts';
 import { Filter } from '../db/paging.ts';
 
@@ -39,11 +39,15 @@ export async function audit(q: Queryable, entry: AuditInput): Promise<void> {
 
 const jsonOrNull = (value: unknown): string | null => (value === undefined ? null : JSON.stringify(value));
 
-export const AUDIT_PAGE_SIZE = 50;
-
 export interface AuditQuery {
+  /** An action code's kind (the part before the dot). */
+  kind?: AuditKind;
   action?: string;
   operatorId?: number;
+  /** Changes at or after this instant (ms). */
+  from?: number;
+  /** Changes before this instant (ms). */
+  to?: number;
   /** The id of the last row of the previous page. */
   before?: number;
   limit?: number;
@@ -63,10 +67,13 @@ interface AuditRow {
 }
 
 export async function listAudit(q: Queryable, query: AuditQuery): Promise<AuditPage> {
-  const limit = query.limit ?? AUDIT_PAGE_SIZE;
+  const limit = query.limit ?? AUDIT_LIMITS.page;
   const filter = new Filter()
+    .addIf(`a.action LIKE $? || '.%'`, query.kind)
     .addIf('a.action = $?', query.action)
     .addIf('a.operator_id = $?', query.operatorId)
+    .addIf('a.at >= $?', query.from === undefined ? undefined : new Date(query.from))
+    .addIf('a.at < $?', query.to === undefined ? undefined : new Date(query.to))
     .addIf('a.id < $?', query.before);
   const rows = await q.query<AuditRow>(
     `SELECT a.id, a.operator_id AS "operatorId", o.username, a.action, a.target_type AS "targetType",
@@ -75,16 +82,68 @@ export async function listAudit(q: Queryable, query: AuditQuery): Promise<AuditP
        ${filter.where} ORDER BY a.id DESC LIMIT ${limit + 1}`,
     filter.params,
   );
-  const list: AuditEntry[] = rows.slice(0, limit).map((row) => ({
+  const page = rows.slice(0, limit);
+  const names = await targetNames(q, page);
+  const list: AuditEntry[] = page.map((row) => ({
     id: row.id,
     operator: row.operatorId === null ? null : { id: row.operatorId, username: row.username ?? '' },
     action: row.action,
     targetType: row.targetType,
     targetId: row.targetId,
+    targetName: (row.targetType && row.targetId && names.get(`${row.targetType}:${row.targetId}`)) || null,
     before: row.before ?? null,
     after: row.after ?? null,
     address: row.address,
     at: row.at.getTime(),
   }));
   return { list, nextCursor: rows.length > limit ? String(list.at(-1)!.id) : null };
+}
+
+/**
+ * How each kind of numbered target is named now: its title, nickname, word or name (an episode by
+ * its title's name and number). Targets of other kinds (a word, a dictionary entry, an upload, a
+ * key) are named by their id itself.
+ */
+const NAME_QUERIES: Readonly<Record<string, string>> = {
+  movie: 'SELECT id, title AS name FROM movies WHERE id = ANY($1::bigint[])',
+  episode: `SELECT e.id, m.title || ' 第' || e.number || '集' AS name
+              FROM episodes e JOIN movies m ON m.id = e.movie_id WHERE e.id = ANY($1::bigint[])`,
+  post: `SELECT id, COALESCE(NULLIF(title, ''), left(body, 30)) AS name FROM posts WHERE id = ANY($1::bigint[])`,
+  reply: 'SELECT id, left(body, 30) AS name FROM replies WHERE id = ANY($1::bigint[])',
+  danmaku: 'SELECT id, left(text, 30) AS name FROM danmaku WHERE id = ANY($1::bigint[])',
+  user: 'SELECT id, nickname AS name FROM users WHERE id = ANY($1::bigint[])',
+  operator: 'SELECT id, username AS name FROM operators WHERE id = ANY($1::bigint[])',
+  site: 'SELECT id, title AS name FROM sites WHERE id = ANY($1::bigint[])',
+  category: 'SELECT id, name FROM categories WHERE id = ANY($1::bigint[])',
+  tag: 'SELECT id, name FROM tags WHERE id = ANY($1::bigint[])',
+  featured: 'SELECT id, title AS name FROM featured WHERE id = ANY($1::bigint[])',
+  banner: 'SELECT id, title AS name FROM banners WHERE id = ANY($1::bigint[])',
+  cdnLine: 'SELECT id, name FROM cdn_lines WHERE id = ANY($1::bigint[])',
+  vipPlan: 'SELECT id, name FROM vip_plans WHERE id = ANY($1::bigint[])',
+  coinPackage: `SELECT id, coins || ' 金币' AS name FROM coin_packages WHERE id = ANY($1::bigint[])`,
+  goods: 'SELECT id, name FROM points_goods WHERE id = ANY($1::bigint[])',
+  pointTask: 'SELECT id, name FROM point_tasks WHERE id = ANY($1::bigint[])',
+  hotWord: 'SELECT id, word AS name FROM hot_words WHERE id = ANY($1::bigint[])',
+  hotWordBlock: 'SELECT id, word AS name FROM hot_word_blocks WHERE id = ANY($1::bigint[])',
+};
+
+/** 'type:id' → name, for the page's targets: one query per kind named. */
+async function targetNames(q: Queryable, rows: AuditRow[]): Promise<Map<string, string>> {
+  const idsByType = new Map<string, Set<string>>();
+  for (const row of rows) {
+    if (!row.targetType || !row.targetId) continue;
+    const ids = idsByType.get(row.targetType) ?? new Set<string>();
+    ids.add(row.targetId);
+    idsByType.set(row.targetType, ids);
+  }
+  const names = new Map<string, string>();
+  for (const [type, ids] of idsByType) {
+    const sql = NAME_QUERIES[type];
+    if (!sql) continue;
+    const numbered = [...ids].filter((id) => /^[1-9]\d{0,15}$/.test(id));
+    if (numbered.length === 0) continue;
+    const found = await q.query<{ id: string | number; name: string | null }>(sql, [numbered]);
+    for (const { id, name } of found) if (name) names.set(`${type}:${id}`, name);
+  }
+  return names;
 }

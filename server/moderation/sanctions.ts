@@ -11,6 +11,7 @@ import { API, type ApiPath } from '../../contract/calls/paths.ts';
 import { Code } from '../../contract/protocol/codes.ts';
 import { ApiError } from '../api-error.ts';
 import type { Queryable } from '../db/db.ts';
+import { shanghaiMinute } from '../db/shanghai-day.ts';
 
 export type SanctionKind = 'mute' | 'ban';
 
@@ -121,12 +122,6 @@ export interface Sanction {
   until: number | null;
   reason: string;
 }
-
-const OFFSET_MS = 8 * 3600 * 1000;
-
-/** 'YYYY-MM-DD HH:mm' in Asia/Shanghai (UTC+8 all year). */
-export const shanghaiMinute = (ms: number): string =>
-  new Date(ms + OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
 
 const VERB: Record<SanctionKind, string> = { mute: '禁言', ban: '封禁' };
 

@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OperatorCredentials, OperatorList, OperatorListItem } from '../../contract/admin/operators.ts';
-import type { AdminError, AdminSession, AuditPage } from '../../contract/admin/session.ts';
+import type { AdminError, AdminSession } from '../../contract/admin/session.ts';
+import type { AuditPage } from '../../contract/admin/audit.ts';
 import type { CreatedOperator } from '../admin/operators.ts';
 import { verifyPassword } from '../admin/passwords.ts';
 import { signInAs, signInOperator, type SignedInOperator } from './admin-fixture.ts';

@@ -14,9 +14,10 @@ import {
   CSRF_HEADER,
   type AdminError,
   type AdminSession,
-  type AuditPage,
   type OperatorRole,
 } from '../../contract/admin/session.ts';
+import { AUDIT_LIMITS, type AuditPage } from '../../contract/admin/audit.ts';
+import { audit } from '../admin/audit.ts';
 import { runAdminCommand, UsageError } from '../admin/cli.ts';
 import { canActOnSite } from '../admin/guards.ts';
 import { createOperator, type CreatedOperator } from '../admin/operators.ts';
@@ -454,6 +455,71 @@ describe.each(DB_KINDS)('operator sign-in on %s', SIGN_IN_TESTS, (kind) => {
     const refused = await h.app.inject({ method: 'GET', url: '/admin-api/audit', headers: { cookie: modHeader } });
     expect(refused.statusCode).toBe(403);
     expect(errorOf(refused)).toEqual({ message: '没有权限执行此操作' });
+  });
+
+  it('filters the audit by kind and a time range, pages up to the export size, and names each target', async () => {
+    const op = await newOperator('super');
+    const { header } = await signIn(op);
+    const site = (
+      await h.db.query<{ id: number; title: string }>('SELECT id, title FROM sites ORDER BY id LIMIT 1')
+    )[0]!;
+    const day = Date.parse('2020-03-04T00:00:00+08:00');
+    const by = { operatorId: op.operator.id, address: '10.1.2.3' };
+    await audit(h.db, {
+      ...by,
+      action: 'site.update',
+      targetType: 'site',
+      targetId: site.id,
+      at: day + 3_600_000,
+    });
+    await audit(h.db, {
+      ...by,
+      action: 'operator.update',
+      targetType: 'operator',
+      targetId: op.operator.id,
+      at: day + 7_200_000,
+    });
+    await audit(h.db, {
+      ...by,
+      action: 'site.icon',
+      targetType: 'site',
+      targetId: 999_999_999,
+      at: day + 86_400_000,
+    });
+    await audit(h.db, { ...by, action: 'word.add', targetType: 'word', targetId: '赌博', at: day + 3_000 });
+    const get = (query: string) =>
+      h.app.inject({ method: 'GET', url: `/admin-api/audit?${query}`, headers: { cookie: header } });
+
+    // The day 2020-03-04 (Beijing time) holds three (newest written first); of kind site, one
+    // more the next day; each target named as it is now, a word by itself.
+    const ofDay = (await get(`from=${day}&to=${day + 86_400_000}`)).json<AuditPage>().list;
+    expect(ofDay.map((e) => [e.action, e.targetName])).toEqual([
+      ['word.add', null],
+      ['operator.update', op.operator.username],
+      ['site.update', site.title],
+    ]);
+    const sites = (await get(`kind=site&from=${day}&to=${day + 2 * 86_400_000}`)).json<AuditPage>().list;
+    expect(sites.map((e) => [e.action, e.targetId, e.targetName])).toEqual([
+      ['site.icon', '999999999', null],
+      ['site.update', String(site.id), site.title],
+    ]);
+    // A page of one, then the rest by the cursor; the export's page size is allowed, one more is not.
+    const first = (await get(`kind=site&from=${day}&limit=1`)).json<AuditPage>();
+    expect(first.list).toHaveLength(1);
+    const rest = (await get(`kind=site&from=${day}&limit=1&cursor=${first.nextCursor}`)).json<AuditPage>();
+    expect(rest.list[0]!.action).toBe('site.update');
+    expect((await get(`limit=${AUDIT_LIMITS.pageMax}`)).statusCode).toBe(200);
+    for (const [query, field] of [
+      [`limit=${AUDIT_LIMITS.pageMax + 1}`, 'limit'],
+      ['kind=nothing', 'kind'],
+      ['from=yesterday', 'from'],
+      [`from=${day}&to=${day}`, 'to'],
+    ] as const) {
+      const res = await get(query);
+      expect(res.statusCode, query).toBe(400);
+      expect(errorOf(res).field, query).toBe(field);
+      expect(errorOf(res).message, query).not.toMatch(/[a-z]{3,}/);
+    }
   });
 
   it('keeps the audit log append-only in the store itself', async () => {

@@ -7,7 +7,8 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminPointsSettings, AdminPointTask } from '../../contract/admin/points.ts';
-import type { AdminError, AuditPage } from '../../contract/admin/session.ts';
+import type { AdminError } from '../../contract/admin/session.ts';
+import type { AuditPage } from '../../contract/admin/audit.ts';
 import type { CheckinResult, CheckinStatus, PointTask } from '../../contract/calls/member.ts';
 import { API } from '../../contract/calls/paths.ts';
 import { Code } from '../../contract/protocol/codes.ts';

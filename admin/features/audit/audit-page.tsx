@@ -1,23 +1,52 @@
 /**
- * 审计日志 (超级管理员 only): every change, newest first, filtered by action and operator, with
- * 加载更多 by the server's cursor. Operators to filter by are those the loaded rows name.
+ * 审计日志 (超级管理员 only): every change, newest first, in words (what was done to what, and each
+ * field before and after), filtered by kind, operator and a range of days (kept in the address, so
+ * Back restores them), with 加载更多 by the server's cursor and 导出 CSV of everything that matches.
+ * Operators to filter by are those the loaded rows name.
  */
 import './audit.css';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { AUDIT_KINDS, isAuditKind } from '../../../contract/admin/audit.ts';
+import { toCsv, saveFile } from '../../components/csv.ts';
+import { consoleTime, toZoneInput } from '../../components/console-time.ts';
 import { TableStatus } from '../../components/table-status.tsx';
+import { messageOf } from '../../components/use-load.ts';
 import { usePagedList } from '../../components/use-paged-list.ts';
-import { fetchAudit, type AuditFilters } from './audit-calls.ts';
-import { consoleTime } from '../../components/console-time.ts';
-import { formatChange } from './audit-format.ts';
-import { auditMessages as text } from './audit-messages.ts';
+import { paramInt, paramOf, useUrlQuery } from '../../components/use-url-query.ts';
+import { fetchAllAudit, fetchAudit, type AuditFilters } from './audit-calls.ts';
+import { actionLabel, changeLines, CSV_HEADER, csvRow, targetLabel } from './audit-format.ts';
+import { auditMessages as text, KIND_LABELS } from './audit-messages.ts';
 
-const NO_FILTERS: AuditFilters = { action: '', operatorId: null };
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const dayParam = (params: URLSearchParams, name: string): string => {
+  const value = params.get(name) ?? '';
+  return DAY.test(value) ? value : '';
+};
+
+const readFilters = (params: URLSearchParams): AuditFilters => ({
+  kind: paramOf(params, 'kind', AUDIT_KINDS) ?? null,
+  operatorId: paramInt(params, 'operator') ?? null,
+  from: dayParam(params, 'from'),
+  to: dayParam(params, 'to'),
+});
+const writeFilters = (filters: AuditFilters) => ({
+  kind: filters.kind,
+  operator: filters.operatorId,
+  from: filters.from,
+  to: filters.to,
+});
 
 export function AuditPage() {
-  const [filters, setFilters] = useState<AuditFilters>(NO_FILTERS);
-  const [actionInput, setActionInput] = useState('');
+  const [filters, setFilters] = useUrlQuery(readFilters, writeFilters);
+  const [range, setRange] = useState({ from: filters.from, to: filters.to });
+  const [rangeError, setRangeError] = useState<string | null>(null);
+  const [exportState, setExportState] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
   const { items: entries, hasMore, busy, error, more } = usePagedList(fetchAudit, filters);
   const [operators, setOperators] = useState<Map<number, string>>(new Map());
+
+  // The dates typed follow the address (Back, a shared link).
+  useEffect(() => setRange({ from: filters.from, to: filters.to }), [filters.from, filters.to]);
 
   // The operators the loaded rows name, kept across filter changes (the choices do not shrink).
   useEffect(() => {
@@ -27,13 +56,30 @@ export function AuditPage() {
       return next.size === known.size ? known : next;
     });
   }, [entries]);
-
-  const actions = useMemo(() => [...new Set(entries.map((entry) => entry.action))].sort(), [entries]);
   const operatorChoices = useMemo(() => [...operators].sort((a, b) => a[1].localeCompare(b[1])), [operators]);
 
   function apply(event: FormEvent) {
     event.preventDefault();
-    setFilters((current) => ({ ...current, action: actionInput.trim() }));
+    if (range.from && range.to && range.to < range.from) {
+      setRangeError(text.badRange);
+      return;
+    }
+    setRangeError(null);
+    setFilters({ ...filters, ...range });
+  }
+
+  async function exportCsv() {
+    setExporting(true);
+    setExportState(text.exporting(0));
+    try {
+      const { entries: all, capped } = await fetchAllAudit(filters, (rows) => setExportState(text.exporting(rows)));
+      saveFile(text.fileName(toZoneInput(Date.now()).slice(0, 10)), toCsv(CSV_HEADER, all.map(csvRow)));
+      setExportState(text.exported(all.length, capped));
+    } catch (failure) {
+      setExportState(messageOf(failure));
+    } finally {
+      setExporting(false);
+    }
   }
 
   return (
@@ -41,20 +87,22 @@ export function AuditPage() {
       <h1 className="page-title">{text.title}</h1>
       <form className="filters audit__filters" onSubmit={apply}>
         <label className="field field--inline">
-          <span className="field__label">{text.action}</span>
-          <input
+          <span className="field__label">{text.kind}</span>
+          <select
             className="field__input"
-            name="action"
-            value={actionInput}
-            placeholder={text.actionPlaceholder}
-            list="audit-actions"
-            onChange={(event) => setActionInput(event.target.value)}
-          />
-          <datalist id="audit-actions">
-            {actions.map((action) => (
-              <option key={action} value={action} />
+            name="kind"
+            value={filters.kind ?? ''}
+            onChange={(event) =>
+              setFilters({ ...filters, kind: isAuditKind(event.target.value) ? event.target.value : null })
+            }
+          >
+            <option value="">{text.anyKind}</option>
+            {AUDIT_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {KIND_LABELS[kind]}
+              </option>
             ))}
-          </datalist>
+          </select>
         </label>
         <label className="field field--inline">
           <span className="field__label">{text.operator}</span>
@@ -63,10 +111,7 @@ export function AuditPage() {
             name="operatorId"
             value={filters.operatorId ?? ''}
             onChange={(event) =>
-              setFilters((current) => ({
-                ...current,
-                operatorId: event.target.value ? Number(event.target.value) : null,
-              }))
+              setFilters({ ...filters, operatorId: event.target.value ? Number(event.target.value) : null })
             }
           >
             <option value="">{text.anyOperator}</option>
@@ -77,6 +122,18 @@ export function AuditPage() {
             ))}
           </select>
         </label>
+        {(['from', 'to'] as const).map((end) => (
+          <label key={end} className="field field--inline">
+            <span className="field__label">{text[end]}</span>
+            <input
+              className="field__input audit__day"
+              type="date"
+              name={end}
+              value={range[end]}
+              onChange={(event) => setRange({ ...range, [end]: event.target.value })}
+            />
+          </label>
+        ))}
         <button className="button button--primary" type="submit">
           {text.apply}
         </button>
@@ -84,12 +141,25 @@ export function AuditPage() {
           className="button"
           type="button"
           onClick={() => {
-            setActionInput('');
-            setFilters(NO_FILTERS);
+            setRangeError(null);
+            setFilters({ kind: null, operatorId: null, from: '', to: '' });
           }}
         >
           {text.clear}
         </button>
+        <button className="button" type="button" disabled={exporting} onClick={() => void exportCsv()}>
+          {text.exportCsv}
+        </button>
+        {rangeError && (
+          <p className="field__error" role="alert">
+            {rangeError}
+          </p>
+        )}
+        {exportState && (
+          <p className="audit__export" role="status">
+            {exportState}
+          </p>
+        )}
       </form>
       <div className="table-wrap">
         <table className="table table--top table--hover audit__table">
@@ -108,15 +178,18 @@ export function AuditPage() {
               <tr key={entry.id}>
                 <td className="table__nowrap">{consoleTime(entry.at, true)}</td>
                 <td className="table__nowrap">{entry.operator?.username ?? text.system}</td>
-                <td className="table__nowrap">
-                  <code>{entry.action}</code>
+                <td className="table__nowrap" title={entry.action}>
+                  {actionLabel(entry.action)}
                 </td>
-                <td className="table__nowrap">
-                  {entry.targetType ? `${entry.targetType}${entry.targetId ? ` #${entry.targetId}` : ''}` : '—'}
-                </td>
+                <td className="audit__target">{targetLabel(entry) ?? text.none}</td>
                 <td className="table__nowrap">{entry.address}</td>
                 <td className="audit__change">
-                  <code>{formatChange(entry.before, entry.after)}</code>
+                  {changeLines(entry.before, entry.after).map((line, index) => (
+                    <div key={index} className="audit__line">
+                      <span className="audit__field">{line.field}</span>
+                      {line.before} → {line.after}
+                    </div>
+                  ))}
                 </td>
               </tr>
             ))}

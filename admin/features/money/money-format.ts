@@ -1,10 +1,2 @@
-/** How money reads in the console: ¥ with two decimals from fen (times: components/console-time.ts). */
-const two = (value: number) => String(value).padStart(2, '0');
-
-export function formatFen(fen: number): string {
-  const sign = fen < 0 ? '-' : '';
-  const abs = Math.abs(fen);
-  return `${sign}¥${Math.floor(abs / 100)}.${two(abs % 100)}`;
-}
-
+/** How a balance change reads in the console (money: components/console-money.ts). */
 export const formatDelta = (delta: number): string => (delta > 0 ? `+${delta}` : String(delta));

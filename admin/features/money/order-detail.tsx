@@ -8,7 +8,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { OrderDetail, OrderRow } from '../../../contract/admin/money.ts';
 import { adminMessages } from '../../admin-messages.ts';
 import { fetchOrder, recheckOrder } from './money-calls.ts';
-import { formatFen } from './money-format.ts';
+import { formatFen } from '../../components/console-money.ts';
 import { consoleTime } from '../../components/console-time.ts';
 import { moneyText } from './money-messages.ts';
 import { RefundDialog } from './refund-dialog.tsx';

@@ -11,7 +11,7 @@ import { ORDER_KINDS, ORDER_STATUSES } from '../../../contract/enums.ts';
 import { TableStatus } from '../../components/table-status.tsx';
 import { usePagedList } from '../../components/use-paged-list.ts';
 import { fetchOrders, NO_ORDER_FILTERS, type OrderFilters } from './money-calls.ts';
-import { formatFen } from './money-format.ts';
+import { formatFen } from '../../components/console-money.ts';
 import { consoleTime } from '../../components/console-time.ts';
 import { moneyText } from './money-messages.ts';
 import { OrderDetailPanel } from './order-detail.tsx';

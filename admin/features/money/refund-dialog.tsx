@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { REASON_MAX, type OrderRow } from '../../../contract/admin/money.ts';
 import { ConsoleDialog } from '../../components/console-dialog.tsx';
 import { refundOrder } from './money-calls.ts';
-import { formatFen } from './money-format.ts';
+import { formatFen } from '../../components/console-money.ts';
 import { moneyText } from './money-messages.ts';
 
 const text = moneyText.order;

@@ -8,7 +8,8 @@ import type { FieldSpec } from './form-fields.tsx';
 import { ListTab, type ColumnSpec } from './list-tab.tsx';
 import { changeStock, type Row } from './settings-calls.ts';
 import { SettingsDialog } from './settings-dialog.tsx';
-import { mediaPreview, yuan } from './settings-format.ts';
+import { formatFen } from '../../components/console-money.ts';
+import { mediaPreview } from './settings-format.ts';
 import { settingsText as text } from './settings-messages.ts';
 import { useDialogRun } from './use-edit-dialog.ts';
 
@@ -33,8 +34,8 @@ const PLAN_FIELDS: readonly FieldSpec[] = [
 const PLAN_COLUMNS: readonly ColumnSpec[] = [
   { label: '名称', render: (row) => row.name as string, className: 'settings-table__nowrap' },
   { label: '天数', render: (row) => `${row.days as number} 天`, className: 'settings-table__num' },
-  { label: '售价', render: (row) => yuan(row.priceFen as number), className: 'settings-table__num' },
-  { label: '原价', render: (row) => yuan(row.originalPriceFen as number), className: 'settings-table__num' },
+  { label: '售价', render: (row) => formatFen(row.priceFen as number), className: 'settings-table__num' },
+  { label: '原价', render: (row) => formatFen(row.originalPriceFen as number), className: 'settings-table__num' },
   {
     label: '角标',
     render: (row) => (row.badge ? <span className="badge badge--tag">{row.badge as string}</span> : '—'),
@@ -57,7 +58,7 @@ const PACKAGE_COLUMNS: readonly ColumnSpec[] = [
     render: (row) => (row.bonusCoins ? `+${row.bonusCoins as number}` : '—'),
     className: 'settings-table__num',
   },
-  { label: '售价', render: (row) => yuan(row.priceFen as number), className: 'settings-table__num' },
+  { label: '售价', render: (row) => formatFen(row.priceFen as number), className: 'settings-table__num' },
   {
     label: '角标',
     render: (row) => (row.badge ? <span className="badge badge--tag">{row.badge as string}</span> : '—'),

@@ -1,8 +1,6 @@
-/** How the settings tables show values: yuan from fen, times, a banner's window, media previews. */
+/** How the settings tables show values: times, a banner's window, media previews. */
 import { consoleTime } from '../../components/console-time.ts';
 import { settingsText as text } from './settings-messages.ts';
-
-export const yuan = (fen: number): string => `¥${(fen / 100).toFixed(2)}`;
 
 /** A banner's start or end in Beijing time; none: 不限. */
 export const windowEnd = (ms: number | null): string => (ms === null ? text.always : consoleTime(ms));
