@@ -3,7 +3,7 @@ import '../app/client-hooks.ts';
 import { ApiError } from './api-error.ts';
 import { API } from '../../contract/calls/paths.ts';
 import { dismissToast, toastState } from '../stores/toast.ts';
-import { flushOutbox, queuedCalls, sendOrQueue } from './offline-queue.ts';
+import { flushOutbox, OUTBOX_RETRY_MS, queuedCalls, sendOrQueue, startOutbox } from './offline-queue.ts';
 
 // IndexedDB stands in as a Map, the API client as a mock (the unit suite runs in Node).
 const { saved, call } = vi.hoisted(() => ({ saved: new Map<string, unknown>(), call: vi.fn() }));
@@ -122,5 +122,32 @@ describe('flushOutbox', () => {
     call.mockRejectedValueOnce(new ApiError(6, '内容不存在')).mockRejectedValueOnce(new ApiError(7, '登录已过期'));
     expect(await flushOutbox()).toBe(0);
     expect((await queuedCalls()).map((q) => (q.payload as { id: number }).id)).toEqual([2, 3]);
+  });
+
+  it('tries again while online when a run leaves calls behind (the first send after reconnecting failed)', async () => {
+    await queueThree();
+    const listeners: Array<() => void> = [];
+    vi.stubGlobal(
+      'addEventListener',
+      (type: string, listener: () => void) => type === 'online' && listeners.push(listener),
+    );
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      call.mockImplementation(down);
+      startOutbox();
+      await vi.waitFor(() => expect(call).toHaveBeenCalledTimes(1));
+      expect(await queuedCalls()).toHaveLength(3);
+      // The network answers again: the next try, after the first wait, sends all three.
+      call.mockReset().mockResolvedValue({ liked: true, likes: 2 });
+      await vi.advanceTimersByTimeAsync(OUTBOX_RETRY_MS.first);
+      await vi.waitFor(async () => expect(await queuedCalls()).toEqual([]));
+      expect(call).toHaveBeenCalledTimes(3);
+      // Nothing left: no more tries.
+      await vi.advanceTimersByTimeAsync(OUTBOX_RETRY_MS.max * 2);
+      expect(call).toHaveBeenCalledTimes(3);
+      expect(listeners).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -127,10 +127,35 @@ export function flushOutbox(): Promise<number> {
   return flushing;
 }
 
-/** Sends the queue now and whenever the browser comes back online (app/pwa-start.ts). */
+/** The first wait before a queue left unsent while online is tried again, and the longest. */
+export const OUTBOX_RETRY_MS = { first: 2_000, max: 60_000 } as const;
+
+/**
+ * Sends the queue now and whenever the browser comes back online (app/pwa-start.ts). A run that
+ * leaves calls behind while the browser says it is online (the first request after reconnecting
+ * failed, the server was restarting or busy) is tried again after a wait that doubles up to
+ * OUTBOX_RETRY_MS.max, so nothing waits for the next online event or the next start.
+ */
 export function startOutbox(): void {
-  addEventListener('online', () => void flushOutbox().catch(() => undefined));
-  void flushOutbox().catch(() => undefined);
+  let wait: number = OUTBOX_RETRY_MS.first;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const run = async (): Promise<void> => {
+    clearTimeout(timer);
+    await flushOutbox().catch(() => undefined);
+    const left = (await queuedCalls().catch(() => [])).length;
+    if (left === 0) {
+      wait = OUTBOX_RETRY_MS.first;
+      return;
+    }
+    if (!navigator.onLine) return;
+    timer = setTimeout(() => void run(), wait);
+    wait = Math.min(wait * 2, OUTBOX_RETRY_MS.max);
+  };
+  addEventListener('online', () => {
+    wait = OUTBOX_RETRY_MS.first;
+    void run();
+  });
+  void run();
 }
 
 /** 清除本地数据 (src/features/settings/clear-site-data.ts). */
