@@ -24,6 +24,7 @@ export const adminMessages = {
     totpFormat: '动态验证码为 6 位数字',
     wait: (seconds: number) => `请等待 ${formatWait(seconds)}`,
     network: '网络异常，请稍后重试',
+    ended: '登录已失效（长时间未操作，或已在别处退出），请重新登录',
   },
   shell: {
     signOut: '退出',
@@ -52,6 +53,12 @@ export const adminMessages = {
   pageFailed: '页面未能加载，请检查网络后刷新页面',
   retry: '重试',
   cancel: '取消',
+  /** The undo toast after a change to many rows (components/use-undo-toast.tsx). */
+  undo: '撤销',
+  undone: '已撤销',
+  undoFailed: (why: string) => `撤销失败：${why}`,
+  /** The 复制 button beside a value (components/copy-button.tsx). */
+  copy: { idle: '复制', done: '已复制', failed: '复制失败，请手动选择', label: (what: string) => `复制${what}` },
 };
 
 function formatWait(seconds: number): string {

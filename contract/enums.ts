@@ -66,6 +66,15 @@ export type ReportTarget = (typeof REPORT_TARGETS)[number];
 /** The reasons a report offers, in the order the sheet shows them. */
 export const REPORT_REASONS = ['spam', 'porn', 'abuse', 'illegal', 'spoiler', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
+/** Each reason as both the app's report sheet and the console's queue word it. */
+export const REPORT_REASON_LABELS: Readonly<Record<ReportReason, string>> = {
+  spam: '垃圾广告',
+  porn: '色情低俗',
+  abuse: '人身攻击',
+  illegal: '违法违规',
+  spoiler: '剧透',
+  other: '其他',
+};
 
 /** What the sensitive-word list does with a word it finds: refuse the text, or mask the word with *. */
 export const WORD_ACTIONS = ['refuse', 'mask'] as const;

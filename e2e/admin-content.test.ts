@@ -56,6 +56,8 @@ describe.skipIf(noBrowser)('content console', () => {
   let server: RunningServer;
   let ops: Credentials;
   let root: Credentials;
+  let bulkOps: Credentials;
+  let oneSite: Credentials;
   let videoFile: string;
   let pictureFile: string;
 
@@ -65,9 +67,11 @@ describe.skipIf(noBrowser)('content console', () => {
     suite = await startConsoleSuite('content', [
       ['ops-content', 'ops'],
       ['root-content', 'super'],
+      ['ops-bulk', 'ops'],
+      ['ops-one-site', 'ops', '1'],
     ]);
     ({ server, browser } = suite);
-    [ops, root] = suite.operators as [Credentials, Credentials];
+    [ops, root, bulkOps, oneSite] = suite.operators as [Credentials, Credentials, Credentials, Credentials];
   }, 240_000);
   afterAll(() => suite?.stop());
 
@@ -85,6 +89,27 @@ describe.skipIf(noBrowser)('content console', () => {
     await page.getByLabel('状态').selectOption('');
     await page.waitForLoadState('networkidle');
     await shoot(page, 'admin-content-list-1366', { fullPage: true });
+
+    // The page and the filters are in the address: Back from a title of page 2 finds page 2 again,
+    // and Back from a filter finds the list before it.
+    const firstTitle = () => rows.first().locator('.catalogue__title-link').innerText();
+    const pageOne = await firstTitle();
+    await page.getByRole('button', { name: '下一页' }).click();
+    await page.waitForURL(/\/admin\/content\?page=2$/);
+    await expect.poll(firstTitle).not.toBe(pageOne);
+    const pageTwo = await firstTitle();
+    await rows.first().locator('.catalogue__title-link').click();
+    await page.getByRole('heading', { name: pageTwo }).waitFor();
+    await page.goBack();
+    await expect.poll(firstTitle).toBe(pageTwo);
+    await page.getByText(/^第 2 \/ \d+ 页$/).waitFor();
+    await page.getByLabel('状态').selectOption('draft');
+    await page.waitForURL(/\/admin\/content\?status=draft$/);
+    await page.goBack();
+    await expect.poll(firstTitle).toBe(pageTwo);
+    expect(await page.getByLabel('状态').inputValue()).toBe('');
+    await page.goBack();
+    await expect.poll(firstTitle).toBe(pageOne);
 
     // 新建影片 → a draft, and its editor.
     await page.getByRole('button', { name: '新建影片' }).click();
@@ -182,10 +207,49 @@ describe.skipIf(noBrowser)('content console', () => {
     const audit = await openPage(browser, DESKTOP, server.baseURL, { waitForApp: false });
     await signInAt(audit.page, '/admin/audit', root);
     const table = audit.page.locator('table');
-    await expect.poll(() => table.innerText()).toContain('movie.publish');
+    await expect.poll(() => table.innerText()).toContain('影片 · 发布');
     const text = await table.innerText();
-    for (const action of ['movie.create', 'movie.update', 'movie.poster']) expect(text).toContain(action);
-    expect(text).toContain(`movie #${id}`);
+    for (const action of ['影片 · 新增', '影片 · 修改', '影片 · 更换海报']) expect(text).toContain(action);
+    expect(text).toContain(`影片《${SERIES_TITLE}》 #${id}`);
     await audit.context.close();
   }, 600_000);
+
+  it('takes two published titles down with one question, and 撤销 puts them back', async () => {
+    const { page, context, problems } = await openPage(browser, DESKTOP, server.baseURL, { waitForApp: false });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInAt(page, '/admin/content?status=published', bulkOps);
+    const rows = page.locator('.catalogue__table tbody tr');
+    const titles = () => rows.locator('.catalogue__title-link').allInnerTexts();
+    await expect.poll(() => rows.count()).toBeGreaterThan(2);
+    const before = await titles();
+    const chosen = before.slice(0, 2);
+    for (const title of chosen) await page.getByRole('checkbox', { name: `选择 ${title}` }).check();
+    const bar = page.getByRole('toolbar', { name: '已选 2 部' });
+    await bar.waitFor();
+    await shoot(page, 'admin-content-bulk-1440');
+    await bar.getByRole('button', { name: '下架所选' }).click();
+
+    // One question for both; then they leave the published list, with 撤销 offered.
+    const ask = page.getByTestId('confirm-dialog');
+    await expect.poll(() => ask.innerText()).toContain('下架 2 部影片？');
+    await ask.getByRole('button', { name: '下架' }).click();
+    const toast = page.getByRole('status').filter({ hasText: '已下架 2 部影片' });
+    await toast.waitFor();
+    await expect.poll(titles).not.toContain(chosen[0]);
+    expect(await titles()).not.toContain(chosen[1]);
+    expect(await ask.count()).toBe(0);
+    await toast.getByRole('button', { name: '撤销' }).click();
+    await page.getByRole('status').filter({ hasText: '已撤销' }).waitFor();
+    await expect.poll(titles).toEqual(before);
+    // The console's first session check answers 401 before sign-in, as it should.
+    expect(problems.filter((line) => !line.includes('status of 401'))).toEqual([]);
+    await context.close();
+
+    // An operator limited to some sites changes no shared title: no selection is offered.
+    const limited = await openPage(browser, DESKTOP, server.baseURL, { waitForApp: false });
+    await signInAt(limited.page, '/admin/content', oneSite);
+    await expect.poll(() => limited.page.locator('.catalogue__table tbody tr').count()).toBeGreaterThan(0);
+    expect(await limited.page.getByRole('checkbox').count()).toBe(0);
+    await limited.context.close();
+  });
 });

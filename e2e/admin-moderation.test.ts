@@ -28,6 +28,7 @@ describe.skipIf(noBrowser)('审核 in the console', () => {
   let server: RunningServer;
   let moderator: Credentials;
   let superOp: Credentials;
+  let bulkModerator: Credentials;
 
   /** A product call to this file's server, as the app makes it. */
   async function api<P extends CallPath>(path: P, payload: PayloadOf<P>, token?: string): Promise<DataOf<P>> {
@@ -43,6 +44,22 @@ describe.skipIf(noBrowser)('审核 in the console', () => {
     if (envelope.code !== 0) throw new Error(`${path}: code ${envelope.code} ${envelope.msg}`);
     return envelope.data;
   }
+  /** A topic `owner` writes in the first forum group; answers its id. */
+  const newTopic = async (title: string, owner: string) => {
+    const groups = await api('/forum/getList', {});
+    const topic = await api(
+      '/topic/publish',
+      {
+        title: `${title} ${randomUUID().slice(0, 6)}`,
+        body: '欢迎讨论',
+        topicId: groups[0]!.topicId,
+        tags: [],
+        images: [],
+      },
+      owner,
+    );
+    return topic.id;
+  };
   const newMember = async () => (await api('/register/deviceId', { deviceId: newDeviceId(), deviceType: 3 })).token;
 
   beforeAll(async () => {
@@ -51,11 +68,12 @@ describe.skipIf(noBrowser)('审核 in the console', () => {
       [
         ['mod-queue-e2e', 'moderator'],
         ['root-queue-e2e', 'super'],
+        ['mod-bulk-e2e', 'moderator'],
       ],
       { REPORT_HIDE_THRESHOLD: '2' },
     );
     ({ server, browser } = suite);
-    [moderator, superOp] = suite.operators as [Credentials, Credentials];
+    [moderator, superOp, bulkModerator] = suite.operators as [Credentials, Credentials, Credentials];
   });
   afterAll(() => suite?.stop());
 
@@ -65,20 +83,7 @@ describe.skipIf(noBrowser)('审核 in the console', () => {
     await signedInUserId(visitor.page);
     const visitorToken = (await tokenCookie(visitor.context))!.value;
     const owner = await newMember();
-    const groups = await api('/forum/getList', {});
-    const topicId = (
-      await api(
-        '/topic/publish',
-        {
-          title: `审核测试 ${randomUUID().slice(0, 6)}`,
-          body: '欢迎讨论',
-          topicId: groups[0]!.topicId,
-          tags: [],
-          images: [],
-        },
-        owner,
-      )
-    ).id;
+    const topicId = await newTopic('审核测试', owner);
     const text = `这是一条会被举报的回复 ${randomUUID().slice(0, 6)}`;
     const reply = await api(
       '/reply/create',
@@ -117,7 +122,7 @@ describe.skipIf(noBrowser)('审核 in the console', () => {
     const shown = await card.innerText();
     expect(shown).toContain(text);
     expect(shown).toContain('2 次举报');
-    expect(shown).toContain('辱骂攻击 × 2');
+    expect(shown).toContain('人身攻击 × 2');
     expect(shown).toContain('举报已隐藏');
     await shoot(page, 'admin-moderation-queue-1366');
     await page.setViewportSize({ width: 1024, height: 768 });
@@ -153,13 +158,67 @@ describe.skipIf(noBrowser)('审核 in the console', () => {
     const audit = await openPage(browser, DESKTOP, server.baseURL, { waitForApp: false });
     await audit.page.setViewportSize({ width: 1366, height: 900 });
     await signInAt(audit.page, '/admin/audit', superOp);
-    await audit.page.getByLabel('操作', { exact: true }).fill('moderation.hide');
-    await audit.page.getByRole('button', { name: '筛选' }).click();
-    const rows = audit.page.locator('.audit__table tbody tr');
+    await audit.page.locator('select[name=kind]').selectOption({ label: '审核' });
+    const rows = audit.page.locator('.audit__table tbody tr').filter({ hasText: '审核 · 隐藏' });
     await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(1);
     const row = await rows.first().innerText();
     expect(row).toContain('mod-queue-e2e');
-    expect(row).toContain(`reply #${reply.id}`);
+    expect(row).toMatch(new RegExp(`回复 .+ #${reply.id}`));
     expect(row).toContain(reason);
+  });
+
+  it('a 审核 hides two reported replies with one reason, and 撤销 shows them again', async () => {
+    const owner = await newMember();
+    const topicId = await newTopic('批量审核', owner);
+    const writer = await newMember();
+    const replies = [];
+    for (const body of [`批量一 ${randomUUID().slice(0, 6)}`, `批量二 ${randomUUID().slice(0, 6)}`]) {
+      const reply = await api(
+        '/reply/create',
+        { targetType: 'post', targetId: topicId, body, idempotencyKey: randomUUID() },
+        writer,
+      );
+      for (const reporter of [await newMember(), await newMember()])
+        await api(
+          '/report/create',
+          { targetType: 'reply', targetId: reply.id, reason: 'spam', detail: '刷广告' },
+          reporter,
+        );
+      replies.push(reply);
+    }
+    const visibleIds = async () =>
+      (await api('/reply/getPage', { targetType: 'post', targetId: topicId, pageSize: 20 }, owner)).list.map(
+        (r) => r.id,
+      );
+
+    const { page, context, problems } = await openPage(browser, DESKTOP, server.baseURL, { waitForApp: false });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInAt(page, '/admin/moderation', bulkModerator);
+    const cards = replies.map((reply) => page.locator(`[data-testid=moderation-item][data-id="reply:${reply.id}"]`));
+    for (const card of cards) {
+      await card.waitFor({ timeout: 20_000 });
+      await card.getByRole('checkbox').check();
+    }
+    const bar = page.getByRole('toolbar', { name: '已选 2 条' });
+    await bar.getByRole('button', { name: '隐藏所选' }).click();
+    const dialog = page.getByTestId('reason-dialog');
+    await expect.poll(() => dialog.innerText()).toContain('隐藏 2 条内容');
+    await dialog.getByRole('textbox').fill('广告刷屏');
+    await dialog.getByRole('button', { name: '隐藏' }).click();
+    const toast = page.getByRole('status').filter({ hasText: '已隐藏 2 条内容' });
+    await toast.waitFor();
+    for (const card of cards) await expect.poll(() => card.count()).toBe(0);
+    await shoot(page, 'admin-moderation-bulk-1440');
+    // Reported to the threshold they were already hidden from others; decided, they stay hidden.
+    expect(await visibleIds()).not.toContain(replies[0]!.id);
+
+    await toast.getByRole('button', { name: '撤销' }).click();
+    await page.getByRole('status').filter({ hasText: '已撤销' }).waitFor();
+    await expect.poll(visibleIds).toEqual(expect.arrayContaining(replies.map((reply) => reply.id)));
+    await page.getByRole('link', { name: '已处理' }).click();
+    for (const card of cards)
+      await expect.poll(async () => (await card.count()) > 0 && card.innerText()).toContain('撤销批量隐藏');
+    expect(problems.filter((line) => !line.includes('status of 401'))).toEqual([]);
+    await context.close();
   });
 });

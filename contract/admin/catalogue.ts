@@ -35,6 +35,8 @@ export const MOVIE_LIMITS = {
   yearMin: 1900,
   episodeTitle: 100,
   episodeNumberMax: 9999,
+  /** Titles one bulk status change may name. */
+  bulk: 100,
 } as const;
 
 /** Posters: the upload's limit and the smallest crop (source pixels, the width of a 2:3 frame). */
@@ -159,6 +161,21 @@ export interface MoviePatch {
   status?: MovieStatus;
   /** ms since epoch; a future time with status 'published' schedules the title. */
   publishedAt?: number;
+}
+
+/**
+ * One title's publication in POST /admin-api/movies/status (the list's bulk 下架, and its undo, which
+ * sends back what the first call answered): its status, and for 'published' the time it was or will be.
+ */
+export interface MovieStatusChange {
+  id: number;
+  status: MovieStatus;
+  publishedAt?: number;
+}
+
+/** What POST /admin-api/movies/status answers: each title's publication before the change. */
+export interface MovieStatusResult {
+  before: MovieStatusChange[];
 }
 
 /** PATCH /admin-api/episodes/:id. */

@@ -29,7 +29,8 @@ export type ItemState = 'pending' | 'auto_hidden' | 'held' | 'approved' | 'hidde
 export const MODERATION_ACTIONS = ['approve', 'hide', 'delete'] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
-export const MODERATION_LIMITS = { reason: 200, word: 50, pageSize: 30 } as const;
+/** `bulk`: the items one POST /admin-api/moderation/decisions may name (a page of the queue). */
+export const MODERATION_LIMITS = { reason: 200, word: 50, pageSize: 30, bulk: 30 } as const;
 
 export interface ModerationUser {
   id: number;

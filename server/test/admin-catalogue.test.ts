@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminMovie, AdminMoviePage, MovieOptions } from '../../contract/admin/catalogue.ts';
+import type { AdminMovie, AdminMoviePage, MovieOptions, MovieStatusResult } from '../../contract/admin/catalogue.ts';
 import { API } from '../../contract/calls/paths.ts';
 import { ADMIN_COOKIE, CSRF_HEADER, type AdminError, type OperatorRole } from '../../contract/admin/session.ts';
 import { createOperator } from '../admin/operators.ts';
@@ -254,6 +254,75 @@ describe.each(DB_KINDS)('console titles and episodes on %s', (kind) => {
       before: { status: 'published' },
       after: { status: 'unpublished' },
     });
+  });
+
+  it('takes several titles down at once and puts each back as it was, all or none, each audited', async () => {
+    const [a, b, c] = [await create('批量一'), await create('批量二'), await create('批量三')];
+    for (const movie of [a, b]) await addEpisode(movie.id, 1);
+    const earlier = Date.now() - 5 * 86_400_000;
+    await ops.call('PATCH', `/movies/${a.id}`, { status: 'published', publishedAt: earlier });
+    const later = Date.now() + 2 * 86_400_000;
+    await ops.call('PATCH', `/movies/${b.id}`, { status: 'published', publishedAt: later });
+    const statusOf = async (id: number) => (await ops.call<AdminMovie>('GET', `/movies/${id}`)).body.shownStatus;
+
+    const down = await ops.call<MovieStatusResult>('POST', '/movies/status', {
+      items: [a, b, c].map((movie) => ({ id: movie.id, status: 'unpublished' })),
+    });
+    expect(down.status, JSON.stringify(down.body)).toBe(200);
+    expect(down.body.before).toEqual([
+      { id: a.id, status: 'published', publishedAt: earlier },
+      { id: b.id, status: 'published', publishedAt: later },
+      { id: c.id, status: 'draft', publishedAt: expect.any(Number) },
+    ]);
+    expect([await statusOf(a.id), await statusOf(b.id), await statusOf(c.id)]).toEqual(Array(3).fill('unpublished'));
+    expect(await auditOf('movie.unpublish', a.id)).toHaveLength(1);
+
+    // The undo sends back what the change answered: published, scheduled and draft again.
+    const undone = await ops.call<MovieStatusResult>('POST', '/movies/status', { items: down.body.before });
+    expect(undone.status).toBe(200);
+    expect([await statusOf(a.id), await statusOf(b.id), await statusOf(c.id)]).toEqual([
+      'published',
+      'scheduled',
+      'draft',
+    ]);
+    expect((await ops.call<AdminMovie>('GET', `/movies/${a.id}`)).body.publishedAt).toBe(earlier);
+
+    // One unknown title: nothing changes, and the answer names it.
+    const unknown = await ops.call<AdminError>('POST', '/movies/status', {
+      items: [
+        { id: a.id, status: 'unpublished' },
+        { id: 999_999_999, status: 'unpublished' },
+      ],
+    });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toContain('999999999');
+    expect(await statusOf(a.id)).toBe('published');
+    // A title without a ready episode cannot be published by it either, and nothing else changes.
+    const refused = await ops.call<AdminError>('POST', '/movies/status', {
+      items: [
+        { id: a.id, status: 'unpublished' },
+        { id: c.id, status: 'published' },
+      ],
+    });
+    expect(refused.status).toBe(400);
+    expect(await statusOf(a.id)).toBe('published');
+    for (const items of [
+      [],
+      [{ id: a.id, status: 'gone' }],
+      [
+        { id: a.id, status: 'draft' },
+        { id: a.id, status: 'draft' },
+      ],
+    ]) {
+      const bad = await ops.call<AdminError>('POST', '/movies/status', { items });
+      expect(bad.status, JSON.stringify(items)).toBe(400);
+      expect(bad.body.field).toMatch(/^items/);
+    }
+    // Titles are shared: an operator limited to some sites changes none.
+    const limited = await signedIn('ops', [1]);
+    expect(
+      (await limited.call('POST', '/movies/status', { items: [{ id: a.id, status: 'unpublished' }] })).status,
+    ).toBe(403);
   });
 
   it('lists newest first, 30 a page with the total, filtered by title (escaped), category subtree and access', async () => {

@@ -222,6 +222,58 @@ describe.each(DB_KINDS)('moderation in the console on %s', (kind) => {
     expect((await systemNotices(author)).some((t) => t.includes('已被删除') && t.includes('广告'))).toBe(true);
   });
 
+  it('hides several items with one reason, all or none, and approves them back (the undo)', async () => {
+    const [a, b] = [await reportedReply('批量隐藏一'), await reportedReply('批量隐藏二')];
+    const ids = [`reply:${a.id}`, `reply:${b.id}`];
+    const hidden = ok<ModerationItem[]>(
+      await admin(moderator, 'POST', '/moderation/decisions', { ids, action: 'hide', reason: '广告' }),
+    );
+    expect(hidden.map((item) => [item.id, item.state, item.decision?.reason])).toEqual([
+      [ids[0], 'hidden', '广告'],
+      [ids[1], 'hidden', '广告'],
+    ]);
+    const shown = (await visibleIds(others[0])).map((r) => r.id);
+    expect(shown).not.toContain(a.id);
+    expect(shown).not.toContain(b.id);
+    const audited = await h.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM audit_log WHERE action = 'moderation.hide' AND target_id = ANY($1::text[])`,
+      [[String(a.id), String(b.id)]],
+    );
+    expect(audited[0]!.n).toBe(2);
+
+    const back = ok<ModerationItem[]>(
+      await admin(moderator, 'POST', '/moderation/decisions', { ids, action: 'approve' }),
+    );
+    expect(back.map((item) => item.state)).toEqual(['approved', 'approved']);
+    expect((await visibleIds(others[0])).map((r) => r.id)).toEqual(expect.arrayContaining([a.id, b.id]));
+
+    // One missing item: nothing is decided. Bad lists name ids; a hide still needs its reason.
+    const c = await reportedReply('批量隐藏三');
+    const missing = await admin(moderator, 'POST', '/moderation/decisions', {
+      ids: [`reply:${c.id}`, 'reply:987654'],
+      action: 'hide',
+      reason: '广告',
+    });
+    expect(missing.statusCode).toBe(404);
+    expect((await visibleIds(author)).find((r) => r.id === c.id)?.hidden).toBe(true);
+    expect((await queue(moderator)).list.find((i) => i.id === `reply:${c.id}`)?.state).toBe('auto_hidden');
+    for (const ids of [
+      [],
+      ['bogus'],
+      [`reply:${c.id}`, `reply:${c.id}`],
+      Array.from({ length: 31 }, (_, i) => `reply:${i + 1}`),
+    ]) {
+      const bad = await admin(moderator, 'POST', '/moderation/decisions', { ids, action: 'hide', reason: '广告' });
+      expect(bad.statusCode, JSON.stringify(ids)).toBe(400);
+      expect(bad.json()).toMatchObject({ field: 'ids' });
+    }
+    const noReason = await admin(moderator, 'POST', '/moderation/decisions', {
+      ids: [`reply:${c.id}`],
+      action: 'hide',
+    });
+    expect(noReason.json()).toMatchObject({ field: 'reason' });
+  });
+
   it('answers 400 naming the field, 404 for a missing item', async () => {
     expect((await admin(moderator, 'POST', '/moderation/bogus', { action: 'hide', reason: 'x' })).json()).toMatchObject(
       {

@@ -8,6 +8,8 @@ import type {
   MovieCreate,
   MovieOptions,
   MoviePatch,
+  MovieStatusChange,
+  MovieStatusResult,
 } from '../../../contract/admin/catalogue.ts';
 import { adminCall } from '../../api/admin-client.ts';
 
@@ -21,6 +23,10 @@ export const fetchOptions = (): Promise<MovieOptions> => adminCall<MovieOptions>
 
 export const createMovie = (body: MovieCreate): Promise<AdminMovie> =>
   adminCall<AdminMovie>('POST', '/movies', { body });
+
+/** Sets several titles' publication at once; answers each one's before (the undo sends it back). */
+export const setStatuses = (items: MovieStatusChange[]): Promise<MovieStatusResult> =>
+  adminCall<MovieStatusResult>('POST', '/movies/status', { body: { items } });
 
 export const fetchMovie = (id: number): Promise<AdminMovie> => adminCall<AdminMovie>('GET', `/movies/${id}`);
 

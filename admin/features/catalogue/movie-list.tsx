@@ -11,15 +11,39 @@ import { SHOWN_STATUSES } from '../../../contract/admin/catalogue.ts';
 import type { MovieAccess } from '../../../contract/calls/content.ts';
 import { adminMessages } from '../../admin-messages.ts';
 import { TableStatus } from '../../components/table-status.tsx';
-import { fetchMovies, fetchOptions, mediaUrl } from './catalogue-calls.ts';
+import { useConfirm } from '../../components/use-confirm.tsx';
+import { messageOf } from '../../components/use-load.ts';
+import { useUndoToast } from '../../components/use-undo-toast.tsx';
+import { useSession } from '../../session/session-store.ts';
+import { paramInt, paramOf, useUrlQuery } from '../../components/use-url-query.ts';
+import { fetchMovies, fetchOptions, mediaUrl, setStatuses } from './catalogue-calls.ts';
 import { consoleTime } from '../../components/console-time.ts';
 import { statusLabel } from './catalogue-format.ts';
 import { ACCESS_LABELS, catalogueMessages as text, finishedLabel, STATUS_LABELS } from './catalogue-messages.ts';
 import { NewMovieDialog } from './new-movie-dialog.tsx';
 
+const ACCESSES = Object.keys(ACCESS_LABELS) as MovieAccess[];
+
+const readQuery = (params: URLSearchParams): AdminMovieQuery => ({
+  q: params.get('q')?.trim() || undefined,
+  status: paramOf(params, 'status', SHOWN_STATUSES),
+  categoryId: paramInt(params, 'category'),
+  access: paramOf(params, 'access', ACCESSES),
+  page: paramInt(params, 'page') ?? 1,
+});
+const writeQuery = (query: AdminMovieQuery) => ({
+  q: query.q,
+  status: query.status,
+  category: query.categoryId,
+  access: query.access,
+  page: query.page === 1 ? undefined : query.page,
+});
+
 export function MovieList() {
-  const [query, setQuery] = useState<AdminMovieQuery>({ page: 1 });
-  const [search, setSearch] = useState('');
+  // The filters and the page are in the address: Back from a title's editor, or from page 3 to 2,
+  // finds the list as it was.
+  const [query, setQuery] = useUrlQuery(readQuery, writeQuery);
+  const [search, setSearch] = useState(query.q ?? '');
   const [page, setPage] = useState<AdminMoviePage | null>(null);
   const [options, setOptions] = useState<MovieOptions | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -45,7 +69,43 @@ export function MovieList() {
     fetchOptions().then(setOptions, () => setOptions({ categories: [], tags: [] }));
   }, []);
 
-  const filter = (change: Partial<AdminMovieQuery>) => setQuery((current) => ({ ...current, ...change, page: 1 }));
+  useEffect(() => setSearch(query.q ?? ''), [query.q]);
+
+  // The selection is of the rows shown: a new page or filter starts with none.
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  useEffect(() => setSelected(new Set()), [query]);
+  const session = useSession();
+  const changesTitles = session.status === 'signedIn' && session.session.operator.siteIds === null;
+  const { dialog, ask } = useConfirm();
+  const { toast, show } = useUndoToast();
+  const [bulkError, setBulkError] = useState<string | null>(null);
+  const shownIds = page?.list.map((movie) => movie.id) ?? [];
+  const allSelected = shownIds.length > 0 && shownIds.every((id) => selected.has(id));
+  const toggle = (id: number) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+
+  async function unpublishSelected() {
+    const ids = shownIds.filter((id) => selected.has(id));
+    if (!(await ask(text.bulk.question(ids.length)))) return;
+    setBulkError(null);
+    try {
+      const { before } = await setStatuses(ids.map((id) => ({ id, status: 'unpublished' })));
+      setSelected(new Set());
+      void load(query);
+      show(text.bulk.done(ids.length), async () => {
+        await setStatuses(before);
+        await load(query);
+      });
+    } catch (failure) {
+      setBulkError(messageOf(failure));
+    }
+  }
+
+  const filter = (change: Partial<AdminMovieQuery>) => setQuery({ ...query, ...change, page: 1 });
   const pages = page ? Math.max(1, Math.ceil(page.total / page.pageSize)) : 1;
 
   return (
@@ -108,7 +168,7 @@ export function MovieList() {
           onChange={(event) => filter({ access: (event.target.value || undefined) as MovieAccess | undefined })}
         >
           <option value="">{text.anyAccess}</option>
-          {(Object.keys(ACCESS_LABELS) as MovieAccess[]).map((access) => (
+          {ACCESSES.map((access) => (
             <option key={access} value={access}>
               {ACCESS_LABELS[access]}
             </option>
@@ -117,10 +177,36 @@ export function MovieList() {
         {page && <span className="catalogue__muted">{text.total(page.total)}</span>}
       </form>
 
+      {selected.size > 0 && (
+        <div className="bulk-bar" role="toolbar" aria-label={text.bulk.selected(selected.size)}>
+          <span>{text.bulk.selected(selected.size)}</span>
+          <button className="button button--danger" type="button" onClick={() => void unpublishSelected()}>
+            {text.bulk.unpublish}
+          </button>
+          <button className="button" type="button" onClick={() => setSelected(new Set())}>
+            {text.bulk.clear}
+          </button>
+        </div>
+      )}
+      {bulkError && (
+        <p className="table__status table__status--error" role="alert">
+          {bulkError}
+        </p>
+      )}
       <div className="table-wrap">
         <table className="table table--hover catalogue__table">
           <thead>
             <tr>
+              {changesTitles && (
+                <th className="catalogue__check">
+                  <input
+                    type="checkbox"
+                    aria-label={text.bulk.selectAll}
+                    checked={allSelected}
+                    onChange={() => setSelected(allSelected ? new Set() : new Set(shownIds))}
+                  />
+                </th>
+              )}
               <th>{text.columns.poster}</th>
               <th>{text.columns.title}</th>
               <th>{text.columns.category}</th>
@@ -132,7 +218,17 @@ export function MovieList() {
           </thead>
           <tbody>
             {page?.list.map((movie) => (
-              <tr key={movie.id}>
+              <tr key={movie.id} className={selected.has(movie.id) ? 'table__row--selected' : undefined}>
+                {changesTitles && (
+                  <td className="catalogue__check">
+                    <input
+                      type="checkbox"
+                      aria-label={text.bulk.select(movie.title)}
+                      checked={selected.has(movie.id)}
+                      onChange={() => toggle(movie.id)}
+                    />
+                  </td>
+                )}
                 <td className="catalogue__thumb-cell">
                   <img className="catalogue__thumb" src={mediaUrl(movie.poster.small)} alt="" loading="lazy" />
                 </td>
@@ -172,7 +268,7 @@ export function MovieList() {
             className="button"
             type="button"
             disabled={busy || page.page <= 1}
-            onClick={() => setQuery((current) => ({ ...current, page: page.page - 1 }))}
+            onClick={() => setQuery({ ...query, page: page.page - 1 })}
           >
             {text.previous}
           </button>
@@ -181,12 +277,14 @@ export function MovieList() {
             className="button"
             type="button"
             disabled={busy || page.page >= pages}
-            onClick={() => setQuery((current) => ({ ...current, page: page.page + 1 }))}
+            onClick={() => setQuery({ ...query, page: page.page + 1 })}
           >
             {text.next}
           </button>
         </div>
       )}
+      {dialog}
+      {toast}
       {creating && <NewMovieDialog categories={options?.categories ?? []} onClose={() => setCreating(false)} />}
     </section>
   );

@@ -23,6 +23,10 @@ export const fetchBursts = () => adminCall<ReportBurst[]>('GET', '/moderation/bu
 export const decideItem = (id: string, action: ModerationAction, reason: string) =>
   adminCall<ModerationItem>('POST', `/moderation/${encodeURIComponent(id)}`, { body: { action, reason } });
 
+/** One decision for several items, all or none (the bulk 隐藏 and its undo). */
+export const decideItems = (ids: string[], action: ModerationAction, reason: string) =>
+  adminCall<ModerationItem[]>('POST', '/moderation/decisions', { body: { ids, action, reason } });
+
 export const fetchSanctions = (userId: number) => adminCall<UserSanctions>('GET', `/users/${userId}/sanctions`);
 
 export const setSanction = (userId: number, kind: 'mute' | 'ban', input: SanctionInput) =>

@@ -1,7 +1,7 @@
 /** The 审核 section's strings (zh-CN), one place. */
 import { zoned } from '../../components/console-time.ts';
 import type { ItemState, ModerationAction, ModerationKind } from '../../../contract/admin/moderation.ts';
-import type { ReportReason, WordAction } from '../../../contract/enums.ts';
+import type { WordAction } from '../../../contract/enums.ts';
 
 export const KIND_LABELS: Record<ModerationKind, string> = {
   reply: '回复',
@@ -19,15 +19,6 @@ export const STATE_LABELS: Record<ItemState, string> = {
   approved: '已通过',
   hidden: '已隐藏',
   deleted: '已删除',
-};
-
-export const REASON_LABELS: Record<ReportReason, string> = {
-  spam: '广告/垃圾',
-  porn: '色情低俗',
-  abuse: '辱骂攻击',
-  illegal: '违法违规',
-  spoiler: '剧透',
-  other: '其他',
 };
 
 export const ACTION_LABELS: Record<ModerationAction, string> = { approve: '通过', hide: '隐藏', delete: '删除' };
@@ -74,6 +65,18 @@ export const moderationText = {
   decidedBy: (who: string | null, at: string) => `${who ?? '—'} 于 ${at}`,
   deletedText: '（内容已删除）',
   dialogTitle: (action: string) => `${action}内容`,
+  /** The queue's selection and its bulk 隐藏 (one reason for all, then an undo toast). */
+  bulk: {
+    selectAll: '选择本页全部',
+    select: (id: string) => `选择 ${id}`,
+    selected: (n: number) => `已选 ${n} 条`,
+    hide: '隐藏所选',
+    clear: '取消选择',
+    dialogTitle: (n: number) => `隐藏 ${n} 条内容`,
+    done: (n: number) => `已隐藏 ${n} 条内容`,
+    /** The reason the undo's 通过 is recorded with. */
+    undoReason: '撤销批量隐藏',
+  },
   reason: '原因',
   reasonHint: '作者会在系统通知里看到这个原因',
   commonReasons: '常用原因',
@@ -108,7 +111,6 @@ export const moderationText = {
 };
 
 export const sanctionText = {
-  title: '禁言与封禁',
   mute: '禁言',
   ban: '封禁',
   lift: '解除',

@@ -5,7 +5,7 @@
  * marked 不计入自动隐藏), and 通过 / 隐藏 / 删除 through a reason dialog. A decided item leaves the
  * 待处理 list at once. Above 待处理, the bursts of reports against one member (report-bursts.tsx).
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import {
   MODERATION_KINDS,
@@ -14,18 +14,13 @@ import {
   type ModerationKind,
   type QueueState,
 } from '../../../contract/admin/moderation.ts';
-import type { ReportReason } from '../../../contract/enums.ts';
+import { REPORT_REASON_LABELS, type ReportReason } from '../../../contract/enums.ts';
 import { adminMessages } from '../../admin-messages.ts';
 import { usePagedList } from '../../components/use-paged-list.ts';
-import { decideItem, fetchQueue } from './moderation-calls.ts';
+import { useUndoToast } from '../../components/use-undo-toast.tsx';
+import { decideItem, decideItems, fetchQueue } from './moderation-calls.ts';
 import { consoleTime } from '../../components/console-time.ts';
-import {
-  ACTION_LABELS,
-  KIND_LABELS,
-  REASON_LABELS,
-  STATE_LABELS,
-  moderationText as text,
-} from './moderation-messages.ts';
+import { ACTION_LABELS, KIND_LABELS, STATE_LABELS, moderationText as text } from './moderation-messages.ts';
 import { ReasonDialog } from './reason-dialog.tsx';
 import { ReportBursts } from './report-bursts.tsx';
 
@@ -38,12 +33,33 @@ const STATE_BADGE: Record<ModerationItem['state'], string> = {
   deleted: 'badge--off',
 };
 
-function ItemCard({ item, onAct }: { item: ModerationItem; onAct: (action: ModerationAction) => void }) {
+function ItemCard({
+  item,
+  onAct,
+  selection,
+}: {
+  item: ModerationItem;
+  onAct: (action: ModerationAction) => void;
+  /** Offered on 待处理: whether the card is chosen for a bulk decision, and how to change it. */
+  selection?: { selected: boolean; toggle: () => void };
+}) {
   const reasons = Object.entries(item.reasonCounts) as [ReportReason, number][];
   const gone = item.state === 'deleted';
   return (
-    <article className="mod-card" data-testid="moderation-item" data-id={item.id}>
+    <article
+      className={`mod-card${selection?.selected ? ' mod-card--selected' : ''}`}
+      data-testid="moderation-item"
+      data-id={item.id}
+    >
       <header className="mod-card__head">
+        {selection && (
+          <input
+            type="checkbox"
+            aria-label={text.bulk.select(item.id)}
+            checked={selection.selected}
+            onChange={selection.toggle}
+          />
+        )}
         <span className="badge">{KIND_LABELS[item.kind]}</span>
         <span className={`badge ${STATE_BADGE[item.state]}`}>{STATE_LABELS[item.state]}</span>
         {item.flags.includes('first_post') && <span className="badge badge--warn">{text.firstPost}</span>}
@@ -95,7 +111,7 @@ function ItemCard({ item, onAct }: { item: ModerationItem; onAct: (action: Moder
             <div className="mod-card__reasons">
               {reasons.map(([reason, count]) => (
                 <span key={reason} className="badge badge--danger">
-                  {REASON_LABELS[reason]} × {count}
+                  {REPORT_REASON_LABELS[reason]} × {count}
                 </span>
               ))}
             </div>
@@ -106,7 +122,7 @@ function ItemCard({ item, onAct }: { item: ModerationItem; onAct: (action: Moder
               <ul>
                 {item.reports.map((report) => (
                   <li key={report.id}>
-                    {report.reporter?.nickname ?? '—'} · {REASON_LABELS[report.reason]}
+                    {report.reporter?.nickname ?? '—'} · {REPORT_REASON_LABELS[report.reason]}
                     {report.detail ? `：${report.detail}` : ''} · {consoleTime(report.at)}
                     {!report.counted && (
                       <span className="mod-card__uncounted" title={text.uncountedHint}>
@@ -158,6 +174,34 @@ export function QueueView({ state }: { state: QueueState }) {
   const filters = useMemo(() => ({ state, type }), [state, type]);
   const { items, setItems, hasMore, busy, error, more, reload } = usePagedList(fetchQueuePage, filters);
 
+  // The selection is of the cards shown on 待处理; a new filter starts with none.
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [hidingSelected, setHidingSelected] = useState(false);
+  useEffect(() => setSelected(new Set()), [filters]);
+  const { toast, show } = useUndoToast();
+  const chosen = items.filter((item) => selected.has(item.id) && item.state !== 'deleted');
+  const selectable = state === 'pending';
+  const allSelected = items.length > 0 && chosen.length === items.length;
+  const toggle = (id: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+
+  async function hideSelected(reason: string) {
+    const ids = chosen.map((item) => item.id);
+    await decideItems(ids, 'hide', reason);
+    setItems((shown) => shown.filter((item) => !ids.includes(item.id)));
+    setSelected(new Set());
+    setHidingSelected(false);
+    setDecisions((n) => n + 1);
+    show(text.bulk.done(ids.length), async () => {
+      await decideItems(ids, 'approve', text.bulk.undoReason);
+      reload();
+    });
+  }
+
   async function act(reason: string) {
     if (!acting) return;
     const updated = await decideItem(acting.item.id, acting.action, reason);
@@ -191,8 +235,34 @@ export function QueueView({ state }: { state: QueueState }) {
           </select>
         </label>
       </div>
+      {selectable && items.length > 0 && (
+        <label className="mod-queue__select-all">
+          <input
+            type="checkbox"
+            checked={allSelected}
+            onChange={() => setSelected(allSelected ? new Set() : new Set(items.map((item) => item.id)))}
+          />
+          {text.bulk.selectAll}
+        </label>
+      )}
+      {chosen.length > 0 && (
+        <div className="bulk-bar" role="toolbar" aria-label={text.bulk.selected(chosen.length)}>
+          <span>{text.bulk.selected(chosen.length)}</span>
+          <button className="button" type="button" onClick={() => setHidingSelected(true)}>
+            {text.bulk.hide}
+          </button>
+          <button className="button" type="button" onClick={() => setSelected(new Set())}>
+            {text.bulk.clear}
+          </button>
+        </div>
+      )}
       {items.map((item) => (
-        <ItemCard key={item.id} item={item} onAct={(action) => setActing({ item, action })} />
+        <ItemCard
+          key={item.id}
+          item={item}
+          onAct={(action) => setActing({ item, action })}
+          selection={selectable ? { selected: selected.has(item.id), toggle: () => toggle(item.id) } : undefined}
+        />
       ))}
       {busy && <p className="table__status">{text.loading}</p>}
       {!busy && !error && items.length === 0 && (
@@ -215,6 +285,15 @@ export function QueueView({ state }: { state: QueueState }) {
             )
           : items.length > 0 && !busy && <span className="table__status">{text.end}</span>}
       </div>
+      {hidingSelected && (
+        <ReasonDialog
+          title={text.bulk.dialogTitle(chosen.length)}
+          confirmLabel={ACTION_LABELS.hide}
+          onSubmit={hideSelected}
+          onClose={() => setHidingSelected(false)}
+        />
+      )}
+      {toast}
       {acting && (
         <ReasonDialog
           title={text.dialogTitle(ACTION_LABELS[acting.action])}

@@ -82,7 +82,6 @@ export function UserSanctions({ userId, onChange }: { userId: number; onChange?:
   const name = state.nickname;
   return (
     <div className="sanctions" data-testid="user-sanctions">
-      <span className="sanctions__label">{text.title}</span>
       {(['mute', 'ban'] as const).map((kind) => {
         const current = state[kind];
         return (

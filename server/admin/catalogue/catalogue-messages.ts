@@ -37,4 +37,6 @@ export const catalogueMessages = {
   crop: '裁剪区域须在图片之内',
   cropSmall: `裁剪区域太小：宽至少 ${POSTER_MIN_CROP_WIDTH} 像素`,
   id: '编号无效',
+  bulkItems: `一次可改 1-${L.bulk} 部影片，且每部只出现一次`,
+  bulkMissing: (ids: number[]) => `影片不存在：${ids.join('、')}`,
 } as const;

@@ -7,7 +7,7 @@
  * rows and answers the title as the editor shows it.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { AdminMovie, MovieCreate } from '../../../contract/admin/catalogue.ts';
+import type { AdminMovie, MovieCreate, MovieStatusResult } from '../../../contract/admin/catalogue.ts';
 import type { AdminDeps } from '../admin-deps.ts';
 import { AdminHttpError, badField } from '../admin-errors.ts';
 import { auditOf, parseInput } from '../admin-input.ts';
@@ -16,9 +16,9 @@ import { adminMessages } from '../admin-messages.ts';
 import { requireEverySite, requireRole } from '../guards.ts';
 import { catalogueMessages as text } from './catalogue-messages.ts';
 import { deleteEpisode, patchEpisode } from './episode-writes.ts';
-import { createBody, episodeBody, idParam, listQuery, patchBody, posterBody } from './movie-input.ts';
+import { createBody, episodeBody, idParam, listQuery, patchBody, posterBody, statusBody } from './movie-input.ts';
 import { findAdminMovie, listAdminMovies, movieOptions } from './movie-store.ts';
-import { createMovie, patchMovie } from './movie-writes.ts';
+import { createMovie, patchMovie, setStatuses } from './movie-writes.ts';
 import { decodeImage, ensurePlaceholderPoster, removeUnusedPoster, writePoster } from './poster-image.ts';
 
 /** The poster call's body: a 10 MiB image as base64 and the crop. */
@@ -62,6 +62,12 @@ export const catalogueRoutes: FastifyPluginAsync<AdminDeps> = async (api, { db, 
     await ensurePlaceholderPoster(config.MEDIA_DIR);
     const id = await db.tx((q) => createMovie(q, auditOf(req), input, now()));
     return reply.code(201).send(await movieOr404(id));
+  });
+
+  api.post('/movies/status', change, async (req): Promise<MovieStatusResult> => {
+    const time = now();
+    const { items } = parseInput(statusBody(time), req.body);
+    return { before: await db.tx((q) => setStatuses(q, auditOf(req), items, time)) };
   });
 
   api.get('/movies/:id', staff, async (req) => movieOr404(idOf(req)));

@@ -74,6 +74,24 @@ export function patchBody(now: number) {
     .refine((value) => Object.keys(value).length > 0, { message: text.nothingToChange });
 }
 
+/** POST /movies/status: 1-MOVIE_LIMITS.bulk titles, each once, with the publication to set. */
+export function statusBody(now: number) {
+  return z.strictObject({
+    items: z
+      .array(
+        z.strictObject({
+          id: intField(1, 2 ** 31 - 1, text.id),
+          status: z.enum(MOVIE_STATUSES, { message: text.status }),
+          publishedAt: intField(EARLIEST, now + YEAR_MS, text.publishedAt).optional(),
+        }),
+        { message: text.bulkItems },
+      )
+      .min(1, { message: text.bulkItems })
+      .max(L.bulk, { message: text.bulkItems })
+      .refine((items) => new Set(items.map((item) => item.id)).size === items.length, { message: text.bulkItems }),
+  });
+}
+
 export const episodeBody = z
   .strictObject({
     number: intField(1, L.episodeNumberMax, text.episodeNumber),

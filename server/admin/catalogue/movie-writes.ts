@@ -6,10 +6,10 @@
  * changed: publication (status, publishedAt) as movie.publish / movie.schedule / movie.unpublish,
  * the rest as movie.update.
  */
-import type { MoviePatch } from '../../../contract/admin/catalogue.ts';
+import type { MoviePatch, MovieStatusChange } from '../../../contract/admin/catalogue.ts';
 import type { Queryable } from '../../db/db.ts';
 import { indexMovie } from '../../search/index-writes.ts';
-import { badField } from '../admin-errors.ts';
+import { AdminHttpError, badField } from '../admin-errors.ts';
 import { audit } from '../audit.ts';
 import { catalogueMessages as text } from './catalogue-messages.ts';
 import { isMovieCategory, movieFields, unknownTags, type MovieFields } from './movie-store.ts';
@@ -145,4 +145,34 @@ export async function patchMovie(q: Queryable, actor: Actor, id: number, patch: 
       after: pick(publication, next),
     });
   return true;
+}
+
+/**
+ * Sets the publication of several titles at once (the list's bulk 下架, and its undo), each through
+ * patchMovie (its checks and audit row), all or none; answers each title's publication before. An
+ * unknown title fails the whole change with 404 naming it.
+ */
+export async function setStatuses(
+  q: Queryable,
+  actor: Actor,
+  items: MovieStatusChange[],
+  now: number,
+): Promise<MovieStatusChange[]> {
+  const ids = items.map((item) => item.id);
+  const rows = await q.query<{ id: number; status: MovieStatusChange['status']; publishedAt: Date }>(
+    `SELECT id, status, published_at AS "publishedAt" FROM movies WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE`,
+    [ids],
+  );
+  const found = new Map(rows.map((row) => [Number(row.id), row]));
+  const missing = ids.filter((id) => !found.has(id));
+  if (missing.length > 0) throw new AdminHttpError(404, text.bulkMissing(missing));
+  for (const item of items) {
+    const patch: MoviePatch = { status: item.status };
+    if (item.publishedAt !== undefined) patch.publishedAt = item.publishedAt;
+    await patchMovie(q, actor, item.id, patch, now);
+  }
+  return items.map((item) => {
+    const row = found.get(item.id)!;
+    return { id: item.id, status: row.status, publishedAt: row.publishedAt.getTime() };
+  });
 }

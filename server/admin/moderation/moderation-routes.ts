@@ -21,7 +21,7 @@ import { AdminHttpError, badField } from '../admin-errors.ts';
 import { parseInput } from '../admin-input.ts';
 import { operatorOf, requireRole } from '../guards.ts';
 import { decide } from './decide.ts';
-import { itemRefOf, reasonSchema } from './moderation-input.ts';
+import { itemIdsSchema, itemRefOf, reasonSchema } from './moderation-input.ts';
 import { encodeCursor, queueKeys } from './queue-keys.ts';
 import { loadItems } from './queue-items.ts';
 import { reportBursts } from './report-bursts.ts';
@@ -36,12 +36,14 @@ const listSchema = z.object({
 });
 
 const decisionSchema = z.object({
-  action: z.enum(MODERATION_ACTIONS, { message: 'action 应为 approve、hide 或 delete' }),
+  action: z.enum(MODERATION_ACTIONS, { message: '操作应为 通过、隐藏 或 删除' }),
   reason: z
     .string()
     .max(MODERATION_LIMITS.reason, { message: `原因最多 ${MODERATION_LIMITS.reason} 个字` })
     .optional(),
 });
+
+const bulkDecisionSchema = decisionSchema.extend({ ids: itemIdsSchema });
 
 export const moderationRoutes: FastifyPluginAsync<AdminDeps> = async (api, deps) => {
   const { db } = deps;
@@ -78,17 +80,32 @@ export const moderationRoutes: FastifyPluginAsync<AdminDeps> = async (api, deps)
     return item;
   });
 
+  /** The decision's reason: required (and trimmed, within the limit) unless it approves. */
+  const reasonOf = (input: z.infer<typeof decisionSchema>): string => {
+    if (input.action === 'approve') return (input.reason ?? '').trim();
+    const { reason } = parseInput(z.object({ reason: reasonSchema }), { reason: input.reason });
+    if (reason === '') throw badField('reason', '请填写原因');
+    return reason;
+  };
+
   api.post('/moderation/:id', moderator, async (req): Promise<ModerationItem> => {
     const ref = itemRefOf(req);
     const input = parseInput(decisionSchema, req.body);
-    const reason =
-      input.action === 'approve'
-        ? (input.reason ?? '').trim()
-        : parseInput(z.object({ reason: reasonSchema }), { reason: input.reason }).reason;
-    if (input.action !== 'approve' && reason === '') throw badField('reason', '请填写原因');
+    const reason = reasonOf(input);
     await db.tx((q) => decide(q, { ...ref, action: input.action, reason, operator: operatorOf(req), address: req.ip }));
     const [item] = await loadItems(db, [ref]);
     return item!;
+  });
+
+  // Several items with one decision and one reason (the queue's bulk 隐藏, and its undo): all or none.
+  api.post('/moderation/decisions', moderator, async (req): Promise<ModerationItem[]> => {
+    const input = parseInput(bulkDecisionSchema, req.body);
+    const reason = reasonOf(input);
+    const operator = operatorOf(req);
+    await db.tx(async (q) => {
+      for (const ref of input.ids) await decide(q, { ...ref, action: input.action, reason, operator, address: req.ip });
+    });
+    return loadItems(db, input.ids);
   });
 
   await api.register(sanctionRoutes, deps);

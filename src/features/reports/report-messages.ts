@@ -1,5 +1,5 @@
 /** Strings of the report sheet. */
-import type { ReportReason, ReportTarget } from '../../../contract/enums.ts';
+import type { ReportTarget } from '../../../contract/enums.ts';
 
 export const reportMessages = {
   title: {
@@ -8,14 +8,6 @@ export const reportMessages = {
     danmaku: '举报弹幕',
     user: '举报用户',
   } satisfies Record<ReportTarget, string>,
-  reasons: {
-    spam: '垃圾广告',
-    porn: '色情低俗',
-    abuse: '人身攻击',
-    illegal: '违法违规',
-    spoiler: '剧透',
-    other: '其他',
-  } satisfies Record<ReportReason, string>,
   reasonLabel: '举报理由',
   detailLabel: '补充说明（选填）',
   detailPlaceholder: '说说具体情况，帮助我们更快处理',

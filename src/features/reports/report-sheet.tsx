@@ -8,7 +8,7 @@
 import './reports.css';
 import { useState } from 'react';
 import { Modal } from '../../components/modal.tsx';
-import { REPORT_REASONS, type ReportReason } from '../../../contract/enums.ts';
+import { REPORT_REASON_LABELS, REPORT_REASONS, type ReportReason } from '../../../contract/enums.ts';
 import { REPORT_DETAIL_MAX } from '../../../contract/calls/community-limits.ts';
 import { showToast } from '../../stores/toast.ts';
 import { createReport, type ReportTargetRef } from './report-calls.ts';
@@ -76,7 +76,7 @@ export function ReportSheet({ open, target, onClose }: ReportSheetProps) {
               checked={reason === value}
               onChange={() => setReason(value)}
             />
-            {t.reasons[value]}
+            {REPORT_REASON_LABELS[value]}
           </label>
         ))}
       </fieldset>
