@@ -24,7 +24,7 @@ function Console() {
   }, [state.status]);
   if (failed) return <NoticePage title={adminMessages.loadFailed} hint={adminMessages.signIn.network} />;
   if (state.status === 'checking') return <NoticePage title={adminMessages.loading} />;
-  if (state.status === 'signedOut') return <SignInPage />;
+  if (state.status === 'signedOut') return <SignInPage ended={state.ended ?? false} />;
   if (state.session.mustChangePassword) return <ChangePasswordPage username={state.session.operator.username} />;
   return (
     <ConsoleShell session={state.session}>

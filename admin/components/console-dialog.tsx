@@ -83,18 +83,22 @@ export function ConsoleDialog({
 export function ConsoleNotice({
   title,
   onClose,
+  onDismiss = onClose,
   closeLabel,
   children,
   testId,
 }: {
   title: string;
+  /** The button's close. */
   onClose: () => void;
+  /** ×, Escape or a tap outside; the button's close unless given (a notice that must not be lost asks first). */
+  onDismiss?: () => void;
   closeLabel: string;
   children: ReactNode;
   testId?: string;
 }) {
   return (
-    <Modal open title={title} onClose={onClose} className="console-dialog console-dialog--narrow" testId={testId}>
+    <Modal open title={title} onClose={onDismiss} className="console-dialog console-dialog--narrow" testId={testId}>
       {children}
       <div className="console-dialog__actions">
         <button className="button button--primary" type="button" onClick={onClose}>

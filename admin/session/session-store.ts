@@ -6,7 +6,11 @@ import { useSyncExternalStore } from 'react';
 import type { AdminSession } from '../../contract/admin/session.ts';
 import { adminCall, AdminApiError, setCsrfToken, setUnauthorizedHandler } from '../api/admin-client.ts';
 
-type State = { status: 'checking' } | { status: 'signedOut' } | { status: 'signedIn'; session: AdminSession };
+type State =
+  | { status: 'checking' }
+  /** `ended`: a session that was open ended (idle time, signed out elsewhere), so sign-in says why. */
+  | { status: 'signedOut'; ended?: boolean }
+  | { status: 'signedIn'; session: AdminSession };
 
 let state: State = { status: 'checking' };
 const listeners = new Set<() => void>();
@@ -17,7 +21,7 @@ function setState(next: State): void {
   for (const listener of listeners) listener();
 }
 
-setUnauthorizedHandler(() => setState({ status: 'signedOut' }));
+setUnauthorizedHandler(() => setState({ status: 'signedOut', ended: state.status === 'signedIn' }));
 
 export function useSession(): State {
   return useSyncExternalStore(

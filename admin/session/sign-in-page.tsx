@@ -1,5 +1,5 @@
 /**
- * 用户名, 密码 and the 6-digit 动态验证码. The server's message is shown as it is; after a 429 the
+ * 用户名, 密码 and the 6-digit 动态验证码 (after a session ended on its own, a line saying so). The server's message is shown as it is; after a 429 the
  * button counts down the wait (Retry-After) and stays disabled until it has passed.
  */
 import './sign-in.css';
@@ -10,7 +10,8 @@ import { signIn } from './session-store.ts';
 
 const text = adminMessages.signIn;
 
-export function SignInPage() {
+/** `ended`: shown after a session ended on its own, with why (the idle time) above the form. */
+export function SignInPage({ ended = false }: { ended?: boolean }) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [totp, setTotp] = useState('');
@@ -54,6 +55,11 @@ export function SignInPage() {
     <main className="sign-in">
       <form className="sign-in__card" onSubmit={submit} noValidate>
         <h1 className="sign-in__title">{text.heading}</h1>
+        {ended && (
+          <p className="sign-in__notice" role="status">
+            {text.ended}
+          </p>
+        )}
         <label className="field">
           <span className="field__label">{text.username}</span>
           <input

@@ -9,6 +9,8 @@ import { OPERATOR_ROLES, type OperatorRole } from '../../../contract/admin/sessi
 import { ROLE_LABELS } from '../../admin-messages.ts';
 import { AdminApiError } from '../../api/admin-client.ts';
 import { ConsoleDialog, ConsoleNotice } from '../../components/console-dialog.tsx';
+import { CopyButton } from '../../components/copy-button.tsx';
+import { useConfirm } from '../../components/use-confirm.tsx';
 import { parseSiteIds } from './operator-calls.ts';
 import { operatorText as text } from './operator-messages.ts';
 
@@ -90,13 +92,17 @@ export function OperatorFormDialog({
 
 export function CredentialsDialog({ credentials, onClose }: { credentials: OperatorCredentials; onClose: () => void }) {
   const { operator, password, totp } = credentials;
+  // The secrets show once: × or Escape asks before they are gone; 我已保存 closes at once.
+  const { dialog, ask } = useConfirm();
   return (
     <ConsoleNotice
       title={text.credentialsTitle(operator.username)}
       onClose={onClose}
+      onDismiss={() => void ask(text.discardCredentials).then((yes) => yes && onClose())}
       closeLabel={text.done}
       testId="operator-credentials"
     >
+      {dialog}
       <p className="operators__once">{text.credentialsOnce}</p>
       <dl className="operators__secrets">
         <dt>{text.username}</dt>
@@ -108,6 +114,7 @@ export function CredentialsDialog({ credentials, onClose }: { credentials: Opera
             <dt>{text.password}</dt>
             <dd>
               <code data-testid="one-time-password">{password}</code>
+              <CopyButton value={password} label={text.password} />
             </dd>
           </>
         )}
@@ -116,6 +123,7 @@ export function CredentialsDialog({ credentials, onClose }: { credentials: Opera
             <dt>{text.totpSecret}</dt>
             <dd>
               <code data-testid="totp-secret">{totp.secret}</code>
+              <CopyButton value={totp.secret} label={text.totpSecret} />
             </dd>
           </>
         )}

@@ -32,5 +32,11 @@ export const operatorText = {
   totpSecret: '动态码密钥',
   scan: '用身份验证器 App 扫描二维码',
   done: '我已保存',
+  discardCredentials: {
+    title: '关闭登录信息？',
+    text: '一次性密码和动态码密钥只显示这一次，关闭后无法再查看（只能重置）。确定已经保存？',
+    confirm: '已保存，关闭',
+    cancel: '返回',
+  },
   me: '（你）',
 } as const;
