@@ -3,7 +3,7 @@
  * item at 2 reporters): a visitor signed in by the app replies to a topic; two other members report
  * the reply; a 审核 operator finds it in /admin/moderation (screenshots at 1366 and 1024), hides it
  * with a reason through the dialog; the visitor opens /mine/message → 系统通知 and reads the reason;
- * a 超级管理员 sees moderation.hide in /admin/audit.
+ * a 超级管理员 sees it (审核 · 隐藏) in /admin/audit; and two replies hidden at once, then 撤销.
  */
 import { randomUUID } from 'node:crypto';
 

@@ -114,7 +114,7 @@ describe.skipIf(noBrowser)('console money', () => {
     // The audit list (超级管理员) shows the refund, by whom and with its reason.
     const audit = await openPage(browser, DESKTOP, server.baseURL, { waitForApp: false });
     await signInAt(audit.page, '/admin/audit', root);
-    const refund = audit.page.locator('.audit__table tbody tr', { hasText: 'order.refund' });
+    const refund = audit.page.locator('.audit__table tbody tr', { hasText: '订单 · 退款' });
     await expect.poll(() => refund.count(), { timeout: 20_000 }).toBe(1);
     expect(await refund.innerText()).toMatch(/fin-e2e[\s\S]*用户误充，申请退款/);
     await audit.context.close();

@@ -83,7 +83,8 @@ export async function openPage(
  * HTTP error answers, page errors and other console errors stay problems.
  */
 export function notFromOffline(problems: string[]): string[] {
-  const offline = /net::ERR_INTERNET_DISCONNECTED|net::ERR_FAILED$/;
+  // The failed requests, and the service worker's update check that found no network.
+  const offline = /net::ERR_INTERNET_DISCONNECTED|net::ERR_FAILED$|An unknown error occurred when fetching the script/;
   return problems.filter((problem) => !offline.test(problem));
 }
 

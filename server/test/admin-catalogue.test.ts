@@ -256,6 +256,20 @@ describe.each(DB_KINDS)('console titles and episodes on %s', (kind) => {
     });
   });
 
+  it('refuses a trial as long as the shortest ready episode of a paid title, which would give it away', async () => {
+    const movie = await create('试看剧');
+    await addEpisode(movie.id, 1); // 30 s
+    const tooLong = await ops.call<AdminError>('PATCH', `/movies/${movie.id}`, { access: 'vip', trialS: 30 });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body).toMatchObject({ field: 'trialS' });
+    expect(tooLong.body.message).toContain('30 秒');
+    const ok = await ops.call<AdminMovie>('PATCH', `/movies/${movie.id}`, { access: 'vip', trialS: 20 });
+    expect(ok.status).toBe(200);
+    expect(ok.body.trialS).toBe(20);
+    // A free title plays whole anyway: its trial is not checked.
+    expect((await ops.call('PATCH', `/movies/${movie.id}`, { access: 'free', trialS: 0 })).status).toBe(200);
+  });
+
   it('takes several titles down at once and puts each back as it was, all or none, each audited', async () => {
     const [a, b, c] = [await create('批量一'), await create('批量二'), await create('批量三')];
     for (const movie of [a, b]) await addEpisode(movie.id, 1);

@@ -17,6 +17,7 @@ export const catalogueMessages = {
   coinsNeedPrice: '金币影片的价格须大于 0',
   freeHasNoPrice: '免费和 VIP 影片的价格须为 0',
   trialS: `试看为 0-${L.trialSMax} 秒`,
+  trialTooLong: (shortest: number) => `试看须短于最短一集的时长（${shortest} 秒），否则整集可免费观看`,
   durationS: `时长为 0-${L.durationSMax} 秒（${L.durationSMax / 3600} 小时）`,
   introEndS: `片头结束为 1-${L.introEndSMax} 秒，或留空`,
   outroStartS: `片尾开始为 1-${L.outroStartSMax} 秒，或留空`,

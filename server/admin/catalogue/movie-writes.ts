@@ -79,6 +79,15 @@ async function merge(q: Queryable, id: number, stored: MovieFields, patch: Movie
   if (next.access !== 'coins' && next.priceCoins !== 0) throw badField('priceCoins', text.freeHasNoPrice);
   if (next.introEndS !== null && next.outroStartS !== null && next.outroStartS <= next.introEndS)
     throw badField('outroStartS', text.outroAfterIntro);
+  // A trial as long as an episode would give a paid episode away whole.
+  if ((patch.trialS !== undefined || patch.access !== undefined) && next.access !== 'free' && next.trialS > 0) {
+    const row = await q.one<{ shortest: number | null }>(
+      `SELECT min(duration_s) AS shortest FROM episodes WHERE movie_id = $1 AND state = 'ready' AND duration_s > 0`,
+      [id],
+    );
+    const shortest = row?.shortest ?? (next.durationS > 0 ? next.durationS : null);
+    if (shortest !== null && next.trialS >= shortest) throw badField('trialS', text.trialTooLong(shortest));
+  }
   if (patch.categoryId !== undefined && !(await isMovieCategory(q, patch.categoryId)))
     throw badField('categoryId', text.category);
   if (patch.tagIds !== undefined) {
