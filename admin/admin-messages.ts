@@ -57,6 +57,13 @@ export const adminMessages = {
   undo: '撤销',
   undone: '已撤销',
   undoFailed: (why: string) => `撤销失败：${why}`,
+  /** A list's selection and its bar (components/use-selection.ts, components/bulk-bar.tsx). */
+  bulk: {
+    selectAll: '选择本页全部',
+    select: (name: string) => `选择 ${name}`,
+    selected: (n: number, unit: string) => `已选 ${n} ${unit}`,
+    clear: '取消选择',
+  },
   /** The 复制 button beside a value (components/copy-button.tsx). */
   copy: { idle: '复制', done: '已复制', failed: '复制失败，请手动选择', label: (what: string) => `复制${what}` },
 };

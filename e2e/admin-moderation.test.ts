@@ -3,7 +3,8 @@
  * item at 2 reporters): a visitor signed in by the app replies to a topic; two other members report
  * the reply; a 审核 operator finds it in /admin/moderation (screenshots at 1366 and 1024), hides it
  * with a reason through the dialog; the visitor opens /mine/message → 系统通知 and reads the reason;
- * a 超级管理员 sees it (审核 · 隐藏) in /admin/audit; and two replies hidden at once, then 撤销.
+ * a 超级管理员 sees it (审核 · 隐藏) in /admin/audit; and two replies hidden at once, then 撤销. Cards
+ * are titled in words (回复 · 昵称); the type filter is kept in the address, so Back restores it.
  */
 import { randomUUID } from 'node:crypto';
 
@@ -124,9 +125,30 @@ describe.skipIf(noBrowser)('审核 in the console', () => {
     expect(shown).toContain('2 次举报');
     expect(shown).toContain('人身攻击 × 2');
     expect(shown).toContain('举报已隐藏');
+    // Each card is titled in words (the kind, then its author or its title); the id is a detail.
+    const { nickname } = await api('/current', {}, visitorToken);
+    expect(await card.getByRole('heading').innerText()).toBe(`回复 · ${nickname}`);
+    await page.getByRole('article', { name: `回复 · ${nickname}` }).waitFor();
+    expect(shown).toContain(`#${reply.id}`);
+    expect(shown).not.toContain(`reply:${reply.id}`);
+    const topicCard = page.locator(`[data-testid=moderation-item][data-id="post:${topicId}"]`);
+    expect(await topicCard.getByRole('heading').innerText()).toMatch(/^话题「审核测试 \S+」$/);
     await shoot(page, 'admin-moderation-queue-1366');
     await page.setViewportSize({ width: 1024, height: 768 });
     await shoot(page, 'admin-moderation-queue-1024');
+
+    // The type filter is in the address: 回复 only; 已处理, then Back, finds it again.
+    const typeFilter = page.locator('select[name=type]');
+    await typeFilter.selectOption({ label: '回复' });
+    await expect.poll(() => new URL(page.url()).search).toBe('?type=reply');
+    await expect.poll(() => topicCard.count()).toBe(0);
+    await page.getByRole('link', { name: '已处理' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/moderation/handled');
+    expect(await typeFilter.inputValue()).toBe('');
+    await page.goBack();
+    await expect.poll(() => typeFilter.inputValue()).toBe('reply');
+    await card.waitFor();
+    expect(await topicCard.count()).toBe(0);
 
     // 隐藏 with a reason: the dialog refuses an empty one, then the card leaves the 待处理 list.
     const reason = '人身攻击，请文明发言';

@@ -7,7 +7,7 @@
  * rows of replies), `post:34` (a topic, 吃瓜 or article, with its images and video), `danmaku:5`,
  * `user:6` (a member's profile: nickname, avatar, bio).
  */
-import type { ReportReason, WordAction } from '../enums.ts';
+import type { PostKind, ReportReason, WordAction } from '../enums.ts';
 
 export const MODERATION_TARGETS = ['reply', 'post', 'danmaku', 'user'] as const;
 export type ModerationTarget = (typeof MODERATION_TARGETS)[number];
@@ -59,6 +59,8 @@ export interface ModerationItem {
   /** The text (a reply's body, a post's title and start of body, a danmaku, a profile's nickname and bio). */
   text: string;
   title: string | null;
+  /** A post's kind (话题, 吃瓜 or 文章), which names its card; null for the other items. */
+  postKind: PostKind | null;
   images: string[];
   hasVideo: boolean;
   /** Where it is: 「话题标题」 #5楼, 影片《…》 08:12, …; and its in-app path when it has one. */

@@ -116,6 +116,11 @@ describe.each(DB_KINDS)('moderation in the console on %s', (kind) => {
   it('lists a reply reported to the threshold, hides it with a reason the author reads, audited; approve restores it', async () => {
     const target = await reportedReply('这条回复会被举报');
     const item = (await queue(moderator)).list.find((i) => i.id === `reply:${target.id}`);
+    // The author by name, which titles the card in the console (回复 · 昵称).
+    const [{ nickname }] = (await h.db.query<{ nickname: string }>(`SELECT nickname FROM users WHERE id = $1`, [
+      author.id,
+    ])) as [{ nickname: string }];
+    expect(nickname).not.toBe('');
     expect(item).toMatchObject({
       type: 'reply',
       kind: 'reply',
@@ -124,7 +129,9 @@ describe.each(DB_KINDS)('moderation in the console on %s', (kind) => {
       countedReports: THRESHOLD,
       reasonCounts: { abuse: THRESHOLD },
       text: '这条回复会被举报',
-      author: { id: author.id },
+      title: null,
+      postKind: null,
+      author: { id: author.id, nickname },
       flags: ['reports'],
       siteId: 1,
     });
@@ -388,7 +395,8 @@ describe.each(DB_KINDS)('moderation in the console on %s', (kind) => {
     const own = await dataOf<{ hidden?: boolean }>(h.client, API.topicDetail, { id }, newcomer.token);
     expect(own.hidden).toBe(true);
     const held = (await queue(moderator, '?type=post')).list.find((i) => i.id === `post:${id}`);
-    expect(held).toMatchObject({ state: 'held', flags: ['first_post'], title: '新人第一帖' });
+    // Its card is named by its kind and title (话题「新人第一帖」), read in the queue's one query of posts.
+    expect(held).toMatchObject({ state: 'held', flags: ['first_post'], title: '新人第一帖', postKind: 'topic' });
     ok(await admin(moderator, 'POST', `/moderation/post:${id}`, { action: 'approve' }));
     expect((await codeOf(h.client, API.topicDetail, { id }, others[0]!.token)).code).toBe(0);
     expect((await dataOf<{ hidden?: boolean }>(h.client, API.topicDetail, { id }, newcomer.token)).hidden).toBe(

@@ -33,11 +33,9 @@ export const catalogueMessages = {
   anyAccess: '全部权限',
   /** The list's selection and its bulk 下架 (one question, then an undo toast). */
   bulk: {
-    selectAll: '选择本页全部',
-    select: (title: string) => `选择 ${title}`,
-    selected: (n: number) => `已选 ${n} 部`,
+    /** What the chosen titles are counted in (已选 2 部). */
+    unit: '部',
     unpublish: '下架所选',
-    clear: '取消选择',
     question: (n: number) => ({
       title: `下架 ${n} 部影片？`,
       text: '下架后访客将看不到这些影片，已购买的会员也不能再观看；随后可撤销，或在编辑页重新发布。',

@@ -10,9 +10,11 @@ import type { AdminMoviePage, AdminMovieQuery, MovieOptions, ShownStatus } from 
 import { SHOWN_STATUSES } from '../../../contract/admin/catalogue.ts';
 import type { MovieAccess } from '../../../contract/calls/content.ts';
 import { adminMessages } from '../../admin-messages.ts';
+import { BulkBar } from '../../components/bulk-bar.tsx';
 import { TableStatus } from '../../components/table-status.tsx';
 import { useConfirm } from '../../components/use-confirm.tsx';
 import { messageOf } from '../../components/use-load.ts';
+import { useSelection } from '../../components/use-selection.ts';
 import { useUndoToast } from '../../components/use-undo-toast.tsx';
 import { useSession } from '../../session/session-store.ts';
 import { paramInt, paramOf, useUrlQuery } from '../../components/use-url-query.ts';
@@ -72,29 +74,20 @@ export function MovieList() {
   useEffect(() => setSearch(query.q ?? ''), [query.q]);
 
   // The selection is of the rows shown: a new page or filter starts with none.
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
-  useEffect(() => setSelected(new Set()), [query]);
+  const selection = useSelection(page?.list.map((movie) => movie.id) ?? [], query);
   const session = useSession();
   const changesTitles = session.status === 'signedIn' && session.session.operator.siteIds === null;
   const { dialog, ask } = useConfirm();
   const { toast, show } = useUndoToast();
   const [bulkError, setBulkError] = useState<string | null>(null);
-  const shownIds = page?.list.map((movie) => movie.id) ?? [];
-  const allSelected = shownIds.length > 0 && shownIds.every((id) => selected.has(id));
-  const toggle = (id: number) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    });
 
   async function unpublishSelected() {
-    const ids = shownIds.filter((id) => selected.has(id));
+    const ids = selection.chosen;
     if (!(await ask(text.bulk.question(ids.length)))) return;
     setBulkError(null);
     try {
       const { before } = await setStatuses(ids.map((id) => ({ id, status: 'unpublished' })));
-      setSelected(new Set());
+      selection.clear();
       void load(query);
       show(text.bulk.done(ids.length), async () => {
         await setStatuses(before);
@@ -177,17 +170,11 @@ export function MovieList() {
         {page && <span className="catalogue__muted">{text.total(page.total)}</span>}
       </form>
 
-      {selected.size > 0 && (
-        <div className="bulk-bar" role="toolbar" aria-label={text.bulk.selected(selected.size)}>
-          <span>{text.bulk.selected(selected.size)}</span>
-          <button className="button button--danger" type="button" onClick={() => void unpublishSelected()}>
-            {text.bulk.unpublish}
-          </button>
-          <button className="button" type="button" onClick={() => setSelected(new Set())}>
-            {text.bulk.clear}
-          </button>
-        </div>
-      )}
+      <BulkBar count={selection.chosen.length} unit={text.bulk.unit} onClear={selection.clear}>
+        <button className="button button--danger" type="button" onClick={() => void unpublishSelected()}>
+          {text.bulk.unpublish}
+        </button>
+      </BulkBar>
       {bulkError && (
         <p className="table__status table__status--error" role="alert">
           {bulkError}
@@ -201,9 +188,9 @@ export function MovieList() {
                 <th className="catalogue__check">
                   <input
                     type="checkbox"
-                    aria-label={text.bulk.selectAll}
-                    checked={allSelected}
-                    onChange={() => setSelected(allSelected ? new Set() : new Set(shownIds))}
+                    aria-label={adminMessages.bulk.selectAll}
+                    checked={selection.allChosen}
+                    onChange={selection.toggleAll}
                   />
                 </th>
               )}
@@ -218,14 +205,14 @@ export function MovieList() {
           </thead>
           <tbody>
             {page?.list.map((movie) => (
-              <tr key={movie.id} className={selected.has(movie.id) ? 'table__row--selected' : undefined}>
+              <tr key={movie.id} className={selection.has(movie.id) ? 'table__row--selected' : undefined}>
                 {changesTitles && (
                   <td className="catalogue__check">
                     <input
                       type="checkbox"
-                      aria-label={text.bulk.select(movie.title)}
-                      checked={selected.has(movie.id)}
-                      onChange={() => toggle(movie.id)}
+                      aria-label={adminMessages.bulk.select(movie.title)}
+                      checked={selection.has(movie.id)}
+                      onChange={() => selection.toggle(movie.id)}
                     />
                   </td>
                 )}

@@ -1,7 +1,12 @@
 /** The 审核 section's strings (zh-CN), one place. */
 import { zoned } from '../../components/console-time.ts';
-import type { ItemState, ModerationAction, ModerationKind } from '../../../contract/admin/moderation.ts';
-import type { WordAction } from '../../../contract/enums.ts';
+import type {
+  ItemState,
+  ModerationAction,
+  ModerationItem,
+  ModerationKind,
+} from '../../../contract/admin/moderation.ts';
+import type { PostKind, WordAction } from '../../../contract/enums.ts';
 
 export const KIND_LABELS: Record<ModerationKind, string> = {
   reply: '回复',
@@ -11,6 +16,16 @@ export const KIND_LABELS: Record<ModerationKind, string> = {
   upload: '图片/视频',
   user: '用户资料',
 };
+
+/** A post's card says which kind of post it is. */
+export const POST_KIND_LABELS: Record<PostKind, string> = { topic: '话题', chigua: '吃瓜', article: '文章' };
+
+/** A card's title in words: 吃瓜「标题」 for a post, 回复 · 作者昵称 for the rest (the id is shown apart). */
+export function itemTitle(item: ModerationItem): string {
+  const noun = item.postKind ? POST_KIND_LABELS[item.postKind] : KIND_LABELS[item.kind];
+  if (item.title) return `${noun}「${item.title}」`;
+  return item.author?.nickname ? `${noun} · ${item.author.nickname}` : noun;
+}
 
 export const STATE_LABELS: Record<ItemState, string> = {
   pending: '待处理',
@@ -67,11 +82,9 @@ export const moderationText = {
   dialogTitle: (action: string) => `${action}内容`,
   /** The queue's selection and its bulk 隐藏 (one reason for all, then an undo toast). */
   bulk: {
-    selectAll: '选择本页全部',
-    select: (id: string) => `选择 ${id}`,
-    selected: (n: number) => `已选 ${n} 条`,
+    /** What the chosen items are counted in (已选 2 条). */
+    unit: '条',
     hide: '隐藏所选',
-    clear: '取消选择',
     dialogTitle: (n: number) => `隐藏 ${n} 条内容`,
     done: (n: number) => `已隐藏 ${n} 条内容`,
     /** The reason the undo's 通过 is recorded with. */

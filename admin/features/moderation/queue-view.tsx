@@ -1,11 +1,12 @@
 /**
- * The moderation queue (待处理 or 已处理): items as cards, each with its type and state, the text
+ * The moderation queue (待处理 or 已处理, filtered by type in the address): items as cards, each
+ * titled in words (回复 · 作者, 话题「标题」; the id small beside it) with its state, the text
  * and images, where it is (with a link into the app), its author (with a link to /admin/users/:id),
  * the reports' reasons counted and the reporters (those whose reports do not count toward hiding
  * marked 不计入自动隐藏), and 通过 / 隐藏 / 删除 through a reason dialog. A decided item leaves the
  * 待处理 list at once. Above 待处理, the bursts of reports against one member (report-bursts.tsx).
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import {
   MODERATION_KINDS,
@@ -16,11 +17,14 @@ import {
 } from '../../../contract/admin/moderation.ts';
 import { REPORT_REASON_LABELS, type ReportReason } from '../../../contract/enums.ts';
 import { adminMessages } from '../../admin-messages.ts';
+import { BulkBar } from '../../components/bulk-bar.tsx';
 import { usePagedList } from '../../components/use-paged-list.ts';
+import { useSelection } from '../../components/use-selection.ts';
 import { useUndoToast } from '../../components/use-undo-toast.tsx';
+import { paramOf, useUrlQuery } from '../../components/use-url-query.ts';
 import { decideItem, decideItems, fetchQueue } from './moderation-calls.ts';
 import { consoleTime } from '../../components/console-time.ts';
-import { ACTION_LABELS, KIND_LABELS, STATE_LABELS, moderationText as text } from './moderation-messages.ts';
+import { ACTION_LABELS, itemTitle, KIND_LABELS, STATE_LABELS, moderationText as text } from './moderation-messages.ts';
 import { ReasonDialog } from './reason-dialog.tsx';
 import { ReportBursts } from './report-bursts.tsx';
 
@@ -45,22 +49,28 @@ function ItemCard({
 }) {
   const reasons = Object.entries(item.reasonCounts) as [ReportReason, number][];
   const gone = item.state === 'deleted';
+  const title = itemTitle(item);
+  const headingId = useId();
   return (
     <article
       className={`mod-card${selection?.selected ? ' mod-card--selected' : ''}`}
       data-testid="moderation-item"
       data-id={item.id}
+      aria-labelledby={headingId}
     >
       <header className="mod-card__head">
         {selection && (
           <input
             type="checkbox"
-            aria-label={text.bulk.select(item.id)}
+            aria-label={adminMessages.bulk.select(title)}
             checked={selection.selected}
             onChange={selection.toggle}
           />
         )}
-        <span className="badge">{KIND_LABELS[item.kind]}</span>
+        <h2 className="mod-card__name" id={headingId}>
+          {title}
+        </h2>
+        <span className="mod-card__id">#{item.id.slice(item.id.indexOf(':') + 1)}</span>
         <span className={`badge ${STATE_BADGE[item.state]}`}>{STATE_LABELS[item.state]}</span>
         {item.flags.includes('first_post') && <span className="badge badge--warn">{text.firstPost}</span>}
         {item.reportCount > 0 && <span className="mod-card__count">{text.reports(item.reportCount)}</span>}
@@ -69,12 +79,10 @@ function ItemCard({
             {text.uncountedReports(item.reportCount - item.countedReports)}
           </span>
         )}
-        <span className="mod-card__id">{item.id}</span>
         <span className="mod-card__time">{consoleTime(item.at)}</span>
       </header>
       <div className="mod-card__body">
         <div className="mod-card__content">
-          {item.title && <h3 className="mod-card__title">{item.title}</h3>}
           <p className="mod-card__text">{item.text || (gone ? text.deletedText : '—')}</p>
           {(item.images.length > 0 || item.hasVideo) && (
             <div className="mod-card__media">
@@ -166,34 +174,36 @@ function ItemCard({
 const fetchQueuePage = (filters: { state: QueueState; type: ModerationKind | '' }, cursor: string | null) =>
   fetchQueue(filters.state, filters.type, cursor);
 
+// The type filter is in the address (?type=reply), the state in the path (/pending, /handled): Back
+// from a member's page or from the other tab finds the queue as it was.
+const readQuery = (params: URLSearchParams) => ({ type: paramOf(params, 'type', MODERATION_KINDS) });
+const writeQuery = (query: { type?: ModerationKind }) => ({ type: query.type });
+
 export function QueueView({ state }: { state: QueueState }) {
-  const [type, setType] = useState<ModerationKind | ''>('');
+  const [query, setQuery] = useUrlQuery(readQuery, writeQuery);
+  const type: ModerationKind | '' = query.type ?? '';
   const [acting, setActing] = useState<{ item: ModerationItem; action: ModerationAction } | null>(null);
   const [decisions, setDecisions] = useState(0);
 
   const filters = useMemo(() => ({ state, type }), [state, type]);
   const { items, setItems, hasMore, busy, error, more, reload } = usePagedList(fetchQueuePage, filters);
 
-  // The selection is of the cards shown on 待处理; a new filter starts with none.
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [hidingSelected, setHidingSelected] = useState(false);
-  useEffect(() => setSelected(new Set()), [filters]);
-  const { toast, show } = useUndoToast();
-  const chosen = items.filter((item) => selected.has(item.id) && item.state !== 'deleted');
+  // The selection is of the cards shown on 待处理 (a deleted one cannot be hidden); a new filter
+  // starts with none.
   const selectable = state === 'pending';
-  const allSelected = items.length > 0 && chosen.length === items.length;
-  const toggle = (id: string) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    });
+  const selectableIds = useMemo(
+    () => (selectable ? items.filter((item) => item.state !== 'deleted').map((item) => item.id) : []),
+    [items, selectable],
+  );
+  const selection = useSelection(selectableIds, filters);
+  const [hidingSelected, setHidingSelected] = useState(false);
+  const { toast, show } = useUndoToast();
 
   async function hideSelected(reason: string) {
-    const ids = chosen.map((item) => item.id);
+    const ids = selection.chosen;
     await decideItems(ids, 'hide', reason);
     setItems((shown) => shown.filter((item) => !ids.includes(item.id)));
-    setSelected(new Set());
+    selection.clear();
     setHidingSelected(false);
     setDecisions((n) => n + 1);
     show(text.bulk.done(ids.length), async () => {
@@ -224,7 +234,7 @@ export function QueueView({ state }: { state: QueueState }) {
             className="field__input"
             name="type"
             value={type}
-            onChange={(event) => setType(event.target.value as ModerationKind | '')}
+            onChange={(event) => setQuery({ type: (event.target.value || undefined) as ModerationKind | undefined })}
           >
             <option value="">{text.allTypes}</option>
             {MODERATION_KINDS.map((kind) => (
@@ -235,33 +245,27 @@ export function QueueView({ state }: { state: QueueState }) {
           </select>
         </label>
       </div>
-      {selectable && items.length > 0 && (
+      {selectableIds.length > 0 && (
         <label className="mod-queue__select-all">
-          <input
-            type="checkbox"
-            checked={allSelected}
-            onChange={() => setSelected(allSelected ? new Set() : new Set(items.map((item) => item.id)))}
-          />
-          {text.bulk.selectAll}
+          <input type="checkbox" checked={selection.allChosen} onChange={selection.toggleAll} />
+          {adminMessages.bulk.selectAll}
         </label>
       )}
-      {chosen.length > 0 && (
-        <div className="bulk-bar" role="toolbar" aria-label={text.bulk.selected(chosen.length)}>
-          <span>{text.bulk.selected(chosen.length)}</span>
-          <button className="button" type="button" onClick={() => setHidingSelected(true)}>
-            {text.bulk.hide}
-          </button>
-          <button className="button" type="button" onClick={() => setSelected(new Set())}>
-            {text.bulk.clear}
-          </button>
-        </div>
-      )}
+      <BulkBar count={selection.chosen.length} unit={text.bulk.unit} onClear={selection.clear}>
+        <button className="button" type="button" onClick={() => setHidingSelected(true)}>
+          {text.bulk.hide}
+        </button>
+      </BulkBar>
       {items.map((item) => (
         <ItemCard
           key={item.id}
           item={item}
           onAct={(action) => setActing({ item, action })}
-          selection={selectable ? { selected: selected.has(item.id), toggle: () => toggle(item.id) } : undefined}
+          selection={
+            selectableIds.includes(item.id)
+              ? { selected: selection.has(item.id), toggle: () => selection.toggle(item.id) }
+              : undefined
+          }
         />
       ))}
       {busy && <p className="table__status">{text.loading}</p>}
@@ -287,7 +291,7 @@ export function QueueView({ state }: { state: QueueState }) {
       </div>
       {hidingSelected && (
         <ReasonDialog
-          title={text.bulk.dialogTitle(chosen.length)}
+          title={text.bulk.dialogTitle(selection.chosen.length)}
           confirmLabel={ACTION_LABELS.hide}
           onSubmit={hideSelected}
           onClose={() => setHidingSelected(false)}

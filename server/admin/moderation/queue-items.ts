@@ -36,6 +36,7 @@ interface Base {
   kind: ModerationItem['kind'];
   text: string;
   title: string | null;
+  postKind: PostKind | null;
   images: string[];
   hasVideo: boolean;
   context: string;
@@ -98,6 +99,7 @@ async function replies(q: Queryable, ids: number[]): Promise<Map<number, Base>> 
           kind: movie ? 'comment' : 'reply',
           text: row.deleted ? '' : cut(plainText(row.body)),
           title: null,
+          postKind: null,
           images: row.deleted ? [] : row.images,
           hasVideo: false,
           context: movie
@@ -145,6 +147,7 @@ async function posts(q: Queryable, ids: number[]): Promise<Map<number, Base>> {
         kind: 'post',
         text: cut(plainText(row.body)),
         title: row.title,
+        postKind: row.kind,
         images: row.images,
         hasVideo: row.hasVideo,
         context: `${POST_NOUNS[row.kind]} · ${row.categoryName}`,
@@ -186,6 +189,7 @@ async function danmaku(q: Queryable, ids: number[]): Promise<Map<number, Base>> 
         kind: 'danmaku',
         text: row.text,
         title: null,
+        postKind: null,
         images: [],
         hasVideo: false,
         context: `影片《${row.title}》 ${mmss(row.atMs)}`,
@@ -220,6 +224,7 @@ async function users(q: Queryable, ids: number[]): Promise<Map<number, Base>> {
         kind: 'user',
         text: row.bio ? `昵称：${row.nickname}\n简介：${row.bio}` : `昵称：${row.nickname}`,
         title: null,
+        postKind: null,
         images: [row.avatar],
         hasVideo: false,
         context: '个人资料（昵称、头像、简介）',
