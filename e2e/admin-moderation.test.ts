@@ -5,6 +5,8 @@
  * with a reason through the dialog; the visitor opens /mine/message → 系统通知 and reads the reason;
  * a 超级管理员 sees it (审核 · 隐藏) in /admin/audit; and two replies hidden at once, then 撤销. Cards
  * are titled in words (回复 · 昵称); the type filter is kept in the address, so Back restores it.
+ * 敏感词: a pasted list with a bad line is refused naming it; corrected, its new words are added in
+ * one go and one already listed is skipped.
  */
 import { randomUUID } from 'node:crypto';
 
@@ -30,6 +32,7 @@ describe.skipIf(noBrowser)('审核 in the console', () => {
   let moderator: Credentials;
   let superOp: Credentials;
   let bulkModerator: Credentials;
+  let wordsModerator: Credentials;
 
   /** A product call to this file's server, as the app makes it. */
   async function api<P extends CallPath>(path: P, payload: PayloadOf<P>, token?: string): Promise<DataOf<P>> {
@@ -70,11 +73,17 @@ describe.skipIf(noBrowser)('审核 in the console', () => {
         ['mod-queue-e2e', 'moderator'],
         ['root-queue-e2e', 'super'],
         ['mod-bulk-e2e', 'moderator'],
+        ['mod-words-e2e', 'moderator'],
       ],
       { REPORT_HIDE_THRESHOLD: '2' },
     );
     ({ server, browser } = suite);
-    [moderator, superOp, bulkModerator] = suite.operators as [Credentials, Credentials, Credentials];
+    [moderator, superOp, bulkModerator, wordsModerator] = suite.operators as [
+      Credentials,
+      Credentials,
+      Credentials,
+      Credentials,
+    ];
   });
   afterAll(() => suite?.stop());
 
@@ -241,6 +250,39 @@ describe.skipIf(noBrowser)('审核 in the console', () => {
     for (const card of cards)
       await expect.poll(async () => (await card.count()) > 0 && card.innerText()).toContain('撤销批量隐藏');
     expect(problems.filter((line) => !line.includes('status of 401'))).toEqual([]);
+    await context.close();
+  });
+
+  it('a 审核 pastes several 敏感词: a bad line is named, then the new words are added and one listed is skipped', async () => {
+    const { page, context, problems } = await openPage(browser, DESKTOP, server.baseURL, { waitForApp: false });
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await signInAt(page, '/admin/moderation/words', wordsModerator);
+    const field = page.getByRole('textbox', { name: '添加敏感词' });
+    const add = page.getByRole('button', { name: /^添加/ });
+    await field.fill('粘贴词甲');
+    await add.click();
+    await page.getByRole('status').filter({ hasText: '已添加 1 个' }).waitFor();
+
+    const tooLong = '长'.repeat(51);
+    await field.fill(`粘贴词乙\n${tooLong}\n粘贴词丙，粘贴词丁、粘贴词甲\n\n粘贴词乙`);
+    await expect.poll(() => add.innerText()).toBe('添加 5 个');
+    await add.click();
+    const refusal = page.getByRole('alert');
+    await expect.poll(() => refusal.innerText()).toContain('第 2 行「');
+    expect(await refusal.innerText()).toContain('敏感词最多 50 个字');
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    const table = page.locator('.mod-table-wrap tbody');
+    expect(await table.innerText()).not.toContain('粘贴词乙');
+
+    await field.fill(`粘贴词乙\n粘贴词丙，粘贴词丁、粘贴词甲\n\n粘贴词乙`);
+    await page.getByRole('combobox', { name: '处理方式', exact: true }).selectOption('mask');
+    await add.click();
+    await page.getByRole('status').filter({ hasText: '已添加 3 个，跳过已存在 1 个' }).waitFor();
+    expect(await field.inputValue()).toBe('');
+    for (const word of ['粘贴词乙', '粘贴词丙', '粘贴词丁'])
+      await expect.poll(() => table.locator('tr', { hasText: word }).locator('select').inputValue()).toBe('mask');
+    await shoot(page, 'admin-moderation-words-1366');
+    expect(problems.filter((line) => !/status of (400|401)/.test(line))).toEqual([]);
     await context.close();
   });
 });

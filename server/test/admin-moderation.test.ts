@@ -7,13 +7,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import type {
-  ModerationItem,
-  ModerationPage,
-  ReportBurst,
-  UserSanctions,
-  WordPage,
+import {
+  MODERATION_LIMITS,
+  type ModerationItem,
+  type ModerationPage,
+  type ReportBurst,
+  type UserSanctions,
+  type WordPage,
 } from '../../contract/admin/moderation.ts';
+import { WORD_PASTE_LIMITS, type WordPasteResult } from '../../contract/admin/word-paste.ts';
 import { ADMIN_COOKIE, CSRF_HEADER, type AdminSession, type OperatorRole } from '../../contract/admin/session.ts';
 import type { NoticePage, ReplyPage } from '../../contract/calls/community.ts';
 import type { Reply } from '../../contract/calls/content.ts';
@@ -371,6 +373,57 @@ describe.each(DB_KINDS)('moderation in the console on %s', (kind) => {
     );
     invalidateWords();
     expect((await reply(author, '禁词测试已可发送')).envelope.code).toBe(0);
+  });
+
+  it('adds a pasted list in one call: all or none, words already listed skipped, each audited', async () => {
+    const paste = (text: string, op = moderator) =>
+      admin(op, 'POST', '/moderation/words/bulk', { text, action: 'mask' });
+    ok(await admin(moderator, 'POST', '/moderation/words', { word: '批量旧词', action: 'refuse' }));
+    const long = '长'.repeat(MODERATION_LIMITS.word + 1);
+
+    // A bad line refuses the whole paste, each bad line named by its number and word.
+    const refused = await paste(`批量甲\n${long}\n批量乙，批量丙\n批量\u0007丁`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      field: 'text',
+      message: `第 2 行「${'长'.repeat(20)}…」：敏感词最多 ${MODERATION_LIMITS.word} 个字\n第 4 行「批量�丁」：敏感词不能包含换行或控制字符`,
+    });
+    const none = await h.db.query(`SELECT word FROM sensitive_words WHERE word IN ('批量甲', '批量乙', '批量丙')`);
+    expect(none).toEqual([]);
+
+    const added = ok<WordPasteResult>(await paste('批量甲\n\n批量乙，批量丙、批量甲\n 批量旧词 '));
+    expect(added).toEqual({ added: ['批量甲', '批量乙', '批量丙'], existing: ['批量旧词'] });
+    const rows = await h.db.query<{ word: string; action: string }>(
+      `SELECT word, action FROM sensitive_words WHERE word LIKE '批量%' ORDER BY word`,
+    );
+    expect(rows).toEqual([
+      { word: '批量丙', action: 'mask' },
+      { word: '批量乙', action: 'mask' },
+      { word: '批量旧词', action: 'refuse' },
+      { word: '批量甲', action: 'mask' },
+    ]);
+    const audited = await h.db.query<{ target_id: string; after: unknown }>(
+      `SELECT target_id, after FROM audit_log WHERE action = 'word.add' AND target_id LIKE '批量%' ORDER BY id`,
+    );
+    expect(audited).toEqual([
+      { target_id: '批量旧词', after: { word: '批量旧词', action: 'refuse' } },
+      { target_id: '批量甲', after: { word: '批量甲', action: 'mask' } },
+      { target_id: '批量乙', after: { word: '批量乙', action: 'mask' } },
+      { target_id: '批量丙', after: { word: '批量丙', action: 'mask' } },
+    ]);
+    expect((await reply(author, '这里有批量乙')).envelope.data.body).toBe('这里有***');
+
+    // The limit counts distinct words; a site-limited operator may not change the shared list.
+    const many = Array.from({ length: WORD_PASTE_LIMITS.words + 1 }, (_, i) => `上限${i}`);
+    expect((await paste(many.join('\n'))).json()).toEqual({
+      field: 'text',
+      message: `一次最多添加 ${WORD_PASTE_LIMITS.words} 个敏感词（这次有 ${WORD_PASTE_LIMITS.words + 1} 个）`,
+    });
+    expect((await paste([...many.slice(1), ...many.slice(1)].join('、'))).statusCode).toBe(200);
+    expect((await paste(' \n，')).json()).toEqual({ field: 'text', message: '请填写敏感词' });
+    expect((await paste('批量丁', siteA)).statusCode).toBe(403);
+    await h.db.query(`DELETE FROM sensitive_words WHERE word LIKE '批量%' OR word LIKE '上限%'`);
+    invalidateWords();
   });
 
   it("holds a new account's first post for review when the site asks, then releases it on approval", async () => {

@@ -12,6 +12,7 @@ import type {
   UserSanctions,
   WordPage,
 } from '../../../contract/admin/moderation.ts';
+import type { WordPasteResult } from '../../../contract/admin/word-paste.ts';
 import type { WordAction } from '../../../contract/enums.ts';
 import { adminCall } from '../../api/admin-client.ts';
 
@@ -38,8 +39,9 @@ export const liftSanction = (userId: number, kind: 'mute' | 'ban', reason: strin
 export const fetchWords = (q: string, cursor: string | null) =>
   adminCall<WordPage>('GET', '/moderation/words', { query: { q, cursor } });
 
-export const addWord = (word: string, action: WordAction) =>
-  adminCall<SensitiveWord>('POST', '/moderation/words', { body: { word, action } });
+/** A pasted list (contract/admin/word-paste.ts): its new words added, those already listed skipped. */
+export const addWords = (text: string, action: WordAction) =>
+  adminCall<WordPasteResult>('POST', '/moderation/words/bulk', { body: { text, action } });
 
 export const changeWord = (word: string, action: WordAction) =>
   adminCall<SensitiveWord>('PATCH', `/moderation/words/${encodeURIComponent(word)}`, { body: { action } });

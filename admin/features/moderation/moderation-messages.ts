@@ -104,6 +104,13 @@ export const moderationText = {
     action: '处理方式',
     added: zoned('添加时间'),
     add: '添加',
+    /** The paste field: one word a line, or split by commas or 、. */
+    paste: '添加敏感词',
+    pasteHint: (limit: number) => `每行一个，也可用逗号或「、」分隔；一次最多 ${limit} 个，已在词库中的会跳过。`,
+    pastePlaceholder: '赌博\n代考，刷单、外挂',
+    addCount: (n: number) => (n > 0 ? `添加 ${n} 个` : '添加'),
+    result: (added: number, existing: number) =>
+      existing > 0 ? `已添加 ${added} 个，跳过已存在 ${existing} 个` : `已添加 ${added} 个`,
     remove: '删除',
     removeConfirm: (word: string) => `删除敏感词「${word}」？`,
     total: (n: number) => `共 ${n} 个`,

@@ -1,9 +1,15 @@
-/** 敏感词: the shared word list, searched and paged by word, with add, change of action and remove. */
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+/**
+ * 敏感词: the shared word list, searched and paged by word, with change of action and remove. Words
+ * are added by pasting a list (one a line, or split by commas or 、) in one call for all of them:
+ * its answer says how many were added and how many were already listed; a refusal names each bad
+ * line beside the field, and the text stays to be corrected.
+ */
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import type { SensitiveWord } from '../../../contract/admin/moderation.ts';
+import { pastedWords, WORD_PASTE_LIMITS } from '../../../contract/admin/word-paste.ts';
 import { WORD_ACTIONS, type WordAction } from '../../../contract/enums.ts';
 import { adminMessages } from '../../admin-messages.ts';
-import { addWord, changeWord, fetchWords, removeWord } from './moderation-calls.ts';
+import { addWords, changeWord, fetchWords, removeWord } from './moderation-calls.ts';
 import { consoleTime } from '../../components/console-time.ts';
 import { useConfirm } from '../../components/use-confirm.tsx';
 import { WORD_ACTION_LABELS, moderationText } from './moderation-messages.ts';
@@ -19,8 +25,12 @@ export function WordsView() {
   const [cursor, setCursor] = useState<string | null>(null);
   const [busy, setBusy] = useState(true);
   const [error, setError] = useState<string | null>(null);
-  const [word, setWord] = useState('');
+  const [paste, setPaste] = useState('');
   const [action, setAction] = useState<WordAction>('refuse');
+  const [adding, setAdding] = useState(false);
+  const [pasteNote, setPasteNote] = useState<{ error: boolean; text: string } | null>(null);
+  const noteId = useId();
+  const count = pastedWords(paste).length;
 
   const load = useCallback(async (q: string, after: string | null) => {
     setBusy(true);
@@ -55,7 +65,18 @@ export function WordsView() {
 
   async function add(event: FormEvent) {
     event.preventDefault();
-    if (await run(() => addWord(word.trim(), action))) setWord('');
+    setAdding(true);
+    setPasteNote(null);
+    try {
+      const result = await addWords(paste, action);
+      setPaste('');
+      setPasteNote({ error: false, text: text.result(result.added.length, result.existing.length) });
+      await load(applied, null);
+    } catch (failure) {
+      setPasteNote({ error: true, text: failure instanceof Error ? failure.message : String(failure) });
+    } finally {
+      setAdding(false);
+    }
   }
 
   return (
@@ -80,17 +101,25 @@ export function WordsView() {
             搜索
           </button>
         </form>
-        <form className="mod-words__form" onSubmit={add}>
-          <input
-            className="field__input"
-            name="word"
-            placeholder={text.word}
-            value={word}
-            maxLength={50}
-            onChange={(event) => setWord(event.target.value)}
+      </div>
+      <form className="mod-words__paste" onSubmit={add}>
+        <label className="field mod-words__field">
+          <span className="field__label">{text.paste}</span>
+          <textarea
+            className={`field__input mod-words__text${pasteNote?.error ? ' mod-words__text--bad' : ''}`}
+            name="words"
+            rows={4}
+            placeholder={text.pastePlaceholder}
+            value={paste}
+            aria-invalid={pasteNote?.error === true}
+            aria-describedby={noteId}
+            onChange={(event) => setPaste(event.target.value)}
           />
+        </label>
+        <div className="mod-words__form">
           <select
             className="field__input"
+            aria-label={text.action}
             value={action}
             onChange={(event) => setAction(event.target.value as WordAction)}
           >
@@ -100,11 +129,18 @@ export function WordsView() {
               </option>
             ))}
           </select>
-          <button className="button button--primary" type="submit" disabled={word.trim() === ''}>
-            {text.add}
+          <button className="button button--primary" type="submit" disabled={count === 0 || adding}>
+            {text.addCount(count)}
           </button>
-        </form>
-      </div>
+        </div>
+        <p
+          id={noteId}
+          className={pasteNote?.error ? 'mod-words__error' : 'field__hint'}
+          role={pasteNote?.error ? 'alert' : 'status'}
+        >
+          {pasteNote?.text ?? text.pasteHint(WORD_PASTE_LIMITS.words)}
+        </p>
+      </form>
       <p className="field__hint">
         {text.total(total)} · {text.hint}
       </p>

@@ -1,13 +1,16 @@
 /**
  * The sensitive-word list (sensitive_words, one list for every site): GET /moderation/words?q=&cursor=
- * (by word, 50 a page), POST /moderation/words {word, action}, PATCH /moderation/words/:word
- * {action}, DELETE /moderation/words/:word. Changes are for operators of every site (the list is
+ * (by word, 50 a page), POST /moderation/words {word, action}, POST /moderation/words/bulk {text,
+ * action} (a pasted list, contract/admin/word-paste.ts: all its new words in one transaction, those
+ * already listed skipped, or a 400 naming every bad line), PATCH /moderation/words/:word {action},
+ * DELETE /moderation/words/:word. Changes are for operators of every site (the list is
  * shared), audited (word.add, word.update, word.remove), and seen at once by this process
  * (invalidateWords) and by other processes within WORDS_CHECK_MS (server/moderation/sensitive-words.ts).
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { MODERATION_LIMITS, type SensitiveWord, type WordPage } from '../../../contract/admin/moderation.ts';
+import { pastedWords, WORD_PASTE_LIMITS, type WordPasteResult } from '../../../contract/admin/word-paste.ts';
 import { isSingleLineText } from '../../../contract/calls/publish-limits.ts';
 import { WORD_ACTIONS } from '../../../contract/enums.ts';
 import { likePattern } from '../../db/paging.ts';
@@ -27,7 +30,15 @@ const wordSchema = z
   .max(MODERATION_LIMITS.word, { message: `敏感词最多 ${MODERATION_LIMITS.word} 个字` })
   .refine(isSingleLineText, { message: '敏感词不能包含换行或控制字符' });
 const addSchema = z.object({ word: wordSchema, action: actionSchema });
+const pasteSchema = z.object({
+  text: z
+    .string({ message: '请填写敏感词' })
+    .max(WORD_PASTE_LIMITS.chars, { message: `一次最多粘贴 ${WORD_PASTE_LIMITS.chars} 个字符` }),
+  action: actionSchema,
+});
 const changeSchema = z.object({ action: actionSchema });
+/** The bad lines a 400 names one by one; past these, a count. */
+const SHOWN_PROBLEMS = 20;
 const listSchema = z.object({
   q: z.string().max(MODERATION_LIMITS.word).optional(),
   cursor: z.string().max(200).optional(),
@@ -49,6 +60,27 @@ function wordOf(req: FastifyRequest): string {
   const word = (req.params as { word?: string }).word ?? '';
   if (word === '' || word.length > MODERATION_LIMITS.word) throw badField('word');
   return word;
+}
+
+/** A pasted list's words, each checked as the single add checks it; 400 `text` naming every bad line. */
+function wordsOfPaste(text: string): string[] {
+  const words = pastedWords(text);
+  if (words.length === 0) throw badField('text', '请填写敏感词');
+  if (words.length > WORD_PASTE_LIMITS.words)
+    throw badField('text', `一次最多添加 ${WORD_PASTE_LIMITS.words} 个敏感词（这次有 ${words.length} 个）`);
+  const problems = words.flatMap(({ line, word }) => {
+    const checked = wordSchema.safeParse(word);
+    if (checked.success) return [];
+    const shown = word.replace(/[\u0000-\u001f\u007f-\u009f]/g, '�');
+    return [
+      `第 ${line} 行「${shown.length > 20 ? `${shown.slice(0, 20)}…` : shown}」：${checked.error.issues[0]!.message}`,
+    ];
+  });
+  if (problems.length > 0) {
+    const more = problems.length > SHOWN_PROBLEMS ? [`另有 ${problems.length - SHOWN_PROBLEMS} 行有误`] : [];
+    throw badField('text', [...problems.slice(0, SHOWN_PROBLEMS), ...more].join('\n'));
+  }
+  return words.map(({ word }) => word);
 }
 
 export const wordRoutes: FastifyPluginAsync<AdminDeps> = async (api, { db }) => {
@@ -86,6 +118,31 @@ export const wordRoutes: FastifyPluginAsync<AdminDeps> = async (api, { db }) => 
     });
     invalidateWords();
     return reply.code(201).send(toWord(added));
+  });
+
+  api.post('/moderation/words/bulk', moderator, async (req): Promise<WordPasteResult> => {
+    assertEverySite(req);
+    const input = parseInput(pasteSchema, req.body);
+    const words = wordsOfPaste(input.text);
+    const added = await db.tx(async (q) => {
+      const rows = await q.query<{ word: string }>(
+        `INSERT INTO sensitive_words (word, action) SELECT unnest($1::text[]), $2 ON CONFLICT (word) DO NOTHING
+         RETURNING word`,
+        [words, input.action],
+      );
+      const made = new Set(rows.map((row) => row.word));
+      for (const word of words.filter((one) => made.has(one)))
+        await audit(q, {
+          ...auditOf(req),
+          action: 'word.add',
+          targetType: 'word',
+          targetId: word,
+          after: { word, action: input.action },
+        });
+      return made;
+    });
+    if (added.size > 0) invalidateWords();
+    return { added: words.filter((word) => added.has(word)), existing: words.filter((word) => !added.has(word)) };
   });
 
   api.patch('/moderation/words/:word', moderator, async (req) => {
