@@ -18,7 +18,7 @@ async function dashboardShown(page: Page): Promise<Record<string, string>> {
   await page.getByRole('heading', { name: '数据看板' }).waitFor();
   await expect.poll(() => page.locator('.dash-chart__canvas canvas').count(), { timeout: 30_000 }).toBe(5);
   const figures: Record<string, string> = {};
-  for (const key of ['activeDevices', 'newUsers', 'plays', 'watchHours', 'revenueYuan', 'conversion'])
+  for (const key of ['activeDevices', 'newUsers', 'plays', 'watchHours', 'netYuan', 'conversion'])
     figures[key] = await page.getByTestId(`kpi-${key}`).getByTestId('kpi-today').innerText();
   return figures;
 }
@@ -49,7 +49,10 @@ describe.skipIf(noBrowser)('the console dashboard and the member check-in', () =
     const figures = await dashboardShown(page);
     expect(figures.activeDevices).toMatch(/^[\d,]+$/);
     expect(Number(figures.activeDevices!.replace(/,/g, ''))).toBeGreaterThan(0);
-    expect(figures.revenueYuan).toMatch(/^¥[\d,]+\.\d{2}$/);
+    expect(figures.netYuan).toMatch(/^¥[\d,]+\.\d{2}$/);
+    expect(await page.getByTestId('kpi-money-detail').innerText()).toMatch(
+      /^收入 ¥[\d,]+\.\d{2} − 退款 ¥[\d,]+\.\d{2}\n在订单中核对$/,
+    );
     expect(figures.conversion).toMatch(/%$/);
     expect(await page.getByTestId('top-movies').locator('tbody tr').count()).toBe(10);
     expect(await page.getByTestId('top-posts').locator('tbody tr').count()).toBe(10);
@@ -80,6 +83,16 @@ describe.skipIf(noBrowser)('the console dashboard and the member check-in', () =
     expect(await menuOf(cash.page)).not.toContain('积分与签到');
     await cash.page.getByRole('navigation').getByRole('link', { name: '数据看板' }).click();
     await dashboardShown(cash.page);
+    // 在订单中核对: the same site and days in 订单与退款, by the day of payment, with their sums.
+    const range = await cash.page.locator('.dash__range').innerText();
+    await cash.page.getByRole('link', { name: '在订单中核对' }).click();
+    await cash.page.getByRole('heading', { name: '订单与退款' }).waitFor();
+    const url = new URL(cash.page.url());
+    expect(url.searchParams.get('dateBy')).toBe('paid');
+    expect(range).toContain(url.searchParams.get('from')!);
+    expect(await cash.page.locator('select[name=dateBy]').inputValue()).toBe('paid');
+    expect(await cash.page.locator('input[name=from]').inputValue()).toBe(url.searchParams.get('from'));
+    await expect.poll(() => cash.page.getByTestId('orders-summary').innerText()).toMatch(/净收入 ¥/);
     await cash.context.close();
 
     const { page, context } = await openPage(browser, DESKTOP, server.baseURL, { waitForApp: false });

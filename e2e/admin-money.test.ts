@@ -53,9 +53,19 @@ describe.skipIf(noBrowser)('console money', () => {
     const rows = page.locator('[data-testid=orders-table] tbody tr');
     await expect.poll(() => rows.count()).toBe(1);
     expect(await rows.first().innerText()).toMatch(/金币[\s\S]*¥68\.00[\s\S]*已支付/);
+    expect(new URL(page.url()).searchParams.get('userId')).toBe(String(userId));
+    expect(await text(page, 'orders-summary')).toMatch(
+      /共 1 笔，其中 1 笔已支付\s+收入 ¥68\.00\s+退款 ¥0\.00\s+净收入 ¥68\.00/,
+    );
     await page.getByLabel('用户ID').fill('');
     await page.getByRole('button', { name: '筛选' }).click();
     await expect.poll(() => rows.count()).toBeGreaterThan(0);
+    // Back brings the member's filter and its one row back.
+    await page.goBack();
+    await expect.poll(() => page.getByLabel('用户ID').inputValue()).toBe(String(userId));
+    await expect.poll(() => rows.count()).toBe(1);
+    await page.goForward();
+    await expect.poll(() => page.getByLabel('用户ID').inputValue()).toBe('');
     await shoot(page, 'admin-orders-1366');
     await page.setViewportSize({ width: 1024, height: 768 });
     await shoot(page, 'admin-orders-1024');
@@ -64,6 +74,8 @@ describe.skipIf(noBrowser)('console money', () => {
     await page
       .locator(`[data-testid=orders-table] tbody tr`)
       .filter({ hasText: `#${userId}` })
+      .locator('td')
+      .first()
       .click();
     const panel = page.getByTestId('order-panel');
     await panel.getByTestId('order-notifies').waitFor();
@@ -75,6 +87,8 @@ describe.skipIf(noBrowser)('console money', () => {
     const dialog = page.getByTestId('refund-dialog');
     await dialog.getByRole('button', { name: '确认退款' }).click();
     expect(await dialog.getByRole('alert').innerText()).toBe('请填写退款原因');
+    // Before confirming, the dialog says what the refund will take back and owe.
+    await expect.poll(() => text(page, 'refund-preview')).toBe('将退回 780 金币，应退款 ¥68.00。');
     await dialog.getByLabel('退款原因（必填）').fill('用户误充，申请退款');
     await shoot(page, 'admin-refund-dialog-1024');
     await dialog.getByRole('button', { name: '确认退款' }).click();
@@ -97,9 +111,14 @@ describe.skipIf(noBrowser)('console money', () => {
     expect(ledger[0]).toMatch(/退款[\s\S]*−780[\s\S]*余额 0/);
     expect(ledger[1]).toMatch(/充值[\s\S]*\+780[\s\S]*余额 780/);
 
-    // The console's member page agrees.
-    await page.goto(`/admin/users/${userId}`);
+    // The console's member page agrees, opened from the order's 用户, and lists the order.
+    await panel.getByRole('link', { name: new RegExp(`#${userId}`) }).click();
+    await page.waitForURL((url) => url.pathname === `/admin/users/${userId}`);
     await expect.poll(() => text(page, 'balance-coins'), { timeout: 20_000 }).toBe('0');
+    await expect.poll(() => page.locator('[data-testid=member-orders] tbody tr').count()).toBe(1);
+    expect(await page.locator('[data-testid=member-orders] tbody tr').innerText()).toMatch(/¥68\.00[\s\S]*已退款/);
+    await page.getByText('没有开通或收回过会员').waitFor();
+    expect(await page.locator('[data-testid=member-vip] tbody tr').count()).toBe(0);
     await expect.poll(() => page.locator('[data-testid=ledger-coins] tbody tr').count()).toBe(2);
     expect(await page.locator('[data-testid=ledger-coins] tbody tr').first().innerText()).toMatch(
       /退款[\s\S]*-780\s+0/,

@@ -17,8 +17,12 @@ export interface DashboardDay {
   plays: number;
   /** Watch time in hours, one decimal. */
   watchHours: number;
-  /** Revenue of paid deposits in 元 (two decimals), on the day they were paid. */
+  /** Revenue of paid deposits in 元 (two decimals), on the day they were paid, refunded or not. */
   revenueYuan: number;
+  /** Money owed back by refunds of the orders paid that day, in 元 (whenever the refund was made). */
+  refundsYuan: number;
+  /** revenueYuan − refundsYuan: what 订单 sums for the orders paid that day. */
+  netYuan: number;
   depositsCreated: number;
   /** Of the deposits started that day, how many were paid. */
   depositsPaid: number;

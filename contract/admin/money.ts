@@ -9,6 +9,7 @@ import type { LedgerType, OrderKind, OrderStatus, PayType } from '../enums.ts';
 export interface OrderRow {
   orderNo: string;
   siteId: number;
+  siteTitle: string;
   userId: number;
   nickname: string;
   kind: OrderKind;
@@ -25,10 +26,28 @@ export interface OrderRow {
   vipDays: number | null;
 }
 
-/** 50 a page, newest first; nextCursor is the last row's orderNo. */
+/** Which time the list's day range applies to: when the order was made, or when it was paid. */
+export const ORDER_DATE_BY = ['created', 'paid'] as const;
+export type OrderDateBy = (typeof ORDER_DATE_BY)[number];
+
+/**
+ * Every order the filters match, summed: the money taken (orders paid, whether refunded since or
+ * not), the money owed back by their refunds and the difference. With the range on the day of
+ * payment these are the dashboard's 收入, 退款 and 净收入 of the same days and site.
+ */
+export interface OrderSummary {
+  count: number;
+  paidCount: number;
+  revenueFen: number;
+  refundFen: number;
+  netFen: number;
+}
+
+/** 50 a page, newest first; nextCursor is the last row's orderNo; summary with the first page only. */
 export interface OrderPage {
   list: OrderRow[];
   nextCursor: string | null;
+  summary: OrderSummary | null;
 }
 
 /** A notify the payment endpoint received, or an answer of the gateway's order query (重新查询). */
@@ -87,6 +106,9 @@ export interface RecheckResult {
   order: OrderRow;
 }
 
+/** GET /admin-api/orders/:orderNo/refund-preview: what 退款 would do now, before the operator confirms. */
+export type RefundPreview = Pick<RefundRecord, 'unit' | 'credited' | 'reversed' | 'refundFen' | 'partial' | 'message'>;
+
 /** POST /admin-api/orders/:orderNo/refund: replayed when the order had been refunded before. */
 export interface RefundResult {
   refund: RefundRecord;
@@ -120,6 +142,22 @@ export interface UserDetail extends UserSummary {
   /** Mutes and bans in force (the moderation area's); null when the store keeps none. */
   sanctions: Array<{ kind: 'mute' | 'ban'; until: number | null; reason: string }> | null;
 }
+
+/**
+ * GET /admin-api/users/:id/vip: how the member's VIP time came and went, newest first (at most
+ * VIP_HISTORY_MAX): VIP orders paid, points exchanged for VIP days, VIP taken back by refunds.
+ */
+export interface VipEvent {
+  source: 'order' | 'exchange' | 'refund';
+  title: string;
+  /** Seconds of VIP given (positive) or taken back (negative). */
+  seconds: number;
+  /** The order number (order, refund) or the exchange id. */
+  ref: string;
+  at: number;
+}
+
+export const VIP_HISTORY_MAX = 100;
 
 export const LEDGER_ASSETS = ['coins', 'points'] as const;
 export type LedgerAsset = (typeof LEDGER_ASSETS)[number];

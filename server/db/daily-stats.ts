@@ -7,7 +7,7 @@
  * Who calls what: registration (new_users), sign-ins and /current (active_devices, once per device
  * and day), /movie/play (plays and the movie's count), heartbeats (watch_seconds), post details
  * (the post's count), deposits (deposits_created) and their payment (revenue_fen on the pay day,
- * deposits_paid on the day the deposit started).
+ * deposits_paid on the day the deposit started), refunds (refund_fen on the order's pay day).
  */
 import type { Queryable } from './db.ts';
 
@@ -19,6 +19,7 @@ export const STAT_FIELDS = [
   'plays',
   'watch_seconds',
   'revenue_fen',
+  'refund_fen',
   'deposits_created',
   'deposits_paid',
 ] as const;

@@ -34,10 +34,13 @@ export async function seedDemoDailyStats(q: Queryable, siteId: number, now: numb
          FROM d
      )
      INSERT INTO daily_stats (site_id, day, shard, active_devices, new_users, plays, watch_seconds, revenue_fen,
-                              deposits_created, deposits_paid)
-     SELECT $1, day, 0, active, fresh, plays, round(plays * (1100 + 500 * random()))::bigint, paid * (2000 + round(2500 * random()))::bigint,
-            created, paid
-       FROM (SELECT c.*, round(created * (0.35 + 0.2 * random()))::int AS paid FROM c) p
+                              refund_fen, deposits_created, deposits_paid)
+     SELECT $1, day, 0, active, fresh, plays, watch, revenue,
+            -- about one day in four has a refund of some 5-15 % of its revenue
+            CASE WHEN random() < 0.25 THEN round(revenue * (0.05 + 0.1 * random()))::bigint ELSE 0 END, created, paid
+       FROM (SELECT p.*, round(plays * (1100 + 500 * random()))::bigint AS watch,
+                    paid * (2000 + round(2500 * random()))::bigint AS revenue
+               FROM (SELECT c.*, round(created * (0.35 + 0.2 * random()))::int AS paid FROM c) p) r
      ON CONFLICT DO NOTHING`,
     [siteId, from],
   );

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardData } from '../../contract/admin/dashboard.ts';
+import type { OrderPage } from '../../contract/admin/money.ts';
 import type { AdminError } from '../../contract/admin/session.ts';
 import type { DepositOrder } from '../../contract/calls/member.ts';
 import { API } from '../../contract/calls/paths.ts';
@@ -70,10 +71,27 @@ describe.each(DB_KINDS)('the dashboard on %s', (kind) => {
     const after = await dashboard(superOp, '?days=7');
     const t0 = before.today;
     const t1 = after.today;
+    // Refunded, the order's money counts on the day it was paid as a refund: net back where it was.
+    const refunded = await superOp.call('POST', `/admin-api/orders/${order.orderNo}/refund`, { reason: '测试退款' });
+    expect(refunded.statusCode).toBe(200);
+    const t2 = (await dashboard(superOp, '?days=7')).today;
+    expect(t2.revenueYuan).toBe(t1.revenueYuan);
+    expect(t2.refundsYuan - t1.refundsYuan).toBe(68);
+    expect(t2.netYuan).toBe(t0.netYuan);
+    // 订单 by the day of payment sums to the dashboard's figures of the day.
+    const orders = (
+      await superOp.call('GET', `/admin-api/orders?siteId=1&dateBy=paid&from=${after.to}&to=${after.to}`)
+    ).json<OrderPage>();
+    expect(orders.summary).toMatchObject({
+      revenueFen: Math.round(t2.revenueYuan * 100),
+      refundFen: Math.round(t2.refundsYuan * 100),
+      netFen: Math.round(t2.netYuan * 100),
+    });
     expect(t1.newUsers - t0.newUsers).toBe(1);
     expect(t1.activeDevices - t0.activeDevices).toBe(1);
     expect(t1.plays - t0.plays).toBe(2);
     expect(t1.revenueYuan - t0.revenueYuan).toBe(68);
+    expect(t1.netYuan - t0.netYuan).toBe(68);
     expect(t1.depositsCreated - t0.depositsCreated).toBe(2);
     expect(t1.depositsPaid - t0.depositsPaid).toBe(1);
     expect((await watchSeconds(after.to)) - watchBefore).toBe(25);
@@ -92,10 +110,11 @@ describe.each(DB_KINDS)('the dashboard on %s', (kind) => {
     const site = otherSite;
     // Two shard rows today, one 2 days ago, one 8 days ago (previous 7-day period), one 20 days ago.
     await h.db.query(
-      `INSERT INTO daily_stats (site_id, day, shard, active_devices, new_users, plays, watch_seconds, revenue_fen, deposits_created, deposits_paid)
-       VALUES ($1, $2::date, 1, 100, 10, 300, 7200, 12345, 8, 2), ($1, $2::date, 5, 20, 2, 30, 1800, 655, 2, 1),
-              ($1, $3::date, 0, 60, 6, 100, 3600, 1000, 0, 0), ($1, $4::date, 0, 70, 7, 50, 0, 5000, 4, 4),
-              ($1, $5::date, 0, 999, 99, 999, 0, 0, 0, 0)`,
+      `INSERT INTO daily_stats (site_id, day, shard, active_devices, new_users, plays, watch_seconds, revenue_fen,
+                               refund_fen, deposits_created, deposits_paid)
+       VALUES ($1, $2::date, 1, 100, 10, 300, 7200, 12345, 2345, 8, 2), ($1, $2::date, 5, 20, 2, 30, 1800, 655, 0, 2, 1),
+              ($1, $3::date, 0, 60, 6, 100, 3600, 1000, 0, 0, 0), ($1, $4::date, 0, 70, 7, 50, 0, 5000, 0, 4, 4),
+              ($1, $5::date, 0, 999, 99, 999, 0, 0, 0, 0, 0)`,
       [site, today, addDays(today, -2), addDays(today, -8), addDays(today, -20)],
     );
     await h.db.query(
@@ -114,6 +133,8 @@ describe.each(DB_KINDS)('the dashboard on %s', (kind) => {
       plays: 330,
       watchHours: 2.5,
       revenueYuan: 130,
+      refundsYuan: 23.45,
+      netYuan: 106.55,
       depositsCreated: 10,
       depositsPaid: 3,
       conversion: 0.3,
@@ -132,6 +153,8 @@ describe.each(DB_KINDS)('the dashboard on %s', (kind) => {
       plays: 430,
       watchHours: 3.5,
       revenueYuan: 140,
+      refundsYuan: 23.45,
+      netYuan: 116.55,
       depositsCreated: 10,
       depositsPaid: 3,
       conversion: 0.3,

@@ -5,7 +5,14 @@
  * asked, only what is left (coins spent, VIP days used), with the ledger summing to the balance.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { OrderDetail, OrderPage, RecheckResult, RefundResult } from '../../contract/admin/money.ts';
+import type {
+  OrderDetail,
+  OrderPage,
+  RecheckResult,
+  RefundPreview,
+  RefundResult,
+  VipEvent,
+} from '../../contract/admin/money.ts';
 import type { AdminError } from '../../contract/admin/session.ts';
 import { API } from '../../contract/calls/paths.ts';
 import { createOrder, findOrder } from '../db/orders.ts';
@@ -67,6 +74,12 @@ describe.each(DB_KINDS)('console orders and refunds on %s', (kind) => {
       userId: member.id,
       siteId: demoSite,
     });
+    expect(mine.list[1]!.siteTitle).toBeTruthy();
+    // The sums of everything the filters match, on the first page only.
+    expect(mine.summary).toEqual({ count: 2, paidCount: 1, revenueFen: 600, refundFen: 0, netFen: 600 });
+    expect(
+      (await finance('GET', `/admin-api/orders?userId=${member.id}&cursor=${pending}`)).json<OrderPage>().summary,
+    ).toBeNull();
     const vipOnly = (
       await finance('GET', `/admin-api/orders?userId=${member.id}&kind=vip&status=pending`)
     ).json<OrderPage>();
@@ -76,6 +89,14 @@ describe.each(DB_KINDS)('console orders and refunds on %s', (kind) => {
       await finance('GET', `/admin-api/orders?userId=${member.id}&from=${today}&to=${today}`)
     ).json<OrderPage>();
     expect(dated.list).toHaveLength(2);
+    // By the day of payment: only the paid one.
+    const paidToday = (
+      await finance('GET', `/admin-api/orders?userId=${member.id}&dateBy=paid&from=${today}&to=${today}`)
+    ).json<OrderPage>();
+    expect(paidToday.list.map((o) => o.orderNo)).toEqual([paid]);
+    const badDateBy = await finance('GET', `/admin-api/orders?dateBy=sent`);
+    expect(badDateBy.statusCode).toBe(400);
+    expect(badDateBy.json<AdminError>().field).toBe('dateBy');
     expect(
       (await finance('GET', `/admin-api/orders?userId=${member.id}&to=2020-01-01`)).json<OrderPage>().list,
     ).toEqual([]);
@@ -317,9 +338,28 @@ describe.each(DB_KINDS)('console orders and refunds on %s', (kind) => {
     await dataOf(h.client, API.buyMovie, { movieId: 41 }, member.token); // 50 coins
     await dataOf(h.client, API.buyMovie, { movieId: 42 }, member.token);
     expect(await coinsOf(h, member.id)).toBe(230);
+    // The dialog's preview says what the refund will do, and changes nothing.
+    const preview = (await finance('GET', `/admin-api/orders/${orderNo}/refund-preview`)).json<RefundPreview>();
+    expect(preview).toEqual({
+      unit: 'coins',
+      credited: 330,
+      reversed: 230,
+      refundFen: 2091,
+      partial: true,
+      message: '将退回 230 金币，另有 100 金币已被使用，不予退回，应退款 ¥20.91。',
+    });
+    expect(await coinsOf(h, member.id)).toBe(230);
+    expect((await findOrder(h.db, orderNo))!.status).toBe('paid');
+    // ¥30.00 × 230 / 330 = ¥20.909…: owed to the nearest fen.
     const res = (await refund(orderNo)).json<RefundResult>();
-    expect(res.message).toBe('已退回 230 金币，另有 100 金币已被使用，不予退回，应退款 ¥20.90。');
-    expect(res.refund).toMatchObject({ credited: 330, reversed: 230, refundFen: 2090, partial: true });
+    expect(res.message).toBe('已退回 230 金币，另有 100 金币已被使用，不予退回，应退款 ¥20.91。');
+    expect(res.refund).toMatchObject({ credited: 330, reversed: 230, refundFen: 2091, partial: true });
+    const afterwards = await finance('GET', `/admin-api/orders/${orderNo}/refund-preview`);
+    expect(afterwards.statusCode).toBe(409);
+    expect(afterwards.json<AdminError>().message).toBe('只有已支付的订单可以退款（当前状态：已退款）');
+    // The member's orders sum the refund.
+    const sums = (await finance('GET', `/admin-api/orders?userId=${member.id}`)).json<OrderPage>().summary;
+    expect(sums).toMatchObject({ revenueFen: 3000, refundFen: 2091, netFen: 909 });
     expect(await coinsOf(h, member.id)).toBe(0);
 
     // Two orders of 60, 100 coins spent: the first takes back the 20 left (a third of ¥6.00), the
@@ -402,5 +442,46 @@ describe.each(DB_KINDS)('console orders and refunds on %s', (kind) => {
     const late = await refundAt(c, t0 + 90 * DAY_MS);
     expect(late.kind === 'done' && late.refund).toMatchObject({ reversed: 0, refundFen: 0 });
     expect((await balanceOf(h.db, member.id)).vipExpireAt!.getTime()).toBe(t0 + 40 * DAY_MS);
+
+    // The member page's VIP history: three orders bought, two refunds that took time back.
+    const history = (await finance('GET', `/admin-api/users/${member.id}/vip`)).json<{ list: VipEvent[] }>().list;
+    expect(history.map((e) => [e.source, e.seconds, e.ref])).toEqual(
+      expect.arrayContaining([
+        ['order', 30 * 86_400, a],
+        ['order', 30 * 86_400, b],
+        ['order', 30 * 86_400, c],
+        ['refund', -30 * 86_400, a],
+        ['refund', -20 * 86_400, b],
+      ]),
+    );
+    expect(history).toHaveLength(5);
+    expect(history[0]!.at).toBeGreaterThanOrEqual(history.at(-1)!.at);
+  });
+
+  it('a VIP refunded minutes after it was bought reads in minutes, not "0 天", and owes the whole price', async () => {
+    const member = await newMember(h);
+    const t0 = Date.now();
+    const order = await createOrder(
+      h.db,
+      {
+        kind: 'vip',
+        siteId: demoSite,
+        userId: member.id,
+        payType: 'alipay',
+        title: '季度会员（90 天）',
+        amountFen: 6800,
+        planId: await idOf(h.db, 'vip_plans', 'month'),
+        vipDays: 90,
+      },
+      t0,
+    );
+    await h.db.tx((q) => fulfilOrder(q, order.orderNo, `T${order.orderNo}`, t0));
+    const done = await h.db.tx((q) =>
+      refundOrder(q, { orderNo: order.orderNo, reason: '误购', operatorId: null, now: t0 + 5 * 60_000 }),
+    );
+    expect(done.kind === 'done' && done.refund.message).toBe(
+      '已收回 90 天会员，另有 5 分钟已使用，不予退回，应退款 ¥68.00。',
+    );
+    expect(done.kind === 'done' && done.refund.refundFen).toBe(6800);
   });
 });

@@ -8,6 +8,7 @@ const BLUE = '#2563eb';
 const GREEN = '#16a34a';
 const ORANGE = '#f59e0b';
 const PURPLE = '#7c3aed';
+const GREY = '#9ca3af';
 
 const base = (series: readonly DashboardDay[], legend: boolean): ChartOption => ({
   animation: false,
@@ -61,11 +62,25 @@ export const playsOption = (series: readonly DashboardDay[]): ChartOption => ({
   ],
 });
 
+/** Each day's revenue and the refunds of its orders as bars, and the net as a line. */
 export const revenueOption = (series: readonly DashboardDay[]): ChartOption => ({
-  ...base(series, false),
+  ...base(series, true),
   yAxis: { type: 'value' },
   series: [
-    { name: text.charts.revenue, type: 'bar', itemStyle: { color: ORANGE }, data: series.map((d) => d.revenueYuan) },
+    {
+      name: text.charts.revenueBars,
+      type: 'bar',
+      itemStyle: { color: ORANGE },
+      data: series.map((d) => d.revenueYuan),
+    },
+    { name: text.charts.refundBars, type: 'bar', itemStyle: { color: GREY }, data: series.map((d) => d.refundsYuan) },
+    {
+      name: text.charts.net,
+      type: 'line',
+      showSymbol: series.length <= 31,
+      itemStyle: { color: GREEN },
+      data: series.map((d) => d.netYuan),
+    },
   ],
 });
 

@@ -1,4 +1,10 @@
-/** The dashboard's KPI cards: today's figure, the period's (sum or daily average) and its change. */
+/**
+ * The dashboard's KPI cards: today's figure, the period's (sum or daily average) and its change.
+ * 净收入 adds the period's 收入 and 退款 and a link to the same orders in 订单与退款 (by day of
+ * payment), where they sum to the same figures.
+ */
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
 import type { DashboardData, DashboardTotals } from '../../../contract/admin/dashboard.ts';
 import { changeOf, formatValue, type KpiFormat } from './dashboard-format.ts';
 import { dashboardMessages as text } from './dashboard-messages.ts';
@@ -8,6 +14,21 @@ interface Kpi {
   format: KpiFormat;
   /** The period figure is a daily average (active devices) rather than a sum. */
   average?: boolean;
+  /** A line under the change. */
+  detail?: (data: DashboardData) => ReactNode;
+}
+
+function MoneyDetail({ data }: { data: DashboardData }) {
+  const query = new URLSearchParams({ dateBy: 'paid', from: data.from, to: data.to, siteId: String(data.siteId) });
+  return (
+    <p className="kpi__detail" data-testid="kpi-money-detail">
+      {text.revenueDetail(formatValue(data.totals.revenueYuan, 'money'), formatValue(data.totals.refundsYuan, 'money'))}
+      <br />
+      <Link className="kpi__link" href={`~/admin/orders?${query}`}>
+        {text.reconcile}
+      </Link>
+    </p>
+  );
 }
 
 const KPIS: readonly Kpi[] = [
@@ -15,7 +36,7 @@ const KPIS: readonly Kpi[] = [
   { key: 'newUsers', format: 'integer' },
   { key: 'plays', format: 'integer' },
   { key: 'watchHours', format: 'decimal' },
-  { key: 'revenueYuan', format: 'money' },
+  { key: 'netYuan', format: 'money', detail: (data) => <MoneyDetail data={data} /> },
   { key: 'conversion', format: 'percent' },
 ];
 
@@ -37,7 +58,7 @@ function Change({ current, previous }: { current: number | null; previous: numbe
 export function KpiCards({ data }: { data: DashboardData }) {
   return (
     <div className="kpis">
-      {KPIS.map(({ key, format, average }) => (
+      {KPIS.map(({ key, format, average, detail }) => (
         <article className="kpi" key={key} data-testid={`kpi-${key}`}>
           <h2 className="kpi__label">{text.kpi[key]}</h2>
           <p className="kpi__today">
@@ -53,6 +74,7 @@ export function KpiCards({ data }: { data: DashboardData }) {
             </span>
           </p>
           <Change current={data.totals[key]} previous={data.previousTotals[key]} />
+          {detail?.(data)}
         </article>
       ))}
     </div>

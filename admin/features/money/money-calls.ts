@@ -6,12 +6,15 @@ import type {
   OrderDetail,
   OrderPage,
   RecheckResult,
+  RefundPreview,
   RefundResult,
   UserDetail,
   UserPage,
+  VipEvent,
 } from '../../../contract/admin/money.ts';
 import { adminCall } from '../../api/admin-client.ts';
 
+/** The order list's filters as the address and the form keep them (empty: any). */
 export interface OrderFilters {
   status: string;
   siteId: string;
@@ -19,12 +22,25 @@ export interface OrderFilters {
   kind: string;
   from: string;
   to: string;
+  /** '' (the day the order was made) or 'paid' (the day it was paid). */
+  dateBy: string;
 }
 
-export const NO_ORDER_FILTERS: OrderFilters = { status: '', siteId: '', userId: '', kind: '', from: '', to: '' };
+export const NO_ORDER_FILTERS: OrderFilters = {
+  status: '',
+  siteId: '',
+  userId: '',
+  kind: '',
+  from: '',
+  to: '',
+  dateBy: '',
+};
 
 export const fetchOrders = (filters: OrderFilters, cursor: string | null): Promise<OrderPage> =>
   adminCall<OrderPage>('GET', '/orders', { query: { ...filters, userId: filters.userId.trim(), cursor } });
+
+export const fetchRefundPreview = (orderNo: string): Promise<RefundPreview> =>
+  adminCall<RefundPreview>('GET', `/orders/${encodeURIComponent(orderNo)}/refund-preview`);
 
 export const fetchOrder = (orderNo: string): Promise<OrderDetail> =>
   adminCall<OrderDetail>('GET', `/orders/${encodeURIComponent(orderNo)}`);
@@ -42,6 +58,9 @@ export const fetchUser = (id: number): Promise<UserDetail> => adminCall<UserDeta
 
 export const fetchLedger = (id: number, asset: LedgerAsset, cursor: string | null): Promise<AdminLedgerPage> =>
   adminCall<AdminLedgerPage>('GET', `/users/${id}/ledger`, { query: { asset, cursor } });
+
+export const fetchVipHistory = (id: number): Promise<{ list: VipEvent[] }> =>
+  adminCall<{ list: VipEvent[] }>('GET', `/users/${id}/vip`);
 
 export const adjustBalance = (id: number, asset: LedgerAsset, delta: number, reason: string): Promise<AdjustResult> =>
   adminCall<AdjustResult>('POST', `/users/${id}/adjust`, { body: { asset, delta, reason } });

@@ -1,6 +1,6 @@
 /** The 订单与退款 and 用户 pages' strings. */
 import { zoned } from '../../components/console-time.ts';
-import type { LedgerAsset } from '../../../contract/admin/money.ts';
+import type { LedgerAsset, OrderDateBy, VipEvent } from '../../../contract/admin/money.ts';
 import type { LedgerType, OrderKind, OrderStatus, PayType } from '../../../contract/enums.ts';
 
 export const moneyText = {
@@ -12,9 +12,17 @@ export const moneyText = {
     kind: '类型',
     from: '开始日期',
     to: '结束日期',
+    dateBy: '日期按',
+    dateByNames: { created: '下单时间', paid: '支付时间' } satisfies Record<OrderDateBy, string>,
     any: '全部',
     apply: '筛选',
     clear: '清除',
+    summary: {
+      count: (count: number, paid: number) => `共 ${count} 笔，其中 ${paid} 笔已支付`,
+      revenue: '收入',
+      refunds: '退款',
+      net: '净收入',
+    },
     columns: {
       orderNo: '订单号',
       createdAt: zoned('下单时间'),
@@ -51,7 +59,9 @@ export const moneyText = {
     rechecking: '查询中…',
     refund: '退款',
     refundTitle: '退款',
-    refundIntro: '退回这笔订单尚未使用的部分：金币按当前余额退回，会员按未使用的天数收回。已使用的部分不予退回。',
+    refundIntro:
+      '退回这笔订单尚未使用的部分：金币按当前余额退回，会员按未使用的时长收回，已使用的部分不予退回；应退金额按退回的比例计算。',
+    previewLoading: '正在计算退款金额…',
     reason: '退款原因（必填）',
     reasonRequired: '请填写退款原因',
     confirmRefund: '确认退款',
@@ -98,6 +108,15 @@ export const moneyText = {
     adjust: '调整',
     columns: { at: zoned('时间'), type: '类型', title: '说明', delta: '变动', balance: '变动后余额' },
     emptyLedger: '没有记录',
+    orders: '订单',
+    noOrders: '还没有订单',
+    vipHistory: '会员记录',
+    noVipHistory: '没有开通或收回过会员',
+    vipChange: '会员时长',
+    vipSources: { order: '购买会员', exchange: '积分兑换', refund: '退款收回' } satisfies Record<
+      VipEvent['source'],
+      string
+    >,
     adjustTitle: (asset: string) => `调整${asset}`,
     delta: '调整数量（正数增加，负数扣减）',
     reason: '原因（必填）',

@@ -4,7 +4,8 @@
  * paid, and 退款 for a paid one behind a dialog with a required reason. The outcome (the server's
  * message: what came back, what was used and not refunded) stays shown on the panel.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Link } from 'wouter';
 import type { OrderDetail, OrderRow } from '../../../contract/admin/money.ts';
 import { adminMessages } from '../../admin-messages.ts';
 import { fetchOrder, recheckOrder } from './money-calls.ts';
@@ -16,9 +17,23 @@ import { isUnpaidOrder } from '../../../contract/enums.ts';
 
 const text = moneyText.order;
 
+/** A member by name, opening their page (orders, VIP history, ledgers) in the 用户 section. */
+export function MemberLink({ id, nickname, account }: { id: number; nickname: string; account?: string | null }) {
+  return (
+    <Link className="money__link" href={`~/admin/users/${id}`} onClick={(event) => event.stopPropagation()}>
+      {nickname}
+      <span className="money__muted">
+        {' '}
+        #{id}
+        {account ? `，${account}` : ''}
+      </span>
+    </Link>
+  );
+}
+
 function Facts({ detail }: { detail: OrderDetail }) {
   const { order, user } = detail;
-  const rows: Array<[string, string]> = [
+  const rows: Array<[string, ReactNode]> = [
     [moneyText.orders.columns.orderNo, order.orderNo],
     [moneyText.orders.columns.title, order.title],
     [moneyText.orders.columns.amount, formatFen(order.amountFen)],
@@ -27,8 +42,8 @@ function Facts({ detail }: { detail: OrderDetail }) {
     [moneyText.orders.columns.createdAt, consoleTime(order.createdAt, true)],
     [text.paidAt, order.paidAt === null ? '—' : consoleTime(order.paidAt, true)],
     [text.tradeNo, order.tradeNo ?? '—'],
-    [text.member, `${user.nickname}（#${user.id}${user.account ? `，${user.account}` : ''}）`],
-    [moneyText.orders.columns.site, String(order.siteId)],
+    [text.member, <MemberLink key="member" id={user.id} nickname={user.nickname} account={user.account} />],
+    [moneyText.orders.columns.site, order.siteTitle],
   ];
   return (
     <dl className="money__facts">

@@ -1,29 +1,65 @@
 /**
  * 订单与退款 (财务, 超级管理员): the orders, newest first, filtered by 状态, 站点, 用户ID, 类型 and a
- * date range, with 加载更多 by the server's cursor. A row opens its order at /admin/orders/:orderNo
- * in a panel over the list (order-detail.tsx), so the list and its filters stay as they were.
+ * range of days (of the order's making or of its payment), with 加载更多 by the server's cursor and
+ * the sums of everything the filters match above the table (收入, 退款, 净收入: with the days of
+ * payment, the dashboard's figures). The filters live in the address (Back brings them back; the
+ * dashboard links here with its range). A row opens its order at /admin/orders/:orderNo in a panel
+ * over the list (order-detail.tsx), so the list and its filters stay as they were.
  */
 import './money.css';
-import { useCallback, useState, type FormEvent } from 'react';
-import { useLocation, useRoute } from 'wouter';
-import type { OrderRow } from '../../../contract/admin/money.ts';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useLocation, useRoute, useSearch } from 'wouter';
+import { ORDER_DATE_BY, type OrderRow, type OrderSummary } from '../../../contract/admin/money.ts';
 import { ORDER_KINDS, ORDER_STATUSES } from '../../../contract/enums.ts';
 import { TableStatus } from '../../components/table-status.tsx';
 import { usePagedList } from '../../components/use-paged-list.ts';
+import { useUrlQuery } from '../../components/use-url-query.ts';
 import { fetchOrders, NO_ORDER_FILTERS, type OrderFilters } from './money-calls.ts';
 import { formatFen } from '../../components/console-money.ts';
 import { consoleTime } from '../../components/console-time.ts';
 import { moneyText } from './money-messages.ts';
-import { OrderDetailPanel } from './order-detail.tsx';
+import { MemberLink, OrderDetailPanel } from './order-detail.tsx';
 
 const text = moneyText.orders;
 
+const KEYS = Object.keys(NO_ORDER_FILTERS) as Array<keyof OrderFilters>;
+const readFilters = (params: URLSearchParams): OrderFilters =>
+  Object.fromEntries(KEYS.map((key) => [key, params.get(key) ?? ''])) as unknown as OrderFilters;
+const writeFilters = (filters: OrderFilters) => ({ ...filters });
+
+function Summary({ summary }: { summary: OrderSummary }) {
+  return (
+    <p className="money__summary" data-testid="orders-summary">
+      <span>{text.summary.count(summary.count, summary.paidCount)}</span>
+      <span>
+        {text.summary.revenue} <strong>{formatFen(summary.revenueFen)}</strong>
+      </span>
+      <span>
+        {text.summary.refunds} <strong>{formatFen(summary.refundFen)}</strong>
+      </span>
+      <span>
+        {text.summary.net} <strong data-testid="orders-net">{formatFen(summary.netFen)}</strong>
+      </span>
+    </p>
+  );
+}
+
 export function OrdersPage() {
-  const [filters, setFilters] = useState<OrderFilters>(NO_ORDER_FILTERS);
-  const [draft, setDraft] = useState<OrderFilters>(NO_ORDER_FILTERS);
+  const [filters, setFilters] = useUrlQuery(readFilters, writeFilters);
+  const [draft, setDraft] = useState<OrderFilters>(filters);
+  const [summary, setSummary] = useState<OrderSummary | null>(null);
   const [, navigate] = useLocation();
+  const search = useSearch();
   const [open, params] = useRoute<{ orderNo: string }>('/:orderNo');
-  const { items: orders, setItems: setOrders, hasMore, busy, error, more } = usePagedList(fetchOrders, filters);
+  const fetchPage = useCallback(async (wanted: OrderFilters, cursor: string | null) => {
+    const page = await fetchOrders(wanted, cursor);
+    if (page.summary) setSummary(page.summary);
+    return page;
+  }, []);
+  const { items: orders, setItems: setOrders, hasMore, busy, error, more } = usePagedList(fetchPage, filters);
+  useEffect(() => setDraft(filters), [filters]);
+  /** An order's panel (or the list again) with the list's filters kept in the address. */
+  const go = (path: string) => navigate(`${path}${search ? `?${search}` : ''}`);
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
@@ -84,6 +120,16 @@ export function OrdersPage() {
           </select>
         </label>
         <label className="field">
+          <span className="field__label">{text.dateBy}</span>
+          <select className="field__input" name="dateBy" value={draft.dateBy} onChange={set('dateBy')}>
+            {ORDER_DATE_BY.map((by) => (
+              <option key={by} value={by === 'created' ? '' : by}>
+                {text.dateByNames[by]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
           <span className="field__label">{text.from}</span>
           <input className="field__input" type="date" name="from" value={draft.from} onChange={set('from')} />
         </label>
@@ -107,6 +153,7 @@ export function OrdersPage() {
           </button>
         </div>
       </form>
+      {summary && !error && <Summary summary={summary} />}
       <div className="table-wrap">
         <table className="table money__table" data-testid="orders-table">
           <thead>
@@ -127,7 +174,7 @@ export function OrdersPage() {
               <tr
                 key={order.orderNo}
                 className={`money__row${open && params?.orderNo === order.orderNo ? ' is-open' : ''}`}
-                onClick={() => navigate(`/${order.orderNo}`)}
+                onClick={() => go(`/${order.orderNo}`)}
                 data-order={order.orderNo}
               >
                 <td className="table__nowrap">
@@ -136,7 +183,7 @@ export function OrdersPage() {
                     href={`/admin/orders/${order.orderNo}`}
                     onClick={(event) => {
                       event.preventDefault();
-                      navigate(`/${order.orderNo}`);
+                      go(`/${order.orderNo}`);
                     }}
                   >
                     {order.orderNo}
@@ -144,9 +191,9 @@ export function OrdersPage() {
                 </td>
                 <td className="table__nowrap">{consoleTime(order.createdAt)}</td>
                 <td className="table__nowrap money__ellipsis" title={order.nickname}>
-                  {order.nickname} <span className="money__muted">#{order.userId}</span>
+                  <MemberLink id={order.userId} nickname={order.nickname} />
                 </td>
-                <td className="table__nowrap money__roomy">{order.siteId}</td>
+                <td className="table__nowrap money__roomy">{order.siteTitle}</td>
                 <td className="table__nowrap">{moneyText.kinds[order.kind]}</td>
                 <td className="money__ellipsis" title={order.title}>
                   {order.title}
@@ -178,12 +225,7 @@ export function OrdersPage() {
         )}
       </div>
       {open && params && (
-        <OrderDetailPanel
-          key={params.orderNo}
-          orderNo={params.orderNo}
-          onClose={() => navigate('/')}
-          onChange={replace}
-        />
+        <OrderDetailPanel key={params.orderNo} orderNo={params.orderNo} onClose={() => go('/')} onChange={replace} />
       )}
     </section>
   );

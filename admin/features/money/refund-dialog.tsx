@@ -1,11 +1,14 @@
 /**
- * 退款 of a paid order: what will happen, the reason (required), 确认退款. The server's answer
- * (what came back and what was used) goes to the panel; a failure stays in the dialog.
+ * 退款 of a paid order: what it will take back and owe as the server works it out now (the
+ * preview: coins left or VIP time ahead, what was used and stays, the money owed), the reason
+ * (required), 确认退款. The server's answer (what came back and what was used) goes to the panel;
+ * a failure stays in the dialog.
  */
 import { useState } from 'react';
 import { REASON_MAX, type OrderRow } from '../../../contract/admin/money.ts';
 import { ConsoleDialog } from '../../components/console-dialog.tsx';
-import { refundOrder } from './money-calls.ts';
+import { useLoad } from '../../components/use-load.ts';
+import { fetchRefundPreview, refundOrder } from './money-calls.ts';
 import { formatFen } from '../../components/console-money.ts';
 import { moneyText } from './money-messages.ts';
 
@@ -23,6 +26,7 @@ export function RefundDialog({
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const preview = useLoad(() => fetchRefundPreview(order.orderNo), order.orderNo);
 
   async function submit() {
     if (reason.trim() === '') return setError(text.reasonRequired);
@@ -56,6 +60,13 @@ export function RefundDialog({
         {order.title} · {formatFen(order.amountFen)}
       </p>
       <p className="money__muted">{text.refundIntro}</p>
+      <p
+        className={`money__outcome${preview.data ? (preview.data.partial ? ' is-warn' : ' is-ok') : ''}`}
+        role="status"
+        data-testid="refund-preview"
+      >
+        {preview.error ?? (preview.data ? preview.data.message : text.previewLoading)}
+      </p>
       <label className="field">
         <span className="field__label">{text.reason}</span>
         <textarea

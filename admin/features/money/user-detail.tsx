@@ -1,17 +1,22 @@
 /**
  * One member: profile, site, devices, VIP until, and for 财务 and 超级管理员 the balances, the
- * ledgers in tabs 金币 / 积分 (加载更多 by cursor) and 调整 (adjust-dialog.tsx); for 审核 and
- * 超级管理员 the moderation area's <UserSanctions> (mute, ban). 审核 never calls the ledger.
+ * ledgers in tabs 金币 / 积分 (加载更多 by cursor) and 调整 (adjust-dialog.tsx), the member's orders
+ * (each opening in 订单与退款) and how their VIP time came and went; for 审核 and 超级管理员 the
+ * moderation area's <UserSanctions> (mute, ban). 审核 never calls the money reads.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import type { AdminLedgerEntry, LedgerAsset, UserDetail } from '../../../contract/admin/money.ts';
 import { LEDGER_ASSETS } from '../../../contract/admin/money.ts';
+import { vipSpan } from '../../../contract/admin/vip-span.ts';
 import { adminMessages } from '../../admin-messages.ts';
+import { formatFen } from '../../components/console-money.ts';
 import { TableStatus } from '../../components/table-status.tsx';
+import { useLoad } from '../../components/use-load.ts';
+import { usePagedList } from '../../components/use-paged-list.ts';
 import { UserSanctions } from '../moderation/user-sanctions.tsx';
 import { AdjustDialog } from './adjust-dialog.tsx';
-import { fetchLedger, fetchUser } from './money-calls.ts';
+import { fetchLedger, fetchOrders, fetchUser, fetchVipHistory, NO_ORDER_FILTERS } from './money-calls.ts';
 import { formatDelta } from './money-format.ts';
 import { consoleTime } from '../../components/console-time.ts';
 import { moneyText } from './money-messages.ts';
@@ -92,6 +97,105 @@ function Ledger({ id, asset, version }: { id: number; asset: LedgerAsset; versio
         </div>
       )}
     </>
+  );
+}
+
+/** The member's orders, newest first, each opening its panel in 订单与退款. */
+function MemberOrders({ id }: { id: number }) {
+  const filters = useMemo(() => ({ ...NO_ORDER_FILTERS, userId: String(id) }), [id]);
+  const { items: orders, hasMore, busy, error, more } = usePagedList(fetchOrders, filters);
+  const columns = moneyText.orders.columns;
+  return (
+    <>
+      <div className="table-wrap">
+        <table className="table money__table" data-testid="member-orders">
+          <thead>
+            <tr>
+              <th>{columns.orderNo}</th>
+              <th>{columns.createdAt}</th>
+              <th>{columns.title}</th>
+              <th className="money__num">{columns.amount}</th>
+              <th>{columns.status}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {orders.map((order) => (
+              <tr key={order.orderNo}>
+                <td className="table__nowrap">
+                  <Link className="money__link money__mono" href={`~/admin/orders/${order.orderNo}?userId=${id}`}>
+                    {order.orderNo}
+                  </Link>
+                </td>
+                <td className="table__nowrap">{consoleTime(order.createdAt)}</td>
+                <td className="money__ellipsis" title={order.title}>
+                  {order.title}
+                </td>
+                <td className="money__num table__nowrap">{formatFen(order.amountFen)}</td>
+                <td className="table__nowrap">
+                  <span className={`money__status is-${order.status}`}>{moneyText.statuses[order.status]}</span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <TableStatus
+          loading={busy && orders.length === 0}
+          empty={!busy && !error && orders.length === 0}
+          error={error}
+          emptyText={text.noOrders}
+          loadingText={moneyText.orders.loading}
+        />
+      </div>
+      {hasMore && (
+        <div className="table__more">
+          <button className="button" type="button" disabled={busy} onClick={more}>
+            {busy ? moneyText.orders.loading : moneyText.orders.more}
+          </button>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** How the member's VIP time came (orders, exchanges) and went (refunds), newest first. */
+function VipHistory({ id, version }: { id: number; version: number }) {
+  const history = useLoad(() => fetchVipHistory(id), `${id}:${version}`);
+  const events = history.data?.list ?? [];
+  return (
+    <div className="table-wrap">
+      <table className="table money__table" data-testid="member-vip">
+        <thead>
+          <tr>
+            <th>{text.columns.at}</th>
+            <th>{text.columns.type}</th>
+            <th>{text.columns.title}</th>
+            <th className="money__num">{text.vipChange}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {events.map((event) => (
+            <tr key={`${event.source}:${event.ref}`}>
+              <td className="table__nowrap">{consoleTime(event.at, true)}</td>
+              <td className="table__nowrap">{text.vipSources[event.source]}</td>
+              <td className="money__ellipsis" title={event.title}>
+                {event.title}
+              </td>
+              <td className={`money__num table__nowrap ${event.seconds > 0 ? 'money__ok' : 'money__bad'}`}>
+                {event.seconds > 0 ? '+' : '−'}
+                {vipSpan(event.seconds)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <TableStatus
+        loading={history.busy && events.length === 0}
+        empty={!history.busy && !history.error && events.length === 0}
+        error={history.error}
+        emptyText={text.noVipHistory}
+        loadingText={moneyText.orders.loading}
+      />
+    </div>
   );
 }
 
@@ -195,6 +299,18 @@ export function UserDetailView({ id, money, sanctions }: { id: number; money: bo
                 </p>
               )}
               <Ledger key={asset} id={user.id} asset={asset} version={version} />
+            </section>
+          )}
+          {money && (
+            <section className="money__section">
+              <h2 className="money__subtitle">{text.orders}</h2>
+              <MemberOrders id={user.id} />
+            </section>
+          )}
+          {money && (
+            <section className="money__section">
+              <h2 className="money__subtitle">{text.vipHistory}</h2>
+              <VipHistory id={user.id} version={version} />
             </section>
           )}
         </>

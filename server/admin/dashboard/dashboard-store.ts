@@ -22,6 +22,7 @@ interface SumRow {
   plays: number;
   watchSeconds: number;
   revenueFen: number;
+  refundFen: number;
   depositsCreated: number;
   depositsPaid: number;
 }
@@ -36,6 +37,7 @@ function toDay(day: string, row: SumRow | undefined): DashboardDay {
     plays: 0,
     watchSeconds: 0,
     revenueFen: 0,
+    refundFen: 0,
     depositsCreated: 0,
     depositsPaid: 0,
   };
@@ -46,11 +48,15 @@ function toDay(day: string, row: SumRow | undefined): DashboardDay {
     plays: Number(r.plays),
     watchHours: Math.round(Number(r.watchSeconds) / 360) / 10,
     revenueYuan: Number(r.revenueFen) / 100,
+    refundsYuan: Number(r.refundFen) / 100,
+    netYuan: (Number(r.revenueFen) - Number(r.refundFen)) / 100,
     depositsCreated: Number(r.depositsCreated),
     depositsPaid: Number(r.depositsPaid),
     conversion: ratio(Number(r.depositsPaid), Number(r.depositsCreated)),
   };
 }
+
+const yuan = (value: number): number => Math.round(value * 100) / 100;
 
 function totalsOf(days: readonly DashboardDay[]): DashboardTotals {
   const sum = (pick: (d: DashboardDay) => number) => days.reduce((total, d) => total + pick(d), 0);
@@ -61,7 +67,9 @@ function totalsOf(days: readonly DashboardDay[]): DashboardTotals {
     newUsers: sum((d) => d.newUsers),
     plays: sum((d) => d.plays),
     watchHours: Math.round(sum((d) => d.watchHours) * 10) / 10,
-    revenueYuan: Math.round(sum((d) => d.revenueYuan) * 100) / 100,
+    revenueYuan: yuan(sum((d) => d.revenueYuan)),
+    refundsYuan: yuan(sum((d) => d.refundsYuan)),
+    netYuan: yuan(sum((d) => d.netYuan)),
     depositsCreated,
     depositsPaid,
     conversion: ratio(depositsPaid, depositsCreated),
@@ -103,6 +111,7 @@ export async function readDashboard(
     `SELECT to_char(day, 'YYYY-MM-DD') AS day, sum(active_devices)::bigint AS "activeDevices",
             sum(new_users)::bigint AS "newUsers", sum(plays)::bigint AS plays,
             sum(watch_seconds)::bigint AS "watchSeconds", sum(revenue_fen)::bigint AS "revenueFen",
+            sum(refund_fen)::bigint AS "refundFen",
             sum(deposits_created)::bigint AS "depositsCreated", sum(deposits_paid)::bigint AS "depositsPaid"
        FROM daily_stats WHERE site_id = $1 AND day BETWEEN $2::date AND $3::date
       GROUP BY day`,

@@ -1,14 +1,15 @@
 /**
  * 订单与退款 (财务 and 超级管理员): the order list and one order with its notifies and refund,
- * 重新查询 at the gateway (credits once, through the notify's own path) and the refund. A
+ * 重新查询 at the gateway (credits once, through the notify's own path), what a refund would do
+ * (the dialog's preview) and the refund. A
  * site-limited operator sees its sites' orders only: a site filter outside them, or another site's
  * order, answers 403. Every recheck and refund is audited in its transaction.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { RecheckResult, RefundResult } from '../../../contract/admin/money.ts';
+import type { RecheckResult, RefundPreview, RefundResult } from '../../../contract/admin/money.ts';
 import { findOrder } from '../../db/orders.ts';
 import { recheckOrder, RECHECK_MESSAGES } from '../../payment/recheck.ts';
-import { refundOrder } from '../../payment/refund.ts';
+import { previewRefund, refundOrder } from '../../payment/refund.ts';
 import type { AdminDeps } from '../admin-deps.ts';
 import { AdminHttpError } from '../admin-errors.ts';
 import { auditOf, parseInput } from '../admin-input.ts';
@@ -60,6 +61,13 @@ export const orderRoutes: FastifyPluginAsync<AdminDeps> = async (api, { db, conf
       message: RECHECK_MESSAGES[done.outcome],
       order: (await findOrderRow(db, order.orderNo))!,
     };
+  });
+
+  api.get('/orders/:orderNo/refund-preview', { preHandler: finance }, async (req): Promise<RefundPreview> => {
+    const order = await orderOfPath(req);
+    const preview = await previewRefund(db, order, now());
+    if (!preview) throw new AdminHttpError(409, text.notPaid(text.statusName[order.status] ?? order.status));
+    return preview;
   });
 
   api.post('/orders/:orderNo/refund', { preHandler: finance }, async (req): Promise<RefundResult> => {

@@ -1,9 +1,17 @@
 /**
  * The console's reads of orders: a keyset page newest first (created_at, then order_no: the cursor
- * is the last row's order number), filtered by status, site, user, kind and Shanghai days, limited
- * to the operator's sites; one order with its user, its notifies and its refund.
+ * is the last row's order number), filtered by status, site, user, kind and Shanghai days (of the
+ * order's making or of its payment), limited to the operator's sites, with the first page the sums
+ * of everything the filters match; one order with its user, its notifies and its refund.
  */
-import type { OrderDetail, OrderPage, OrderRow, UserSummary } from '../../../contract/admin/money.ts';
+import type {
+  OrderDateBy,
+  OrderDetail,
+  OrderPage,
+  OrderRow,
+  OrderSummary,
+  UserSummary,
+} from '../../../contract/admin/money.ts';
 import type { OrderKind, OrderStatus } from '../../../contract/enums.ts';
 import type { Queryable } from '../../db/db.ts';
 import { Filter } from '../../db/paging.ts';
@@ -20,6 +28,7 @@ export interface OrderFilters {
   kind?: OrderKind;
   from?: string;
   to?: string;
+  dateBy?: OrderDateBy;
   cursor?: string;
   /** The operator's sites; null: every site. */
   siteIds: number[] | null;
@@ -28,6 +37,7 @@ export interface OrderFilters {
 interface Row {
   orderNo: string;
   siteId: number;
+  siteTitle: string;
   userId: number;
   nickname: string;
   kind: OrderKind;
@@ -43,13 +53,14 @@ interface Row {
   vipDays: number | null;
 }
 
-const COLUMNS = `o.order_no AS "orderNo", o.site_id AS "siteId", o.user_id AS "userId", u.nickname, o.kind,
+const COLUMNS = `o.order_no AS "orderNo", o.site_id AS "siteId", s.title AS "siteTitle", o.user_id AS "userId", u.nickname, o.kind,
   o.pay_type AS "payType", o.title, o.amount_fen AS "amountFen", o.status, o.trade_no AS "tradeNo",
   o.created_at AS "createdAt", o.paid_at AS "paidAt", o.coins, o.bonus_coins AS "bonusCoins", o.vip_days AS "vipDays"`;
 
 const toOrderRow = (row: Row): OrderRow => ({
   orderNo: row.orderNo,
   siteId: row.siteId,
+  siteTitle: row.siteTitle,
   userId: row.userId,
   nickname: row.nickname,
   kind: row.kind,
@@ -64,33 +75,67 @@ const toOrderRow = (row: Row): OrderRow => ({
   vipDays: row.kind === 'vip' ? row.vipDays : null,
 });
 
-export async function listOrders(q: Queryable, f: OrderFilters): Promise<OrderPage> {
-  const filter = new Filter()
+const FROM = 'orders o JOIN users u ON u.id = o.user_id JOIN sites s ON s.id = o.site_id';
+
+/** The filters' conditions without the cursor. */
+function filterOf(f: OrderFilters): Filter {
+  const at = f.dateBy === 'paid' ? 'o.paid_at' : 'o.created_at';
+  return new Filter()
     .addIf('o.status = $?', f.status)
     .addIf('o.site_id = $?', f.siteId)
     .addIf('o.user_id = $?', f.userId)
     .addIf('o.kind = $?', f.kind)
-    .addIf('o.created_at >= $?::timestamptz', f.from && dayStart(f.from))
-    .addIf('o.created_at < $?::timestamptz', f.to && dayAfter(f.to))
-    .addIf('o.site_id = ANY($?::int[])', f.siteIds ?? undefined)
-    .addIf(
-      '(o.created_at, o.order_no) < (SELECT c.created_at, c.order_no FROM orders c WHERE c.order_no = $?)',
-      f.cursor,
-    );
+    .addIf(`${at} >= $?::timestamptz`, f.from && dayStart(f.from))
+    .addIf(`${at} < $?::timestamptz`, f.to && dayAfter(f.to))
+    .addIf('o.site_id = ANY($?::int[])', f.siteIds ?? undefined);
+}
+
+interface SummaryRow {
+  count: string;
+  paidCount: string;
+  revenueFen: string | null;
+  refundFen: string | null;
+}
+
+async function summaryOf(q: Queryable, f: OrderFilters): Promise<OrderSummary> {
+  const filter = filterOf(f);
+  const row = (await q.one<SummaryRow>(
+    `SELECT count(*) AS count, count(o.paid_at) AS "paidCount",
+            sum(o.amount_fen) FILTER (WHERE o.paid_at IS NOT NULL) AS "revenueFen", sum(r.refund_fen) AS "refundFen"
+       FROM orders o LEFT JOIN refunds r ON r.order_no = o.order_no ${filter.where}`,
+    filter.params,
+  ))!;
+  const revenueFen = Number(row.revenueFen ?? 0);
+  const refundFen = Number(row.refundFen ?? 0);
+  return {
+    count: Number(row.count),
+    paidCount: Number(row.paidCount),
+    revenueFen,
+    refundFen,
+    netFen: revenueFen - refundFen,
+  };
+}
+
+export async function listOrders(q: Queryable, f: OrderFilters): Promise<OrderPage> {
+  const filter = filterOf(f).addIf(
+    '(o.created_at, o.order_no) < (SELECT c.created_at, c.order_no FROM orders c WHERE c.order_no = $?)',
+    f.cursor,
+  );
   const rows = await q.query<Row>(
-    `SELECT ${COLUMNS} FROM orders o JOIN users u ON u.id = o.user_id
-     ${filter.where} ORDER BY o.created_at DESC, o.order_no DESC LIMIT ${ORDER_PAGE_SIZE + 1}`,
+    `SELECT ${COLUMNS} FROM ${FROM} ${filter.where} ORDER BY o.created_at DESC, o.order_no DESC
+      LIMIT ${ORDER_PAGE_SIZE + 1}`,
     filter.params,
   );
   const list = rows.slice(0, ORDER_PAGE_SIZE).map(toOrderRow);
-  return { list, nextCursor: rows.length > ORDER_PAGE_SIZE ? list.at(-1)!.orderNo : null };
+  return {
+    list,
+    nextCursor: rows.length > ORDER_PAGE_SIZE ? list.at(-1)!.orderNo : null,
+    summary: f.cursor ? null : await summaryOf(q, f),
+  };
 }
 
 export async function findOrderRow(q: Queryable, orderNo: string): Promise<OrderRow | undefined> {
-  const row = await q.one<Row>(
-    `SELECT ${COLUMNS} FROM orders o JOIN users u ON u.id = o.user_id WHERE o.order_no = $1`,
-    [orderNo],
-  );
+  const row = await q.one<Row>(`SELECT ${COLUMNS} FROM ${FROM} WHERE o.order_no = $1`, [orderNo]);
   return row && toOrderRow(row);
 }
 

@@ -1,6 +1,6 @@
 /**
  * 用户: search members and open one (财务, 审核 and 超级管理员; 审核 sees no balances), their coin
- * and points ledgers and manual adjustments (财务 and 超级管理员 only: 403 for 审核). A member of a
+ * and points ledgers, VIP history and manual adjustments (财务 and 超级管理员 only: 403 for 审核). A member of a
  * site outside the operator's answers 403. An adjustment goes through the ledger (type 'adjust') in
  * one transaction with its audit row, and never takes a balance below zero (400 naming delta).
  */
@@ -17,7 +17,7 @@ import { audit } from '../audit.ts';
 import { assertSite, operatorOf, requireRole } from '../guards.ts';
 import { moneyMessages as text } from './money-messages.ts';
 import { adjustBody, ledgerQuery, userIdParams, userQuery } from './money-input.ts';
-import { adminLedgerPage, listUsers, siteOfUser, userDetail } from './user-store.ts';
+import { adminLedgerPage, listUsers, siteOfUser, userDetail, vipHistory } from './user-store.ts';
 
 const seesBalances = (operator: OperatorInfo) => operator.role === 'super' || operator.role === 'finance';
 
@@ -47,6 +47,10 @@ export const userRoutes: FastifyPluginAsync<AdminDeps> = async (api, { db, now }
     const { asset, cursor } = parseInput(ledgerQuery, req.query);
     return adminLedgerPage(db, id, asset, cursor);
   });
+
+  api.get('/users/:id/vip', { preHandler: requireRole('finance') }, async (req) => ({
+    list: await vipHistory(db, await userIdOf(req)),
+  }));
 
   api.post('/users/:id/adjust', { preHandler: requireRole('finance') }, async (req): Promise<AdjustResult> => {
     const id = await userIdOf(req);

@@ -3,7 +3,14 @@
  * first) limited to the operator's sites; one member with site, balances, VIP, devices and the
  * moderation area's current sanctions (user_sanctions, when that table exists); a ledger page.
  */
-import type { AdminLedgerPage, LedgerAsset, UserDetail, UserPage } from '../../../contract/admin/money.ts';
+import {
+  VIP_HISTORY_MAX,
+  type AdminLedgerPage,
+  type LedgerAsset,
+  type UserDetail,
+  type UserPage,
+  type VipEvent,
+} from '../../../contract/admin/money.ts';
 import type { LedgerType } from '../../../contract/enums.ts';
 import type { Queryable } from '../../db/db.ts';
 import { Filter, likePattern } from '../../db/paging.ts';
@@ -123,4 +130,28 @@ export async function adminLedgerPage(
   );
   const list = rows.slice(0, LEDGER_PAGE_SIZE).map((row) => ({ ...row, createdAt: row.createdAt.getTime() }));
   return { list, nextCursor: rows.length > LEDGER_PAGE_SIZE ? String(list.at(-1)!.id) : null };
+}
+
+/**
+ * The member's VIP time as it came and went, newest first: VIP orders paid (refunded since or not),
+ * points exchanged for VIP days, and the time refunds took back. Three index reads by user.
+ */
+export async function vipHistory(q: Queryable, userId: number): Promise<VipEvent[]> {
+  const rows = await q.query<Omit<VipEvent, 'at' | 'seconds'> & { seconds: string; at: Date }>(
+    `SELECT * FROM (
+       SELECT 'order' AS source, o.title, o.vip_days::bigint * 86400 AS seconds, o.order_no AS ref, o.paid_at AS at
+         FROM orders o WHERE o.user_id = $1 AND o.kind = 'vip' AND o.paid_at IS NOT NULL
+       UNION ALL
+       SELECT 'refund', o.title, -r.reversed::bigint, r.order_no, r.created_at
+         FROM refunds r JOIN orders o ON o.order_no = r.order_no
+        WHERE r.user_id = $1 AND r.unit = 'vip_seconds' AND r.reversed > 0
+       UNION ALL
+       SELECT 'exchange', '兑换 ' || g.name || ' ×' || e.quantity, g.value::bigint * e.quantity * 86400,
+              e.id::text, e.created_at
+         FROM goods_exchanges e JOIN points_goods g ON g.id = e.goods_id
+        WHERE e.user_id = $1 AND g.kind = 'vip_days'
+     ) events ORDER BY at DESC, ref DESC LIMIT ${VIP_HISTORY_MAX}`,
+    [userId],
+  );
+  return rows.map((row) => ({ ...row, seconds: Number(row.seconds), at: row.at.getTime() }));
 }
