@@ -4,8 +4,9 @@
  * app shows the new banner after a reload once the read cache's time (shortened to 500 ms here)
  * has passed, with the new line among its CDN lines. A save the server refuses keeps its dialog
  * open with the server's message and the field it names marked (docs/admin-api.md, "Site
- * settings"); a 字典 entry is added, edited and deleted after a question; 调整库存 says why it
- * refuses a stock below zero. Screenshots of the banners and CDN tabs at 1366 and 1024.
+ * settings"); the 字典 tab names the demo's types in words (地区, 影片排序), and an entry is added,
+ * edited and deleted after a question; 调整库存 says why it refuses a stock below zero. Screenshots
+ * of the banners and CDN tabs at 1366 and 1024.
  */
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
@@ -172,9 +173,20 @@ describe.skipIf(noBrowser)('console 站点设置', () => {
     await refusedSave('售价（元）', '售价最多两位小数（精确到分）');
     expect(await plan.innerText()).toBe(planBefore);
 
-    // 字典: add an entry, edit its label, delete it after the question.
+    // 字典: the demo's types in words, in the table and the filter; an entry added, edited and deleted.
     await page.getByRole('link', { name: '字典' }).click();
     const tab = page.getByTestId('tab-dictionary');
+    const regionRow = tab.locator('tbody tr', { hasText: '地区' }).first();
+    await regionRow.waitFor();
+    expect(await tab.locator('tbody').innerText()).toContain('影片排序');
+    expect(await tab.locator('tbody').innerText()).not.toMatch(/\bregion\b|\bmovieSort\b/);
+    const typeFilter = tab.getByRole('combobox', { name: '类型' });
+    await typeFilter.selectOption({ label: '地区' });
+    await expect.poll(() => typeFilter.inputValue()).toBe('region');
+    await expect
+      .poll(async () => new Set(await tab.locator('tbody tr td:first-child').allInnerTexts()))
+      .toEqual(new Set(['地区']));
+    await typeFilter.selectOption('');
     const entry = tab.locator('tbody tr', { hasText: 'e2e-key' });
     await page.getByRole('button', { name: '新增字典项' }).click();
     await dialog.getByLabel('类型').fill('e2e-type');

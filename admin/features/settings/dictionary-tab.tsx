@@ -1,4 +1,7 @@
-/** 字典: entries by type (type / key / label / sort), shared by every site; add, edit the label and sort, delete. */
+/**
+ * 字典: entries by type (type / key / label / sort), shared by every site; add, edit the label and
+ * sort, delete. Types are shown in words (地区, 影片排序; dictTypeLabel), an unknown one by its code.
+ */
 import { useState } from 'react';
 import type { AdminDictEntry } from '../../../contract/admin/settings.ts';
 import { TableStatus } from '../../components/table-status.tsx';
@@ -6,11 +9,19 @@ import { useLoad } from '../../components/use-load.ts';
 import type { FieldSpec } from './form-fields.tsx';
 import { createDictEntry, deleteDictEntry, fetchDictionary, updateDictEntry } from './settings-calls.ts';
 import { DeleteDialog, FieldsDialog, RowButtons } from './settings-dialog.tsx';
-import { settingsText as text } from './settings-messages.ts';
+import { dictTypeLabel, settingsText as text } from './settings-messages.ts';
 import { useEditDialog, type Editing } from './use-edit-dialog.ts';
 
 const FIELDS: readonly FieldSpec[] = [
-  { name: 'type', label: text.dictionary.type, kind: 'text', createOnly: true, hint: '如 region、movieSort' },
+  {
+    name: 'type',
+    label: text.dictionary.type,
+    kind: 'text',
+    createOnly: true,
+    hint: `类型代码，如 ${Object.entries(text.dictionary.types)
+      .map(([code, label]) => `${code}（${label}）`)
+      .join('、')}`,
+  },
   { name: 'key', label: text.dictionary.key, kind: 'text', createOnly: true },
   { name: 'label', label: text.dictionary.label, kind: 'text' },
   { name: 'sort', label: text.dictionary.sort, kind: 'int' },
@@ -50,7 +61,7 @@ export function DictionaryTab() {
             <option value="">{text.dictionary.allTypes}</option>
             {types.map((name) => (
               <option key={name} value={name}>
-                {name}
+                {dictTypeLabel(name)}
               </option>
             ))}
           </select>
@@ -76,8 +87,8 @@ export function DictionaryTab() {
           <tbody>
             {list?.map((entry) => (
               <tr key={`${entry.type}/${entry.key}`}>
-                <td>
-                  <code>{entry.type}</code>
+                <td title={entry.type}>
+                  {dictTypeLabel(entry.type) === entry.type ? <code>{entry.type}</code> : dictTypeLabel(entry.type)}
                 </td>
                 <td>
                   <code>{entry.key}</code>
@@ -105,14 +116,16 @@ export function DictionaryTab() {
       </div>
       <FieldsDialog
         dialog={dialog}
-        title={(entry) => (entry ? `${text.edit}字典项 ${entry.type}/${entry.key}` : `${text.add}字典项`)}
+        title={(entry) =>
+          entry ? `${text.edit}字典项 ${dictTypeLabel(entry.type)}/${entry.key}` : `${text.add}字典项`
+        }
         fields={FIELDS}
         onSubmit={save}
       />
       <DeleteDialog
         dialog={dialog}
         noun="字典项"
-        nameOf={(entry) => `${entry.type}/${entry.key} ${entry.label}`}
+        nameOf={(entry) => `${dictTypeLabel(entry.type)}/${entry.key} ${entry.label}`}
         onSubmit={(entry) => void dialog.submit(() => deleteDictEntry(entry.type, entry.key))}
       />
     </div>

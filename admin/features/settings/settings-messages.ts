@@ -1,4 +1,16 @@
 /** The 站点设置 page's strings (zh-CN). */
+/**
+ * The dictionary's types in words: contentType keys the app's /{type} pages
+ * (server/routes/content-types.ts), movieSort and postSort word the sorts of the movie list and the
+ * forum, region the movies' regions (server/seed). A type not here shows its code.
+ */
+const DICT_TYPES: Readonly<Record<string, string>> = {
+  contentType: '内容专区',
+  movieSort: '影片排序',
+  postSort: '帖子排序',
+  region: '地区',
+};
+
 export const settingsText = {
   title: '站点设置',
   site: '站点',
@@ -66,6 +78,7 @@ export const settingsText = {
     label: '显示名称',
     sort: '排序值',
     shared: '字典为全部站点共用。',
+    types: DICT_TYPES,
   },
   sites: {
     add: '新增站点',
@@ -83,3 +96,6 @@ export const settingsText = {
     downloadDaysHint: 'VIP 下载的影片在设备上可播放的天数，1–365',
   },
 };
+
+/** A dictionary type in words (地区 for region), or its code when it has none. */
+export const dictTypeLabel = (type: string): string => (Object.hasOwn(DICT_TYPES, type) ? DICT_TYPES[type]! : type);
