@@ -1,12 +1,13 @@
 /**
- * 站点设置 in Chromium: a 运营 edits a banner (new title, an uploaded image) and adds a CDN line
- * (on a closed port: the health column says 不可达 while the demo's lines say 正常), and a visitor's
- * app shows the new banner after a reload once the read cache's time (shortened to 500 ms here)
- * has passed, with the new line among its CDN lines. A save the server refuses keeps its dialog
- * open with the server's message and the field it names marked (docs/admin-api.md, "Site
- * settings"); the 字典 tab names the demo's types in words (地区, 影片排序), and an entry is added,
- * edited and deleted after a question; 调整库存 says why it refuses a stock below zero. Screenshots
- * of the banners and CDN tabs at 1366 and 1024.
+ * 站点设置 in Chromium: a 运营 edits a banner (new title, an uploaded image) and adds two CDN lines
+ * (one on a closed port, probed as it is saved: kept 停用 with the reason said, 不可达 in the health
+ * column; one that answers: 启用, 正常 like the demo's), and a visitor's app shows the new banner
+ * after a reload once the read cache's time (shortened to 500 ms here) has passed, with the live
+ * line among its CDN lines. A save the server refuses keeps its dialog open with the server's
+ * message and the field it names marked (docs/admin-api.md, "Site settings"); the 字典 tab names
+ * the demo's types in words (地区, 影片排序), and an entry is added, edited and deleted after a
+ * question; 调整库存 says why it refuses a stock below zero. Screenshots of the banners and CDN tabs
+ * at 1366 and 1024.
  */
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
@@ -94,7 +95,7 @@ describe.skipIf(noBrowser)('console 站点设置', () => {
     await expect.poll(() => rows.first().innerText()).toContain(newTitle);
     await shoot(page, 'admin-settings-banners-1366');
 
-    // CDN 线路: the demo's two lines answer; a line on a closed port is 不可达.
+    // CDN 线路: the demo's two lines answer; a line on a closed port is 不可达, so saved 停用.
     await page.getByRole('link', { name: 'CDN 线路' }).click();
     const lines = page.getByTestId('tab-cdn-lines').locator('tbody tr');
     await expect.poll(() => lines.count()).toBe(2);
@@ -106,8 +107,21 @@ describe.skipIf(noBrowser)('console 站点设置', () => {
     await dialog.getByLabel('地址').fill(deadUrl);
     await dialog.getByRole('button', { name: '保存' }).click();
     await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('status').filter({ hasText: '线路不可达，已保存为停用：连接被拒绝' }).waitFor();
     await expect.poll(() => lines.count()).toBe(3);
     await expect.poll(() => lines.nth(2).innerText(), { timeout: 10_000 }).toContain('不可达');
+    expect(await lines.nth(2).innerText()).toContain('停用');
+    // A line that answers (this server's own media path) is saved 启用.
+    const liveUrl = `${server.baseURL}/cdn/3`;
+    await page.getByRole('button', { name: '新增线路' }).click();
+    await dialog.getByLabel('名称').fill('新线路');
+    await dialog.getByLabel('地址').fill(liveUrl);
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => lines.count()).toBe(4);
+    await expect.poll(() => lines.nth(3).innerText(), { timeout: 10_000 }).toMatch(/正常|延迟/);
+    expect(await lines.nth(3).innerText()).toContain('启用');
+    expect(await page.locator('.settings-tab__notice').count()).toBe(0);
     await page.getByRole('button', { name: '检测线路' }).click();
     await expect.poll(() => page.getByRole('button', { name: '检测线路' }).isEnabled(), { timeout: 10_000 }).toBe(true);
     expect(await lines.nth(0).innerText()).toMatch(/正常|延迟/);
@@ -137,7 +151,8 @@ describe.skipIf(noBrowser)('console 站点设置', () => {
     expect(src).toMatch(/^\/uploads\//);
     await expect
       .poll(async () => (await readIdb<{ lines: string[] }>(visitor.page, 'cdn'))?.lines ?? [])
-      .toContain(deadUrl);
+      .toContain(liveUrl);
+    expect((await readIdb<{ lines: string[] }>(visitor.page, 'cdn'))?.lines).not.toContain(deadUrl);
     await visitor.context.close();
   });
 

@@ -53,6 +53,14 @@ export interface AdminCdnLine {
   enabled: boolean;
 }
 
+/**
+ * What POST and PATCH of a per-site list may add to the row they answer: why it was not saved quite
+ * as asked (a CDN line saved enabled that probes 不可达 is saved 停用: 线路不可达，已保存为停用：…).
+ */
+export interface SaveNotice {
+  notice?: string;
+}
+
 export type LineHealthState = 'ok' | 'slow' | 'down';
 
 /** One line's probe: HEAD <url>/ping within 3 s. */

@@ -190,13 +190,12 @@ describe.each(DB_KINDS)('站点设置 on %s', (kind) => {
   it('keeps disabled CDN lines from the app and at least one line enabled', async () => {
     const base = '/settings/sites/1/cdn-lines';
     fails(await send(ops, 'POST', base, { name: '坏线路', url: 'ftp://x' }), 400, 'url');
-    const added = ok<AdminCdnLine>(
-      await send(ops, 'POST', base, { name: '线路三', url: 'https://cdn3.example.com/media/', sort: 3 }),
-    );
-    expect(added).toMatchObject({ url: 'https://cdn3.example.com/media', enabled: true });
+    // A line saved enabled is probed first: this path of the app answers (a dead one: the next test).
+    const added = ok<AdminCdnLine>(await send(ops, 'POST', base, { name: '线路三', url: '/cdn/3/', sort: 3 }));
+    expect(added).toEqual({ id: expect.any(Number), name: '线路三', url: '/cdn/3', sort: 3, enabled: true });
     ok(await send(ops, 'PATCH', `${base}/2`, { enabled: false, name: '线路二（停用）' }));
     const offered = (await h.client.call<CdnLine[]>(API.cdnLines)).envelope.data.map((line) => line.cdnLine);
-    expect(offered).toEqual(['/cdn/1', 'https://cdn3.example.com/media']);
+    expect(offered).toEqual(['/cdn/1', '/cdn/3']);
     const init = (await h.client.call<AppInit>(API.init)).envelope.data;
     expect(init.cdnLines.map((line) => line.id)).toEqual([1, added.id]);
 
@@ -221,6 +220,50 @@ describe.each(DB_KINDS)('站点设置 on %s', (kind) => {
     expect(list.find((line) => line.id === 3)).toMatchObject({ state: 'ok', error: null });
     expect(list.find((line) => line.id === 3)!.ms).toBeGreaterThanOrEqual(0);
     expect(list.find((line) => line.id === dead.id)).toMatchObject({ state: 'down', ms: null, error: '连接被拒绝' });
+  });
+
+  it('saves a line that probes 不可达 as 停用 and says why; will not switch one on, nor leave a site no live line', async () => {
+    const base = '/settings/sites/2/cdn-lines';
+    const deadUrl = `http://127.0.0.1:${await closedPort()}/cdn`;
+    const downSaved = { notice: '线路不可达，已保存为停用：连接被拒绝' };
+    const dead = ok<AdminCdnLine & { notice?: string }>(
+      await send(ops, 'POST', base, { name: '坏线路', url: deadUrl }),
+    );
+    expect(dead).toMatchObject({ url: deadUrl, enabled: false, ...downSaved });
+    expect((await auditOf('cdnLine.create')).at(-1)?.after).toMatchObject({ id: dead.id, enabled: false });
+    // The probe's answer is kept for the health column.
+    const { list } = ok<{ list: LineHealth[] }>(await send(ops, 'GET', `${base}/health`));
+    expect(list.find((line) => line.id === dead.id)).toMatchObject({ state: 'down', error: '连接被拒绝' });
+    const app = { accountId: '10002', appId: 'tv' };
+    const offered = async () =>
+      (await h.client.call<CdnLine[]>(API.cdnLines, {}, app)).envelope.data.map((line) => line.cdnLine);
+    expect(await offered()).not.toContain(deadUrl);
+
+    // Switched on as it is: refused, naming 启用; saved 停用 on purpose: not probed, no word.
+    const on = await send(ops, 'PATCH', `${base}/${dead.id}`, { enabled: true });
+    fails(on, 400, 'enabled');
+    expect(on.json<{ message: string }>().message).toBe('线路不可达，未启用：连接被拒绝');
+    expect(ok(await send(ops, 'POST', base, { name: '备用', url: deadUrl, enabled: false }))).not.toHaveProperty(
+      'notice',
+    );
+    // A live address switches it on; moved back to the dead one, it is saved 停用 again.
+    const live = ok<AdminCdnLine>(await send(ops, 'PATCH', `${base}/${dead.id}`, { url: '/cdn/7', enabled: true }));
+    expect(live).toEqual({ id: dead.id, name: '坏线路', url: '/cdn/7', sort: expect.any(Number), enabled: true });
+    expect(await offered()).toContain('/cdn/7');
+    expect(ok(await send(ops, 'PATCH', `${base}/${dead.id}`, { url: deadUrl }))).toMatchObject({
+      enabled: false,
+      ...downSaved,
+    });
+    // A rename of an enabled line is not probed.
+    ok(await send(ops, 'PATCH', `${base}/3`, { name: '电视线路' }));
+
+    // The site's only enabled line moved to a dead address: refused, the line unchanged.
+    const last = await send(ops, 'PATCH', `${base}/3`, { url: deadUrl });
+    fails(last, 400, 'url');
+    expect(last.json<{ message: string }>().message).toBe(
+      '线路不可达，未保存：连接被拒绝（每个站点至少保留一条启用的线路）',
+    );
+    expect(await offered()).toEqual(['/cdn/1']);
   });
 
   it('validates VIP plans and coin packages; a past order keeps what it copied', async () => {

@@ -102,7 +102,10 @@ describe.each(DB_KINDS)('CDN lines on private addresses on %s', (kind) => {
     // Lines stored before the rule (or by hand) are refused all the same, and so is a public-looking
     // name whose address is private (a name is resolved when it is asked, not when it is saved).
     const urls = [...loopbackSpellings(recorder.port), `http://cdn.rebind.example:${recorder.port}/cdn`];
-    expect((await limitedOps.call('POST', base, { name: '域名', url: urls.at(-1) })).statusCode).toBe(200);
+    // Saved enabled, it is probed through the guard at once: refused, so it is saved 停用.
+    const named = await limitedOps.call('POST', base, { name: '域名', url: urls.at(-1) });
+    expect(named.statusCode).toBe(200);
+    expect(named.json()).toMatchObject({ enabled: false, notice: `线路不可达，已保存为停用：${REFUSED}` });
     await h.db.query(
       `INSERT INTO cdn_lines (site_id, name, url, sort) SELECT 1, '旧线路', u, 100 FROM unnest($1::text[]) AS u`,
       [urls.slice(0, -1)],
@@ -158,6 +161,14 @@ describe.each(DB_KINDS)('CDN line health and redirects on %s', (kind) => {
       `/secret/d`, // relative: the same host, allowed; its own redirect goes on to a private address
     ];
     recorder.answer('/secret/d', { status: 302, headers: { location: `http://localhost:${recorder.port}/secret/e` } });
+    // First a line that answers (probed as it is saved): the site's one enabled line.
+    recorder.answer('/hop/ok/ping', { status: 301, headers: { location: '/fine' } });
+    const fine = await ops.call('POST', '/admin-api/settings/sites/1/cdn-lines', {
+      name: '跳转到公网',
+      url: `${recorder.origin}/hop/ok`,
+    });
+    expect(fine.statusCode, fine.body).toBe(200);
+    expect(fine.json()).toMatchObject({ enabled: true });
     const lines: { id: number; hop: number }[] = [];
     for (const [i, target] of targets.entries()) {
       recorder.answer(`/hop/${i}/ping`, { status: 302, headers: { location: target } });
@@ -166,14 +177,10 @@ describe.each(DB_KINDS)('CDN line health and redirects on %s', (kind) => {
         url: `${recorder.origin}/hop/${i}`,
       });
       expect(res.statusCode, res.body).toBe(200);
+      // Probed as it is saved: the redirect is refused, so the line is saved 停用.
+      expect(res.json()).toMatchObject({ enabled: false, notice: expect.stringContaining('重定向的目标不是公网地址') });
       lines.push({ id: res.json<{ id: number }>().id, hop: i });
     }
-    recorder.answer('/hop/ok/ping', { status: 301, headers: { location: '/fine' } });
-    const fine = await ops.call('POST', '/admin-api/settings/sites/1/cdn-lines', {
-      name: '跳转到公网',
-      url: `${recorder.origin}/hop/ok`,
-    });
-    expect(fine.statusCode, fine.body).toBe(200);
 
     const res = await ops.call('GET', '/admin-api/settings/sites/1/cdn-lines/health?refresh=1');
     expect(res.statusCode, res.body).toBe(200);

@@ -15,7 +15,7 @@ import { settingsText as text } from './settings-messages.ts';
 const FIELDS: readonly FieldSpec[] = [
   { name: 'name', label: '名称', kind: 'text' },
   { name: 'url', label: '地址', kind: 'text', hint: '如 https://cdn.example.com/media 或本服务器的 /cdn/1' },
-  { name: 'enabled', label: '启用', kind: 'bool' },
+  { name: 'enabled', label: '启用', kind: 'bool', hint: '启用时先检测线路，不可达则保存为停用' },
 ];
 
 function HealthBadge({ health }: { health: LineHealth | undefined }) {

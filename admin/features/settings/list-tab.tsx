@@ -2,9 +2,10 @@
  * One per-site list of 站点设置 as a table: its columns, 上移/下移 (the whole order is sent), an
  * inline 启用/停用 switch where the kind has one, 编辑 and 新增 in a dialog of the kind's fields,
  * 删除 behind a confirmation where the kind allows it. Errors show as the server's message; the
- * field it names is marked in the dialog.
+ * field it names is marked in the dialog. A save the server stored other than as asked (a CDN line
+ * saved 停用 because it is 不可达) says so above the table.
  */
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { SiteList } from '../../../contract/admin/settings.ts';
 import { TableStatus } from '../../components/table-status.tsx';
 import { messageOf, useLoad } from '../../components/use-load.ts';
@@ -53,9 +54,13 @@ export function ListTab(props: ListTabProps) {
   );
   const { data: rows, error, setError, reload: load } = loaded;
   const dialog = useEditDialog<Row>(load);
+  // The last save's word, for the list it was said of.
+  const [notice, setNotice] = useState<{ of: string; text: string } | null>(null);
+  const shownNotice = notice?.of === `${siteId}/${list}` ? notice.text : null;
 
   const act = async (work: () => Promise<unknown>) => {
     setError(null);
+    setNotice(null);
     try {
       await work();
       await load();
@@ -73,9 +78,12 @@ export function ListTab(props: ListTabProps) {
   };
 
   const save = ({ item, values }: Editing<Row>) =>
-    void dialog.submit(() => {
+    void dialog.submit(async () => {
+      setNotice(null);
       const input = toInput(props.fields, values, item === null);
-      return item === null ? createRow(siteId, list, input) : updateRow(siteId, list, item.id, input);
+      const saved =
+        item === null ? await createRow(siteId, list, input) : await updateRow(siteId, list, item.id, input);
+      if (saved.notice) setNotice({ of: `${siteId}/${list}`, text: saved.notice });
     });
 
   const hasSwitch = props.fields.some((field) => field.name === 'enabled');
@@ -95,6 +103,11 @@ export function ListTab(props: ListTabProps) {
       {error && (
         <p className="table__status table__status--error" role="alert">
           {error}
+        </p>
+      )}
+      {shownNotice && (
+        <p className="settings-tab__notice" role="status">
+          {shownNotice}
         </p>
       )}
       <div className="table-wrap">

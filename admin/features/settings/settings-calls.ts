@@ -4,6 +4,7 @@ import type {
   AdminDictEntry,
   ImagePurpose,
   LineHealth,
+  SaveNotice,
   SettingsSite,
   SiteList,
   StoredImage,
@@ -21,9 +22,9 @@ export const updateSite = (siteId: number, body: unknown) =>
 
 export const fetchRows = (siteId: number, list: SiteList) => adminCall<{ list: Row[] }>('GET', listPath(siteId, list));
 export const createRow = (siteId: number, list: SiteList, body: unknown) =>
-  adminCall<Row>('POST', listPath(siteId, list), { body });
+  adminCall<Row & SaveNotice>('POST', listPath(siteId, list), { body });
 export const updateRow = (siteId: number, list: SiteList, id: number, body: unknown) =>
-  adminCall<Row>('PATCH', `${listPath(siteId, list)}/${id}`, { body });
+  adminCall<Row & SaveNotice>('PATCH', `${listPath(siteId, list)}/${id}`, { body });
 export const deleteRow = (siteId: number, list: SiteList, id: number) =>
   adminCall<{ ok: true }>('DELETE', `${listPath(siteId, list)}/${id}`);
 export const reorderRows = (siteId: number, list: SiteList, ids: number[]) =>

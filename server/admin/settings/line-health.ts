@@ -12,7 +12,8 @@
  * inject, no network). An absolute line is asked only through the outbound guard, which follows up
  * to MAX_REDIRECTS redirects, each target checked like the line; a line or a redirect the guard
  * refuses is reported as refused, with no status and no time. Answers are kept HEALTH_CACHE_MS per
- * line so a console left open does not hammer the lines; 刷新 asks again.
+ * line so a console left open does not hammer the lines; 刷新 asks again. `probeLine` asks one
+ * address anew (a line saved enabled, list-kinds.ts) and keeps its answer for the health column.
  */
 import type { FastifyInstance } from 'fastify';
 import { SLOW_LINE_MS, type LineHealth } from '../../../contract/admin/settings.ts';
@@ -23,7 +24,7 @@ export const PROBE_TIMEOUT_MS = 3_000;
 export const HEALTH_CACHE_MS = 15_000;
 const MAX_REDIRECTS = 3;
 
-type Probe = Omit<LineHealth, 'id'>;
+export type Probe = Omit<LineHealth, 'id'>;
 
 /** A path of this server: segments of [a-zA-Z0-9_.-], none of them `.` or `..`, never `//`. */
 const PATH_LINE = /^(\/(?!\.\.?(\/|$))[a-zA-Z0-9_.-]+)*\/?$/;
@@ -97,22 +98,26 @@ export function lineHealth(api: FastifyInstance, outbound: Outbound, timeoutMs =
     }
   }
 
-  /** Each line's health, probed at once; `refresh` ignores the kept answers. */
-  return async function linesHealth(
-    lines: readonly { id: number; url: string }[],
-    refresh: boolean,
-  ): Promise<LineHealth[]> {
-    const now = Date.now();
-    for (const [url, entry] of kept) if (now - entry.at > HEALTH_CACHE_MS) kept.delete(url);
-    return Promise.all(
-      lines.map(async ({ id, url }) => {
-        let entry = kept.get(url);
-        if (!entry || refresh) {
-          entry = { at: now, probe: probe(url) };
-          kept.set(url, entry);
-        }
-        return { id, ...(await entry.probe) };
-      }),
-    );
+  /** The kept answer for `url`, or a new probe when there is none or `refresh`. */
+  function answerOf(url: string, refresh: boolean, now: number): Promise<Probe> {
+    let entry = kept.get(url);
+    if (!entry || refresh) {
+      entry = { at: now, probe: probe(url) };
+      kept.set(url, entry);
+    }
+    return entry.probe;
+  }
+
+  return {
+    /** Each line's health, probed at once; `refresh` ignores the kept answers. */
+    async linesHealth(lines: readonly { id: number; url: string }[], refresh: boolean): Promise<LineHealth[]> {
+      const now = Date.now();
+      for (const [url, entry] of kept) if (now - entry.at > HEALTH_CACHE_MS) kept.delete(url);
+      return Promise.all(lines.map(async ({ id, url }) => ({ id, ...(await answerOf(url, refresh, now)) })));
+    },
+    /** One address asked anew. */
+    probeLine: (url: string): Promise<Probe> => answerOf(url, true, Date.now()),
   };
 }
+
+export type ProbeLine = ReturnType<typeof lineHealth>['probeLine'];

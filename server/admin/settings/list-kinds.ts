@@ -3,13 +3,16 @@
  * rules (400 naming the field), and the checks across fields that must hold after a change. VIP
  * plans, coin packages and goods are never deleted (orders and exchanges point at them): they are
  * disabled. An order copies what it sells when it is made, so an edit never changes a past order.
+ * A CDN line saved enabled (new, at a new address, or switched on) is probed first: one that is
+ * 不可达 is saved 停用 and the answer says why (`notice`), rather than handed to the app; switching
+ * on a dead line is refused, and so is a dead line that would leave its site none enabled.
  */
 import { z } from 'zod';
 import { GOODS_KINDS, type SiteList } from '../../../contract/admin/settings.ts';
 import type { Queryable } from '../../db/db.ts';
 import type { OutboundTestHosts } from '../../net/outbound.ts';
 import { badField } from '../admin-errors.ts';
-import { lineUrlProblem } from './line-health.ts';
+import { lineUrlProblem, type ProbeLine } from './line-health.ts';
 import { codeSchema, imageSchema, linkSchema } from './settings-scope.ts';
 import { settingsMessages as text } from './settings-messages.ts';
 
@@ -17,6 +20,14 @@ export interface Column {
   column: string;
   /** ms since the epoch in the API, timestamptz in the store. */
   time?: boolean;
+}
+
+type Row = Record<string, unknown>;
+
+/** What a save stores after the kind's look at it, and a word for the operator. */
+export interface Vetted {
+  input: Row;
+  notice?: string;
 }
 
 export interface ListKind {
@@ -32,6 +43,11 @@ export interface ListKind {
   patch: z.ZodType<Record<string, unknown>>;
   /** Checks the whole row after a change (400 naming the field). */
   check?: (row: Record<string, unknown>) => void;
+  /**
+   * Looks at a new row (`before` null) or a change before its transaction, since it may wait on the
+   * network (a CDN line's probe): answers what to store; throws a 400 to refuse.
+   */
+  vet?: (q: Queryable, siteId: number, input: Row, before: Row | null) => Promise<Vetted>;
   /** Runs in the change's transaction after it (e.g. a site keeps one enabled CDN line). */
   afterChange?: (q: Queryable, siteId: number) => Promise<void>;
   /** Fields filled in when a new row leaves them out (e.g. a generated code). */
@@ -124,8 +140,28 @@ async function keepsOneLine(q: Queryable, siteId: number): Promise<void> {
   if ((row?.n ?? 0) < 1) throw badField('enabled', text.lastLine);
 }
 
-/** The lists; a CDN line's host is checked under OUTBOUND_TEST_HOSTS (`testHosts`). */
-export const listKinds = (testHosts: OutboundTestHosts): readonly ListKind[] => [
+/** A CDN line saved enabled, probed when it is new, at a new address or switched on (the header). */
+const vetLine =
+  (probeLine: ProbeLine) =>
+  async (q: Queryable, siteId: number, input: Row, before: Row | null): Promise<Vetted> => {
+    const row = { ...before, ...input };
+    const switchedOn = before === null || before.enabled !== true || row.url !== before.url;
+    if (row.enabled !== true || !switchedOn) return { input };
+    const probe = await probeLine(row.url as string);
+    if (probe.state !== 'down') return { input };
+    const reason = probe.error ?? '连接失败';
+    if (before && Object.entries(input).every(([field, value]) => field === 'enabled' || value === before[field]))
+      throw badField('enabled', text.lineDownNotEnabled(reason));
+    const others = await q.one<{ n: number }>(
+      'SELECT count(*)::int AS n FROM cdn_lines WHERE site_id = $1 AND enabled AND id <> $2',
+      [siteId, before?.id ?? 0],
+    );
+    if ((others?.n ?? 0) === 0) throw badField('url', text.lineDownLast(reason));
+    return { input: { ...input, enabled: false }, notice: text.lineDownSaved(reason) };
+  };
+
+/** The lists; a CDN line's host is checked under OUTBOUND_TEST_HOSTS (`testHosts`), its health by `probeLine`. */
+export const listKinds = (testHosts: OutboundTestHosts, probeLine: ProbeLine): readonly ListKind[] => [
   {
     segment: 'banners',
     table: 'banners',
@@ -163,6 +199,7 @@ export const listKinds = (testHosts: OutboundTestHosts): readonly ListKind[] => 
     },
     create: z.object({ ...lineOf(testHosts), sort: sort.optional(), enabled: z.boolean().default(true) }),
     patch: patchOf(lineOf(testHosts)),
+    vet: vetLine(probeLine),
     afterChange: keepsOneLine,
     deletable: true,
   },

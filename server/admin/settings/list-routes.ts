@@ -2,7 +2,9 @@
  * The per-site lists of list-kinds.ts under /settings/sites/:siteId/<segment>: list, add, edit,
  * delete (where the kind allows it) and reorder. Each change is one transaction that locks the
  * site's row first (so checks across rows, like the last enabled CDN line, hold under concurrency),
- * checks the whole row after the change, and writes its audit row with before and after.
+ * checks the whole row after the change, and writes its audit row with before and after. A kind's
+ * `vet` looks at an addition or a change first, outside the transaction; its `notice` comes back
+ * with the row.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -10,7 +12,7 @@ import type { Db, Queryable } from '../../db/db.ts';
 import { badField } from '../admin-errors.ts';
 import { auditOf, parseInput } from '../admin-input.ts';
 import { audit } from '../audit.ts';
-import { type ListKind } from './list-kinds.ts';
+import { type ListKind, type Vetted } from './list-kinds.ts';
 import { itemIdOf, notFound, settingsRoles, siteOf, uniqueAs } from './settings-scope.ts';
 import { settingsMessages as text } from './settings-messages.ts';
 
@@ -83,13 +85,25 @@ export function listRoutes(api: FastifyInstance, db: Db, kind: ListKind): void {
     return row;
   };
 
+  /** The kind's look at a new row (`id` null) or a change of row `id`, before its transaction. */
+  const vetted = async (req: FastifyRequest, input: Row, id: number | null): Promise<Vetted> => {
+    if (!kind.vet) return { input };
+    const siteId = await siteOf(db, req);
+    const before = id === null ? null : ((await oneRow(db, kind, siteId, id)) ?? null);
+    if (id !== null && !before) throw notFound(kind.label, id);
+    return kind.vet(db, siteId, input, before);
+  };
+  const answer = (row: Row | null, { notice }: Vetted) => (notice ? { ...row, notice } : row);
+
   api.get(base, settingsRoles, async (req) => ({ list: await listRows(db, kind, await siteOf(db, req)) }));
 
   api.post(base, settingsRoles, async (req) => {
     const given = Object.entries(parseInput(kind.create, req.body)).filter(([, value]) => value !== undefined);
-    const input = { ...kind.defaults?.(), ...Object.fromEntries(given) };
-    kind.check?.(input);
-    return inTx(async (q) => {
+    const fields = { ...kind.defaults?.(), ...Object.fromEntries(given) };
+    kind.check?.(fields);
+    const vet = await vetted(req, fields, null);
+    const { input } = vet;
+    const row = await inTx(async (q) => {
       const siteId = await siteOf(q, req);
       await lockSite(q, siteId);
       // Without a sort of its own, a new row goes last.
@@ -104,12 +118,14 @@ export function listRoutes(api: FastifyInstance, db: Db, kind: ListKind): void {
       );
       return after(q, req, siteId, 'create', made!.id, null);
     });
+    return answer(row, vet);
   });
 
   api.patch(`${base}/:id`, settingsRoles, async (req) => {
     const id = itemIdOf(req);
-    const input = parseInput(kind.patch, req.body);
-    return inTx(async (q) => {
+    const vet = await vetted(req, parseInput(kind.patch, req.body), id);
+    const { input } = vet;
+    const row = await inTx(async (q) => {
       const siteId = await siteOf(q, req);
       await lockSite(q, siteId);
       const before = await oneRow(q, kind, siteId, id);
@@ -123,6 +139,7 @@ export function listRoutes(api: FastifyInstance, db: Db, kind: ListKind): void {
       );
       return after(q, req, siteId, 'update', id, before);
     });
+    return answer(row, vet);
   });
 
   if (kind.deletable) {

@@ -44,7 +44,8 @@ export const settingsRoutes: FastifyPluginAsync<AdminDeps> = async (api, { db, c
     done(null, body),
   );
 
-  const kinds = listKinds(config.OUTBOUND_TEST_HOSTS);
+  const { linesHealth, probeLine } = lineHealth(api, outbound);
+  const kinds = listKinds(config.OUTBOUND_TEST_HOSTS, probeLine);
   for (const kind of kinds) listRoutes(api, db, kind);
   siteRoutes(api, db, config);
   dictionaryRoutes(api, db);
@@ -55,7 +56,6 @@ export const settingsRoutes: FastifyPluginAsync<AdminDeps> = async (api, { db, c
     return storeSettingsImage(config.UPLOAD_DIR, req.body, purpose);
   });
 
-  const linesHealth = lineHealth(api, outbound);
   api.get('/settings/sites/:siteId/cdn-lines/health', settingsRoles, async (req) => {
     const { refresh } = parseInput(healthQuery, req.query);
     const siteId = await siteOf(db, req);
