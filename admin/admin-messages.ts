@@ -26,16 +26,24 @@ export const adminMessages = {
     network: '网络异常，请稍后重试',
     ended: '登录已失效（长时间未操作，或已在别处退出），请重新登录',
   },
+  site: {
+    label: '站点',
+    all: '全部站点',
+    numbered: (id: string | number) => `站点 ${id}`,
+  },
   shell: {
     signOut: '退出',
     signingOut: '退出中…',
     menu: '导航',
-    sites: (ids: number[] | null) => (ids === null ? '全部站点' : `站点 ${ids.join('、')}`),
+    changePassword: '修改密码',
   },
   password: {
     heading: '设置新密码',
     intro: '你正在使用一次性密码登录。请先设置自己的密码，之后才能使用后台。',
     current: '当前密码（一次性密码）',
+    currentOwn: '当前密码',
+    changed: '密码已修改',
+    changedHint: '下次登录请使用新密码。你在其他浏览器或设备上的登录已全部退出。',
     next: '新密码',
     repeat: '再次输入新密码',
     hint: '至少 10 位，同时包含字母和数字，不能包含用户名，也不能是常见或容易猜到的密码',
@@ -53,6 +61,7 @@ export const adminMessages = {
   pageFailed: '页面未能加载，请检查网络后刷新页面',
   retry: '重试',
   cancel: '取消',
+  close: '知道了',
   /** The undo toast after a change to many rows (components/use-undo-toast.tsx). */
   undo: '撤销',
   undone: '已撤销',

@@ -79,7 +79,7 @@ describe.skipIf(noBrowser)('console money', () => {
       .click();
     const panel = page.getByTestId('order-panel');
     await panel.getByTestId('order-notifies').waitFor();
-    expect(await panel.getByTestId('order-notifies').innerText()).toMatch(/异步通知\s+有效\s+success\s+已入账/);
+    expect(await panel.getByTestId('order-notifies').innerText()).toMatch(/异步通知\s+有效\s+已受理\s+已入账/);
     expect(new URL(page.url()).pathname).toMatch(/^\/admin\/orders\/\d{14}C[0-9A-Z]{9}$/);
 
     // 退款 needs a reason.

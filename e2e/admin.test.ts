@@ -221,7 +221,8 @@ describe.skipIf(noBrowser)('operator console', () => {
     await admin.page.getByRole('button', { name: '新建操作员' }).click();
     await admin.page.getByLabel('用户名').fill('cash-e2e');
     await admin.page.getByLabel('角色').selectOption('finance');
-    await admin.page.getByLabel('站点 ID').fill('1');
+    await admin.page.getByLabel('指定站点').check();
+    await admin.page.getByLabel('影视社区').check();
     await admin.page.getByRole('button', { name: '保存' }).click();
     const shown = admin.page.getByTestId('operator-credentials');
     await shown.waitFor();
@@ -235,11 +236,24 @@ describe.skipIf(noBrowser)('operator console', () => {
     await shoot(admin.page, 'admin-operator-credentials-1366');
     await shown.getByRole('button', { name: '我已保存' }).click();
     const row = admin.page.locator('.operators__table tbody tr', { hasText: 'cash-e2e' });
-    expect(await row.innerText()).toMatch(/财务[\s\S]*站点 1[\s\S]*待改密码/);
+    expect(await row.innerText()).toMatch(/财务[\s\S]*影视社区[\s\S]*待改密码/);
     await shoot(admin.page, 'admin-operators-1366');
 
     const other = await openPage(browser, DESKTOP, server.baseURL, { waitForApp: false });
     await signInAt(other.page, '/admin', cash);
+    expect(await menuOf(other.page)).toEqual(['数据看板', '用户', '订单与退款']);
+    // 修改密码 once signed in: a wrong current password is named beside its field, then it changes.
+    await other.page.getByRole('button', { name: '修改密码' }).click();
+    const change = other.page.getByTestId('change-password');
+    await change.getByLabel('当前密码').fill('not-the-password-1');
+    await change.getByLabel('新密码', { exact: true }).fill('Fresh-pass-2026');
+    await change.getByLabel('再次输入新密码').fill('Fresh-pass-2026');
+    await change.getByRole('button', { name: '保存新密码' }).click();
+    await expect.poll(() => change.getByRole('alert').first().innerText()).toMatch(/当前密码/);
+    await change.getByLabel('当前密码').fill(cash.password);
+    await change.getByRole('button', { name: '保存新密码' }).click();
+    await expect.poll(() => other.page.getByTestId('password-changed').innerText()).toContain('密码已修改');
+    await other.page.getByRole('button', { name: '知道了' }).click();
     expect(await menuOf(other.page)).toEqual(['数据看板', '用户', '订单与退款']);
     await other.context.close();
 

@@ -5,7 +5,7 @@
  * included, and sign-outs are audited.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { AdminSession } from '../../contract/admin/session.ts';
+import type { AdminSession, SiteChoice } from '../../contract/admin/session.ts';
 import { textProblem } from '../protocol/parse-input.ts';
 import { AdminHttpError, badField } from './admin-errors.ts';
 import { adminMessages } from './admin-messages.ts';
@@ -13,7 +13,7 @@ import { clearAdminCookie, setAdminCookie } from './admin-cookie.ts';
 import { endSession, SESSION_MAX_MS, startSession, type OpenSession } from './admin-sessions.ts';
 import type { AdminDeps } from './admin-deps.ts';
 import { audit } from './audit.ts';
-import { operatorOf } from './guards.ts';
+import { operatorOf, sitesOfOperator } from './guards.ts';
 import { findOperatorForSignIn, useTotpStep } from './operators.ts';
 import { verifyNothing, verifyPassword } from './passwords.ts';
 import { beginSignIn } from './sign-in-limits.ts';
@@ -105,6 +105,11 @@ export const sessionRoutes: FastifyPluginAsync<AdminDeps> = async (api, { db, co
   });
 
   api.get('/session', { config: { adminOnTemporaryPassword: true } }, async (req) => answerOf(currentSession(req)));
+
+  /** The sites this operator may act on, by name, for the console's site pickers and labels. */
+  api.get('/session/sites', async (req): Promise<{ list: SiteChoice[] }> => ({
+    list: await sitesOfOperator(db, operatorOf(req)),
+  }));
 
   api.delete('/session', { config: { adminOnTemporaryPassword: true } }, async (req, reply) => {
     const session = currentSession(req);

@@ -8,6 +8,7 @@
  * in one place.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SiteChoice } from '../../contract/admin/session.ts';
 import type { SettingsSite } from '../../contract/admin/settings.ts';
 import { signInOperator, type SignedInOperator } from './admin-fixture.ts';
 import { createHarness, DB_KINDS, type Harness } from './harness.ts';
@@ -68,6 +69,17 @@ describe.each(DB_KINDS)('site limits across the console on %s', (kind) => {
     expect(listed.body).not.toContain(orderB);
     expect(await status(finance, 'GET', `/admin-api/users/${memberB}`)).toBe(403);
     expect(await status(finance, 'GET', `/admin-api/users/${memberB}/ledger?asset=coins`)).toBe(403);
+    expect(await status(finance, 'GET', `/admin-api/users/${memberB}/vip`)).toBe(403);
+    expect(await status(finance, 'GET', `/admin-api/orders/${orderB}/refund-preview`)).toBe(403);
+    // Its site pickers offer site A only; a 超级管理员's offer both, by name.
+    expect((await finance.call('GET', '/admin-api/session/sites')).json<{ list: SiteChoice[] }>().list).toEqual([
+      { id: 1, title: expect.any(String) },
+    ]);
+    const root = await signInOperator(h, { role: 'super' });
+    expect((await root.call('GET', '/admin-api/session/sites')).json<{ list: SiteChoice[] }>().list).toContainEqual({
+      id: siteB,
+      title: '乙站',
+    });
     expect(
       await status(finance, 'POST', `/admin-api/users/${memberB}/adjust`, { asset: 'coins', delta: 5, reason: '补偿' }),
     ).toBe(403);

@@ -7,7 +7,6 @@ export const moneyText = {
   orders: {
     title: '订单与退款',
     status: '状态',
-    site: '站点ID',
     user: '用户ID',
     kind: '类型',
     from: '开始日期',
@@ -53,6 +52,15 @@ export const moneyText = {
     noNotifies: '还没有收到支付通知',
     notifyColumns: { at: zoned('时间'), source: '来源', sign: '签名', result: '结果', note: '说明' },
     source: { notify: '异步通知', query: '主动查询' } as Record<string, string>,
+    /** What the site answered a notify (success, fail) and what a query found (paid, unpaid, failed, error). */
+    results: {
+      success: '已受理',
+      fail: '已拒绝',
+      paid: '已支付',
+      unpaid: '未支付',
+      failed: '支付失败',
+      error: '查询出错',
+    } as Record<string, string>,
     signValid: '有效',
     signInvalid: '无效',
     recheck: '重新查询',
@@ -76,7 +84,6 @@ export const moneyText = {
     title: '用户',
     search: '搜索',
     searchPlaceholder: '用户ID、昵称或账号',
-    site: '站点ID',
     apply: '搜索',
     columns: {
       id: 'ID',

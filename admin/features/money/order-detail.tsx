@@ -173,7 +173,9 @@ export function OrderDetailPanel({
                           {notify.signValid ? text.signValid : text.signInvalid}
                         </span>
                       </td>
-                      <td className="table__nowrap money__mono">{notify.result}</td>
+                      <td className="table__nowrap" title={notify.result}>
+                        {text.results[notify.result] ?? notify.result}
+                      </td>
                       <td>{notify.note}</td>
                     </tr>
                   ))}

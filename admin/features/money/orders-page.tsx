@@ -11,6 +11,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useRoute, useSearch } from 'wouter';
 import { ORDER_DATE_BY, type OrderRow, type OrderSummary } from '../../../contract/admin/money.ts';
 import { ORDER_KINDS, ORDER_STATUSES } from '../../../contract/enums.ts';
+import { SiteSelect } from '../../components/site-select.tsx';
 import { TableStatus } from '../../components/table-status.tsx';
 import { usePagedList } from '../../components/use-paged-list.ts';
 import { useUrlQuery } from '../../components/use-url-query.ts';
@@ -88,16 +89,7 @@ export function OrdersPage() {
             ))}
           </select>
         </label>
-        <label className="field">
-          <span className="field__label">{text.site}</span>
-          <input
-            className="field__input money__narrow"
-            name="siteId"
-            inputMode="numeric"
-            value={draft.siteId}
-            onChange={set('siteId')}
-          />
-        </label>
+        <SiteSelect value={draft.siteId} onChange={(siteId) => setDraft((current) => ({ ...current, siteId }))} />
         <label className="field">
           <span className="field__label">{text.user}</span>
           <input

@@ -1,12 +1,15 @@
 /**
- * 用户 (财务, 审核, 超级管理员): find a member by ID, nickname or account (and site), newest
- * first, with 加载更多; /admin/users/:id is one member (user-detail.tsx). 审核 sees no balances
+ * 用户 (财务, 审核, 超级管理员): find a member by ID, nickname or account (and site, by name), newest
+ * first, with 加载更多, the search in the address; /admin/users/:id is one member (user-detail.tsx). 审核 sees no balances
  * (the server sends none) and the columns are left out.
  */
 import './money.css';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { useSession } from '../../session/session-store.ts';
+import { siteTitle, useSiteChoices } from '../../session/site-choices.ts';
+import { SiteSelect } from '../../components/site-select.tsx';
+import { useUrlQuery } from '../../components/use-url-query.ts';
 import { TableStatus } from '../../components/table-status.tsx';
 import { usePagedList } from '../../components/use-paged-list.ts';
 import { fetchUsers } from './money-calls.ts';
@@ -16,9 +19,22 @@ import { UserDetailView } from './user-detail.tsx';
 
 const text = moneyText.users;
 
+interface UserQuery {
+  q: string;
+  siteId: string;
+}
+
+const readQuery = (params: URLSearchParams): UserQuery => ({
+  q: params.get('q') ?? '',
+  siteId: params.get('siteId') ?? '',
+});
+const writeQuery = (query: UserQuery) => ({ ...query });
+
 function UserList({ balances }: { balances: boolean }) {
-  const [query, setQuery] = useState({ q: '', siteId: '' });
-  const [draft, setDraft] = useState({ q: '', siteId: '' });
+  const [query, setQuery] = useUrlQuery(readQuery, writeQuery);
+  const [draft, setDraft] = useState(query);
+  useEffect(() => setDraft(query), [query]);
+  const sites = useSiteChoices();
   const [, navigate] = useLocation();
   const {
     items: users,
@@ -50,16 +66,7 @@ function UserList({ balances }: { balances: boolean }) {
             onChange={(event) => setDraft((d) => ({ ...d, q: event.target.value }))}
           />
         </label>
-        <label className="field">
-          <span className="field__label">{text.site}</span>
-          <input
-            className="field__input money__narrow"
-            name="siteId"
-            inputMode="numeric"
-            value={draft.siteId}
-            onChange={(event) => setDraft((d) => ({ ...d, siteId: event.target.value }))}
-          />
-        </label>
+        <SiteSelect value={draft.siteId} onChange={(siteId) => setDraft((d) => ({ ...d, siteId }))} />
         <div className="money__filter-actions">
           <button className="button button--primary" type="submit">
             {text.apply}
@@ -97,7 +104,7 @@ function UserList({ balances }: { balances: boolean }) {
                 </td>
                 <td className="money__ellipsis">{user.nickname}</td>
                 <td className="table__nowrap">{user.account ?? '—'}</td>
-                <td className="table__nowrap">{user.siteId}</td>
+                <td className="table__nowrap">{siteTitle(sites, user.siteId)}</td>
                 {balances && <td className="money__num">{user.coins}</td>}
                 {balances && <td className="money__num">{user.points}</td>}
                 <td className="table__nowrap">

@@ -19,14 +19,3 @@ export const changeOperator = (id: number, change: OperatorChange): Promise<Oper
 
 export const resetOperator = (id: number, reset: OperatorReset): Promise<OperatorCredentials> =>
   adminCall<OperatorCredentials>('POST', `/operators/${id}/reset`, { body: reset });
-
-/** "1, 2" → [1, 2]; empty → null (every site); anything else → undefined (not a list). */
-export function parseSiteIds(text: string): number[] | null | undefined {
-  const parts = text
-    .split(/[,，、\s]+/)
-    .map((part) => part.trim())
-    .filter(Boolean);
-  if (parts.length === 0) return null;
-  const ids = parts.map(Number);
-  return ids.every((id) => Number.isSafeInteger(id) && id > 0) ? [...new Set(ids)] : undefined;
-}

@@ -11,7 +11,7 @@ import { AdminApiError } from '../../api/admin-client.ts';
 import { ConsoleDialog, ConsoleNotice } from '../../components/console-dialog.tsx';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { useConfirm } from '../../components/use-confirm.tsx';
-import { parseSiteIds } from './operator-calls.ts';
+import { useSiteChoices } from '../../session/site-choices.ts';
 import { operatorText as text } from './operator-messages.ts';
 
 export interface OperatorForm {
@@ -32,13 +32,17 @@ export function OperatorFormDialog({
 }) {
   const [username, setUsername] = useState(editing?.username ?? '');
   const [role, setRole] = useState<OperatorRole>(editing?.role ?? 'ops');
-  const [sites, setSites] = useState(editing?.siteIds?.join(', ') ?? '');
+  const choices = useSiteChoices();
+  const [limited, setLimited] = useState(editing?.siteIds != null);
+  const [chosen, setChosen] = useState<number[]>(editing?.siteIds ?? []);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const toggle = (id: number) =>
+    setChosen((now) => (now.includes(id) ? now.filter((each) => each !== id) : [...now, id].sort((a, b) => a - b)));
 
   async function submit() {
-    const siteIds = parseSiteIds(sites);
-    if (siteIds === undefined) return setError(text.sitesInvalid);
+    if (limited && chosen.length === 0) return setError(text.sitesNone);
+    const siteIds = limited ? chosen : null;
     setBusy(true);
     setError(null);
     try {
@@ -81,11 +85,30 @@ export function OperatorFormDialog({
           ))}
         </select>
       </label>
-      <label className="field">
-        <span className="field__label">{text.sites}</span>
-        <input className="field__input" value={sites} onChange={(event) => setSites(event.target.value)} />
+      <fieldset className="operators__sites">
+        <legend className="field__label">{text.sites}</legend>
+        <div className="operators__site-scope">
+          <label>
+            <input type="radio" name="scope" checked={!limited} onChange={() => setLimited(false)} />
+            {text.allSites}
+          </label>
+          <label>
+            <input type="radio" name="scope" checked={limited} onChange={() => setLimited(true)} />
+            {text.someSites}
+          </label>
+        </div>
+        {limited && (
+          <div className="operators__site-list">
+            {(choices ?? []).map((site) => (
+              <label key={site.id}>
+                <input type="checkbox" checked={chosen.includes(site.id)} onChange={() => toggle(site.id)} />
+                {site.title}
+              </label>
+            ))}
+          </div>
+        )}
         <span className="field__hint">{text.sitesHint}</span>
-      </label>
+      </fieldset>
     </ConsoleDialog>
   );
 }

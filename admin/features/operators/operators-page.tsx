@@ -10,6 +10,7 @@ import { adminMessages, ROLE_LABELS } from '../../admin-messages.ts';
 import { AdminApiError } from '../../api/admin-client.ts';
 import { useConfirm } from '../../components/use-confirm.tsx';
 import { useSession } from '../../session/session-store.ts';
+import { sitesLabel, useSiteChoices } from '../../session/site-choices.ts';
 import { consoleTime } from '../../components/console-time.ts';
 import { changeOperator, createOperator, fetchOperators, resetOperator } from './operator-calls.ts';
 import { CredentialsDialog, OperatorFormDialog, type OperatorForm } from './operator-dialogs.tsx';
@@ -22,6 +23,7 @@ type Dialog =
 
 export function OperatorsPage() {
   const session = useSession();
+  const sites = useSiteChoices();
   const myId = session.status === 'signedIn' ? session.session.operator.id : null;
   const confirm = useConfirm();
   const [operators, setOperators] = useState<OperatorListItem[] | null>(null);
@@ -104,7 +106,7 @@ export function OperatorsPage() {
                   {operator.id === myId && <span className="operators__me">{text.me}</span>}
                 </td>
                 <td>{ROLE_LABELS[operator.role]}</td>
-                <td>{adminMessages.shell.sites(operator.siteIds)}</td>
+                <td>{sitesLabel(sites, operator.siteIds)}</td>
                 <td>
                   <span className={`badge ${operator.disabled ? 'badge--off' : 'badge--on'}`}>
                     {operator.disabled ? text.disabled : text.active}
