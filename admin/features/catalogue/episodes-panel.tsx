@@ -7,9 +7,11 @@
  */
 import { useEffect, useState } from 'react';
 import type { AdminEpisode, AdminMovie } from '../../../contract/admin/catalogue.ts';
+import type { IngestJob } from '../../../contract/admin/ingest.ts';
 import { adminMessages } from '../../admin-messages.ts';
 import { EpisodeVideoUpload } from '../ingest/episode-video-upload.tsx';
 import { createEpisode } from '../ingest/ingest-calls.ts';
+import { ingestMessages as ingestText } from '../ingest/ingest-messages.ts';
 import { deleteEpisode, patchEpisode } from './catalogue-calls.ts';
 import { formatDuration } from './catalogue-format.ts';
 import { catalogueMessages, EPISODE_STATE_LABELS } from './catalogue-messages.ts';
@@ -37,6 +39,16 @@ export function EpisodesPanel({ movie, onChange, onReload }: PanelProps) {
   // A new episode's job is followed in its own row; the form below starts afresh for the next one.
   const [jobs, setJobs] = useState<Record<number, string>>({});
   const [addKey, setAddKey] = useState(0);
+  // The progress of a job followed in an open row, as that row's readout polls it: the episode's
+  // state cell shows the same figure rather than the table's older one.
+  const [live, setLive] = useState<Record<number, IngestJob>>({});
+  const stateText = (episode: AdminEpisode): string => {
+    const job = live[episode.id];
+    if (job?.state === 'queued' && episode.state !== 'ready') return ingestText.queued;
+    if (job?.state === 'processing' && episode.state !== 'ready') return ingestText.processing(job.progress);
+    const label = EPISODE_STATE_LABELS[episode.state];
+    return episode.state === 'processing' ? `${label} ${text.progress(episode.progress)}` : label;
+  };
   const processing = movie.episodes.some((episode) => episode.state === 'processing');
 
   useEffect(() => {
@@ -133,10 +145,7 @@ export function EpisodesPanel({ movie, onChange, onReload }: PanelProps) {
                     {episode.rungs.length > 0 ? episode.rungs.map((r) => `${r}p`).join(' · ') : '—'}
                   </td>
                   <td>
-                    <span className={`episode-state episode-state--${episode.state}`}>
-                      {EPISODE_STATE_LABELS[episode.state]}
-                      {episode.state === 'processing' ? ` ${text.progress(episode.progress)}` : ''}
-                    </span>
+                    <span className={`episode-state episode-state--${episode.state}`}>{stateText(episode)}</span>
                     {episode.state === 'failed' && episode.failure && (
                       <span className="episodes-panel__failure">{episode.failure}</span>
                     )}
@@ -207,6 +216,7 @@ export function EpisodesPanel({ movie, onChange, onReload }: PanelProps) {
                         }
                         onEpisode={() => void onReload()}
                         onDone={() => void onReload()}
+                        onJob={(job) => setLive((shown) => ({ ...shown, [episode.id]: job }))}
                       />
                     </td>
                   </tr>

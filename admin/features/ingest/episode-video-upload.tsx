@@ -29,6 +29,8 @@ export interface EpisodeVideoUploadProps {
   onEpisode?: (episode: IngestEpisode) => void;
   /** The job, once it has ended as 完成. */
   onDone?: (job: IngestJob) => void;
+  /** Every reading of the job while it is followed (the episode's row shows the same progress). */
+  onJob?: (job: IngestJob) => void;
 }
 
 const POLL_MS = 1500;
@@ -60,7 +62,7 @@ function remember(key: string, value: Remembered | null): void {
 }
 
 export function EpisodeVideoUpload(props: EpisodeVideoUploadProps) {
-  const { movieId, episodeId, episodeNumber, episodeTitle, onEpisode, onDone } = props;
+  const { movieId, episodeId, episodeNumber, episodeTitle, onEpisode, onDone, onJob } = props;
   const key = storageKey(movieId, episodeId, episodeNumber);
   const [file, setFile] = useState<File | null>(null);
   const [upload, setUpload] = useState<UploadProgress | null>(null);
@@ -74,6 +76,8 @@ export function EpisodeVideoUpload(props: EpisodeVideoUploadProps) {
   // The latest callback, so a parent's new function each render does not restart the polling.
   const onDoneRef = useRef(onDone);
   onDoneRef.current = onDone;
+  const onJobRef = useRef(onJob);
+  onJobRef.current = onJob;
 
   useEffect(() => {
     if (props.jobId) setJobId(props.jobId);
@@ -89,6 +93,7 @@ export function EpisodeVideoUpload(props: EpisodeVideoUploadProps) {
         const next = await fetchJob(jobId);
         if (stopped) return;
         setJob(next);
+        onJobRef.current?.(next);
         setError(null);
         if (next.state === 'done' && doneFor.current !== next.id) {
           doneFor.current = next.id;
