@@ -35,6 +35,16 @@ export const MOVIE_LIMITS = {
   yearMin: 1900,
   episodeTitle: 100,
   episodeNumberMax: 9999,
+  /** 备注 (MacCMS vod_remarks), e.g. 更新至第12集 / HD / 完结. */
+  remarks: 20,
+  /** 别名 (vod_sub). */
+  alias: 100,
+  /** 语言 (vod_lang), e.g. 国语 / 粤语 / 英语. */
+  language: 20,
+  /** 评分 (vod_score): 0.0-10.0 in steps of 0.1. */
+  scoreMax: 10,
+  /** 总集数 (vod_total): the episodes a series is planned to have. */
+  totalEpisodesMax: 9999,
   /** Titles one bulk status change may name. */
   bulk: 100,
 } as const;
@@ -122,8 +132,18 @@ export interface AdminMovie {
   durationS: number;
   introEndS: number | null;
   outroStartS: number | null;
-  /** 连载状态: 已完结 (true) or 连载中 (false). */
+  /** 连载状态: 已完结 (true) or 连载中 (false) (MacCMS vod_isend). */
   finished: boolean;
+  /** 备注, the poster's corner on visitors' cards when set (vod_remarks); '' for none. */
+  remarks: string;
+  /** 别名 (vod_sub); '' for none. */
+  alias: string;
+  /** 语言 (vod_lang); '' for none. */
+  language: string;
+  /** 评分 0.0-10.0 with one decimal (vod_score; stored as tenths); null: not rated. */
+  score: number | null;
+  /** 总集数 planned (vod_total); null: not known. vod_serial is the episodes ready so far. */
+  totalEpisodes: number | null;
   status: MovieStatus;
   shownStatus: ShownStatus;
   publishedAt: number;
@@ -158,6 +178,11 @@ export interface MoviePatch {
   introEndS?: number | null;
   outroStartS?: number | null;
   finished?: boolean;
+  remarks?: string;
+  alias?: string;
+  language?: string;
+  score?: number | null;
+  totalEpisodes?: number | null;
   status?: MovieStatus;
   /** ms since epoch; a future time with status 'published' schedules the title. */
   publishedAt?: number;

@@ -178,6 +178,54 @@ describe.each(DB_KINDS)('console titles and episodes on %s', (kind) => {
     expect(await auditOf('movie.update', movie.id)).toHaveLength(count);
   });
 
+  it('keeps 备注, 别名, 语言, 评分 and 总集数 (the MacCMS fields), each to its bound, audited in words', async () => {
+    const movie = await create('庆余年');
+    expect(movie).toMatchObject({ remarks: '', alias: '', language: '', score: null, totalEpisodes: null });
+    const fields = {
+      remarks: 'x'.repeat(20),
+      alias: '别'.repeat(100),
+      language: '国语',
+      score: 8.5,
+      totalEpisodes: 46,
+      finished: false,
+    };
+    const res = await ops.call<AdminMovie>('PATCH', `/movies/${movie.id}`, { ...fields, remarks: '  更新至第12集 ' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ ...fields, remarks: '更新至第12集' });
+    const bounds = await ops.call<AdminMovie>('PATCH', `/movies/${movie.id}`, fields);
+    expect(bounds.body).toMatchObject(fields);
+    for (const score of [0, 10, 7.3, 9.9]) {
+      const read = await ops.call<AdminMovie>('PATCH', `/movies/${movie.id}`, { score });
+      expect(read.body.score).toBe(score);
+    }
+    expect((await h.db.one<{ t: number }>('SELECT score_tenths AS t FROM movies WHERE id = $1', [movie.id]))!.t).toBe(
+      99,
+    );
+    const cleared = await ops.call<AdminMovie>('PATCH', `/movies/${movie.id}`, {
+      remarks: '',
+      score: null,
+      totalEpisodes: null,
+    });
+    expect(cleared.body).toMatchObject({ remarks: '', score: null, totalEpisodes: null, language: '国语' });
+    const rows = await auditOf('movie.update', movie.id);
+    expect(rows[0]!.before).toEqual({
+      remarks: '',
+      alias: '',
+      language: '',
+      score: null,
+      totalEpisodes: null,
+      finished: true,
+    });
+    expect(rows[0]!.after).toMatchObject({ remarks: '更新至第12集', score: 8.5, totalEpisodes: 46 });
+    expect(rows.at(-1)).toMatchObject({
+      before: { remarks: 'x'.repeat(20), score: 9.9, totalEpisodes: 46 },
+      after: { remarks: '', score: null, totalEpisodes: null },
+    });
+    const refused = await ops.call<AdminError>('PATCH', `/movies/${movie.id}`, { score: 11 });
+    expect([refused.status, refused.body.field]).toEqual([400, 'score']);
+    expect(refused.body.message).toMatch(/评分/);
+  });
+
   it('answers 400 naming the field for each bad input, and changes nothing', async () => {
     const movie = await create('校验');
     const cases: Array<[unknown, string]> = [
@@ -204,6 +252,17 @@ describe.each(DB_KINDS)('console titles and episodes on %s', (kind) => {
       [{ introEndS: 100, outroStartS: 50 }, 'outroStartS'],
       [{ finished: 'no' }, 'finished'],
       [{ finished: null }, 'finished'],
+      [{ remarks: 'x'.repeat(21) }, 'remarks'],
+      [{ remarks: null }, 'remarks'],
+      [{ alias: 'x'.repeat(101) }, 'alias'],
+      [{ language: 'x'.repeat(21) }, 'language'],
+      [{ score: 10.1 }, 'score'],
+      [{ score: -0.1 }, 'score'],
+      [{ score: 8.55 }, 'score'],
+      [{ score: '8.5' }, 'score'],
+      [{ totalEpisodes: 0 }, 'totalEpisodes'],
+      [{ totalEpisodes: 10_000 }, 'totalEpisodes'],
+      [{ totalEpisodes: 12.5 }, 'totalEpisodes'],
       [{ status: 'live' }, 'status'],
       [{ status: 'published' }, 'status'],
       [{ publishedAt: Date.now() + 2 * 366 * 86_400_000 }, 'publishedAt'],
@@ -501,5 +560,84 @@ describe.each(DB_KINDS)('console titles and episodes on %s', (kind) => {
     expect(after.episodes.map((e) => e.number)).toEqual([1]);
     // An operator of every site changes them as before.
     expect((await ops.call('PATCH', `/movies/${movie.id}`, { access: 'vip' })).status).toBe(200);
+  });
+
+  it('deletes a draft with its episodes, tags, likes, favourites and featured places, audited with its name', async () => {
+    const movie = await create('要删的草稿');
+    const first = await addEpisode(movie.id, 1);
+    await addEpisode(movie.id, 2, 'failed');
+    await ops.call('PATCH', `/movies/${movie.id}`, { tagIds: [1, 2] });
+    await h.db.query(`INSERT INTO user_favorites (user_id, item_type, item_id) VALUES (9001, 'movie', $1)`, [movie.id]);
+    await h.db.query(`INSERT INTO user_likes (user_id, item_type, item_id) VALUES (9001, 'movie', $1)`, [movie.id]);
+    await h.db.query(`INSERT INTO featured_items (featured_id, item_type, item_id) VALUES (2, 'movie', $1)`, [
+      movie.id,
+    ]);
+    const res = await ops.call('DELETE', `/movies/${movie.id}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(204);
+    expect((await ops.call('GET', `/movies/${movie.id}`)).status).toBe(404);
+    for (const [sql, param] of [
+      ['SELECT 1 FROM episodes WHERE movie_id = $1', movie.id],
+      ['SELECT 1 FROM episodes WHERE id = $1', first],
+      ['SELECT 1 FROM movie_tags WHERE movie_id = $1', movie.id],
+      [`SELECT 1 FROM user_favorites WHERE item_type = 'movie' AND item_id = $1`, movie.id],
+      [`SELECT 1 FROM user_likes WHERE item_type = 'movie' AND item_id = $1`, movie.id],
+      [`SELECT 1 FROM featured_items WHERE item_type = 'movie' AND item_id = $1`, movie.id],
+      [`SELECT 1 FROM search_docs WHERE kind = 'movie' AND source_id = $1`, movie.id],
+    ] as const)
+      expect(await h.db.one(sql, [param]), sql).toBeUndefined();
+    const [row] = await auditOf('movie.delete', movie.id);
+    expect(row!.before).toMatchObject({ title: '要删的草稿', status: 'draft', episodes: [1, 2] });
+    expect((await ops.call('DELETE', `/movies/${movie.id}`)).status).toBe(404);
+    expect((await ops.call('DELETE', '/movies/abc')).status).toBe(400);
+  });
+
+  it('refuses to delete a published title, one anybody bought, and one whose episode is transcoding', async () => {
+    const movie = await create('在架');
+    await addEpisode(movie.id, 1);
+    await ops.call('PATCH', `/movies/${movie.id}`, { status: 'published' });
+    const live = await ops.call<AdminError>('DELETE', `/movies/${movie.id}`);
+    expect([live.status, live.body.message]).toEqual([409, '已发布或定时发布的影片不能删除；请先下架']);
+    // Taken down it may go, unless it was bought: the purchase keeps its title, even taken down.
+    await ops.call('PATCH', `/movies/${movie.id}`, { access: 'coins', priceCoins: 10 });
+    await ops.call('PATCH', `/movies/${movie.id}`, { status: 'unpublished' });
+    await h.db.query(
+      `INSERT INTO purchases (user_id, item_type, item_id, price_coins) VALUES (9002, 'movie', $1, 10)`,
+      [movie.id],
+    );
+    const bought = await ops.call<AdminError>('DELETE', `/movies/${movie.id}`);
+    expect(bought.status).toBe(409);
+    expect(bought.body.message).toMatch(/1 位用户购买过/);
+    const busy = await create('转码中');
+    await addEpisode(busy.id, 1, 'processing');
+    const running = await ops.call<AdminError>('DELETE', `/movies/${busy.id}`);
+    expect([running.status, running.body.message]).toEqual([409, '有分集正在转码，完成或失败后才能删除影片']);
+    for (const id of [movie.id, busy.id]) {
+      expect((await ops.call('GET', `/movies/${id}`)).status).toBe(200);
+      expect(await auditOf('movie.delete', id)).toHaveLength(0);
+    }
+    // A title taken down that nobody bought goes, with its plays' history.
+    const watched = await create('下架无购买');
+    await addEpisode(watched.id, 1);
+    await ops.call('PATCH', `/movies/${watched.id}`, { status: 'published' });
+    await ops.call('PATCH', `/movies/${watched.id}`, { status: 'unpublished' });
+    await h.db.query(
+      `INSERT INTO watch_progress (user_id, movie_id, episode, position_s, duration_s, updated_at)
+         VALUES (9001, $1, 1, 12, 30, now())`,
+      [watched.id],
+    );
+    expect((await ops.call('DELETE', `/movies/${watched.id}`)).status).toBe(204);
+    expect(await h.db.one('SELECT 1 FROM watch_progress WHERE movie_id = $1', [watched.id])).toBeUndefined();
+  });
+
+  it('lets neither a 运营 limited to some sites nor 审核 or 财务 delete a title', async () => {
+    const movie = await create('共用草稿');
+    const limited = await signedIn('ops', [1]);
+    const res = await limited.call<AdminError>('DELETE', `/movies/${movie.id}`);
+    expect(res.status).toBe(403);
+    expect(res.body.message).toMatch(/全部站点共用/);
+    for (const role of ['moderator', 'finance'] as const)
+      expect((await (await signedIn(role)).call('DELETE', `/movies/${movie.id}`)).status).toBe(403);
+    expect((await ops.call('GET', `/movies/${movie.id}`)).status).toBe(200);
+    expect((await (await signedIn('super')).call('DELETE', `/movies/${movie.id}`)).status).toBe(204);
   });
 });

@@ -1,10 +1,11 @@
 /**
  * The console's titles and episodes under /admin-api (docs/admin-api.md, "Content"), for 运营 and
  * 超级管理员: list, create a draft, read and change every field, publish / unpublish / schedule,
- * rename, renumber and delete episodes, and set the poster from an image and a crop. Titles are
- * shared by every site of the group: any of them reads them, but only an operator of every site
- * changes them (403 for one limited to some sites). Every change is one transaction with its audit
- * rows and answers the title as the editor shows it.
+ * rename, renumber and delete episodes, set the poster from an image and a crop, and delete a title
+ * visitors cannot see and nobody bought (movie-delete.ts). Titles are shared by every site of the
+ * group: any of them reads them, but only an operator of every site changes them (403 for one
+ * limited to some sites). Every change is one transaction with its audit rows and answers the
+ * title as the editor shows it (a deleted one: 204).
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AdminMovie, MovieCreate, MovieStatusResult } from '../../../contract/admin/catalogue.ts';
@@ -17,6 +18,7 @@ import { requireEverySite, requireRole } from '../guards.ts';
 import { catalogueMessages as text } from './catalogue-messages.ts';
 import { deleteEpisode, patchEpisode } from './episode-writes.ts';
 import { createBody, episodeBody, idParam, listQuery, patchBody, posterBody, statusBody } from './movie-input.ts';
+import { deleteMovie } from './movie-delete.ts';
 import { findAdminMovie, listAdminMovies, movieOptions } from './movie-store.ts';
 import { createMovie, patchMovie, setStatuses } from './movie-writes.ts';
 import { decodeImage, ensurePlaceholderPoster, removeUnusedPoster, writePoster } from './poster-image.ts';
@@ -79,6 +81,12 @@ export const catalogueRoutes: FastifyPluginAsync<AdminDeps> = async (api, { db, 
     const found = await db.tx((q) => patchMovie(q, auditOf(req), id, patch, time));
     if (!found) throw new AdminHttpError(404, text.movieNotFound);
     return movieOr404(id);
+  });
+
+  api.delete('/movies/:id', change, async (req, reply) => {
+    const poster = await db.tx((q) => deleteMovie(q, auditOf(req), idOf(req)));
+    await removeUnusedPoster(db, config.MEDIA_DIR, poster);
+    return reply.code(204).send();
   });
 
   api.patch('/episodes/:id', change, async (req) => {

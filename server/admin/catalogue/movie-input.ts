@@ -25,6 +25,14 @@ const people = (max: number) =>
     .max(max, { message: text.people(max) })
     .transform((names) => [...new Set(names)]);
 
+/** 评分: 0-10 with at most one decimal (8.5, not 8.55); stored as tenths (movies.score_tenths). */
+const score = z
+  .number({ message: text.score })
+  .min(0, { message: text.score })
+  .max(L.scoreMax, { message: text.score })
+  .refine((value) => Math.abs(value * 10 - Math.round(value * 10)) < 1e-6, { message: text.score })
+  .transform((value) => Math.round(value * 10) / 10);
+
 const access = z.enum(['free', 'vip', 'coins'], { message: text.access });
 
 export const idParam = (value: unknown): number | null => {
@@ -67,6 +75,11 @@ export function patchBody(now: number) {
       introEndS: intField(1, L.introEndSMax, text.introEndS).nullable(),
       outroStartS: intField(1, L.outroStartSMax, text.outroStartS).nullable(),
       finished: z.boolean({ message: text.finished }),
+      remarks: textField(0, L.remarks, text.remarks),
+      alias: textField(0, L.alias, text.alias),
+      language: textField(0, L.language, text.language),
+      score: score.nullable(),
+      totalEpisodes: intField(1, L.totalEpisodesMax, text.totalEpisodes).nullable(),
       status: z.enum(MOVIE_STATUSES, { message: text.status }),
       publishedAt: intField(EARLIEST, now + YEAR_MS, text.publishedAt),
     })

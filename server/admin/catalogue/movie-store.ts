@@ -109,6 +109,12 @@ export interface MovieFields {
   introEndS: number | null;
   outroStartS: number | null;
   finished: boolean;
+  remarks: string;
+  alias: string;
+  language: string;
+  /** 0.0-10.0; the column holds tenths. */
+  score: number | null;
+  totalEpisodes: number | null;
   status: MovieStatus;
   publishedAt: number;
 }
@@ -124,7 +130,8 @@ interface MovieRowDb extends Omit<MovieFields, 'publishedAt' | 'tagIds'> {
 const MOVIE_COLUMNS = `id, title, description, category_id AS "categoryId", region, year, cast_names AS "castNames",
   directors, access, price_coins AS "priceCoins", trial_s AS "trialS", duration_s AS "durationS",
   intro_end_s AS "introEndS",
-  outro_start_s AS "outroStartS", finished, status, published_at AS "publishedAt", updated_at AS "updatedAt",
+  outro_start_s AS "outroStartS", finished, remarks, alias, language, (score_tenths / 10.0)::float8 AS score,
+  total_episodes AS "totalEpisodes", status, published_at AS "publishedAt", updated_at AS "updatedAt",
   poster, views`;
 
 /** The title's stored fields, locked for the transaction's change when `lock`. */
@@ -203,6 +210,11 @@ export async function findAdminMovie(q: Queryable, id: number, now: number): Pro
     introEndS: row.introEndS,
     outroStartS: row.outroStartS,
     finished: row.finished,
+    remarks: row.remarks,
+    alias: row.alias,
+    language: row.language,
+    score: row.score,
+    totalEpisodes: row.totalEpisodes,
     status: row.status,
     shownStatus: shownStatus(row.status, row.publishedAt, now),
     publishedAt: row.publishedAt.getTime(),

@@ -63,12 +63,24 @@ const COLUMNS: Record<Exclude<keyof MovieFields, 'tagIds'>, string> = {
   introEndS: 'intro_end_s',
   outroStartS: 'outro_start_s',
   finished: 'finished',
+  remarks: 'remarks',
+  alias: 'alias',
+  language: 'language',
+  score: 'score_tenths',
+  totalEpisodes: 'total_episodes',
   status: 'status',
   publishedAt: 'published_at',
 };
 const PUBLICATION = new Set<keyof MovieFields>(['status', 'publishedAt']);
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/** A field's value as its column holds it: times as dates, 评分 as tenths. */
+function columnValue(key: keyof typeof COLUMNS, next: MovieFields): unknown {
+  if (key === 'publishedAt') return new Date(next.publishedAt);
+  if (key === 'score') return next.score === null ? null : Math.round(next.score * 10);
+  return next[key];
+}
 
 /** The merged fields, with the rules over several fields checked; throws 400 naming the field. */
 async function merge(q: Queryable, id: number, stored: MovieFields, patch: MoviePatch, now: number) {
@@ -121,7 +133,7 @@ export async function patchMovie(q: Queryable, actor: Actor, id: number, patch: 
 
   const params: unknown[] = [id, new Date(now)];
   const sets = changed.map((key) => {
-    params.push(key === 'publishedAt' ? new Date(next.publishedAt) : next[key]);
+    params.push(columnValue(key, next));
     return `${COLUMNS[key]} = $${params.length}`;
   });
   await q.query(`UPDATE movies SET ${[...sets, 'updated_at = $2'].join(', ')} WHERE id = $1`, params);
