@@ -5,7 +5,8 @@
  * 1280x720 video (made here with the packaged ffmpeg) uploaded as episode 1 of the new series, its
  * job followed to 完成, the series published, and the visitors' app playing it with 清晰度 choices
  * of its ladder, its card reading 更新至第1集. The 超级管理员's audit list shows the changes.
- * Screenshots of the list and of the editor with its episodes at 1366 and 1024 px.
+ * A draft with 备注, 评分 and the other MacCMS fields is deleted after one question. Screenshots of
+ * the list and of the editor with its episodes at 1366 and 1024 px, of the new fields at 1440 and 390.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -50,6 +51,33 @@ async function makePicture(dir: string): Promise<string> {
 
 const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
 
+/** Types each value into the editor's box of that label. */
+async function fillFields(page: Page, values: Record<string, string>): Promise<void> {
+  for (const [name, value] of Object.entries(values)) await field(page, name).fill(value);
+}
+
+/** 新建影片 from the list: a draft of the third category, and its editor open. */
+async function newDraft(page: Page, title: string): Promise<void> {
+  await page.getByRole('button', { name: '新建影片' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('标题').fill(title);
+  await dialog.getByLabel('分类').selectOption({ index: 2 });
+  await dialog.getByRole('button', { name: '创建草稿' }).click();
+  await page.getByRole('heading', { name: title }).waitFor();
+}
+
+/** 保存, refused: the server's message shows beside the field `name`. */
+async function saveRefused(page: Page, name: string, message: string): Promise<void> {
+  await page.getByRole('button', { name: '保存' }).click();
+  await expect.poll(() => page.locator('.field', { has: field(page, name) }).innerText()).toContain(message);
+}
+
+/** 保存, and the form says 已保存. */
+async function saved(page: Page): Promise<void> {
+  await page.getByRole('button', { name: '保存' }).click();
+  await expect.poll(() => page.locator('.catalogue-form__actions [role=status]').innerText()).toBe('已保存');
+}
+
 describe.skipIf(noBrowser)('content console', () => {
   let browser: Browser;
   let suite: ConsoleSuite;
@@ -58,6 +86,7 @@ describe.skipIf(noBrowser)('content console', () => {
   let root: Credentials;
   let bulkOps: Credentials;
   let oneSite: Credentials;
+  let deleteOps: Credentials;
   let videoFile: string;
   let pictureFile: string;
 
@@ -69,9 +98,16 @@ describe.skipIf(noBrowser)('content console', () => {
       ['root-content', 'super'],
       ['ops-bulk', 'ops'],
       ['ops-one-site', 'ops', '1'],
+      ['ops-delete', 'ops'],
     ]);
     ({ server, browser } = suite);
-    [ops, root, bulkOps, oneSite] = suite.operators as [Credentials, Credentials, Credentials, Credentials];
+    [ops, root, bulkOps, oneSite, deleteOps] = suite.operators as [
+      Credentials,
+      Credentials,
+      Credentials,
+      Credentials,
+      Credentials,
+    ];
   }, 240_000);
   afterAll(() => suite?.stop());
 
@@ -112,31 +148,25 @@ describe.skipIf(noBrowser)('content console', () => {
     await expect.poll(firstTitle).toBe(pageOne);
 
     // 新建影片 → a draft, and its editor.
-    await page.getByRole('button', { name: '新建影片' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('标题').fill(SERIES_TITLE);
-    await dialog.getByLabel('分类').selectOption({ index: 2 });
-    await dialog.getByRole('button', { name: '创建草稿' }).click();
-    await page.getByRole('heading', { name: SERIES_TITLE }).waitFor();
+    await newDraft(page, SERIES_TITLE);
     const id = Number(/\/admin\/content\/(\d+)$/.exec(page.url())![1]);
     expect(id).toBeGreaterThanOrEqual(1_000_000);
     expect(await page.getByTestId('movie-status').innerText()).toBe('草稿');
 
     // Fields, saved; a bad outro mark shows the server's message beside its field.
-    await field(page, '简介').fill('深夜的城市里，一群人的命运交织在一起。');
-    await field(page, '地区').fill('大陆');
-    await field(page, '年份').fill('2024');
-    await field(page, '演员').fill('张三、李四');
-    await field(page, '导演').fill('王五');
-    await field(page, '片头结束').fill('0:05');
-    await field(page, '片尾开始').fill('0:03');
+    await fillFields(page, {
+      简介: '深夜的城市里，一群人的命运交织在一起。',
+      地区: '大陆',
+      年份: '2024',
+      演员: '张三、李四',
+      导演: '王五',
+      片头结束: '0:05',
+      片尾开始: '0:03',
+    });
     await page.getByRole('radio', { name: '连载中' }).check();
-    await page.getByRole('button', { name: '保存' }).click();
-    const outroField = page.locator('.field', { has: field(page, '片尾开始') });
-    await expect.poll(() => outroField.innerText()).toContain('片尾开始须晚于片头结束');
+    await saveRefused(page, '片尾开始', '片尾开始须晚于片头结束');
     await field(page, '片尾开始').fill('0:25');
-    await page.getByRole('button', { name: '保存' }).click();
-    await expect.poll(() => page.locator('.catalogue-form__actions [role=status]').innerText()).toBe('已保存');
+    await saved(page);
     expect(await page.getByRole('radio', { name: '连载中' }).isChecked()).toBe(true);
 
     // Publishing without a ready episode is refused, with the reason.
@@ -250,6 +280,62 @@ describe.skipIf(noBrowser)('content console', () => {
     await signInAt(limited.page, '/admin/content', oneSite);
     await expect.poll(() => limited.page.locator('.catalogue__table tbody tr').count()).toBeGreaterThan(0);
     expect(await limited.page.getByRole('checkbox').count()).toBe(0);
+    // Nor is 删除影片 offered in a title's editor.
+    await limited.page.locator('.catalogue__title-link').first().click();
+    await limited.page.getByRole('heading', { name: '发布' }).waitFor();
+    expect(await limited.page.getByRole('button', { name: '删除影片' }).count()).toBe(0);
     await limited.context.close();
+  });
+
+  it('a 运营 fills 备注, 评分 and the other MacCMS fields, then deletes the draft after one question', async () => {
+    const title = '测试草稿：待删除';
+    const { page, context, problems } = await openPage(browser, DESKTOP, server.baseURL, { waitForApp: false });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInAt(page, '/admin/content', deleteOps);
+    await newDraft(page, title);
+
+    // A score with two decimals is refused beside its field; one decimal is kept.
+    await fillFields(page, {
+      别名: 'Long Night / 长夜漫漫',
+      语言: '国语',
+      评分: '8.55',
+      备注: '更新至第12集',
+      总集数: '24',
+    });
+    await page.getByRole('radio', { name: '连载中' }).check();
+    await saveRefused(page, '评分', '最多一位小数');
+    expect(await field(page, '评分').getAttribute('aria-invalid')).toBe('true');
+    await field(page, '评分').fill('8.5');
+    await saved(page);
+    await page.reload();
+    await page.getByRole('heading', { name: title }).waitFor();
+    expect(await field(page, '备注').inputValue()).toBe('更新至第12集');
+    expect(await field(page, '评分').inputValue()).toBe('8.5');
+    expect(await field(page, '总集数').inputValue()).toBe('24');
+    await page.waitForLoadState('networkidle');
+    await shoot(page, 'admin-content-editor-fields-1440', { focus: '.catalogue-form__group' });
+    await shoot(page, 'admin-content-editor-fields-1440-full', { fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shoot(page, 'admin-content-editor-fields-390', { focus: '#movie-field-remarks' });
+    await shoot(page, 'admin-content-editor-delete-390', { focus: '.catalogue-card--danger' });
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    // 删除影片: one question in the console's dialog, then the list says so.
+    await page.getByRole('button', { name: '删除影片' }).click();
+    const ask = page.getByTestId('delete-movie-dialog');
+    await expect.poll(() => ask.innerText()).toContain(`删除「${title}」？`);
+    await shoot(page, 'admin-content-delete-dialog-1440');
+    await ask.getByRole('button', { name: '确认删除' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `已删除影片「${title}」` })
+      .waitFor();
+    expect(new URL(page.url()).pathname).toBe('/admin/content');
+    await page.getByRole('searchbox', { name: '搜索标题' }).fill(title);
+    await page.getByRole('button', { name: '搜索', exact: true }).click();
+    await page.getByText('没有符合条件的影片').waitFor();
+    // The refusal to save a bad score (400) and the session check before signing in (401) are expected.
+    expect(problems.filter((problem) => !/status of (400|401) /.test(problem))).toEqual([]);
+    await context.close();
   });
 });

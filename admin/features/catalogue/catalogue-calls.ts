@@ -33,6 +33,9 @@ export const fetchMovie = (id: number): Promise<AdminMovie> => adminCall<AdminMo
 export const patchMovie = (id: number, body: MoviePatch): Promise<AdminMovie> =>
   adminCall<AdminMovie>('PATCH', `/movies/${id}`, { body });
 
+/** Deletes a draft or a title taken down that nobody bought (409 otherwise, in words). */
+export const deleteMovie = (id: number): Promise<void> => adminCall<void>('DELETE', `/movies/${id}`);
+
 export const patchEpisode = (id: number, body: EpisodePatch): Promise<AdminMovie> =>
   adminCall<AdminMovie>('PATCH', `/episodes/${id}`, { body });
 

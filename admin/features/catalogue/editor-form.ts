@@ -1,7 +1,8 @@
 /**
  * The editor's form: a title's fields as the inputs hold them (strings), and the PATCH of what the
- * operator changed. Marks typed as m:ss that cannot be read are caught here, named like the
- * server names fields, so every error shows beside its field the same way.
+ * operator changed. Marks typed as m:ss, and a 评分 or 总集数 (which may be left empty), that cannot
+ * be read are caught here, named like the server names fields, so every error shows beside its
+ * field the same way.
  */
 import type { AdminMovie, MoviePatch } from '../../../contract/admin/catalogue.ts';
 import type { MovieAccess } from '../../../contract/calls/content.ts';
@@ -25,6 +26,13 @@ export interface EditorForm {
   introEndS: string;
   outroStartS: string;
   finished: boolean;
+  remarks: string;
+  alias: string;
+  language: string;
+  /** 0-10 with one decimal; empty: not rated. */
+  score: string;
+  /** Empty: not known. */
+  totalEpisodes: string;
 }
 
 export interface FieldError {
@@ -48,10 +56,22 @@ export const formOf = (movie: AdminMovie): EditorForm => ({
   introEndS: formatMark(movie.introEndS),
   outroStartS: formatMark(movie.outroStartS),
   finished: movie.finished,
+  remarks: movie.remarks,
+  alias: movie.alias,
+  language: movie.language,
+  score: movie.score === null ? '' : movie.score.toFixed(1),
+  totalEpisodes: movie.totalEpisodes === null ? '' : String(movie.totalEpisodes),
 });
 
 /** A number typed in a box; NaN when it is not a whole number (the server names the field). */
 const whole = (value: string): number => (/^\s*-?\d+\s*$/.test(value) ? Number(value) : NaN);
+
+/** A box that may stay empty (null); undefined when what is typed is not a number (0.5, 12). */
+const optionalNumber = (value: string, pattern: RegExp): number | null | undefined => {
+  const typed = value.trim();
+  if (typed === '') return null;
+  return pattern.test(typed) ? Number(typed) : undefined;
+};
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -77,6 +97,10 @@ export function patchOf(form: EditorForm, movie: AdminMovie): { patch: MoviePatc
   if (introEndS === undefined) return { error: { field: 'introEndS', message: text.badTime } };
   const outroStartS = parseMark(form.outroStartS);
   if (outroStartS === undefined) return { error: { field: 'outroStartS', message: text.badTime } };
+  const score = optionalNumber(form.score, /^\d{1,2}(\.\d+)?$/);
+  if (score === undefined) return { error: { field: 'score', message: text.badScore } };
+  const totalEpisodes = optionalNumber(form.totalEpisodes, /^\d{1,6}$/);
+  if (totalEpisodes === undefined) return { error: { field: 'totalEpisodes', message: text.badTotal } };
   const next: Required<Omit<MoviePatch, 'status' | 'publishedAt'>> = {
     title: form.title.trim(),
     description: form.description.trim(),
@@ -93,6 +117,11 @@ export function patchOf(form: EditorForm, movie: AdminMovie): { patch: MoviePatc
     introEndS,
     outroStartS,
     finished: form.finished,
+    remarks: form.remarks.trim(),
+    alias: form.alias.trim(),
+    language: form.language.trim(),
+    score,
+    totalEpisodes,
   };
   const stored: typeof next = {
     title: movie.title,
@@ -110,6 +139,11 @@ export function patchOf(form: EditorForm, movie: AdminMovie): { patch: MoviePatc
     introEndS: movie.introEndS,
     outroStartS: movie.outroStartS,
     finished: movie.finished,
+    remarks: movie.remarks,
+    alias: movie.alias,
+    language: movie.language,
+    score: movie.score,
+    totalEpisodes: movie.totalEpisodes,
   };
   const patch: Record<string, unknown> = {};
   for (const key of Object.keys(next) as Array<keyof typeof next>) {

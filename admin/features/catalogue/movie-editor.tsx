@@ -1,7 +1,8 @@
 /**
- * A title's editor (/admin/content/:id): every field in groups (基本信息 with 连载状态, 分类与标签,
- * 演职人员, 播放权限, 片头片尾), 保存 sending only what changed with the server's error beside its
- * field, the publication card (立即发布 / 下架 / 定时发布), the poster with its crop, and the episodes.
+ * A title's editor (/admin/content/:id): every field in groups (基本信息 with 别名, 语言 and 评分,
+ * 连载与备注, 分类与标签, 演职人员, 播放权限, 片头片尾), 保存 sending only what changed with the
+ * server's error beside its field, the publication card (立即发布 / 下架 / 定时发布), the poster with
+ * its crop, the episodes, and 删除影片 for a title visitors cannot see.
  */
 import './catalogue.css';
 import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
@@ -14,6 +15,8 @@ import { useLeaveGuard } from '../../components/use-leave-guard.tsx';
 import { fetchMovie, fetchOptions, patchMovie } from './catalogue-calls.ts';
 import { ACCESS_LABELS, FINISHED_LABELS, catalogueMessages as text } from './catalogue-messages.ts';
 import { formOf, patchOf, rebaseForm, type EditorForm, type FieldError } from './editor-form.ts';
+import { useSession } from '../../session/session-store.ts';
+import { DeleteCard } from './delete-card.tsx';
 import { EpisodesPanel } from './episodes-panel.tsx';
 import { PosterPanel } from './poster-panel.tsx';
 import { PublishCard } from './publish-card.tsx';
@@ -36,10 +39,24 @@ const FORM_FIELDS = new Set([
   'introEndS',
   'outroStartS',
   'finished',
+  'remarks',
+  'alias',
+  'language',
+  'score',
+  'totalEpisodes',
 ]);
 const PUBLICATION_FIELDS = new Set(['status', 'publishedAt']);
 
 const inputId = (name: string) => `movie-field-${name}`;
+
+/** The line under a field saying what goes in it. */
+const HINTS: Partial<Record<keyof EditorForm, string>> = {
+  remarks: text.fields.remarksHint,
+  alias: text.fields.aliasHint,
+  language: text.fields.languageHint,
+  score: text.fields.scoreHint,
+  totalEpisodes: text.fields.totalEpisodesHint,
+};
 
 const errorOf = (failure: unknown): FieldError =>
   failure instanceof AdminApiError
@@ -54,6 +71,9 @@ export function MovieEditor({ id }: { id: number }) {
   const [error, setError] = useState<FieldError | null>(null);
   const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState(false);
+  const session = useSession();
+  // Titles are shared by every site: only an operator of all of them may delete one.
+  const deletes = session.status === 'signedIn' && session.session.operator.siteIds === null;
 
   /** The title as last read or saved (what the form's unedited fields show). */
   const stored = useRef<AdminMovie | null>(null);
@@ -141,6 +161,11 @@ export function MovieEditor({ id }: { id: number }) {
         {label}
       </label>
       {input}
+      {HINTS[name] && (
+        <span className="field__hint" id={`${inputId(name)}-hint`}>
+          {HINTS[name]}
+        </span>
+      )}
       {error?.field === name && (
         <span className="catalogue-error" id={`${inputId(name)}-error`} role="alert">
           {error.message}
@@ -152,7 +177,10 @@ export function MovieEditor({ id }: { id: number }) {
     id: inputId(name),
     name,
     'aria-invalid': error?.field === name || undefined,
-    'aria-describedby': error?.field === name ? `${inputId(name)}-error` : undefined,
+    'aria-describedby':
+      [error?.field === name && `${inputId(name)}-error`, HINTS[name] && `${inputId(name)}-hint`]
+        .filter(Boolean)
+        .join(' ') || undefined,
   });
   const textInput = (name: keyof EditorForm, extra: Record<string, unknown> = {}) => (
     <input
@@ -198,6 +226,7 @@ export function MovieEditor({ id }: { id: number }) {
           <fieldset className="catalogue-form__group">
             <legend>{text.groups.basic}</legend>
             {field('title', text.fields.title, textInput('title', { maxLength: 100 }), true)}
+            {field('alias', text.fields.alias, textInput('alias', { maxLength: 100 }), true)}
             {field(
               'description',
               text.fields.description,
@@ -211,7 +240,19 @@ export function MovieEditor({ id }: { id: number }) {
             )}
             {field('region', text.fields.region, textInput('region'))}
             {field('year', text.fields.year, textInput('year', { inputMode: 'numeric' }))}
+            {field('language', text.fields.language, textInput('language', { maxLength: 20 }))}
+            {field('score', text.fields.score, textInput('score', { inputMode: 'decimal', placeholder: '8.5' }))}
+          </fieldset>
+
+          <fieldset className="catalogue-form__group">
+            <legend>{text.groups.serial}</legend>
             {radios('finished', text.fields.finished, FINISHED_LABELS, (finished) => set({ finished }))}
+            {field(
+              'remarks',
+              text.fields.remarks,
+              textInput('remarks', { maxLength: 20, placeholder: '更新至第12集' }),
+            )}
+            {field('totalEpisodes', text.fields.totalEpisodes, textInput('totalEpisodes', { inputMode: 'numeric' }))}
           </fieldset>
 
           <fieldset className="catalogue-form__group">
@@ -312,6 +353,7 @@ export function MovieEditor({ id }: { id: number }) {
             onPatch={send}
           />
           <PosterPanel movie={movie} onChange={changed} />
+          {deletes && <DeleteCard movie={movie} />}
         </aside>
       </div>
       <EpisodesPanel movie={movie} onChange={changed} onReload={reload} />

@@ -1,7 +1,8 @@
 /**
  * 影片: every title newest first, 30 a page, searched by title and filtered by status, category
  * (with its sub-categories) and access (a series still being released says 连载中 by its episode
- * count); 新建影片 makes a draft and opens its editor.
+ * count); 新建影片 makes a draft and opens its editor. After the editor deleted a title the list
+ * says so once.
  */
 import './catalogue.css';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
@@ -22,6 +23,7 @@ import { fetchMovies, fetchOptions, mediaUrl, setStatuses } from './catalogue-ca
 import { consoleTime } from '../../components/console-time.ts';
 import { statusLabel } from './catalogue-format.ts';
 import { ACCESS_LABELS, catalogueMessages as text, finishedLabel, STATUS_LABELS } from './catalogue-messages.ts';
+import { clearDeletedNotice, peekDeletedNotice } from './deleted-notice.ts';
 import { NewMovieDialog } from './new-movie-dialog.tsx';
 
 const ACCESSES = Object.keys(ACCESS_LABELS) as MovieAccess[];
@@ -51,6 +53,9 @@ export function MovieList() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(true);
   const [creating, setCreating] = useState(false);
+  // 已删除影片「…」 when the editor just deleted one.
+  const [notice] = useState(peekDeletedNotice);
+  useEffect(clearDeletedNotice, []);
 
   const load = useCallback(async (wanted: AdminMovieQuery) => {
     setBusy(true);
@@ -170,6 +175,11 @@ export function MovieList() {
         {page && <span className="catalogue__muted">{text.total(page.total)}</span>}
       </form>
 
+      {notice && (
+        <p className="catalogue__notice" role="status">
+          {notice}
+        </p>
+      )}
       <BulkBar count={selection.chosen.length} unit={text.bulk.unit} onClear={selection.clear}>
         <button className="button button--danger" type="button" onClick={() => void unpublishSelected()}>
           {text.bulk.unpublish}
