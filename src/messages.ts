@@ -127,6 +127,9 @@ export const messages = {
     playTrial: '免费试看',
     vipOnly: 'VIP 专享',
     trialNote: (seconds: number) => `可试看 ${seconds} 秒`,
+    /** The site's 评分 and the 别名 line (the operator's fields). */
+    editorScore: (score: number) => `评分 ${score.toFixed(1)}`,
+    alias: (alias: string) => `又名：${alias}`,
     openVip: '开通 VIP',
     buyWithCoins: (price: number) => `${price} 金币购买`,
     favourite: '收藏',

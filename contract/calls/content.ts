@@ -70,6 +70,11 @@ export interface MovieCard {
   episodeCount: number;
   /** 已完结 (true, and every film) or still being released (连载中, false). */
   finished: boolean;
+  /**
+   * 备注 the operator wrote (更新至第12集, HD, 完结): the poster's corner instead of the count or the
+   * length. Absent when none.
+   */
+  remarks?: string;
 }
 
 export interface TagBrief {
@@ -121,6 +126,11 @@ export interface MovieDetail extends MovieCard {
   /** Comments that count (not deleted) and the viewers' rating (contract/calls/community.ts). */
   commentCount: number;
   score: MovieScore;
+  /** 别名 (又名, original or translated titles) and 语言 the operator set; absent when none. */
+  alias?: string;
+  language?: string;
+  /** 评分 the site gives, 0.0-10.0 (beside the viewers' `score`); absent when not rated. */
+  editorScore?: number;
   /** The episodes a visitor can play, by number (one for a film). */
   episodes: EpisodeBrief[];
 }

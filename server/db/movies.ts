@@ -39,6 +39,7 @@ interface MovieCardRow {
   region: string;
   episodeCount: number;
   finished: boolean;
+  remarks: string;
 }
 
 /** A movie with what its detail, play and access checks need besides the card. */
@@ -50,6 +51,10 @@ export interface MovieRow extends MovieCardRow {
   introEndS: number | null;
   outroStartS: number | null;
   publishedAt: Date;
+  /** 别名, 语言 and the site's 评分 (migration 036): '' and null when not set. */
+  alias: string;
+  language: string;
+  editorScore: number | null;
   /** Kept counters of its comments (migration 006): comments that count, and their stars. */
   commentCount: number;
   ratingSum: number;
@@ -57,12 +62,13 @@ export interface MovieRow extends MovieCardRow {
 }
 
 const CARD_COLUMNS = `m.id, m.title, m.poster, m.duration_s AS "durationS", m.views, m.likes, m.access,
-  m.price_coins AS "priceCoins", m.year, m.region, m.finished,
+  m.price_coins AS "priceCoins", m.year, m.region, m.finished, m.remarks,
   (SELECT count(*) FROM episodes e WHERE e.movie_id = m.id AND e.state = 'ready' AND e.video IS NOT NULL)::int AS "episodeCount"`;
 const ROW_COLUMNS = `${CARD_COLUMNS}, m.description, m.category_id AS "categoryId",
   m.trial_s AS "trialS", m.intro_end_s AS "introEndS", m.outro_start_s AS "outroStartS",
   m.published_at AS "publishedAt", m.comment_count AS "commentCount",
-  m.rating_sum AS "ratingSum", m.rating_count AS "ratingCount"`;
+  m.rating_sum AS "ratingSum", m.rating_count AS "ratingCount", m.alias, m.language,
+  (m.score_tenths / 10.0)::float8 AS "editorScore"`;
 
 /** What a visitor may see of `movies m` (the partial index movies_visible serves the newest-first lists). */
 export const VISIBLE = `m.status = 'published' AND m.published_at <= now()`;
@@ -92,6 +98,7 @@ export const toMovieCard = (row: MovieCardRow): MovieCard => ({
   region: row.region,
   episodeCount: row.episodeCount,
   finished: row.finished,
+  ...(row.remarks ? { remarks: row.remarks } : {}),
 });
 
 function listQuery(filters: MovieFilters): KeysetQuery {

@@ -44,6 +44,9 @@ async function movieDetail(q: Queryable, id: number, user: User | null, countVie
     trialSeconds: canPlay ? 0 : servedTrialSeconds(movie.trialS, movie.durationS),
     commentCount: movie.commentCount,
     score: movieScore(movie),
+    ...(movie.alias ? { alias: movie.alias } : {}),
+    ...(movie.language ? { language: movie.language } : {}),
+    ...(movie.editorScore !== null ? { editorScore: movie.editorScore } : {}),
     episodes,
   };
 }

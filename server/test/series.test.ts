@@ -114,6 +114,28 @@ describe.each(DB_KINDS)('series and visibility on %s', (kind) => {
     expect(await cardOf(SERIES)).toMatchObject({ finished: true });
   });
 
+  it("shows the 备注 on its cards and 别名, 语言 and the site's 评分 on its detail once the console sets them", async () => {
+    const ops = await signInOperator(h, { role: 'ops' });
+    const cardOf = async (id: number) =>
+      (await dataOf<Page<MovieCard>>(h.client, API.moviePage, { pageSize: 50 })).list.find((card) => card.id === id);
+    // Not set: the answers carry none of them.
+    expect(Object.keys((await cardOf(SERIES))!)).not.toContain('remarks');
+    expect(await detail(SERIES)).not.toHaveProperty('editorScore');
+    const fields = { remarks: '更新至第3集', alias: 'Series / 剧集', language: '粤语', score: 8.5 };
+    expect((await ops.call('PATCH', `/admin-api/movies/${SERIES}`, fields)).statusCode).toBe(200);
+    expect(await cardOf(SERIES)).toMatchObject({ remarks: '更新至第3集' });
+    expect(await detail(SERIES)).toMatchObject({
+      remarks: '更新至第3集',
+      alias: 'Series / 剧集',
+      language: '粤语',
+      editorScore: 8.5,
+    });
+    const cleared = { remarks: '', alias: '', language: '', score: null };
+    expect((await ops.call('PATCH', `/admin-api/movies/${SERIES}`, cleared)).statusCode).toBe(200);
+    const after = await detail(SERIES);
+    for (const key of ['remarks', 'alias', 'language', 'editorScore']) expect(after).not.toHaveProperty(key);
+  });
+
   it('answers code 6 naming the episode for one the title does not have or that is not ready', async () => {
     for (const episode of [3, 5, 99]) {
       expect(await codeOf(h.client, API.moviePlay, { id: SERIES, episode }, token)).toEqual({

@@ -14,4 +14,5 @@ export const movieCardOf = (m: MovieCard): MovieCard => ({
   region: m.region,
   episodeCount: m.episodeCount,
   finished: m.finished,
+  ...(m.remarks ? { remarks: m.remarks } : {}),
 });

@@ -28,10 +28,12 @@ export const MOVIE_CARD_MIN_WIDTH = 96;
 const GRID_POSTER_SIZES = '(min-width: 768px) 200px, calc(33.3vw - 19px)';
 
 /**
- * The poster's corner: a series' 全N集 or 更新至第N集 (one still being released, even at episode 1),
- * a film's duration (none when it is not known).
+ * The poster's corner: the operator's 备注 when set (更新至第12集, HD), else a series' 全N集 or
+ * 更新至第N集 (one still being released, even at episode 1), a film's duration (none when it is not
+ * known).
  */
-function cornerOf({ episodeCount, durationS, finished }: MovieCardData): string | null {
+function cornerOf({ episodeCount, durationS, finished, remarks }: MovieCardData): string | null {
+  if (remarks) return remarks;
   if (episodeCount > 1 || (finished === false && episodeCount > 0))
     return episodeMessages.count(episodeCount, finished);
   return durationS > 0 ? formatDuration(durationS) : null;

@@ -1,7 +1,7 @@
 /**
  * One movie's page (the screen: src/routes/movie-detail.tsx; also rendered by the server's first
  * paint, src/entry-server.tsx): the large poster (the page's LCP image), title, year · region ·
- * category path, views, likes and duration, tags, the play button (继续观看 or 重新播放 from the
+ * language · the site's 评分 · category path, 又名 when set, views, likes and duration, tags, the play button (继续观看 or 重新播放 from the
  * watch history) and its gate (VIP, coins), like, favourite and 分享, the score (the comments'
  * stars, "8.6分 · N 人评分"), 选集 for a series (the episode watched last highlighted), the
  * description, related movies and the comments (features/replies/, opened at ?floor=N).
@@ -85,7 +85,12 @@ function LikeCount({ movieId, likes }: { movieId: number; likes: number }) {
 export function MovieDetailView({ movie }: { movie: MovieDetail }) {
   usePageTitle(movie.title);
   useFirstPaintHandover();
-  const meta = [movie.year > 0 ? String(movie.year) : null, movie.region || null].filter(Boolean);
+  const meta = [
+    movie.year > 0 ? String(movie.year) : null,
+    movie.region || null,
+    movie.language || null,
+    movie.editorScore !== undefined ? d.editorScore(movie.editorScore) : null,
+  ].filter(Boolean);
   return (
     <article className="movie-detail">
       <div className="movie-hero" data-testid="detail-content">
@@ -112,6 +117,7 @@ export function MovieDetailView({ movie }: { movie: MovieDetail }) {
               </span>
             ))}
           </p>
+          {movie.alias && <p className="movie-hero__meta">{d.alias(movie.alias)}</p>}
           <MovieScore movieId={movie.id} score={movie.score} />
           <dl className="movie-stats">
             <div>
