@@ -190,8 +190,25 @@ describe.skipIf(noBrowser)('content console', () => {
     await add.getByLabel('标题').fill('初见');
     await add.locator('input[type=file]').setInputFiles(videoFile);
     await add.getByRole('button', { name: '上传并转码' }).click();
-    // The new episode's row follows its job; the form is ready for episode 2.
-    await page.getByTestId('episode-1-video').getByText('完成', { exact: true }).waitFor({ timeout: 240_000 });
+    // The new episode's row follows its job; the form is ready for episode 2. While it is made, the
+    // row's state and the job's readout under it say the same (read in one go, between renders).
+    const done = page.getByTestId('episode-1-video').getByText('完成', { exact: true });
+    const disagreements: string[] = [];
+    let seen = 0;
+    for (const end = Date.now() + 240_000; Date.now() < end && !(await done.isVisible());) {
+      const [state, job] = await page.evaluate(() => [
+        document.querySelector('[data-testid=episode-1] .episode-state')?.textContent ?? '',
+        document.querySelector('[data-testid=episode-1-video] .ingest__label')?.textContent ?? '',
+      ]);
+      if (/^(排队中|转码中)/.test(job)) {
+        seen += 1;
+        if (state !== job) disagreements.push(`${state} ≠ ${job}`);
+      }
+      await page.waitForTimeout(250);
+    }
+    await done.waitFor({ timeout: 10_000 });
+    expect(disagreements).toEqual([]);
+    expect(seen).toBeGreaterThan(0);
     expect(await add.getByRole('textbox', { name: '集数' }).inputValue()).toBe('2');
     const row = page.getByTestId('episode-1');
     await expect.poll(() => row.innerText(), { timeout: 20_000 }).toContain('可播放');
@@ -206,6 +223,15 @@ describe.skipIf(noBrowser)('content console', () => {
 
     // Published: the visitors' app plays it, with the ladder's rungs to choose from.
     await page.getByRole('button', { name: '立即发布' }).click();
+    await expect.poll(() => page.getByTestId('movie-status').innerText()).toBe('已发布');
+    // 下架 asks, then offers 撤销, which publishes it again.
+    await page.getByRole('button', { name: '下架', exact: true }).click();
+    await page.getByTestId('confirm-dialog').getByRole('button', { name: '下架' }).click();
+    const undone = page.getByRole('status').filter({ hasText: `已下架「${SERIES_TITLE}」` });
+    await undone.waitFor();
+    await expect.poll(() => page.getByTestId('movie-status').innerText()).toBe('已下架');
+    await undone.getByRole('button', { name: '撤销' }).click();
+    await page.getByRole('status').filter({ hasText: '已撤销' }).waitFor();
     await expect.poll(() => page.getByTestId('movie-status').innerText()).toBe('已发布');
     // The refusals above (400) and the session check before signing in (401) are expected answers.
     expect(problems.filter((problem) => !/status of (400|401) /.test(problem))).toEqual([]);

@@ -1,12 +1,13 @@
 /**
  * 发布: the title's state (草稿 / 已发布 / 定时 <time> / 已下架) with its times, and the actions that
- * fit it: 立即发布, 下架, and 定时发布 at a Beijing time typed in a datetime-local box. Disabled
+ * fit it: 立即发布, 下架 (asked, then 撤销 for a few seconds), and 定时发布 at a Beijing time typed in a datetime-local box. Disabled
  * while the form has unsaved changes, so what goes out is what was saved.
  */
 import { useState } from 'react';
 import type { AdminMovie, MoviePatch } from '../../../contract/admin/catalogue.ts';
 import { consoleTime, fromZoneInput, toZoneInput } from '../../components/console-time.ts';
 import { useConfirm } from '../../components/use-confirm.tsx';
+import { useUndoToast } from '../../components/use-undo-toast.tsx';
 import { statusLabel } from './catalogue-format.ts';
 import { catalogueMessages as text } from './catalogue-messages.ts';
 
@@ -25,9 +26,17 @@ export function PublishCard({ movie, busy, dirty, error, onPatch }: PublishCardP
   const live = shown === 'published' || shown === 'scheduled';
   const confirm = useConfirm();
 
+  const undo = useUndoToast();
+
   async function unpublish() {
     const question = { title: text.unpublish, text: text.unpublishConfirm(movie.title), confirm: text.unpublish };
-    if (await confirm.ask(question)) await onPatch({ status: 'unpublished' });
+    if (!(await confirm.ask(question))) return;
+    // 撤销 puts the publication back as it was: published at its time, or scheduled.
+    const before: MoviePatch = { status: movie.status, publishedAt: movie.publishedAt };
+    if (await onPatch({ status: 'unpublished' }))
+      undo.show(text.unpublishedOne(movie.title), async () => {
+        if (!(await onPatch(before))) throw new Error(text.undoFailed);
+      });
   }
 
   function publishNow() {
@@ -48,6 +57,7 @@ export function PublishCard({ movie, busy, dirty, error, onPatch }: PublishCardP
   return (
     <div className="catalogue-card" aria-label={text.publication}>
       {confirm.dialog}
+      {undo.toast}
       <h2 className="catalogue-card__title">{text.publication}</h2>
       <p>
         <span className={`catalogue-status catalogue-status--${shown}`} data-testid="movie-status">
