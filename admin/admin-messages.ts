@@ -31,6 +31,15 @@ export const adminMessages = {
     all: '全部站点',
     numbered: (id: string | number) => `站点 ${id}`,
   },
+  /**
+   * Why an operator limited to some sites is offered no changes to what every site shares
+   * (session/every-site.ts), in the server's words.
+   */
+  everySite: {
+    taxonomy: '分类、标签与专题为全部站点共用，只有可管理全部站点的操作员能修改',
+    dictionary: '字典为全部站点共用，只有可管理全部站点的操作员能修改',
+    words: '敏感词库为全站共用，仅限不限站点的操作员修改',
+  },
   shell: {
     signOut: '退出',
     signingOut: '退出中…',

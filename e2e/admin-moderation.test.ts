@@ -6,7 +6,8 @@
  * a 超级管理员 sees it (审核 · 隐藏) in /admin/audit; and two replies hidden at once, then 撤销. Cards
  * are titled in words (回复 · 昵称); the type filter is kept in the address, so Back restores it.
  * 敏感词: a pasted list with a bad line is refused naming it; corrected, its new words are added in
- * one go and one already listed is skipped.
+ * one go and one already listed is skipped. A 审核 limited to one site reads them without the
+ * controls to change them (the list is every site's) and a line saying why.
  */
 import { randomUUID } from 'node:crypto';
 
@@ -33,6 +34,7 @@ describe.skipIf(noBrowser)('审核 in the console', () => {
   let superOp: Credentials;
   let bulkModerator: Credentials;
   let wordsModerator: Credentials;
+  let oneSiteModerator: Credentials;
 
   /** A product call to this file's server, as the app makes it. */
   async function api<P extends CallPath>(path: P, payload: PayloadOf<P>, token?: string): Promise<DataOf<P>> {
@@ -74,11 +76,13 @@ describe.skipIf(noBrowser)('审核 in the console', () => {
         ['root-queue-e2e', 'super'],
         ['mod-bulk-e2e', 'moderator'],
         ['mod-words-e2e', 'moderator'],
+        ['mod-one-site-e2e', 'moderator', '1'],
       ],
       { REPORT_HIDE_THRESHOLD: '2' },
     );
     ({ server, browser } = suite);
-    [moderator, superOp, bulkModerator, wordsModerator] = suite.operators as [
+    [moderator, superOp, bulkModerator, wordsModerator, oneSiteModerator] = suite.operators as [
+      Credentials,
       Credentials,
       Credentials,
       Credentials,
@@ -283,6 +287,18 @@ describe.skipIf(noBrowser)('审核 in the console', () => {
       await expect.poll(() => table.locator('tr', { hasText: word }).locator('select').inputValue()).toBe('mask');
     await shoot(page, 'admin-moderation-words-1366');
     expect(problems.filter((line) => !/status of (400|401)/.test(line))).toEqual([]);
+    await context.close();
+  });
+
+  it('a 审核 limited to one site reads the shared 敏感词 without the controls to change them, and why', async () => {
+    const { page, context, problems } = await openPage(browser, DESKTOP, server.baseURL, { waitForApp: false });
+    await signInAt(page, '/admin/moderation/words', oneSiteModerator);
+    await expect
+      .poll(() => page.getByTestId('every-site-note').innerText())
+      .toBe('敏感词库为全站共用，仅限不限站点的操作员修改');
+    expect(await page.getByRole('textbox', { name: '添加敏感词' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: '删除' }).count()).toBe(0);
+    expect(problems.filter((line) => !/status of 401/.test(line))).toEqual([]);
     await context.close();
   });
 });

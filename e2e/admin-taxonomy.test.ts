@@ -4,11 +4,13 @@
  * hot search word and a blocked word (an empty one refused beside its field), and the visitors' app
  * shows the first two (the genre's page lists the sub-category, the
  * search page's 热门搜索 the word first). Screenshots of each sub-tab at 1366 px, the tree at 1024.
+ * A 运营 limited to one site is offered no change to the shared categories, tags and collections
+ * (the server would refuse it) and reads why, while keeping the hot words of its site.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAt, type Credentials, startConsoleSuite, type ConsoleSuite } from './admin-flows.ts';
-import { DESKTOP, noBrowser, openPage } from './browser.ts';
+import { DESKTOP, noBrowser, openPage, WIDE } from './browser.ts';
 import { shoot } from './screenshots.ts';
 import type { RunningServer } from './server-process.ts';
 
@@ -20,11 +22,16 @@ describe.skipIf(noBrowser)('console 分类与标签', () => {
   let suite: ConsoleSuite;
   let server: RunningServer;
   let ops: Credentials;
+  let opsOneSite: Credentials;
 
   beforeAll(async () => {
-    suite = await startConsoleSuite('taxonomy', [['ops-taxonomy', 'ops']]);
+    // One operator a test: a TOTP code signs in once.
+    suite = await startConsoleSuite('taxonomy', [
+      ['ops-taxonomy', 'ops'],
+      ['ops-one-site', 'ops', '1'],
+    ]);
     ({ server, browser } = suite);
-    ops = suite.operators[0]!;
+    [ops, opsOneSite] = suite.operators as [Credentials, Credentials];
   });
   afterAll(() => suite?.stop());
 
@@ -100,5 +107,51 @@ describe.skipIf(noBrowser)('console 分类与标签', () => {
     await expect.poll(() => hot.first().innerText(), { timeout: 10_000 }).toContain('怀旧港片');
     await shoot(visitor.page, 'admin-taxonomy-visitor-search');
     await visitor.context.close();
+  });
+
+  it('a 运营 limited to one site sees no 添加/删除 of the shared taxonomy and reads why; its hot words stay', async () => {
+    const { page, context, problems } = await openPage(browser, WIDE, server.baseURL, { waitForApp: false });
+    await signInAt(page, '/admin/taxonomy', opsOneSite);
+    await page.waitForURL(/\/admin\/taxonomy\/categories$/);
+    const why = '分类、标签与专题为全部站点共用，只有可管理全部站点的操作员能修改';
+    const note = page.getByTestId('every-site-note');
+    /** No button or link named `name` anywhere on the page. */
+    const offered = (name: string) =>
+      page
+        .getByRole('button', { name, exact: true })
+        .or(page.getByRole('link', { name, exact: true }))
+        .count();
+
+    // 分类: the tree to read, no column of changes.
+    await page.getByTestId(`category-${GENRE.id}`).waitFor();
+    expect(await note.innerText()).toBe(why);
+    for (const name of ['新增一级分类', '新增子分类', '重命名', '删除', '上移', '移动到…'])
+      expect(await offered(name)).toBe(0);
+    expect(await page.getByRole('columnheader', { name: '操作' }).count()).toBe(0);
+    await shoot(page, 'admin-taxonomy-one-site-1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shoot(page, 'admin-taxonomy-one-site-390');
+    await page.setViewportSize(WIDE.viewport);
+
+    // 标签 and 专题 the same; an editor's address leads back to the list.
+    await page.getByRole('link', { name: '标签', exact: true }).click();
+    await expect.poll(() => page.getByTestId('tag-table').locator('tbody tr').count()).toBeGreaterThan(10);
+    expect(await note.innerText()).toBe(why);
+    for (const name of ['新增标签', '重命名', '设为热门', '合并到…', '删除']) expect(await offered(name)).toBe(0);
+    await page.getByRole('link', { name: '专题', exact: true }).click();
+    await expect.poll(() => page.getByTestId('featured-table').locator('tbody tr').count()).toBeGreaterThan(0);
+    expect(await note.innerText()).toBe(why);
+    for (const name of ['新建专题', '编辑', '删除']) expect(await offered(name)).toBe(0);
+    await page.goto('/admin/taxonomy/featured/new');
+    await page.waitForURL(/\/admin\/taxonomy\/featured\/?$/);
+    await page.getByTestId('featured-table').waitFor();
+
+    // 热搜词 are the site's own: still offered, with no such line.
+    await page.getByRole('link', { name: '热搜词', exact: true }).click();
+    await page.getByTestId('hot-word-table').waitFor();
+    expect(await page.getByRole('button', { name: '添加', exact: true }).count()).toBe(1);
+    expect(await note.count()).toBe(0);
+    expect(problems.filter((problem) => !/status of 401/.test(problem))).toEqual([]);
+    await context.close();
   });
 });

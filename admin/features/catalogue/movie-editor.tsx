@@ -15,7 +15,7 @@ import { useLeaveGuard } from '../../components/use-leave-guard.tsx';
 import { fetchMovie, fetchOptions, patchMovie } from './catalogue-calls.ts';
 import { ACCESS_LABELS, FINISHED_LABELS, catalogueMessages as text } from './catalogue-messages.ts';
 import { formOf, patchOf, rebaseForm, type EditorForm, type FieldError } from './editor-form.ts';
-import { useSession } from '../../session/session-store.ts';
+import { useEverySite } from '../../session/every-site.ts';
 import { DeleteCard } from './delete-card.tsx';
 import { EpisodesPanel } from './episodes-panel.tsx';
 import { PosterPanel } from './poster-panel.tsx';
@@ -71,9 +71,8 @@ export function MovieEditor({ id }: { id: number }) {
   const [error, setError] = useState<FieldError | null>(null);
   const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState(false);
-  const session = useSession();
   // Titles are shared by every site: only an operator of all of them may delete one.
-  const deletes = session.status === 'signedIn' && session.session.operator.siteIds === null;
+  const deletes = useEverySite();
 
   /** The title as last read or saved (what the form's unedited fields show). */
   const stored = useRef<AdminMovie | null>(null);

@@ -17,7 +17,7 @@ import { useConfirm } from '../../components/use-confirm.tsx';
 import { messageOf } from '../../components/use-load.ts';
 import { useSelection } from '../../components/use-selection.ts';
 import { useUndoToast } from '../../components/use-undo-toast.tsx';
-import { useSession } from '../../session/session-store.ts';
+import { useEverySite } from '../../session/every-site.ts';
 import { paramInt, paramOf, useUrlQuery } from '../../components/use-url-query.ts';
 import { fetchMovies, fetchOptions, mediaUrl, setStatuses } from './catalogue-calls.ts';
 import { consoleTime } from '../../components/console-time.ts';
@@ -80,8 +80,7 @@ export function MovieList() {
 
   // The selection is of the rows shown: a new page or filter starts with none.
   const selection = useSelection(page?.list.map((movie) => movie.id) ?? [], query);
-  const session = useSession();
-  const changesTitles = session.status === 'signedIn' && session.session.operator.siteIds === null;
+  const changesTitles = useEverySite();
   const { dialog, ask } = useConfirm();
   const { toast, show } = useUndoToast();
   const [bulkError, setBulkError] = useState<string | null>(null);

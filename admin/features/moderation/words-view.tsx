@@ -2,7 +2,8 @@
  * 敏感词: the shared word list, searched and paged by word, with change of action and remove. Words
  * are added by pasting a list (one a line, or split by commas or 、) in one call for all of them:
  * its answer says how many were added and how many were already listed; a refusal names each bad
- * line beside the field, and the text stays to be corrected.
+ * line beside the field, and the text stays to be corrected. An operator limited to some sites reads
+ * the list without them (the server refuses their changes), and a line saying why.
  */
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import type { SensitiveWord } from '../../../contract/admin/moderation.ts';
@@ -11,6 +12,8 @@ import { WORD_ACTIONS, type WordAction } from '../../../contract/enums.ts';
 import { adminMessages } from '../../admin-messages.ts';
 import { addWords, changeWord, fetchWords, removeWord } from './moderation-calls.ts';
 import { consoleTime } from '../../components/console-time.ts';
+import { useEverySite } from '../../session/every-site.ts';
+import { EverySiteNote } from '../../session/every-site-note.tsx';
 import { useConfirm } from '../../components/use-confirm.tsx';
 import { WORD_ACTION_LABELS, moderationText } from './moderation-messages.ts';
 
@@ -18,6 +21,7 @@ const text = moderationText.words;
 
 export function WordsView() {
   const confirm = useConfirm();
+  const everySite = useEverySite();
   const [query, setQuery] = useState('');
   const [applied, setApplied] = useState('');
   const [words, setWords] = useState<SensitiveWord[]>([]);
@@ -102,45 +106,48 @@ export function WordsView() {
           </button>
         </form>
       </div>
-      <form className="mod-words__paste" onSubmit={add}>
-        <label className="field mod-words__field">
-          <span className="field__label">{text.paste}</span>
-          <textarea
-            className={`field__input mod-words__text${pasteNote?.error ? ' mod-words__text--bad' : ''}`}
-            name="words"
-            rows={4}
-            placeholder={text.pastePlaceholder}
-            value={paste}
-            aria-invalid={pasteNote?.error === true}
-            aria-describedby={noteId}
-            onChange={(event) => setPaste(event.target.value)}
-          />
-        </label>
-        <div className="mod-words__form">
-          <select
-            className="field__input"
-            aria-label={text.action}
-            value={action}
-            onChange={(event) => setAction(event.target.value as WordAction)}
+      {!everySite && <EverySiteNote text={adminMessages.everySite.words} />}
+      {everySite && (
+        <form className="mod-words__paste" onSubmit={add}>
+          <label className="field mod-words__field">
+            <span className="field__label">{text.paste}</span>
+            <textarea
+              className={`field__input mod-words__text${pasteNote?.error ? ' mod-words__text--bad' : ''}`}
+              name="words"
+              rows={4}
+              placeholder={text.pastePlaceholder}
+              value={paste}
+              aria-invalid={pasteNote?.error === true}
+              aria-describedby={noteId}
+              onChange={(event) => setPaste(event.target.value)}
+            />
+          </label>
+          <div className="mod-words__form">
+            <select
+              className="field__input"
+              aria-label={text.action}
+              value={action}
+              onChange={(event) => setAction(event.target.value as WordAction)}
+            >
+              {WORD_ACTIONS.map((value) => (
+                <option key={value} value={value}>
+                  {WORD_ACTION_LABELS[value]}
+                </option>
+              ))}
+            </select>
+            <button className="button button--primary" type="submit" disabled={count === 0 || adding}>
+              {text.addCount(count)}
+            </button>
+          </div>
+          <p
+            id={noteId}
+            className={pasteNote?.error ? 'mod-words__error' : 'field__hint'}
+            role={pasteNote?.error ? 'alert' : 'status'}
           >
-            {WORD_ACTIONS.map((value) => (
-              <option key={value} value={value}>
-                {WORD_ACTION_LABELS[value]}
-              </option>
-            ))}
-          </select>
-          <button className="button button--primary" type="submit" disabled={count === 0 || adding}>
-            {text.addCount(count)}
-          </button>
-        </div>
-        <p
-          id={noteId}
-          className={pasteNote?.error ? 'mod-words__error' : 'field__hint'}
-          role={pasteNote?.error ? 'alert' : 'status'}
-        >
-          {pasteNote?.text ?? text.pasteHint(WORD_PASTE_LIMITS.words)}
-        </p>
-      </form>
+            {pasteNote?.text ?? text.pasteHint(WORD_PASTE_LIMITS.words)}
+          </p>
+        </form>
+      )}
       <p className="field__hint">
         {text.total(total)} · {text.hint}
       </p>
@@ -156,7 +163,7 @@ export function WordsView() {
               <th>{text.word}</th>
               <th>{text.action}</th>
               <th>{text.added}</th>
-              <th />
+              {everySite && <th />}
             </tr>
           </thead>
           <tbody>
@@ -164,36 +171,42 @@ export function WordsView() {
               <tr key={row.word}>
                 <td>{row.word}</td>
                 <td>
-                  <select
-                    className="field__input"
-                    aria-label={`${row.word} ${text.action}`}
-                    value={row.action}
-                    onChange={(event) => void run(() => changeWord(row.word, event.target.value as WordAction))}
-                  >
-                    {WORD_ACTIONS.map((value) => (
-                      <option key={value} value={value}>
-                        {WORD_ACTION_LABELS[value]}
-                      </option>
-                    ))}
-                  </select>
+                  {everySite ? (
+                    <select
+                      className="field__input"
+                      aria-label={`${row.word} ${text.action}`}
+                      value={row.action}
+                      onChange={(event) => void run(() => changeWord(row.word, event.target.value as WordAction))}
+                    >
+                      {WORD_ACTIONS.map((value) => (
+                        <option key={value} value={value}>
+                          {WORD_ACTION_LABELS[value]}
+                        </option>
+                      ))}
+                    </select>
+                  ) : (
+                    WORD_ACTION_LABELS[row.action]
+                  )}
                 </td>
                 <td className="table__nowrap">{consoleTime(row.createdAt)}</td>
-                <td>
-                  <button
-                    className="button button--small button--danger"
-                    type="button"
-                    onClick={async () => {
-                      const yes = await confirm.ask({
-                        title: text.remove,
-                        text: text.removeConfirm(row.word),
-                        confirm: text.remove,
-                      });
-                      if (yes) void run(() => removeWord(row.word));
-                    }}
-                  >
-                    {text.remove}
-                  </button>
-                </td>
+                {everySite && (
+                  <td>
+                    <button
+                      className="button button--small button--danger"
+                      type="button"
+                      onClick={async () => {
+                        const yes = await confirm.ask({
+                          title: text.remove,
+                          text: text.removeConfirm(row.word),
+                          confirm: text.remove,
+                        });
+                        if (yes) void run(() => removeWord(row.word));
+                      }}
+                    >
+                      {text.remove}
+                    </button>
+                  </td>
+                )}
               </tr>
             ))}
           </tbody>

@@ -1,11 +1,15 @@
 /**
  * 字典: entries by type (type / key / label / sort), shared by every site; add, edit the label and
  * sort, delete. Types are shown in words (地区, 影片排序; dictTypeLabel), an unknown one by its code.
+ * An operator limited to some sites reads it without them, and a line saying why.
  */
 import { useState } from 'react';
 import type { AdminDictEntry } from '../../../contract/admin/settings.ts';
+import { adminMessages } from '../../admin-messages.ts';
 import { TableStatus } from '../../components/table-status.tsx';
 import { useLoad } from '../../components/use-load.ts';
+import { useEverySite } from '../../session/every-site.ts';
+import { EverySiteNote } from '../../session/every-site-note.tsx';
 import type { FieldSpec } from './form-fields.tsx';
 import { createDictEntry, deleteDictEntry, fetchDictionary, updateDictEntry } from './settings-calls.ts';
 import { DeleteDialog, FieldsDialog, RowButtons } from './settings-dialog.tsx';
@@ -34,6 +38,7 @@ export function DictionaryTab() {
   const list = dictionary.data?.list ?? null;
   const { error, reload: load } = dictionary;
   const dialog = useEditDialog<AdminDictEntry>(load);
+  const everySite = useEverySite();
 
   const save = ({ item, values }: Editing<AdminDictEntry>) => {
     const v = values as Record<string, string>;
@@ -48,13 +53,15 @@ export function DictionaryTab() {
   return (
     <div className="settings-tab" data-testid="tab-dictionary">
       <div className="settings-tab__bar">
-        <button
-          className="button button--primary"
-          type="button"
-          onClick={() => dialog.edit(null, { type, key: '', label: '', sort: '0' })}
-        >
-          {text.add}字典项
-        </button>
+        {everySite && (
+          <button
+            className="button button--primary"
+            type="button"
+            onClick={() => dialog.edit(null, { type, key: '', label: '', sort: '0' })}
+          >
+            {text.add}字典项
+          </button>
+        )}
         <label className="field field--row">
           <span className="field__label">{text.dictionary.type}</span>
           <select className="field__input" value={type} onChange={(event) => setType(event.target.value)}>
@@ -66,8 +73,9 @@ export function DictionaryTab() {
             ))}
           </select>
         </label>
-        <span className="field__hint">{text.dictionary.shared}</span>
+        {everySite && <span className="field__hint">{text.dictionary.shared}</span>}
       </div>
+      {!everySite && <EverySiteNote text={adminMessages.everySite.dictionary} />}
       {error && (
         <p className="table__status table__status--error" role="alert">
           {error}
@@ -81,7 +89,7 @@ export function DictionaryTab() {
               <th>{text.dictionary.key}</th>
               <th>{text.dictionary.label}</th>
               <th>{text.dictionary.sort}</th>
-              <th>{text.actions}</th>
+              {everySite && <th>{text.actions}</th>}
             </tr>
           </thead>
           <tbody>
@@ -95,19 +103,21 @@ export function DictionaryTab() {
                 </td>
                 <td>{entry.label}</td>
                 <td className="settings-table__num">{entry.sort}</td>
-                <td className="table__nowrap">
-                  <RowButtons
-                    onEdit={() =>
-                      dialog.edit(entry, {
-                        type: entry.type,
-                        key: entry.key,
-                        label: entry.label,
-                        sort: String(entry.sort),
-                      })
-                    }
-                    onDelete={() => dialog.remove(entry)}
-                  />
-                </td>
+                {everySite && (
+                  <td className="table__nowrap">
+                    <RowButtons
+                      onEdit={() =>
+                        dialog.edit(entry, {
+                          type: entry.type,
+                          key: entry.key,
+                          label: entry.label,
+                          sort: String(entry.sort),
+                        })
+                      }
+                      onDelete={() => dialog.remove(entry)}
+                    />
+                  </td>
+                )}
               </tr>
             ))}
           </tbody>

@@ -1,12 +1,16 @@
 /**
  * 分类: the three-level tree as an indented table; per row 上移/下移 (among its siblings), 移动到…,
  * 重命名, 新增子分类 (under level 3: none) and 删除, each change a call whose refusal (depth,
- * cycle, section, not empty) is shown as the server words it.
+ * cycle, section, not empty) is shown as the server words it. An operator limited to some sites
+ * reads the tree without them, and a line saying why.
  */
 import { useState } from 'react';
 import { MAX_CATEGORY_DEPTH, TAXONOMY_LIMITS, type AdminCategory } from '../../../contract/admin/taxonomy.ts';
+import { adminMessages } from '../../admin-messages.ts';
 import { messageOf, useLoad } from '../../components/use-load.ts';
 import { TableStatus } from '../../components/table-status.tsx';
+import { useEverySite } from '../../session/every-site.ts';
+import { EverySiteNote } from '../../session/every-site-note.tsx';
 import { addCategory, changeCategory, deleteCategory, fetchCategories, moveCategory } from './taxonomy-calls.ts';
 import { TaxonomyDialog, TextField } from './taxonomy-dialog.tsx';
 import { taxonomyText } from './taxonomy-messages.ts';
@@ -30,6 +34,7 @@ export function CategoryTab() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const [rowError, setRowError] = useState<string | null>(null);
   const rows = flatten(tree.data?.tree ?? []);
+  const everySite = useEverySite();
 
   async function step(row: Row, by: number) {
     setRowError(null);
@@ -45,14 +50,17 @@ export function CategoryTab() {
     <section aria-label={taxonomyText.tabs.categories}>
       <div className="tx-toolbar">
         <p className="tx-hint">{text.hint}</p>
-        <button
-          className="button button--primary"
-          type="button"
-          onClick={() => setDialog({ kind: 'add', parent: null })}
-        >
-          {text.addRoot}
-        </button>
+        {everySite && (
+          <button
+            className="button button--primary"
+            type="button"
+            onClick={() => setDialog({ kind: 'add', parent: null })}
+          >
+            {text.addRoot}
+          </button>
+        )}
       </div>
+      {!everySite && <EverySiteNote text={adminMessages.everySite.taxonomy} />}
       {rowError && (
         <p className="tx-error" role="alert">
           {rowError}
@@ -66,12 +74,17 @@ export function CategoryTab() {
               <th>{text.kind}</th>
               <th>{text.holds}</th>
               <th>{text.ids}</th>
-              <th>{taxonomyText.actions}</th>
+              {everySite && <th>{taxonomyText.actions}</th>}
             </tr>
           </thead>
           <tbody>
             {rows.map((row) => (
-              <CategoryRow key={row.node.id} row={row} onStep={(by) => void step(row, by)} onOpen={setDialog} />
+              <CategoryRow
+                key={row.node.id}
+                row={row}
+                onStep={(by) => void step(row, by)}
+                onOpen={everySite ? setDialog : null}
+              />
             ))}
           </tbody>
         </table>
@@ -97,7 +110,8 @@ function CategoryRow({
 }: {
   row: Row;
   onStep: (by: number) => void;
-  onOpen: (dialog: Dialog) => void;
+  /** Null: no changes offered (an operator limited to some sites). */
+  onOpen: ((dialog: Dialog) => void) | null;
 }) {
   const { node } = row;
   return (
@@ -115,48 +129,55 @@ function CategoryRow({
         #{node.id}
         {node.topicId !== null && ` · ${text.forumGroup(node.topicId)}`}
       </td>
-      <td>
-        <div className="tx-actions">
-          <button className="button button--small" type="button" disabled={row.index === 0} onClick={() => onStep(-1)}>
-            {taxonomyText.up}
-          </button>
-          <button
-            className="button button--small"
-            type="button"
-            disabled={row.index === row.siblings - 1}
-            onClick={() => onStep(1)}
-          >
-            {taxonomyText.down}
-          </button>
-          <button
-            className="button button--small"
-            type="button"
-            disabled={node.route !== null}
-            onClick={() => onOpen({ kind: 'move', node })}
-          >
-            {text.moveTo}
-          </button>
-          <button className="button button--small" type="button" onClick={() => onOpen({ kind: 'edit', node })}>
-            {taxonomyText.rename}
-          </button>
-          <button
-            className="button button--small"
-            type="button"
-            disabled={node.depth >= MAX_CATEGORY_DEPTH}
-            onClick={() => onOpen({ kind: 'add', parent: node })}
-          >
-            {text.addChild}
-          </button>
-          <button
-            className="button button--small button--danger"
-            type="button"
-            disabled={node.route !== null}
-            onClick={() => onOpen({ kind: 'delete', node })}
-          >
-            {taxonomyText.remove}
-          </button>
-        </div>
-      </td>
+      {onOpen && (
+        <td>
+          <div className="tx-actions">
+            <button
+              className="button button--small"
+              type="button"
+              disabled={row.index === 0}
+              onClick={() => onStep(-1)}
+            >
+              {taxonomyText.up}
+            </button>
+            <button
+              className="button button--small"
+              type="button"
+              disabled={row.index === row.siblings - 1}
+              onClick={() => onStep(1)}
+            >
+              {taxonomyText.down}
+            </button>
+            <button
+              className="button button--small"
+              type="button"
+              disabled={node.route !== null}
+              onClick={() => onOpen({ kind: 'move', node })}
+            >
+              {text.moveTo}
+            </button>
+            <button className="button button--small" type="button" onClick={() => onOpen({ kind: 'edit', node })}>
+              {taxonomyText.rename}
+            </button>
+            <button
+              className="button button--small"
+              type="button"
+              disabled={node.depth >= MAX_CATEGORY_DEPTH}
+              onClick={() => onOpen({ kind: 'add', parent: node })}
+            >
+              {text.addChild}
+            </button>
+            <button
+              className="button button--small button--danger"
+              type="button"
+              disabled={node.route !== null}
+              onClick={() => onOpen({ kind: 'delete', node })}
+            >
+              {taxonomyText.remove}
+            </button>
+          </div>
+        </td>
+      )}
     </tr>
   );
 }

@@ -1,12 +1,16 @@
 /**
  * 专题: the collections in their order (上移/下移, 编辑, 删除) and 新建专题; editing one opens
- * featured-editor.tsx at /featured/:id (and /featured/new).
+ * featured-editor.tsx at /featured/:id (and /featured/new). An operator limited to some sites reads
+ * the list without them (no editor), and a line saying why.
  */
 import { useState } from 'react';
-import { Link, Route, Switch } from 'wouter';
+import { Link, Redirect, Route, Switch } from 'wouter';
 import type { AdminFeatured } from '../../../contract/admin/taxonomy.ts';
+import { adminMessages } from '../../admin-messages.ts';
 import { messageOf, useLoad } from '../../components/use-load.ts';
 import { TableStatus } from '../../components/table-status.tsx';
+import { useEverySite } from '../../session/every-site.ts';
+import { EverySiteNote } from '../../session/every-site-note.tsx';
 import { FeaturedEditor } from './featured-editor.tsx';
 import { deleteFeatured, fetchFeatured, moveFeatured } from './taxonomy-calls.ts';
 import { TaxonomyDialog } from './taxonomy-dialog.tsx';
@@ -15,6 +19,18 @@ import { taxonomyText } from './taxonomy-messages.ts';
 const text = taxonomyText.featured;
 
 export function FeaturedTab() {
+  const everySite = useEverySite();
+  if (!everySite)
+    return (
+      <Switch>
+        <Route path="/">
+          <FeaturedList everySite={false} />
+        </Route>
+        <Route>
+          <Redirect to="/" replace />
+        </Route>
+      </Switch>
+    );
   return (
     <Switch>
       <Route path="/new">
@@ -22,13 +38,13 @@ export function FeaturedTab() {
       </Route>
       <Route path="/:id">{(params) => <FeaturedEditor id={Number(params.id)} />}</Route>
       <Route>
-        <FeaturedList />
+        <FeaturedList everySite />
       </Route>
     </Switch>
   );
 }
 
-function FeaturedList() {
+function FeaturedList({ everySite }: { everySite: boolean }) {
   const featured = useLoad(fetchFeatured, 'featured');
   const [removing, setRemoving] = useState<AdminFeatured | null>(null);
   const [rowError, setRowError] = useState<string | null>(null);
@@ -46,12 +62,16 @@ function FeaturedList() {
 
   return (
     <section aria-label={taxonomyText.tabs.featured}>
-      <div className="tx-toolbar">
-        <span />
-        <Link className="button button--primary tx-link-button" href="/new">
-          {text.add}
-        </Link>
-      </div>
+      {everySite ? (
+        <div className="tx-toolbar">
+          <span />
+          <Link className="button button--primary tx-link-button" href="/new">
+            {text.add}
+          </Link>
+        </div>
+      ) : (
+        <EverySiteNote text={adminMessages.everySite.taxonomy} />
+      )}
       {rowError && (
         <p className="tx-error" role="alert">
           {rowError}
@@ -64,7 +84,7 @@ function FeaturedList() {
               <th>{text.cover}</th>
               <th>{text.titleLabel}</th>
               <th className="tx-num">{text.items}</th>
-              <th>{taxonomyText.actions}</th>
+              {everySite && <th>{taxonomyText.actions}</th>}
             </tr>
           </thead>
           <tbody>
@@ -78,36 +98,38 @@ function FeaturedList() {
                   <div className="tx-muted tx-clamp">{item.description || '—'}</div>
                 </td>
                 <td className="tx-num">{item.itemCount}</td>
-                <td>
-                  <div className="tx-actions">
-                    <button
-                      className="button button--small"
-                      type="button"
-                      disabled={index === 0}
-                      onClick={() => void step(item, index - 1)}
-                    >
-                      {taxonomyText.up}
-                    </button>
-                    <button
-                      className="button button--small"
-                      type="button"
-                      disabled={index === list.length - 1}
-                      onClick={() => void step(item, index + 1)}
-                    >
-                      {taxonomyText.down}
-                    </button>
-                    <Link className="button button--small tx-link-button" href={`/${item.id}`}>
-                      {taxonomyText.edit}
-                    </Link>
-                    <button
-                      className="button button--small button--danger"
-                      type="button"
-                      onClick={() => setRemoving(item)}
-                    >
-                      {taxonomyText.remove}
-                    </button>
-                  </div>
-                </td>
+                {everySite && (
+                  <td>
+                    <div className="tx-actions">
+                      <button
+                        className="button button--small"
+                        type="button"
+                        disabled={index === 0}
+                        onClick={() => void step(item, index - 1)}
+                      >
+                        {taxonomyText.up}
+                      </button>
+                      <button
+                        className="button button--small"
+                        type="button"
+                        disabled={index === list.length - 1}
+                        onClick={() => void step(item, index + 1)}
+                      >
+                        {taxonomyText.down}
+                      </button>
+                      <Link className="button button--small tx-link-button" href={`/${item.id}`}>
+                        {taxonomyText.edit}
+                      </Link>
+                      <button
+                        className="button button--small button--danger"
+                        type="button"
+                        onClick={() => setRemoving(item)}
+                      >
+                        {taxonomyText.remove}
+                      </button>
+                    </div>
+                  </td>
+                )}
               </tr>
             ))}
           </tbody>

@@ -1,11 +1,15 @@
 /**
  * 标签: the tags with search, a 热门 filter and their counts, 50 a page; add, rename, 设为热门 /
  * 取消热门, merge into another (picked by search) and delete (refused while in use: the server says so).
+ * An operator limited to some sites reads the list without them, and a line saying why.
  */
 import { useState, type FormEvent } from 'react';
 import { TAXONOMY_LIMITS, type AdminTag } from '../../../contract/admin/taxonomy.ts';
+import { adminMessages } from '../../admin-messages.ts';
 import { messageOf, useLoad } from '../../components/use-load.ts';
 import { TableStatus } from '../../components/table-status.tsx';
+import { useEverySite } from '../../session/every-site.ts';
+import { EverySiteNote } from '../../session/every-site-note.tsx';
 import { addTag, changeTag, deleteTag, fetchTags, mergeTag } from './taxonomy-calls.ts';
 import { TaxonomyDialog, TextField } from './taxonomy-dialog.tsx';
 import { taxonomyText } from './taxonomy-messages.ts';
@@ -23,6 +27,7 @@ export function TagTab() {
   const [rowError, setRowError] = useState<string | null>(null);
   const page = tags.data;
   const pages = page ? Math.max(1, Math.ceil(page.total / page.pageSize)) : 1;
+  const everySite = useEverySite();
 
   function search(event: FormEvent) {
     event.preventDefault();
@@ -65,10 +70,13 @@ export function TagTab() {
             {taxonomyText.featured.find}
           </button>
         </form>
-        <button className="button button--primary" type="button" onClick={() => setDialog({ kind: 'add' })}>
-          {text.add}
-        </button>
+        {everySite && (
+          <button className="button button--primary" type="button" onClick={() => setDialog({ kind: 'add' })}>
+            {text.add}
+          </button>
+        )}
       </div>
+      {!everySite && <EverySiteNote text={adminMessages.everySite.taxonomy} />}
       {rowError && (
         <p className="tx-error" role="alert">
           {rowError}
@@ -82,7 +90,7 @@ export function TagTab() {
               <th>{text.hot}</th>
               <th className="tx-num">{text.movies}</th>
               <th className="tx-num">{text.posts}</th>
-              <th>{taxonomyText.actions}</th>
+              {everySite && <th>{taxonomyText.actions}</th>}
             </tr>
           </thead>
           <tbody>
@@ -100,34 +108,36 @@ export function TagTab() {
                 </td>
                 <td className="tx-num">{tag.movieCount}</td>
                 <td className="tx-num">{tag.postCount}</td>
-                <td>
-                  <div className="tx-actions">
-                    <button
-                      className="button button--small"
-                      type="button"
-                      onClick={() => setDialog({ kind: 'rename', tag })}
-                    >
-                      {taxonomyText.rename}
-                    </button>
-                    <button className="button button--small" type="button" onClick={() => void toggleHot(tag)}>
-                      {tag.hot ? text.unsetHot : text.setHot}
-                    </button>
-                    <button
-                      className="button button--small"
-                      type="button"
-                      onClick={() => setDialog({ kind: 'merge', tag })}
-                    >
-                      {text.merge}
-                    </button>
-                    <button
-                      className="button button--small button--danger"
-                      type="button"
-                      onClick={() => setDialog({ kind: 'delete', tag })}
-                    >
-                      {taxonomyText.remove}
-                    </button>
-                  </div>
-                </td>
+                {everySite && (
+                  <td>
+                    <div className="tx-actions">
+                      <button
+                        className="button button--small"
+                        type="button"
+                        onClick={() => setDialog({ kind: 'rename', tag })}
+                      >
+                        {taxonomyText.rename}
+                      </button>
+                      <button className="button button--small" type="button" onClick={() => void toggleHot(tag)}>
+                        {tag.hot ? text.unsetHot : text.setHot}
+                      </button>
+                      <button
+                        className="button button--small"
+                        type="button"
+                        onClick={() => setDialog({ kind: 'merge', tag })}
+                      >
+                        {text.merge}
+                      </button>
+                      <button
+                        className="button button--small button--danger"
+                        type="button"
+                        onClick={() => setDialog({ kind: 'delete', tag })}
+                      >
+                        {taxonomyText.remove}
+                      </button>
+                    </div>
+                  </td>
+                )}
               </tr>
             ))}
           </tbody>
