@@ -6,14 +6,17 @@
  * line among its CDN lines. A save the server refuses keeps its dialog open with the server's
  * message and the field it names marked (docs/admin-api.md, "Site settings"); the 字典 tab names
  * the demo's types in words (地区, 影片排序), and an entry is added, edited and deleted after a
- * question; 调整库存 says why it refuses a stock below zero. Screenshots of the banners and CDN tabs
- * at 1366 and 1024.
+ * question; 调整库存 says why it refuses a stock below zero. A banner is framed as the app shows it:
+ * boxes of the app's own ratios on a phone (12:5) and a wide screen (3:1), measured in both, with a
+ * word when an image's ratio is far off. A 运营 limited to one site is offered no change to the
+ * shared 字典 and reads why, while keeping its site's banners. Screenshots of the banners and CDN
+ * tabs at 1366 and 1024, the banners and their dialog at 1440 and 390.
  */
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { menuOf, signInAt, type Credentials, startConsoleSuite, type ConsoleSuite } from './admin-flows.ts';
-import { DESKTOP, noBrowser, openPage, PHONE, readIdb } from './browser.ts';
+import { DESKTOP, noBrowser, openPage, PHONE, readIdb, WIDE } from './browser.ts';
 import { shoot } from './screenshots.ts';
 import { freePort } from '../scripts/lib/free-port.ts';
 import type { RunningServer } from './server-process.ts';
@@ -28,6 +31,7 @@ describe.skipIf(noBrowser)('console 站点设置', () => {
   let opsDialogs: Credentials;
   let opsEditor: Credentials;
   let opsAbroad: Credentials;
+  let opsOneSite: Credentials;
 
   beforeAll(async () => {
     // The outbound guard's test mode: the line added below is on 127.0.0.1 (else 线路地址必须是公网地址).
@@ -39,6 +43,7 @@ describe.skipIf(noBrowser)('console 站点设置', () => {
         // One operator a test: a TOTP code signs in once.
         ['ops-editor', 'ops'],
         ['ops-abroad', 'ops'],
+        ['ops-one-site', 'ops', '1'],
       ],
       {
         READ_CACHE_MS: String(READ_CACHE_MS),
@@ -46,7 +51,13 @@ describe.skipIf(noBrowser)('console 站点设置', () => {
       },
     );
     ({ server, browser } = suite);
-    [ops, opsDialogs, opsEditor, opsAbroad] = suite.operators as [Credentials, Credentials, Credentials, Credentials];
+    [ops, opsDialogs, opsEditor, opsAbroad, opsOneSite] = suite.operators as [
+      Credentials,
+      Credentials,
+      Credentials,
+      Credentials,
+      Credentials,
+    ];
   });
   afterAll(() => suite?.stop());
 
@@ -56,6 +67,18 @@ describe.skipIf(noBrowser)('console 站点设置', () => {
     const firstTitle = visitor.page.locator('.banner-carousel__title').first();
     await firstTitle.waitFor();
     const before = await firstTitle.innerText();
+    // The app's banner box on a phone, then on a wide screen (width / height).
+    const appBox = visitor.page.locator('.banner-carousel .media-image').first();
+    const ratioOf = async (box: Locator) => {
+      const { width, height } = (await box.boundingBox())!;
+      return width / height;
+    };
+    const appPhone = await ratioOf(appBox);
+    await visitor.page.setViewportSize(WIDE.viewport);
+    const appWide = await ratioOf(appBox);
+    await visitor.page.setViewportSize(PHONE.viewport);
+    expect(appPhone).toBeCloseTo(12 / 5, 1);
+    expect(appWide).toBeCloseTo(3, 1);
 
     const { page, context, problems } = await openPage(browser, DESKTOP, server.baseURL, { waitForApp: false });
     await page.setViewportSize({ width: 1366, height: 900 });
@@ -65,20 +88,43 @@ describe.skipIf(noBrowser)('console 站点设置', () => {
     await page.waitForURL(/\/admin\/settings\/banners$/);
     const rows = page.getByTestId('tab-banners').locator('tbody tr');
     await expect.poll(() => rows.count()).toBeGreaterThan(1);
-    // The demo's banners preview on the site's line: every thumbnail loaded.
+    // The demo's banners preview on the site's line: every framed image loaded.
     await expect
       .poll(() =>
         page
-          .locator('.thumb--banner')
+          .locator('.banner-frame__box img')
           .evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).naturalWidth > 0)),
       )
       .toBe(true);
+    // Each row frames its image in boxes of the app's ratios, cropped as the app crops it (cover, centred).
+    const firstFrames = rows.first().getByTestId('banner-frames');
+    expect(await ratioOf(firstFrames.getByTestId('banner-frame-phone'))).toBeCloseTo(appPhone, 2);
+    expect(await ratioOf(firstFrames.getByTestId('banner-frame-desktop'))).toBeCloseTo(appWide, 2);
+    expect(
+      await firstFrames
+        .locator('img')
+        .first()
+        .evaluate((img) => {
+          const style = getComputedStyle(img);
+          return [style.objectFit, style.objectPosition];
+        }),
+    ).toEqual(['cover', '50% 50%']);
 
     // 编辑 the first banner: a new title and an uploaded image (cropped to the carousel's 1200×480).
     const newTitle = `运营新横幅 ${Date.now() % 100_000}`;
     await rows.first().getByRole('button', { name: '编辑' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('标题').fill(newTitle);
+    // An image of another ratio (a 16:9 cover) is framed as the app would crop it, and said to be cut.
+    const frames = dialog.getByTestId('banner-frames');
+    expect(await ratioOf(frames.getByTestId('banner-frame-phone'))).toBeCloseTo(appPhone, 2);
+    expect(await ratioOf(frames.getByTestId('banner-frame-desktop'))).toBeCloseTo(appWide, 2);
+    expect(await frames.innerText()).toContain('建议 1200×480 像素');
+    await dialog.getByLabel('图片', { exact: true }).fill('covers/c001.webp');
+    await expect
+      .poll(() => frames.getByRole('note').innerText())
+      .toBe('图片比例（640×360）与轮播图不一致，上下会被裁掉');
+    await shoot(page, 'admin-settings-banner-mismatch-1366');
     const image = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#2d8cf0' } })
       .png()
       .toBuffer();
@@ -87,8 +133,14 @@ describe.skipIf(noBrowser)('console 站点设置', () => {
       .poll(() => dialog.getByLabel('图片', { exact: true }).inputValue())
       .toMatch(/^\/uploads\/[0-9a-f]{32}\.webp$/);
     await expect
-      .poll(() => dialog.locator('.image-input__preview img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .poll(() =>
+        frames
+          .getByTestId('banner-frame-phone')
+          .locator('img')
+          .evaluate((img: HTMLImageElement) => img.naturalWidth),
+      )
       .toBe(1200);
+    expect(await frames.getByRole('note').count()).toBe(0);
     await shoot(page, 'admin-settings-banner-dialog-1366');
     await dialog.getByRole('button', { name: '保存' }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -310,6 +362,38 @@ describe.skipIf(noBrowser)('console 站点设置', () => {
     await page.goto('/admin/content');
     await expect.poll(() => page.getByRole('columnheader', { name: '更新时间（北京时间）' }).count()).toBe(1);
     expect(problems.filter((problem) => !/status of 4\d\d/.test(problem))).toEqual([]);
+    await context.close();
+  });
+
+  it('a 运营 limited to one site keeps its banners (framed at 1440 and 390) and is offered no change to the shared 字典', async () => {
+    const { page, context, problems } = await openPage(browser, WIDE, server.baseURL, { waitForApp: false });
+    await signInAt(page, '/admin/settings', opsOneSite);
+    const rows = page.getByTestId('tab-banners').locator('tbody tr');
+    await expect.poll(() => rows.count()).toBeGreaterThan(1);
+    expect(await page.getByRole('button', { name: '新增轮播图' }).count()).toBe(1);
+    await shoot(page, 'admin-settings-banners-1440', { settle: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shoot(page, 'admin-settings-banners-390', { settle: true });
+    await page.setViewportSize(WIDE.viewport);
+    await rows.first().getByRole('button', { name: '编辑' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('banner-frames').waitFor();
+    await shoot(page, 'admin-settings-banner-dialog-1440', { settle: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shoot(page, 'admin-settings-banner-dialog-390', { settle: true });
+    await dialog.getByRole('button', { name: '取消' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.setViewportSize(WIDE.viewport);
+
+    await page.getByRole('link', { name: '字典' }).click();
+    const tab = page.getByTestId('tab-dictionary');
+    await tab.locator('tbody tr').first().waitFor();
+    expect(await tab.getByTestId('every-site-note').innerText()).toBe(
+      '字典为全部站点共用，只有可管理全部站点的操作员能修改',
+    );
+    for (const name of ['新增字典项', '编辑', '删除']) expect(await tab.getByRole('button', { name }).count()).toBe(0);
+    await shoot(page, 'admin-settings-dictionary-one-site-1440');
+    expect(problems.filter((problem) => !/status of 401/.test(problem))).toEqual([]);
     await context.close();
   });
 });

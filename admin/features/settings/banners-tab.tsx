@@ -1,12 +1,16 @@
-/** 轮播图: image preview, title, link, window (展示中 / 未开始 / 已结束) and clicks. */
+/**
+ * 轮播图: the image framed as the app shows it (banner-frames.tsx), title, link, window (展示中 /
+ * 未开始 / 已结束) and clicks.
+ */
 import { zoned } from '../../components/console-time.ts';
+import { BannerFrames } from './banner-frames.tsx';
 import type { FieldSpec } from './form-fields.tsx';
 import { ListTab, type ColumnSpec } from './list-tab.tsx';
 import { mediaPreview, windowEnd, windowState } from './settings-format.ts';
 import { settingsText as text } from './settings-messages.ts';
 
 const FIELDS: readonly FieldSpec[] = [
-  { name: 'image', label: '图片', kind: 'image', purpose: 'banner', hint: '上传后裁成首页轮播的 1200×480（12:5）' },
+  { name: 'image', label: '图片', kind: 'image', purpose: 'banner' },
   { name: 'title', label: '标题', kind: 'text' },
   { name: 'link', label: '链接', kind: 'text', hint: '站内路径如 /movie/12，或 https:// 开头的地址' },
   { name: 'startsAt', label: zoned('开始时间'), kind: 'datetime', hint: '留空为立即开始' },
@@ -16,10 +20,7 @@ const FIELDS: readonly FieldSpec[] = [
 const COLUMNS: readonly ColumnSpec[] = [
   {
     label: '图片',
-    render: (row) => {
-      const src = mediaPreview(row.image as string);
-      return src ? <img className="thumb thumb--banner" src={src} alt="" /> : text.noImage;
-    },
+    render: (row) => <BannerFrames src={mediaPreview(row.image as string)} compact />,
   },
   { label: '标题', render: (row) => row.title as string, className: 'settings-table__title' },
   { label: '链接', render: (row) => <code>{row.link as string}</code>, className: 'settings-table__link' },

@@ -10,6 +10,7 @@ import { fromZoneInput, toZoneInput } from '../../components/console-time.ts';
 import { uploadImage } from './settings-calls.ts';
 import { settingsText as text } from './settings-messages.ts';
 import { mediaPreview } from './settings-format.ts';
+import { BannerFrames } from './banner-frames.tsx';
 
 export type FieldKind = 'text' | 'textarea' | 'int' | 'optionalInt' | 'yuan' | 'datetime' | 'bool' | 'select' | 'image';
 
@@ -227,10 +228,14 @@ function ImageInput(props: {
   };
   const preview = mediaPreview(props.value);
   return (
-    <div className="image-input">
-      <div className={`image-input__preview image-input__preview--${props.purpose}`}>
-        {preview ? <img src={preview} alt="" /> : <span>{text.noImage}</span>}
-      </div>
+    <div className={`image-input image-input--${props.purpose}`}>
+      {props.purpose === 'banner' ? (
+        <BannerFrames src={preview} />
+      ) : (
+        <div className={`image-input__preview image-input__preview--${props.purpose}`}>
+          {preview ? <img src={preview} alt="" /> : <span>{text.noImage}</span>}
+        </div>
+      )}
       <div className="image-input__side">
         <input
           id={props.id}

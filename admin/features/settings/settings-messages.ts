@@ -49,6 +49,14 @@ export const settingsText = {
   uploading: '上传中…',
   noImage: '无图片',
   always: '不限',
+  /** The banner as the app shows it (banner-frames.tsx). */
+  bannerFrames: {
+    phone: '手机 12:5',
+    desktop: '电脑 3:1',
+    hint: '建议 1200×480 像素（12:5，上传的图片会裁成这个尺寸）；电脑上显示为 3:1，上下各少约 1/10。',
+    mismatch: (width: number, height: number, cut: 'sides' | 'ends') =>
+      `图片比例（${width}×${height}）与轮播图不一致，${cut === 'sides' ? '两侧' : '上下'}会被裁掉`,
+  },
   window: {
     live: '展示中',
     pending: '未开始',
