@@ -26,6 +26,13 @@ export const adminMessages = {
     network: '网络异常，请稍后重试',
     ended: '登录已失效（长时间未操作，或已在别处退出），请重新登录',
   },
+  /** 导出 CSV of a list (components/use-csv-export.ts). */
+  csv: {
+    export: '导出 CSV',
+    exporting: (rows: number) => `导出中…（${rows} 条）`,
+    exported: (rows: number, capped: boolean) =>
+      capped ? `已导出最新的 ${rows} 条（导出上限），可缩小日期范围后再导出` : `已导出 ${rows} 条`,
+  },
   site: {
     label: '站点',
     all: '全部站点',

@@ -64,6 +64,12 @@ describe.skipIf(noBrowser)('the console dashboard and the member check-in', () =
     await expect.poll(() => page.locator('.dash__range').innerText()).not.toBe(week);
     await expect.poll(() => page.getByTestId('kpi-plays').getByTestId('kpi-period').innerText()).toMatch(/^[\d,]+$/);
     expect(await page.getByText('近 30 天日均').count()).toBe(1);
+    // The period lives in the address: Back returns to the week.
+    expect(new URL(page.url()).searchParams.get('days')).toBe('30');
+    await page.goBack();
+    await expect.poll(() => page.locator('.dash__range').innerText()).toBe(week);
+    await page.goForward();
+    await expect.poll(() => page.locator('.dash__range').innerText()).not.toBe(week);
 
     await page.setViewportSize({ width: 1024, height: 768 });
     // The charts follow their boxes' new size: nothing wider than the window.

@@ -6,6 +6,7 @@
  * page says it is not theirs and /admin-api/orders answers 403. Screenshots of the order list and
  * an order's refund at 1366 and 1024 px.
  */
+import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { menuOf, signInAt, type Credentials, startConsoleSuite, type ConsoleSuite } from './admin-flows.ts';
@@ -57,6 +58,23 @@ describe.skipIf(noBrowser)('console money', () => {
     expect(await text(page, 'orders-summary')).toMatch(
       /共 1 笔，其中 1 笔已支付\s+收入 ¥68\.00\s+退款 ¥0\.00\s+净收入 ¥68\.00/,
     );
+    // 导出 CSV: the member's one order in the table's words, money as a number of 元.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: '导出 CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^订单-\d{4}-\d{2}-\d{2}\.csv$/);
+    const file = await readFile((await download.path())!, 'utf8');
+    expect(file.startsWith('\uFEFF')).toBe(true); // for Excel and WPS (trim() drops it below)
+    const csv = file.trim().split('\r\n');
+    expect(csv[0]).toBe(
+      '"订单号","下单时间（北京时间）","支付时间（北京时间）","用户ID","用户","站点","类型","商品","金额（元）","到账内容","支付方式","状态","交易号"',
+    );
+    expect(csv).toHaveLength(2);
+    expect(csv[1]).toMatch(
+      new RegExp(`^"\\d{14}C[0-9A-Z]{9}",.*,"${userId}",.*"金币",.*"68\\.00","780 金币","[^"]+","已支付","`),
+    );
+    await expect.poll(() => page.getByRole('status').filter({ hasText: '已导出 1 条' }).count()).toBe(1);
     await page.getByLabel('用户ID').fill('');
     await page.getByRole('button', { name: '筛选' }).click();
     await expect.poll(() => rows.count()).toBeGreaterThan(0);

@@ -43,7 +43,10 @@ export interface OrderSummary {
   netFen: number;
 }
 
-/** 50 a page, newest first; nextCursor is the last row's orderNo; summary with the first page only. */
+/** Rows of an order page (`limit` up to pageMax, for the console's CSV export of at most exportMax). */
+export const ORDER_LIMITS = { page: 50, pageMax: 500, exportMax: 10_000 } as const;
+
+/** `limit` a page (50 unless asked), newest first; nextCursor is the last row's orderNo; summary with the first page only. */
 export interface OrderPage {
   list: OrderRow[];
   nextCursor: string | null;

@@ -129,6 +129,13 @@ describe.each(DB_KINDS)('console orders and refunds on %s', (kind) => {
     ).json<OrderPage>();
     expect(second.nextCursor).toBeNull();
     expect([...first.list, ...second.list].map((o) => o.orderNo)).toEqual(made);
+    // The CSV export's larger pages: one page of all 60, and a size past the limit named.
+    const whole = (await finance('GET', `/admin-api/orders?userId=${many.id}&limit=500`)).json<OrderPage>();
+    expect(whole.list.map((o) => o.orderNo)).toEqual(made);
+    expect(whole.nextCursor).toBeNull();
+    const tooMany = await finance('GET', `/admin-api/orders?limit=501`);
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json<AdminError>()).toMatchObject({ field: 'limit', message: '每页条数须为 1-500 的整数' });
 
     // The field is marked by its name; the message names it in words (an operator never reads `userId`).
     for (const [query, field, label] of [

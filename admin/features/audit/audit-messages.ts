@@ -111,10 +111,6 @@ export const auditMessages = {
   to: '结束日期',
   apply: '筛选',
   clear: '清除',
-  exportCsv: '导出 CSV',
-  exporting: (rows: number) => `导出中…（${rows} 条）`,
-  exported: (rows: number, capped: boolean) =>
-    capped ? `已导出最新的 ${rows} 条（导出上限），可缩小日期范围后再导出` : `已导出 ${rows} 条`,
   badRange: '结束日期不能早于开始日期',
   columns: {
     at: zoned('时间'),

@@ -6,14 +6,14 @@
  */
 import './audit.css';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { AUDIT_KINDS, isAuditKind } from '../../../contract/admin/audit.ts';
-import { toCsv, saveFile } from '../../components/csv.ts';
+import { AUDIT_KINDS, AUDIT_LIMITS, isAuditKind } from '../../../contract/admin/audit.ts';
+import { adminMessages } from '../../admin-messages.ts';
 import { consoleTime, toZoneInput } from '../../components/console-time.ts';
 import { TableStatus } from '../../components/table-status.tsx';
-import { messageOf } from '../../components/use-load.ts';
+import { useCsvExport } from '../../components/use-csv-export.ts';
 import { usePagedList } from '../../components/use-paged-list.ts';
 import { paramInt, paramOf, useUrlQuery } from '../../components/use-url-query.ts';
-import { fetchAllAudit, fetchAudit, type AuditFilters } from './audit-calls.ts';
+import { fetchAudit, fetchAuditForExport, type AuditFilters } from './audit-calls.ts';
 import { actionLabel, changeLines, CSV_HEADER, csvRow, targetLabel } from './audit-format.ts';
 import { auditMessages as text, KIND_LABELS } from './audit-messages.ts';
 
@@ -40,8 +40,6 @@ export function AuditPage() {
   const [filters, setFilters] = useUrlQuery(readFilters, writeFilters);
   const [range, setRange] = useState({ from: filters.from, to: filters.to });
   const [rangeError, setRangeError] = useState<string | null>(null);
-  const [exportState, setExportState] = useState<string | null>(null);
-  const [exporting, setExporting] = useState(false);
   const { items: entries, hasMore, busy, error, more } = usePagedList(fetchAudit, filters);
   const [operators, setOperators] = useState<Map<number, string>>(new Map());
 
@@ -68,19 +66,15 @@ export function AuditPage() {
     setFilters({ ...filters, ...range });
   }
 
-  async function exportCsv() {
-    setExporting(true);
-    setExportState(text.exporting(0));
-    try {
-      const { entries: all, capped } = await fetchAllAudit(filters, (rows) => setExportState(text.exporting(rows)));
-      saveFile(text.fileName(toZoneInput(Date.now()).slice(0, 10)), toCsv(CSV_HEADER, all.map(csvRow)));
-      setExportState(text.exported(all.length, capped));
-    } catch (failure) {
-      setExportState(messageOf(failure));
-    } finally {
-      setExporting(false);
-    }
-  }
+  const csv = useCsvExport();
+  const exportCsv = () =>
+    csv.run({
+      fetchPage: (cursor) => fetchAuditForExport(filters, cursor),
+      max: AUDIT_LIMITS.exportMax,
+      header: CSV_HEADER,
+      row: csvRow,
+      fileName: text.fileName(toZoneInput(Date.now()).slice(0, 10)),
+    });
 
   return (
     <section className="audit">
@@ -147,17 +141,17 @@ export function AuditPage() {
         >
           {text.clear}
         </button>
-        <button className="button" type="button" disabled={exporting} onClick={() => void exportCsv()}>
-          {text.exportCsv}
+        <button className="button" type="button" disabled={csv.exporting} onClick={() => void exportCsv()}>
+          {adminMessages.csv.export}
         </button>
         {rangeError && (
           <p className="field__error" role="alert">
             {rangeError}
           </p>
         )}
-        {exportState && (
+        {csv.status && (
           <p className="audit__export" role="status">
-            {exportState}
+            {csv.status}
           </p>
         )}
       </form>

@@ -1,5 +1,5 @@
 /**
- * 数据看板: pick a site and 7/30/90 天; KPI cards (today, the period, the change against the period
+ * 数据看板: pick a site and 7/30/90 天 (both in the address, so Back and a shared link keep them); KPI cards (today, the period, the change against the period
  * before), five ECharts charts of the daily series and the top 10 movies and posts of the period.
  * Everything comes from one call (GET /admin-api/dashboard), which reads the server's daily aggregates.
  */
@@ -13,6 +13,7 @@ import {
 } from '../../../contract/admin/dashboard.ts';
 import { adminMessages } from '../../admin-messages.ts';
 import { SitePicker } from '../../components/site-picker.tsx';
+import { paramInt, paramOf, useUrlQuery } from '../../components/use-url-query.ts';
 import { fetchDashboard } from './dashboard-calls.ts';
 import { loadChunk } from '../../../src/lib/load-chunk.ts';
 import type { ChartOption } from './dashboard-chart.tsx';
@@ -89,9 +90,22 @@ function TopList({
   );
 }
 
+interface DashboardQuery {
+  /** null: the operator's first site (the server's choice). */
+  siteId: number | null;
+  days: DashboardPeriod;
+}
+
+const readQuery = (params: URLSearchParams): DashboardQuery => ({
+  siteId: paramInt(params, 'siteId') ?? null,
+  days: Number(paramOf(params, 'days', DASHBOARD_PERIODS.map(String)) ?? 7) as DashboardPeriod,
+});
+const writeQuery = ({ siteId, days }: DashboardQuery) => ({ siteId, days: days === 7 ? null : days });
+
 export default function DashboardView() {
-  const [siteId, setSiteId] = useState<number | null>(null);
-  const [days, setDays] = useState<DashboardPeriod>(7);
+  const [{ siteId, days }, setQuery] = useUrlQuery(readQuery, writeQuery);
+  const setSiteId = (site: number) => setQuery({ siteId: site, days });
+  const setDays = (period: DashboardPeriod) => setQuery({ siteId, days: period });
   const [data, setData] = useState<DashboardData | null>(null);
   const [busy, setBusy] = useState(true);
   const [error, setError] = useState<string | null>(null);

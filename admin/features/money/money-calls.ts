@@ -1,16 +1,17 @@
 /** The money section's calls (docs/admin-api.md, "Money"), one function each. */
-import type {
-  AdjustResult,
-  AdminLedgerPage,
-  LedgerAsset,
-  OrderDetail,
-  OrderPage,
-  RecheckResult,
-  RefundPreview,
-  RefundResult,
-  UserDetail,
-  UserPage,
-  VipEvent,
+import {
+  ORDER_LIMITS,
+  type AdjustResult,
+  type AdminLedgerPage,
+  type LedgerAsset,
+  type OrderDetail,
+  type OrderPage,
+  type RecheckResult,
+  type RefundPreview,
+  type RefundResult,
+  type UserDetail,
+  type UserPage,
+  type VipEvent,
 } from '../../../contract/admin/money.ts';
 import { adminCall } from '../../api/admin-client.ts';
 
@@ -38,6 +39,12 @@ export const NO_ORDER_FILTERS: OrderFilters = {
 
 export const fetchOrders = (filters: OrderFilters, cursor: string | null): Promise<OrderPage> =>
   adminCall<OrderPage>('GET', '/orders', { query: { ...filters, userId: filters.userId.trim(), cursor } });
+
+/** A page of the largest size, for 导出 CSV. */
+export const fetchOrdersForExport = (filters: OrderFilters, cursor: string | null): Promise<OrderPage> =>
+  adminCall<OrderPage>('GET', '/orders', {
+    query: { ...filters, userId: filters.userId.trim(), limit: ORDER_LIMITS.pageMax, cursor },
+  });
 
 export const fetchRefundPreview = (orderNo: string): Promise<RefundPreview> =>
   adminCall<RefundPreview>('GET', `/orders/${encodeURIComponent(orderNo)}/refund-preview`);

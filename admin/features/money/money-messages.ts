@@ -12,6 +12,8 @@ export const moneyText = {
     from: '开始日期',
     to: '结束日期',
     dateBy: '日期按',
+    amountYuan: '金额（元）',
+    fileName: (day: string) => `订单-${day}.csv`,
     dateByNames: { created: '下单时间', paid: '支付时间' } satisfies Record<OrderDateBy, string>,
     any: '全部',
     apply: '筛选',

@@ -2,22 +2,25 @@
  * 订单与退款 (财务, 超级管理员): the orders, newest first, filtered by 状态, 站点, 用户ID, 类型 and a
  * range of days (of the order's making or of its payment), with 加载更多 by the server's cursor and
  * the sums of everything the filters match above the table (收入, 退款, 净收入: with the days of
- * payment, the dashboard's figures). The filters live in the address (Back brings them back; the
+ * payment, the dashboard's figures) and 导出 CSV of all of them. The filters live in the address (Back brings them back; the
  * dashboard links here with its range). A row opens its order at /admin/orders/:orderNo in a panel
  * over the list (order-detail.tsx), so the list and its filters stay as they were.
  */
 import './money.css';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useRoute, useSearch } from 'wouter';
-import { ORDER_DATE_BY, type OrderRow, type OrderSummary } from '../../../contract/admin/money.ts';
+import { ORDER_DATE_BY, ORDER_LIMITS, type OrderRow, type OrderSummary } from '../../../contract/admin/money.ts';
+import { adminMessages } from '../../admin-messages.ts';
 import { ORDER_KINDS, ORDER_STATUSES } from '../../../contract/enums.ts';
 import { SiteSelect } from '../../components/site-select.tsx';
 import { TableStatus } from '../../components/table-status.tsx';
+import { useCsvExport } from '../../components/use-csv-export.ts';
 import { usePagedList } from '../../components/use-paged-list.ts';
 import { useUrlQuery } from '../../components/use-url-query.ts';
-import { fetchOrders, NO_ORDER_FILTERS, type OrderFilters } from './money-calls.ts';
+import { fetchOrders, fetchOrdersForExport, NO_ORDER_FILTERS, type OrderFilters } from './money-calls.ts';
+import { ORDER_CSV_HEADER, orderCsvRow } from './money-format.ts';
 import { formatFen } from '../../components/console-money.ts';
-import { consoleTime } from '../../components/console-time.ts';
+import { consoleTime, toZoneInput } from '../../components/console-time.ts';
 import { moneyText } from './money-messages.ts';
 import { MemberLink, OrderDetailPanel } from './order-detail.tsx';
 
@@ -49,6 +52,7 @@ export function OrdersPage() {
   const [filters, setFilters] = useUrlQuery(readFilters, writeFilters);
   const [draft, setDraft] = useState<OrderFilters>(filters);
   const [summary, setSummary] = useState<OrderSummary | null>(null);
+  const csv = useCsvExport();
   const [, navigate] = useLocation();
   const search = useSearch();
   const [open, params] = useRoute<{ orderNo: string }>('/:orderNo');
@@ -143,7 +147,28 @@ export function OrdersPage() {
           >
             {text.clear}
           </button>
+          <button
+            className="button"
+            type="button"
+            disabled={csv.exporting}
+            onClick={() =>
+              void csv.run({
+                fetchPage: (cursor) => fetchOrdersForExport(filters, cursor),
+                max: ORDER_LIMITS.exportMax,
+                header: ORDER_CSV_HEADER,
+                row: orderCsvRow,
+                fileName: text.fileName(toZoneInput(Date.now()).slice(0, 10)),
+              })
+            }
+          >
+            {adminMessages.csv.export}
+          </button>
         </div>
+        {csv.status && (
+          <p className="money__export" role="status">
+            {csv.status}
+          </p>
+        )}
       </form>
       {summary && !error && <Summary summary={summary} />}
       <div className="table-wrap">

@@ -3,7 +3,7 @@
  * problem into a 400 naming the field). Dates are Asia/Shanghai calendar days, YYYY-MM-DD.
  */
 import { z } from 'zod';
-import { ADJUST_MAX, LEDGER_ASSETS, ORDER_DATE_BY, REASON_MAX } from '../../../contract/admin/money.ts';
+import { ADJUST_MAX, LEDGER_ASSETS, ORDER_DATE_BY, ORDER_LIMITS, REASON_MAX } from '../../../contract/admin/money.ts';
 import { ORDER_KINDS, ORDER_STATUSES } from '../../../contract/enums.ts';
 import { moneyMessages as text } from './money-messages.ts';
 
@@ -31,6 +31,7 @@ export const orderQuery = z
     from: optional(day),
     to: optional(day),
     dateBy: optional(z.enum(ORDER_DATE_BY)),
+    limit: optional(idText.pipe(z.number().max(ORDER_LIMITS.pageMax, text.limit(ORDER_LIMITS.pageMax)))),
     cursor: optional(z.string().regex(/^[0-9A-Z]{20,32}$/, text.cursor)),
   })
   .refine((value) => !value.from || !value.to || value.from <= value.to, { message: text.dates, path: ['from'] });

@@ -11,6 +11,13 @@ export const moneyMessages = {
   belowZero: (asset: string, balance: number) =>
     `调整后${asset === 'coins' ? '金币' : '积分'}余额不能小于 0（当前余额 ${balance}）`,
   cursor: '分页游标无效',
+  limit: (max: number) => `每页条数须为 1-${max} 的整数`,
   dates: '开始日期不能晚于结束日期',
-  statusName: { pending: '待支付', paid: '已支付', failed: '支付失败', refunded: '已退款' } as Record<string, string>,
+  statusName: {
+    pending: '待支付',
+    paid: '已支付',
+    failed: '支付失败',
+    expired: '已关闭',
+    refunded: '已退款',
+  } as Record<string, string>,
 } as const;

@@ -4,13 +4,14 @@
  * order's making or of its payment), limited to the operator's sites, with the first page the sums
  * of everything the filters match; one order with its user, its notifies and its refund.
  */
-import type {
-  OrderDateBy,
-  OrderDetail,
-  OrderPage,
-  OrderRow,
-  OrderSummary,
-  UserSummary,
+import {
+  ORDER_LIMITS,
+  type OrderDateBy,
+  type OrderDetail,
+  type OrderPage,
+  type OrderRow,
+  type OrderSummary,
+  type UserSummary,
 } from '../../../contract/admin/money.ts';
 import type { OrderKind, OrderStatus } from '../../../contract/enums.ts';
 import type { Queryable } from '../../db/db.ts';
@@ -18,8 +19,6 @@ import { Filter } from '../../db/paging.ts';
 import { notifiesOf } from '../../payment/notify-log.ts';
 import { refundOf } from '../../payment/refund.ts';
 import { dayAfter, dayStart } from './money-input.ts';
-
-export const ORDER_PAGE_SIZE = 50;
 
 export interface OrderFilters {
   status?: OrderStatus;
@@ -29,6 +28,8 @@ export interface OrderFilters {
   from?: string;
   to?: string;
   dateBy?: OrderDateBy;
+  /** Rows a page (ORDER_LIMITS.page unless asked). */
+  limit?: number;
   cursor?: string;
   /** The operator's sites; null: every site. */
   siteIds: number[] | null;
@@ -121,15 +122,16 @@ export async function listOrders(q: Queryable, f: OrderFilters): Promise<OrderPa
     '(o.created_at, o.order_no) < (SELECT c.created_at, c.order_no FROM orders c WHERE c.order_no = $?)',
     f.cursor,
   );
+  const size = f.limit ?? ORDER_LIMITS.page;
   const rows = await q.query<Row>(
     `SELECT ${COLUMNS} FROM ${FROM} ${filter.where} ORDER BY o.created_at DESC, o.order_no DESC
-      LIMIT ${ORDER_PAGE_SIZE + 1}`,
+      LIMIT ${size + 1}`,
     filter.params,
   );
-  const list = rows.slice(0, ORDER_PAGE_SIZE).map(toOrderRow);
+  const list = rows.slice(0, size).map(toOrderRow);
   return {
     list,
-    nextCursor: rows.length > ORDER_PAGE_SIZE ? list.at(-1)!.orderNo : null,
+    nextCursor: rows.length > size ? list.at(-1)!.orderNo : null,
     summary: f.cursor ? null : await summaryOf(q, f),
   };
 }
