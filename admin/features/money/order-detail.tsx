@@ -13,9 +13,14 @@ import { formatFen } from '../../components/console-money.ts';
 import { consoleTime } from '../../components/console-time.ts';
 import { moneyText } from './money-messages.ts';
 import { RefundDialog } from './refund-dialog.tsx';
-import { isUnpaidOrder } from '../../../contract/enums.ts';
+import { isUnpaidOrder, type OrderStatus } from '../../../contract/enums.ts';
 
 const text = moneyText.order;
+
+/** An order's status as a coloured badge (the list, the panel, the member's orders). */
+export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+  return <span className={`money__status is-${status}`}>{moneyText.statuses[status]}</span>;
+}
 
 /** A member by name, opening their page (orders, VIP history, ledgers) in the 用户 section. */
 export function MemberLink({ id, nickname, account }: { id: number; nickname: string; account?: string | null }) {
@@ -106,7 +111,7 @@ export function OrderDetailPanel({
       <header className="money-panel__head">
         <h2 className="money-panel__title">
           {text.facts}
-          {order && <span className={`money__status is-${order.status}`}>{moneyText.statuses[order.status]}</span>}
+          {order && <OrderStatusBadge status={order.status} />}
         </h2>
         <button type="button" className="button" onClick={onClose}>
           {text.back}

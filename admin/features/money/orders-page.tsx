@@ -22,7 +22,7 @@ import { ORDER_CSV_HEADER, orderCsvRow } from './money-format.ts';
 import { formatFen } from '../../components/console-money.ts';
 import { consoleTime, toZoneInput } from '../../components/console-time.ts';
 import { moneyText } from './money-messages.ts';
-import { MemberLink, OrderDetailPanel } from './order-detail.tsx';
+import { MemberLink, OrderDetailPanel, OrderStatusBadge } from './order-detail.tsx';
 
 const text = moneyText.orders;
 
@@ -218,7 +218,7 @@ export function OrdersPage() {
                 <td className="money__num table__nowrap">{formatFen(order.amountFen)}</td>
                 <td className="table__nowrap money__roomy">{moneyText.payTypes[order.payType]}</td>
                 <td className="table__nowrap">
-                  <span className={`money__status is-${order.status}`}>{moneyText.statuses[order.status]}</span>
+                  <OrderStatusBadge status={order.status} />
                 </td>
               </tr>
             ))}

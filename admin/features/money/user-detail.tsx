@@ -16,6 +16,7 @@ import { useLoad } from '../../components/use-load.ts';
 import { usePagedList } from '../../components/use-paged-list.ts';
 import { UserSanctions } from '../moderation/user-sanctions.tsx';
 import { AdjustDialog } from './adjust-dialog.tsx';
+import { OrderStatusBadge } from './order-detail.tsx';
 import { fetchLedger, fetchOrders, fetchUser, fetchVipHistory, NO_ORDER_FILTERS } from './money-calls.ts';
 import { formatDelta } from './money-format.ts';
 import { consoleTime } from '../../components/console-time.ts';
@@ -132,7 +133,7 @@ function MemberOrders({ id }: { id: number }) {
                 </td>
                 <td className="money__num table__nowrap">{formatFen(order.amountFen)}</td>
                 <td className="table__nowrap">
-                  <span className={`money__status is-${order.status}`}>{moneyText.statuses[order.status]}</span>
+                  <OrderStatusBadge status={order.status} />
                 </td>
               </tr>
             ))}
