@@ -12,7 +12,7 @@ import { useLocation, useRoute, useSearch } from 'wouter';
 import { ORDER_DATE_BY, ORDER_LIMITS, type OrderRow, type OrderSummary } from '../../../contract/admin/money.ts';
 import { adminMessages } from '../../admin-messages.ts';
 import { ORDER_KINDS, ORDER_STATUSES } from '../../../contract/enums.ts';
-import { SiteSelect } from '../../components/site-select.tsx';
+import { SiteSelect } from '../../session/site-select.tsx';
 import { TableStatus } from '../../components/table-status.tsx';
 import { useCsvExport } from '../../components/use-csv-export.ts';
 import { usePagedList } from '../../components/use-paged-list.ts';

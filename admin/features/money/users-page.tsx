@@ -8,7 +8,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { useSession } from '../../session/session-store.ts';
 import { siteTitle, useSiteChoices } from '../../session/site-choices.ts';
-import { SiteSelect } from '../../components/site-select.tsx';
+import { SiteSelect } from '../../session/site-select.tsx';
 import { useUrlQuery } from '../../components/use-url-query.ts';
 import { TableStatus } from '../../components/table-status.tsx';
 import { usePagedList } from '../../components/use-paged-list.ts';

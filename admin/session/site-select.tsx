@@ -4,7 +4,7 @@
  * by hand) still shows, as its number.
  */
 import { adminMessages } from '../admin-messages.ts';
-import { useSiteChoices } from '../session/site-choices.ts';
+import { useSiteChoices } from './site-choices.ts';
 
 export function SiteSelect({
   value,
