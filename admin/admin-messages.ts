@@ -89,6 +89,23 @@ export const adminMessages = {
     selected: (n: number, unit: string) => `已选 ${n} ${unit}`,
     clear: '取消选择',
   },
+  /** A list's numbered pages (components/pager.tsx). */
+  pager: {
+    label: '分页',
+    previous: '上一页',
+    next: '下一页',
+    page: (n: number) => `第 ${n} 页`,
+    jumpBefore: '跳至',
+    jumpAfter: '页',
+    jumpLabel: (pages: number) => `跳至第几页（共 ${pages} 页）`,
+    go: '跳转',
+  },
+  /** A sortable column's heading (components/sort-header.tsx). */
+  sort: {
+    by: (label: string) => `按${label}排序`,
+    asc: '升序',
+    desc: '降序',
+  },
   /** The 复制 button beside a value (components/copy-button.tsx). */
   copy: { idle: '复制', done: '已复制', failed: '复制失败，请手动选择', label: (what: string) => `复制${what}` },
 };

@@ -1,0 +1,43 @@
+/**
+ * A sortable column's heading: a `<th>` with aria-sort holding a button (reached and pressed from
+ * the keyboard) that says the column and ▲ (ascending) or ▼ (descending) when the list is sorted by
+ * it (↕ in grey when not). A click sorts by the column descending first and turns it on the next click (list-sort.ts).
+ * Styles: styles/pager.css.
+ */
+import '../styles/pager.css';
+import { adminMessages } from '../admin-messages.ts';
+import { nextSort, type ListSort } from './list-sort.ts';
+
+const text = adminMessages.sort;
+
+export function SortHeader({
+  label,
+  column,
+  sort,
+  onSort,
+}: {
+  label: string;
+  column: string;
+  sort: { column: string; dir: 'asc' | 'desc' } | null;
+  onSort: (next: { column: string; dir: 'asc' | 'desc' }) => void;
+}) {
+  const dir = sort?.column === column ? sort.dir : null;
+  return (
+    <th
+      className={dir ? 'sort-header sort-header--active' : 'sort-header'}
+      aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : 'none'}
+    >
+      <button
+        className="sort-header__button"
+        type="button"
+        title={dir ? `${text.by(label)}（${dir === 'asc' ? text.asc : text.desc}）` : text.by(label)}
+        onClick={() => onSort(nextSort(sort as ListSort | null, column))}
+      >
+        {label}
+        <span className="sort-header__mark" aria-hidden="true">
+          {dir === 'asc' ? '▲' : dir === 'desc' ? '▼' : '↕'}
+        </span>
+      </button>
+    </th>
+  );
+}
