@@ -73,6 +73,7 @@ import { healthRoutes } from './metrics/health-routes.ts';
 import { exposeMetrics } from './metrics/metrics-http.ts';
 import { Readiness } from './metrics/readiness.ts';
 import { timedDb } from './db/timed-db.ts';
+import { setSiteZone } from './db/site-day.ts';
 import { lazyRequestLogger, loggerOptions, logRequests } from './logging/logging.ts';
 
 /** Every product call, domain by domain. */
@@ -138,6 +139,8 @@ export async function buildApp({
   logStream,
   outbound = new Outbound({ testHosts: config.OUTBOUND_TEST_HOSTS }),
 }: AppDeps): Promise<FastifyInstance> {
+  // The site's calendar days and the console's clock (server/db/site-day.ts).
+  setSiteZone(config.SITE_TIME_ZONE);
   const cipher = createNodeCipher({ key: config.APP_AES_KEY, iv: config.APP_AES_IV });
   // Metrics only when they can be reached without being public (METRICS_PORT or METRICS_TOKEN).
   const metrics = metricsWanted(config) ? new AppMetrics() : null;

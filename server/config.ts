@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { isAbsolute, join } from 'node:path';
 import { z } from 'zod';
 import { assertKeyMaterial, DEV_KEY_MATERIAL } from '../contract/protocol/cipher.ts';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '../contract/zone-time.ts';
 
 const unsetIfEmpty = (value: unknown) => (value === '' ? undefined : value);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(unsetIfEmpty, schema.optional());
@@ -159,6 +160,16 @@ const envSchema = z.object({
    * NODE_ENV=production) also lets http(s)://127.0.0.1 through.
    */
   OUTBOUND_TEST_HOSTS: withDefault(z.enum(['off', 'loopback']), 'off'),
+  /**
+   * The site's time zone (an IANA id): its calendar days (check-ins, daily tasks, publish limits,
+   * the dashboard's counters, the console's day filters) and every time the console shows or reads
+   * (server/db/site-day.ts, contract/zone-time.ts). Set it before the site opens: a change applies
+   * from the next start, and days already counted stay on the days they were counted in.
+   */
+  SITE_TIME_ZONE: withDefault(
+    z.string().refine(isTimeZone, 'must be an IANA time zone such as Asia/Shanghai'),
+    DEFAULT_TIME_ZONE,
+  ),
   /**
    * Background jobs (server/jobs/job-queue.ts, pg-boss): 'on' runs the job workers in this server
    * process; 'off' only queues jobs, for processes whose jobs run under `npm run worker` elsewhere.

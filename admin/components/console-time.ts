@@ -1,33 +1,45 @@
 /**
- * The console's one clock: every time an operator reads or types is in Beijing time (Asia/Shanghai,
- * UTC+8, no daylight saving since 1991), whatever the browser's own zone, and says so (北京时间 in
- * the table headings, the fields and the tooltips), so one event reads the same on every page and an
- * operator abroad schedules at the hour meant. Publication, sanctions, banners and the dashboard's
- * days are all counted in it on the server too.
+ * The console's one clock: every time an operator reads or types is in the site's zone
+ * (SITE_TIME_ZONE, Beijing time unless the server sets another; the session says which), whatever
+ * the browser's own zone, and says so (北京时间 in the table headings, the fields and the tooltips),
+ * so one event reads the same on every page and an operator abroad schedules at the hour meant.
+ * Publication, sanctions, banners and the dashboard's days are counted in it on the server too.
+ * The zone is set from the session (admin/session/session-store.ts) before any page's code loads,
+ * so the labels the pages' messages make once hold the site's zone.
  */
-export const CONSOLE_ZONE = '北京时间';
-const OFFSET_MS = 8 * 3600_000;
+import { DEFAULT_TIME_ZONE, zoneDayBounds, zoneIso, zoneLabel, zoneWallToMs } from '../../contract/zone-time.ts';
 
-const two = (n: number): string => String(n).padStart(2, '0');
+let zone = DEFAULT_TIME_ZONE;
+let label = zoneLabel(DEFAULT_TIME_ZONE);
 
-/** "2025-06-01T20:00" of `ms` in Beijing time (a datetime-local input's value). */
-export function toZoneInput(ms: number): string {
-  const d = new Date(ms + OFFSET_MS);
-  return `${d.getUTCFullYear()}-${two(d.getUTCMonth() + 1)}-${two(d.getUTCDate())}T${two(d.getUTCHours())}:${two(d.getUTCMinutes())}`;
+/** The site's zone, from the session. */
+export function setConsoleZone(timeZone: string): void {
+  zone = timeZone;
+  label = zoneLabel(timeZone);
 }
 
-/** The ms of a datetime-local value ("2025-06-01T20:00", seconds allowed) read as Beijing time; null when it is not one. */
+/** The zone's name as the console writes it: 北京时间, 日本标准时间. */
+export const consoleZone = (): string => label;
+
+/** "2025-06-01T20:00" of `ms` in the site's zone (a datetime-local input's value). */
+export const toZoneInput = (ms: number): string => zoneIso(ms, zone).slice(0, 16);
+
+/** The ms of a datetime-local value ("2025-06-01T20:00", seconds allowed) read in the site's zone; null when it is not one. */
 export function fromZoneInput(value: string): number | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value.trim());
   if (!m) return null;
-  return Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +(m[6] ?? 0)) - OFFSET_MS;
+  return zoneWallToMs(Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +(m[6] ?? 0)), zone);
 }
 
-/** "2025-06-01 20:00" (or with `:ss`) in Beijing time. */
-export function consoleTime(ms: number, seconds = false): string {
-  const minute = toZoneInput(ms).replace('T', ' ');
-  return seconds ? `${minute}:${two(new Date(ms).getUTCSeconds())}` : minute;
-}
+/** "2025-06-01 20:00" (or with `:ss`) in the site's zone. */
+export const consoleTime = (ms: number, seconds = false): string =>
+  zoneIso(ms, zone)
+    .slice(0, seconds ? 19 : 16)
+    .replace('T', ' ');
+
+/** The instants a 'YYYY-MM-DD' day of the site's zone starts and ends (exclusive); null for ''. */
+export const zoneDayRange = (day: string): { start: number; end: number } | null =>
+  /^\d{4}-\d{2}-\d{2}$/.test(day) ? zoneDayBounds(day, zone) : null;
 
 /** A table heading or label with the zone its times are in: "时间（北京时间）". */
-export const zoned = (label: string): string => `${label}（${CONSOLE_ZONE}）`;
+export const zoned = (text: string): string => `${text}（${label}）`;

@@ -5,6 +5,7 @@
 import { useSyncExternalStore } from 'react';
 import type { AdminSession } from '../../contract/admin/session.ts';
 import { adminCall, AdminApiError, setCsrfToken, setUnauthorizedHandler } from '../api/admin-client.ts';
+import { setConsoleZone } from '../components/console-time.ts';
 
 type State =
   | { status: 'checking' }
@@ -17,6 +18,8 @@ const listeners = new Set<() => void>();
 
 function setState(next: State): void {
   state = next;
+  // Before any page's code loads (pages load once signed in), so their labels name the site's zone.
+  if (next.status === 'signedIn') setConsoleZone(next.session.timeZone);
   setCsrfToken(next.status === 'signedIn' ? next.session.csrfToken : null);
   for (const listener of listeners) listener();
 }

@@ -137,6 +137,24 @@ export interface SanctionInput {
   reason: string;
 }
 
+/**
+ * POST /admin-api/users/sanctions: one mute or ban (until as SanctionInput's, never null here) with
+ * one reason for up to SANCTION_BULK_MAX members of the operator's sites, in one transaction: every
+ * member is changed, told and audited as the single call does, or none is.
+ */
+export interface BulkSanctionInput {
+  userIds: number[];
+  kind: 'mute' | 'ban';
+  until: number | 'permanent';
+  reason: string;
+}
+
+export interface BulkSanctionResult {
+  results: Array<{ userId: number; nickname: string; sanction: SanctionState }>;
+}
+
+export const SANCTION_BULK_MAX = 100;
+
 export interface SensitiveWord {
   word: string;
   action: WordAction;

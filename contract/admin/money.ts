@@ -43,14 +43,33 @@ export interface OrderSummary {
   netFen: number;
 }
 
-/** Rows of an order page (`limit` up to pageMax, for the console's CSV export of at most exportMax). */
-export const ORDER_LIMITS = { page: 50, pageMax: 500, exportMax: 10_000 } as const;
+/**
+ * Rows of an order page (`limit` up to pageMax, for the console's CSV export of at most exportMax);
+ * `page` up to pages; at most bulk orders in one 批量重新查询.
+ */
+export const ORDER_LIMITS = { page: 50, pageMax: 500, exportMax: 10_000, pages: 10_000, bulk: 100 } as const;
 
-/** `limit` a page (50 unless asked), newest first; nextCursor is the last row's orderNo; summary with the first page only. */
+/** How a list may be sorted: `sort=column:dir` (dir asc or desc), ties broken by the row's id in the same direction. */
+export const SORT_DIRS = ['asc', 'desc'] as const;
+export type SortDir = (typeof SORT_DIRS)[number];
+/** The order list's columns to sort by (default createdAt:desc). */
+export const ORDER_SORTS = ['createdAt', 'paidAt', 'amount'] as const;
+export type OrderSort = (typeof ORDER_SORTS)[number];
+/** The user list's columns to sort by (default createdAt:desc); coins and points only for roles that see balances. */
+export const USER_SORTS = ['createdAt', 'coins', 'points'] as const;
+export type UserSort = (typeof USER_SORTS)[number];
+
+/**
+ * GET /admin-api/orders: `limit` a page (50 unless asked), in `sort`'s order (newest first unless
+ * asked), page `page` (1 unless asked), or after `cursor` (newest first only: nextCursor is the last
+ * row's orderNo, null in any other order). Without a cursor: summary and total (= summary.count),
+ * the sums of everything the filters match; with one, both null.
+ */
 export interface OrderPage {
   list: OrderRow[];
   nextCursor: string | null;
   summary: OrderSummary | null;
+  total: number | null;
 }
 
 /** A notify the payment endpoint received, or an answer of the gateway's order query (重新查询). */
@@ -109,6 +128,14 @@ export interface RecheckResult {
   order: OrderRow;
 }
 
+/**
+ * POST /admin-api/orders/recheck {orderNos} (at most ORDER_LIMITS.bulk): each pending order asked at
+ * the gateway as 重新查询 asks one, in the order given; an order not pending is `skipped`.
+ */
+export interface BulkRecheckResult {
+  results: Array<{ orderNo: string; outcome: RecheckOutcome | 'skipped'; order: OrderRow }>;
+}
+
 /** GET /admin-api/orders/:orderNo/refund-preview: what 退款 would do now, before the operator confirms. */
 export type RefundPreview = Pick<RefundRecord, 'unit' | 'credited' | 'reversed' | 'refundFen' | 'partial' | 'message'>;
 
@@ -130,9 +157,20 @@ export interface UserSummary {
   createdAt: number;
 }
 
+export type UserRow = UserSummary & { coins: number | null; points: number | null; vipExpireAt: number | null };
+
+/** Rows of a user page (`limit` up to pageMax, for the CSV export of at most exportMax); `page` up to pages. */
+export const USER_LIMITS = { page: 50, pageMax: 500, exportMax: 10_000, pages: 10_000 } as const;
+
+/**
+ * GET /admin-api/users: `limit` a page (50 unless asked) in `sort`'s order (newest first unless
+ * asked), page `page`, or after `cursor` (newest first only; nextCursor null in any other order);
+ * total: every member the search matches.
+ */
 export interface UserPage {
-  list: Array<UserSummary & { coins: number | null; points: number | null; vipExpireAt: number | null }>;
+  list: UserRow[];
   nextCursor: string | null;
+  total: number;
 }
 
 export interface UserDetail extends UserSummary {

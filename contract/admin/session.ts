@@ -39,6 +39,11 @@ export interface AdminSession {
    * POST /admin-api/session/password answers 403 until a password of the operator's own is set.
    */
   mustChangePassword: boolean;
+  /**
+   * The site's time zone (SITE_TIME_ZONE, an IANA id; Asia/Shanghai unless set): the console shows
+   * and reads every time in it (admin/components/console-time.ts).
+   */
+  timeZone: string;
 }
 
 /** Every error of /admin-api: 400 (field names the bad one), 401, 403, 404, 409, 429 (with the wait). */

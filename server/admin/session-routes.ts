@@ -6,6 +6,7 @@
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AdminSession, SiteChoice } from '../../contract/admin/session.ts';
+import { getSiteZone } from '../db/site-day.ts';
 import { textProblem } from '../protocol/parse-input.ts';
 import { AdminHttpError, badField } from './admin-errors.ts';
 import { adminMessages } from './admin-messages.ts';
@@ -41,6 +42,7 @@ export const answerOf = (session: OpenSession): AdminSession => ({
   csrfToken: session.csrfToken,
   idleExpiresAt: session.idleExpiresAt,
   mustChangePassword: session.mustChangePassword,
+  timeZone: getSiteZone(),
 });
 
 const currentSession = (req: FastifyRequest): OpenSession => {

@@ -10,7 +10,7 @@
  * heartbeat of a day (after midnight) starts the day's row and credits nothing.
  */
 import type { Queryable } from './db.ts';
-import { dayBounds } from './shanghai-day.ts';
+import { dayBounds } from './site-day.ts';
 
 export const MAX_BEAT_CREDIT_MS = 30_000;
 /** A movie counts for the watch task once watched this long in a day. */

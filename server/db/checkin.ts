@@ -17,7 +17,7 @@ import { checkinRules, type CheckinRules } from './checkin-rules.ts';
 import type { Queryable } from './db.ts';
 import { addDays, monthEnd, monthStart } from './day-math.ts';
 import { changePoints } from './ledger.ts';
-import { shanghaiDay } from './shanghai-day.ts';
+import { siteDay } from './site-day.ts';
 
 const STREAK_WINDOW = 400;
 
@@ -39,7 +39,7 @@ async function historyOf(q: Queryable, userId: number, today: string): Promise<H
   ]);
   return {
     days: new Map(rows.map((row) => [row.day, row.makeup])),
-    since: user ? shanghaiDay(user.createdAt.getTime()) : today,
+    since: user ? siteDay(user.createdAt.getTime()) : today,
   };
 }
 

@@ -1,4 +1,4 @@
-/** Calendar arithmetic on 'YYYY-MM-DD' days (Asia/Shanghai days as shanghai-day.ts gives them). */
+/** Calendar arithmetic on 'YYYY-MM-DD' days (the site's days as site-day.ts gives them). */
 const DAY_MS = 86_400_000;
 
 /** The day `n` days after `day` (before, for a negative n). */

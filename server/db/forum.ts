@@ -19,7 +19,7 @@ const GROUPS_SQL = `
   FROM categories g WHERE g.topic_id IS NOT NULL AND ($1::int IS NULL OR g.topic_id = $1)
   ORDER BY g.sort, g.id`;
 
-/** Every forum group; `day` is today's Asia/Shanghai date (server/db/shanghai-day.ts). */
+/** Every forum group; `day` is today's Asia/Shanghai date (server/db/site-day.ts). */
 export const forumGroups = (q: Queryable, day: string): Promise<ForumGroup[]> =>
   q.query<ForumGroup>(GROUPS_SQL, [null, day]);
 

@@ -7,7 +7,7 @@
 import { plainText } from '../../contract/rich-text.ts';
 import type { Queryable } from './db.ts';
 import { countForumWrite } from './forum.ts';
-import { dayBounds, shanghaiDay } from './shanghai-day.ts';
+import { dayBounds, siteDay } from './site-day.ts';
 import { indexPost } from '../search/index-writes.ts';
 
 const SUMMARY_LENGTH = 80;
@@ -77,7 +77,7 @@ export async function insertTopic(q: Queryable, topic: NewTopic): Promise<number
     ],
   );
   const id = row!.id;
-  await countForumWrite(q, topic.categoryId, shanghaiDay(topic.now));
+  await countForumWrite(q, topic.categoryId, siteDay(topic.now));
   if (topic.tagIds.length > 0) {
     await q.query('INSERT INTO post_tags (post_id, tag_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING', [
       id,

@@ -11,6 +11,7 @@ import { attachBackupChannel } from '../backup/backup-channel.ts';
 import { ConfigError, loadConfig, type EnvConfig } from '../config.ts';
 import { migrate } from '../db/migrate.ts';
 import { openDb } from '../db/open-db.ts';
+import { setSiteZone } from '../db/site-day.ts';
 import { loggerOptions } from '../logging/logging.ts';
 import { resolveServerSecrets } from '../server-secrets.ts';
 import { describeUploadFfmpeg, uploadFfmpeg } from '../media/upload-ffmpeg.ts';
@@ -29,6 +30,7 @@ function readConfig(): EnvConfig {
 }
 
 const env = readConfig();
+setSiteZone(env.SITE_TIME_ZONE);
 // A logger like the server's (level, redaction, batched stdout), without a server.
 const logs = Fastify({ logger: loggerOptions(env) });
 const log = logs.log;

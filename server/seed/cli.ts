@@ -5,10 +5,12 @@
 import { loadConfig } from '../config.ts';
 import { migrate } from '../db/migrate.ts';
 import { openDb } from '../db/open-db.ts';
+import { setSiteZone } from '../db/site-day.ts';
 import { ensureDemoSite } from '../db/sites.ts';
 import { describeSeed, seedDemo } from './seed-demo.ts';
 
 const config = loadConfig();
+setSiteZone(config.SITE_TIME_ZONE);
 const media = !process.argv.includes('--no-media');
 const db = await openDb(config);
 try {

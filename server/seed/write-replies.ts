@@ -8,6 +8,7 @@
  * recounted from the rows, since the seed's dates have just moved.
  */
 import type { Queryable } from '../db/db.ts';
+import { getSiteZone } from '../db/site-day.ts';
 import { SEEDED_ID_LIMIT, SEEDED_REPLY_LIMIT, type DemoPlan } from './plan-types.ts';
 import { insertRows } from './write-rows.ts';
 
@@ -61,9 +62,9 @@ async function recount(q: Queryable): Promise<void> {
   await recountForumDays(q);
 }
 
-/** The forums' day counts (topics and their replies per Asia/Shanghai day) from every row. */
+/** The forums' day counts (topics and their replies per site day, server/db/site-day.ts) from every row. */
 export async function recountForumDays(q: Queryable): Promise<void> {
-  const day = (column: string) => `(${column} AT TIME ZONE 'UTC' + interval '8 hours')::date`;
+  const day = (column: string) => `(${column} AT TIME ZONE $1)::date`;
   await q.query('DELETE FROM forum_days');
   await q.query(
     `INSERT INTO forum_days (category_id, day, writes)
@@ -73,6 +74,7 @@ export async function recountForumDays(q: Queryable): Promise<void> {
        SELECT p.category_id, ${day('r.created_at')} FROM replies r
          JOIN posts p ON p.id = r.target_id AND p.kind = 'topic' WHERE r.target_type = 'post'
      ) w GROUP BY category_id, day`,
+    [getSiteZone()],
   );
 }
 

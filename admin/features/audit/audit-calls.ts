@@ -4,7 +4,7 @@
  */
 import { AUDIT_LIMITS, type AuditKind, type AuditPage } from '../../../contract/admin/audit.ts';
 import { adminCall } from '../../api/admin-client.ts';
-import { fromZoneInput } from '../../components/console-time.ts';
+import { zoneDayRange } from '../../components/console-time.ts';
 
 export interface AuditFilters {
   kind: AuditKind | null;
@@ -14,16 +14,12 @@ export interface AuditFilters {
   to: string;
 }
 
-const DAY_MS = 86_400_000;
-const dayStart = (day: string): number | null => (day ? fromZoneInput(`${day}T00:00`) : null);
-
 const queryOf = (filters: AuditFilters, cursor: string | null, limit?: number) => {
-  const to = dayStart(filters.to);
   return {
     kind: filters.kind,
     operatorId: filters.operatorId,
-    from: dayStart(filters.from),
-    to: to === null ? null : to + DAY_MS,
+    from: zoneDayRange(filters.from)?.start ?? null,
+    to: zoneDayRange(filters.to)?.end ?? null,
     limit,
     cursor,
   };

@@ -1,10 +1,22 @@
 /**
  * The money calls' input: query strings and bodies as zod schemas (parseInput turns the first
- * problem into a 400 naming the field). Dates are Asia/Shanghai calendar days, YYYY-MM-DD.
+ * problem into a 400 naming the field). Dates are the site's calendar days (server/db/site-day.ts), YYYY-MM-DD.
  */
 import { z } from 'zod';
-import { ADJUST_MAX, LEDGER_ASSETS, ORDER_DATE_BY, ORDER_LIMITS, REASON_MAX } from '../../../contract/admin/money.ts';
+import {
+  ADJUST_MAX,
+  LEDGER_ASSETS,
+  ORDER_DATE_BY,
+  ORDER_LIMITS,
+  ORDER_SORTS,
+  REASON_MAX,
+  SORT_DIRS,
+  USER_LIMITS,
+  USER_SORTS,
+  type SortDir,
+} from '../../../contract/admin/money.ts';
 import { ORDER_KINDS, ORDER_STATUSES } from '../../../contract/enums.ts';
+import { dayBounds } from '../../db/site-day.ts';
 import { moneyMessages as text } from './money-messages.ts';
 
 const idText = z
@@ -17,7 +29,27 @@ const optional = <S extends z.ZodType>(schema: S) =>
 const day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00+08:00`)));
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)));
+
+/** `sort=column:dir` of the allowed columns; absent: `fallback` (400 naming 排序 otherwise). */
+const sortOf = <C extends string>(columns: readonly C[], names: Record<C, string>, fallback: C) =>
+  z.preprocess(
+    (value) => (value === '' || value === undefined ? `${fallback}:desc` : value),
+    z
+      .string()
+      .refine(
+        (value) => {
+          const [column, dir, ...rest] = value.split(':');
+          return rest.length === 0 && columns.includes(column as C) && (SORT_DIRS as readonly string[]).includes(dir!);
+        },
+        text.sort(columns.map((column) => names[column])),
+      )
+      .transform((value) => {
+        const [column, dir] = value.split(':') as [C, SortDir];
+        return { column, dir };
+      }),
+  );
+const pageOf = (max: number) => optional(idText.pipe(z.number().max(max, text.page(max))));
 
 export const orderNoParams = z.object({ orderNo: z.string().regex(/^[0-9A-Z]{20,32}$/, 'orderNo 格式不正确') });
 export const userIdParams = z.object({ id: idText.pipe(z.number().max(2 ** 53 - 1)) });
@@ -33,6 +65,8 @@ export const orderQuery = z
     dateBy: optional(z.enum(ORDER_DATE_BY)),
     limit: optional(idText.pipe(z.number().max(ORDER_LIMITS.pageMax, text.limit(ORDER_LIMITS.pageMax)))),
     cursor: optional(z.string().regex(/^[0-9A-Z]{20,32}$/, text.cursor)),
+    page: pageOf(ORDER_LIMITS.pages),
+    sort: sortOf(ORDER_SORTS, text.orderSorts, 'createdAt'),
   })
   .refine((value) => !value.from || !value.to || value.from <= value.to, { message: text.dates, path: ['from'] });
 
@@ -40,6 +74,16 @@ export const userQuery = z.object({
   q: optional(z.string().trim().max(64)),
   siteId: optional(idText.pipe(z.number().max(2 ** 31 - 1))),
   cursor: optional(idText),
+  limit: optional(idText.pipe(z.number().max(USER_LIMITS.pageMax, text.limit(USER_LIMITS.pageMax)))),
+  page: pageOf(USER_LIMITS.pages),
+  sort: sortOf(USER_SORTS, text.userSorts, 'createdAt'),
+});
+
+export const bulkRecheckBody = z.object({
+  orderNos: z
+    .array(z.string().regex(/^[0-9A-Z]{20,32}$/, text.orderNos), { message: text.orderNos })
+    .min(1, text.orderNos)
+    .max(ORDER_LIMITS.bulk, text.tooMany(ORDER_LIMITS.bulk)),
 });
 
 export const ledgerQuery = z.object({
@@ -65,7 +109,6 @@ export const adjustBody = z.object({
   reason,
 });
 
-/** The start of a Shanghai day, and the start of the day after (the `to` bound, exclusive). */
-export const dayStart = (value: string): string => new Date(`${value}T00:00:00+08:00`).toISOString();
-export const dayAfter = (value: string): string =>
-  new Date(Date.parse(`${value}T00:00:00+08:00`) + 86_400_000).toISOString();
+/** The start of a site day, and the start of the day after (the `to` bound, exclusive). */
+export const dayStart = (value: string): string => new Date(dayBounds(value).start).toISOString();
+export const dayAfter = (value: string): string => new Date(dayBounds(value).end).toISOString();

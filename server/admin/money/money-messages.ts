@@ -13,6 +13,13 @@ export const moneyMessages = {
   cursor: '分页游标无效',
   limit: (max: number) => `每页条数须为 1-${max} 的整数`,
   dates: '开始日期不能晚于结束日期',
+  page: (max: number) => `页码须为 1-${max} 的整数`,
+  sort: (columns: string[]) => `排序方式无效：只能按${columns.join('、')}升序或降序排列`,
+  orderSorts: { createdAt: '下单时间', paidAt: '支付时间', amount: '金额' },
+  userSorts: { createdAt: '注册时间', coins: '金币', points: '积分' },
+  balancesHidden: '只有能查看余额的角色可以按金币或积分排序',
+  orderNos: '请选择要重新查询的订单',
+  tooMany: (max: number) => `一次最多选择 ${max} 笔`,
   statusName: {
     pending: '待支付',
     paid: '已支付',

@@ -1,13 +1,14 @@
 /**
  * 订单与退款 (财务 and 超级管理员): the order list and one order with its notifies and refund,
  * 重新查询 at the gateway (credits once, through the notify's own path), what a refund would do
- * (the dialog's preview) and the refund. A
- * site-limited operator sees its sites' orders only: a site filter outside them, or another site's
- * order, answers 403. Every recheck and refund is audited in its transaction.
+ * (the dialog's preview) and the refund; 批量重新查询 of the pending orders among those chosen, one
+ * after another as the single one asks. A site-limited operator sees its sites' orders only: a site
+ * filter outside them, or another site's order (among those chosen: before any is asked), answers
+ * 403. Every recheck and refund is audited in its transaction.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { RecheckResult, RefundPreview, RefundResult } from '../../../contract/admin/money.ts';
-import { findOrder } from '../../db/orders.ts';
+import type { BulkRecheckResult, RecheckResult, RefundPreview, RefundResult } from '../../../contract/admin/money.ts';
+import { findOrder, type Order } from '../../db/orders.ts';
 import { recheckOrder, RECHECK_MESSAGES } from '../../payment/recheck.ts';
 import { previewRefund, refundOrder } from '../../payment/refund.ts';
 import type { AdminDeps } from '../admin-deps.ts';
@@ -16,7 +17,7 @@ import { auditOf, parseInput } from '../admin-input.ts';
 import { audit } from '../audit.ts';
 import { assertSite, operatorOf, requireRole } from '../guards.ts';
 import { moneyMessages as text } from './money-messages.ts';
-import { orderNoParams, orderQuery, refundBody } from './money-input.ts';
+import { bulkRecheckBody, orderNoParams, orderQuery, refundBody } from './money-input.ts';
 import { findOrderRow, listOrders, orderDetail } from './order-store.ts';
 
 const finance = requireRole('finance');
@@ -43,19 +44,39 @@ export const orderRoutes: FastifyPluginAsync<AdminDeps> = async (api, { db, conf
     return orderDetail(db, (await findOrderRow(db, order.orderNo))!);
   });
 
-  api.post('/orders/:orderNo/recheck', { preHandler: finance }, async (req): Promise<RecheckResult> => {
-    const order = await orderOfPath(req);
-    const before = { status: order.status };
-    const done = await recheckOrder({ db, config, now: now() }, order, (q, outcome, note) =>
+  /** 重新查询 of one order at the gateway, audited in the transaction of its outcome. */
+  const recheck = (req: FastifyRequest, order: Order) =>
+    recheckOrder({ db, config, now: now() }, order, (q, outcome, note) =>
       audit(q, {
         ...auditOf(req),
         action: 'order.recheck',
         targetType: 'order',
         targetId: order.orderNo,
-        before,
+        before: { status: order.status },
         after: { outcome, note },
       }),
     );
+
+  api.post('/orders/recheck', { preHandler: finance }, async (req): Promise<BulkRecheckResult> => {
+    const { orderNos } = parseInput(bulkRecheckBody, req.body);
+    const orders: Order[] = [];
+    for (const orderNo of new Set(orderNos)) {
+      const order = await findOrder(db, orderNo);
+      if (!order) throw new AdminHttpError(404, text.orderMissing(orderNo));
+      assertSite(operatorOf(req), order.siteId);
+      orders.push(order);
+    }
+    const results: BulkRecheckResult['results'] = [];
+    for (const order of orders) {
+      const outcome = order.status === 'pending' ? (await recheck(req, order)).outcome : 'skipped';
+      results.push({ orderNo: order.orderNo, outcome, order: (await findOrderRow(db, order.orderNo))! });
+    }
+    return { results };
+  });
+
+  api.post('/orders/:orderNo/recheck', { preHandler: finance }, async (req): Promise<RecheckResult> => {
+    const order = await orderOfPath(req);
+    const done = await recheck(req, order);
     return {
       outcome: done.outcome,
       message: RECHECK_MESSAGES[done.outcome],

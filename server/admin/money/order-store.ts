@@ -1,8 +1,10 @@
 /**
- * The console's reads of orders: a keyset page newest first (created_at, then order_no: the cursor
- * is the last row's order number), filtered by status, site, user, kind and Shanghai days (of the
- * order's making or of its payment), limited to the operator's sites, with the first page the sums
- * of everything the filters match; one order with its user, its notifies and its refund.
+ * The console's reads of orders: a numbered page in a whitelisted order (made, paid or amount, ties
+ * by order_no in the same direction; unpaid orders last by 支付时间) or a keyset page newest first
+ * (created_at, then order_no: the cursor is the last row's order number), filtered by status, site,
+ * user, kind and Shanghai days (of the order's making or of its payment), limited to the operator's
+ * sites, with a numbered page the sums of everything the filters match; one order with its user,
+ * its notifies and its refund.
  */
 import {
   ORDER_LIMITS,
@@ -10,7 +12,9 @@ import {
   type OrderDetail,
   type OrderPage,
   type OrderRow,
+  type OrderSort,
   type OrderSummary,
+  type SortDir,
   type UserSummary,
 } from '../../../contract/admin/money.ts';
 import type { OrderKind, OrderStatus } from '../../../contract/enums.ts';
@@ -31,6 +35,9 @@ export interface OrderFilters {
   /** Rows a page (ORDER_LIMITS.page unless asked). */
   limit?: number;
   cursor?: string;
+  /** A numbered page (1 unless asked); ignored after a cursor. */
+  page?: number;
+  sort?: { column: OrderSort; dir: SortDir };
   /** The operator's sites; null: every site. */
   siteIds: number[] | null;
 }
@@ -117,22 +124,39 @@ async function summaryOf(q: Queryable, f: OrderFilters): Promise<OrderSummary> {
   };
 }
 
+const SORT_COLUMNS: Record<OrderSort, string> = {
+  createdAt: 'o.created_at',
+  paidAt: 'o.paid_at',
+  amount: 'o.amount_fen',
+};
+
+/** The ORDER BY of a sort: whitelisted columns only, never the caller's text. */
+function orderByOf(sort: OrderFilters['sort'] = { column: 'createdAt', dir: 'desc' }): string {
+  const dir = sort.dir === 'asc' ? 'ASC' : 'DESC';
+  const nulls = sort.column === 'paidAt' ? ' NULLS LAST' : '';
+  return `${SORT_COLUMNS[sort.column]} ${dir}${nulls}, o.order_no ${dir}`;
+}
+
 export async function listOrders(q: Queryable, f: OrderFilters): Promise<OrderPage> {
+  const newestFirst = !f.sort || (f.sort.column === 'createdAt' && f.sort.dir === 'desc');
   const filter = filterOf(f).addIf(
     '(o.created_at, o.order_no) < (SELECT c.created_at, c.order_no FROM orders c WHERE c.order_no = $?)',
     f.cursor,
   );
   const size = f.limit ?? ORDER_LIMITS.page;
+  const offset = f.cursor ? 0 : ((f.page ?? 1) - 1) * size;
   const rows = await q.query<Row>(
-    `SELECT ${COLUMNS} FROM ${FROM} ${filter.where} ORDER BY o.created_at DESC, o.order_no DESC
-      LIMIT ${size + 1}`,
+    `SELECT ${COLUMNS} FROM ${FROM} ${filter.where} ORDER BY ${f.cursor ? orderByOf() : orderByOf(f.sort)}
+      LIMIT ${size + 1} OFFSET ${offset}`,
     filter.params,
   );
   const list = rows.slice(0, size).map(toOrderRow);
+  const summary = f.cursor ? null : await summaryOf(q, f);
   return {
     list,
-    nextCursor: rows.length > size ? list.at(-1)!.orderNo : null,
-    summary: f.cursor ? null : await summaryOf(q, f),
+    nextCursor: rows.length > size && (f.cursor || newestFirst) ? list.at(-1)!.orderNo : null,
+    summary,
+    total: summary?.count ?? null,
   };
 }
 

@@ -34,6 +34,7 @@ export const userRoutes: FastifyPluginAsync<AdminDeps> = async (api, { db, now }
     const query = parseInput(userQuery, req.query);
     const operator = operatorOf(req);
     if (query.siteId !== undefined) assertSite(operator, query.siteId);
+    if (query.sort.column !== 'createdAt' && !seesBalances(operator)) throw badField('sort', text.balancesHidden);
     return listUsers(db, { ...query, siteIds: operator.siteIds, balances: seesBalances(operator) });
   });
 

@@ -1,13 +1,18 @@
 /**
- * The console's reads of members: a search by id, nickname or account (keyset by id, newest
- * first) limited to the operator's sites; one member with site, balances, VIP, devices and the
+ * The console's reads of members: a search by id, nickname or account limited to the operator's
+ * sites, a numbered page in a whitelisted order (registered, coins or points, ties by id in the
+ * same direction) with the total, or keyset newest first (created_at, then id: the cursor is the
+ * last row's id); one member with site, balances, VIP, devices and the
  * moderation area's current sanctions (user_sanctions, when that table exists); a ledger page.
  */
 import {
+  USER_LIMITS,
   VIP_HISTORY_MAX,
   type AdminLedgerPage,
   type LedgerAsset,
+  type SortDir,
   type UserDetail,
+  type UserSort,
   type UserPage,
   type VipEvent,
 } from '../../../contract/admin/money.ts';
@@ -15,7 +20,7 @@ import type { LedgerType } from '../../../contract/enums.ts';
 import type { Queryable } from '../../db/db.ts';
 import { Filter, likePattern } from '../../db/paging.ts';
 
-export const USER_PAGE_SIZE = 50;
+export const USER_PAGE_SIZE = USER_LIMITS.page;
 export const LEDGER_PAGE_SIZE = 50;
 
 interface UserRow {
@@ -33,24 +38,42 @@ interface UserRow {
 const COLUMNS = `u.id, u.site_id AS "siteId", u.nickname, u.account, u.avatar, u.created_at AS "createdAt",
   u.coins, u.points, u.vip_expire_at AS "vipExpireAt"`;
 
-export async function listUsers(
-  q: Queryable,
-  f: { q?: string; siteId?: number; cursor?: number; siteIds: number[] | null; balances: boolean },
-): Promise<UserPage> {
+const SORT_COLUMNS: Record<UserSort, string> = { createdAt: 'u.created_at', coins: 'u.coins', points: 'u.points' };
+
+export interface UserListQuery {
+  q?: string;
+  siteId?: number;
+  cursor?: number;
+  limit?: number;
+  page?: number;
+  sort?: { column: UserSort; dir: SortDir };
+  siteIds: number[] | null;
+  balances: boolean;
+}
+
+export async function listUsers(q: Queryable, f: UserListQuery): Promise<UserPage> {
   const filter = new Filter()
     .addIf('u.site_id = $?', f.siteId)
-    .addIf('u.site_id = ANY($?::int[])', f.siteIds ?? undefined)
-    .addIf('u.id < $?', f.cursor);
+    .addIf('u.site_id = ANY($?::int[])', f.siteIds ?? undefined);
   if (f.q) {
     // Each $? of one condition is the same param; an all-digits search also matches the id (digits only, safe inline).
     const byId = /^\d{1,15}$/.test(f.q) ? `u.id = ${Number(f.q)} OR ` : '';
     filter.add(`(${byId}u.nickname ILIKE $? ESCAPE '\\' OR u.account ILIKE $? ESCAPE '\\')`, likePattern(f.q));
   }
+  const total = Number(
+    (await q.one<{ total: string }>(`SELECT count(*) AS total FROM users u ${filter.where}`, filter.params))!.total,
+  );
+  const sort = (f.cursor ? undefined : f.sort) ?? { column: 'createdAt', dir: 'desc' };
+  const newestFirst = sort.column === 'createdAt' && sort.dir === 'desc';
+  const dir = sort.dir === 'asc' ? 'ASC' : 'DESC';
+  filter.addIf('(u.created_at, u.id) < (SELECT c.created_at, c.id FROM users c WHERE c.id = $?)', f.cursor);
+  const size = f.limit ?? USER_PAGE_SIZE;
+  const offset = f.cursor ? 0 : ((f.page ?? 1) - 1) * size;
   const rows = await q.query<UserRow>(
-    `SELECT ${COLUMNS} FROM users u ${filter.where} ORDER BY u.id DESC LIMIT ${USER_PAGE_SIZE + 1}`,
+    `SELECT ${COLUMNS} FROM users u ${filter.where} ORDER BY ${SORT_COLUMNS[sort.column]} ${dir}, u.id ${dir} LIMIT ${size + 1} OFFSET ${offset}`,
     filter.params,
   );
-  const list = rows.slice(0, USER_PAGE_SIZE).map((row) => ({
+  const list = rows.slice(0, size).map((row) => ({
     id: row.id,
     siteId: row.siteId,
     nickname: row.nickname,
@@ -61,7 +84,7 @@ export async function listUsers(
     points: f.balances ? row.points : null,
     vipExpireAt: row.vipExpireAt?.getTime() ?? null,
   }));
-  return { list, nextCursor: rows.length > USER_PAGE_SIZE ? String(list.at(-1)!.id) : null };
+  return { list, nextCursor: rows.length > size && newestFirst ? String(list.at(-1)!.id) : null, total };
 }
 
 /** The user's site, for the site check before anything else is read. */

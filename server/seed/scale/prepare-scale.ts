@@ -9,6 +9,7 @@ import { loadConfig } from '../../config.ts';
 import type { Db } from '../../db/db.ts';
 import { migrate } from '../../db/migrate.ts';
 import { openDb } from '../../db/open-db.ts';
+import { setSiteZone } from '../../db/site-day.ts';
 import { ensureDemoSite } from '../../db/sites.ts';
 import { seedDemo } from '../seed-demo.ts';
 import { finishScale } from './scale-finish.ts';
@@ -44,6 +45,7 @@ export interface PrepareOptions {
 export async function prepareScaleDb(options: PrepareOptions): Promise<{ db: Db; report: ScaleReport }> {
   const log = options.log ?? (() => {});
   const config = loadConfig();
+  setSiteZone(config.SITE_TIME_ZONE);
   if (options.databaseUrl) await ensurePostgresDatabase(options.databaseUrl);
   const db = await openDb({ DATA_DIR: config.DATA_DIR, DATABASE_URL: options.databaseUrl });
   try {
