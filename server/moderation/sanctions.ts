@@ -11,7 +11,7 @@ import { API, type ApiPath } from '../../contract/calls/paths.ts';
 import { Code } from '../../contract/protocol/codes.ts';
 import { ApiError } from '../api-error.ts';
 import type { Queryable } from '../db/db.ts';
-import { shanghaiMinute } from '../db/shanghai-day.ts';
+import { siteMinute } from '../db/site-day.ts';
 
 export type SanctionKind = 'mute' | 'ban';
 
@@ -128,7 +128,7 @@ const VERB: Record<SanctionKind, string> = { mute: '禁言', ban: '封禁' };
 /** 你已被禁言至 2026-12-01 12:00，原因：… (or 永久禁言). */
 export function sanctionMessage(sanction: Sanction): string {
   const verb = VERB[sanction.kind];
-  const period = sanction.until === null ? `永久${verb}` : `${verb}至 ${shanghaiMinute(sanction.until)}`;
+  const period = sanction.until === null ? `永久${verb}` : `${verb}至 ${siteMinute(sanction.until)}`;
   return `${sanction.kind === 'ban' ? '你的账号已被' : '你已被'}${period}，原因：${sanction.reason}`;
 }
 

@@ -5,7 +5,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import { addStats } from '../db/daily-stats.ts';
 import { createOrder, type NewOrder } from '../db/orders.ts';
-import { shanghaiDay } from '../db/shanghai-day.ts';
+import { siteDay } from '../db/site-day.ts';
 import { baseUrlOf } from './base-url.ts';
 import { CASHIER_PREFIX } from './payment-plugin.ts';
 
@@ -15,7 +15,7 @@ export async function startDeposit(
 ): Promise<DepositOrder> {
   const created = await ctx.db.tx(async (q) => {
     const made = await createOrder(q, order, ctx.now);
-    await addStats(q, order.siteId, order.userId, [{ day: shanghaiDay(ctx.now), delta: { deposits_created: 1 } }]);
+    await addStats(q, order.siteId, order.userId, [{ day: siteDay(ctx.now), delta: { deposits_created: 1 } }]);
     return made;
   });
   return { orderNo: created.orderNo, payUrl: `${baseUrlOf(ctx.config, ctx.req)}${CASHIER_PREFIX}${created.orderNo}` };

@@ -7,7 +7,7 @@ import { addStats } from '../db/daily-stats.ts';
 import type { Queryable } from '../db/db.ts';
 import { changeCoins } from '../db/ledger.ts';
 import { markOrderPaid } from '../db/orders.ts';
-import { shanghaiDay } from '../db/shanghai-day.ts';
+import { siteDay } from '../db/site-day.ts';
 import { extendVip } from '../db/vip.ts';
 
 /** True when this call credited the order; false when it was paid before. Run it inside Db.tx. */
@@ -16,8 +16,8 @@ export async function fulfilOrder(q: Queryable, orderNo: string, tradeNo: string
   if (!order) return false;
   // The dashboard: revenue on the day it was paid; the deposit paid on the day it started.
   await addStats(q, order.siteId, order.userId, [
-    { day: shanghaiDay(now), delta: { revenue_fen: order.amountFen } },
-    { day: shanghaiDay(order.createdAt.getTime()), delta: { deposits_paid: 1 } },
+    { day: siteDay(now), delta: { revenue_fen: order.amountFen } },
+    { day: siteDay(order.createdAt.getTime()), delta: { deposits_paid: 1 } },
   ]);
   if (order.kind === 'vip') {
     await extendVip(q, order.userId, order.vipDays ?? 0, now);

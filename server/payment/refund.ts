@@ -17,7 +17,7 @@ import { addStats } from '../db/daily-stats.ts';
 import type { Queryable } from '../db/db.ts';
 import { changeCoins } from '../db/ledger.ts';
 import { lockOrder, type Order } from '../db/orders.ts';
-import { shanghaiDay } from '../db/shanghai-day.ts';
+import { siteDay } from '../db/site-day.ts';
 import { fenToYuan } from './money.ts';
 
 const DAY_S = 86_400;
@@ -159,7 +159,7 @@ export async function refundOrder(q: Queryable, request: RefundRequest): Promise
   );
   if (!switched) throw new Error(`order ${order.orderNo} changed under its lock`);
   if (refundFen > 0) {
-    const paidDay = shanghaiDay((order.paidAt ?? order.createdAt).getTime());
+    const paidDay = siteDay((order.paidAt ?? order.createdAt).getTime());
     await addStats(q, order.siteId, order.userId, [{ day: paidDay, delta: { refund_fen: refundFen } }]);
   }
   await q.query(

@@ -14,7 +14,7 @@ import { hashPassword, verifyNothing, verifyPassword } from '../auth/password.ts
 import { markActiveDevice } from '../db/daily-stats.ts';
 import { sqlState, UNIQUE_VIOLATION, type Queryable } from '../db/db.ts';
 import { openSession } from '../db/sessions.ts';
-import { shanghaiDay } from '../db/shanghai-day.ts';
+import { siteDay } from '../db/site-day.ts';
 import {
   bindDeviceToUser,
   ensureDeviceUser,
@@ -35,7 +35,7 @@ async function signIn(
   now: number,
 ): Promise<SignInData> {
   const token = await openSession(q, { userId: user.id, siteId: user.siteId, deviceId, ttlSeconds });
-  await markActiveDevice(q, user.siteId, shanghaiDay(now), deviceId ?? `user:${user.id}`, user.id);
+  await markActiveDevice(q, user.siteId, siteDay(now), deviceId ?? `user:${user.id}`, user.id);
   return { info: toUserInfo(user), token };
 }
 
@@ -50,7 +50,7 @@ export const authCalls: readonly Call[] = [
     // Idempotent: a device that is already registered is simply signed in again.
     handler: ({ payload, site, db, config, now }) =>
       db.tx(async (q) => {
-        const user = await ensureDeviceUser(q, site.id, payload.deviceId, shanghaiDay(now));
+        const user = await ensureDeviceUser(q, site.id, payload.deviceId, siteDay(now));
         return signIn(q, user, payload.deviceId, config.SESSION_TTL_SECONDS, now);
       }),
   }),

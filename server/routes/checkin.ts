@@ -7,7 +7,7 @@ import { checkinMakeupSchema } from '../../contract/calls/member.ts';
 import { API } from '../../contract/calls/paths.ts';
 import { invalidParams } from '../api-error.ts';
 import { checkIn, checkinStatus, makeUp } from '../db/checkin.ts';
-import { shanghaiDay } from '../db/shanghai-day.ts';
+import { siteDay } from '../db/site-day.ts';
 import { defineCall, type Call } from '../protocol/define-call.ts';
 
 const isCalendarDay = (day: string): boolean => {
@@ -20,13 +20,13 @@ export const checkinCalls: readonly Call[] = [
     path: API.checkinStatus,
     schema: emptySchema,
     auth: 'user',
-    handler: ({ db, user, now }) => checkinStatus(db, user.id, shanghaiDay(now)),
+    handler: ({ db, user, now }) => checkinStatus(db, user.id, siteDay(now)),
   }),
   defineCall({
     path: API.checkIn,
     schema: emptySchema,
     auth: 'user',
-    handler: ({ db, user, now }) => db.tx((q) => checkIn(q, user.id, shanghaiDay(now))),
+    handler: ({ db, user, now }) => db.tx((q) => checkIn(q, user.id, siteDay(now))),
   }),
   defineCall({
     path: API.checkinMakeup,
@@ -34,7 +34,7 @@ export const checkinCalls: readonly Call[] = [
     auth: 'user',
     handler: ({ db, user, now, payload }) => {
       if (!isCalendarDay(payload.day)) throw invalidParams(`day 不是有效的日期：${payload.day}`);
-      return db.tx((q) => makeUp(q, user.id, payload.day, shanghaiDay(now)));
+      return db.tx((q) => makeUp(q, user.id, payload.day, siteDay(now)));
     },
   }),
 ];

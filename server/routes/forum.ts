@@ -2,7 +2,7 @@
 import { emptyPayloadSchema, topicIdSchema } from '../../contract/calls/content.ts';
 import { API } from '../../contract/calls/paths.ts';
 import { findForumGroup, forumGroups } from '../db/forum.ts';
-import { shanghaiDay } from '../db/shanghai-day.ts';
+import { siteDay } from '../db/site-day.ts';
 import { defineCall, type Call } from '../protocol/define-call.ts';
 import { found } from './lookups.ts';
 
@@ -11,13 +11,13 @@ export const forumCalls: readonly Call[] = [
     path: API.forumList,
     schema: emptyPayloadSchema,
     auth: 'none',
-    handler: ({ db, now }) => forumGroups(db, shanghaiDay(now)),
+    handler: ({ db, now }) => forumGroups(db, siteDay(now)),
   }),
   defineCall({
     path: API.forumDetail,
     schema: topicIdSchema,
     auth: 'none',
     handler: async ({ db, payload, now }) =>
-      found(await findForumGroup(db, payload.topicId, shanghaiDay(now)), `版块不存在：${payload.topicId}`),
+      found(await findForumGroup(db, payload.topicId, siteDay(now)), `版块不存在：${payload.topicId}`),
   }),
 ];

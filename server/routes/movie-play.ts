@@ -19,7 +19,7 @@ import { canPlayInFull } from '../db/access.ts';
 import { countPlay } from '../db/daily-stats.ts';
 import { playableEpisode } from '../db/episodes.ts';
 import { findMovie } from '../db/movies.ts';
-import { shanghaiDay } from '../db/shanghai-day.ts';
+import { siteDay } from '../db/site-day.ts';
 import { progressOf } from '../db/watch-progress.ts';
 import { videoName } from '../media/media-layout.ts';
 import { pendingMedia, VIDEO_IN_THE_MAKING } from '../media/pending-media.ts';
@@ -67,7 +67,7 @@ export const moviePlayCalls: readonly Call[] = [
         trialSeconds,
         secret: config.MEDIA_SECRET,
       });
-      await countPlay(db, site.id, shanghaiDay(now), movie.id, user.id);
+      await countPlay(db, site.id, siteDay(now), movie.id, user.id);
       return {
         movieId: movie.id,
         episode: { id: episode.id, number: episode.number, title: episode.title, durationS: episode.durationS },

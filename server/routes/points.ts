@@ -12,7 +12,7 @@ import { addStats } from '../db/daily-stats.ts';
 import { ledgerPage } from '../db/ledger.ts';
 import { findMovie } from '../db/movies.ts';
 import { claimTask, tasksOfDay } from '../db/point-tasks.ts';
-import { shanghaiDay } from '../db/shanghai-day.ts';
+import { siteDay } from '../db/site-day.ts';
 import { saveProgress } from '../db/watch-progress.ts';
 import { defineCall, type Call } from '../protocol/define-call.ts';
 import { checkinCalls } from './checkin.ts';
@@ -24,13 +24,13 @@ export const pointCalls: readonly Call[] = [
     path: API.pointTasks,
     schema: emptySchema,
     auth: 'user',
-    handler: ({ db, user, now }) => tasksOfDay(db, user.id, shanghaiDay(now)),
+    handler: ({ db, user, now }) => tasksOfDay(db, user.id, siteDay(now)),
   }),
   defineCall({
     path: API.claimTask,
     schema: claimTaskSchema,
     auth: 'user',
-    handler: ({ db, payload, user, now }) => db.tx((q) => claimTask(q, user.id, payload.taskId, shanghaiDay(now))),
+    handler: ({ db, payload, user, now }) => db.tx((q) => claimTask(q, user.id, payload.taskId, siteDay(now))),
   }),
   defineCall({
     path: API.pointsLedger,
@@ -45,7 +45,7 @@ export const pointCalls: readonly Call[] = [
     auth: 'user',
     handler: async ({ db, payload, user, now, site }) => {
       found(await findMovie(db, payload.movieId), movieNotFound(payload.movieId));
-      const day = shanghaiDay(now);
+      const day = siteDay(now);
       const secondsToday = await db.tx(async (q) => {
         const beat = await recordBeat(q, {
           userId: user.id,

@@ -22,7 +22,7 @@ import { postVideo } from '../db/chunk-uploads.ts';
 import type { Queryable } from '../db/db.ts';
 import { findPost, pagePosts, postExists, toPostCard, viewPost } from '../db/posts.ts';
 import { findTarget, pageTopicReplies } from '../db/replies.ts';
-import { shanghaiDay } from '../db/shanghai-day.ts';
+import { siteDay } from '../db/site-day.ts';
 import { tagsOf } from '../db/tags.ts';
 import { setFavourite, viewerFlags } from '../db/user-items.ts';
 import type { User } from '../db/users.ts';
@@ -76,7 +76,7 @@ async function postDetail(
     viewerFlags(q, user?.id ?? null, 'post', post.id),
     canReadInFull(q, user, post),
     postVideo(q, post.id),
-    user && recordRead(q, user.id, post.id, shanghaiDay(now)),
+    user && recordRead(q, user.id, post.id, siteDay(now)),
   ]);
   const card = toPostCard(post);
   return {
@@ -113,7 +113,7 @@ const sectionCalls = (section: Section): Call[] => [
     auth: 'optional',
     handler: async ({ db, payload, user, now, site }) => {
       const detail = await postDetail(db, section, payload.id, user, now);
-      await countPostView(db, site.id, shanghaiDay(now), detail.id); // the dashboard's top posts
+      await countPostView(db, site.id, siteDay(now), detail.id); // the dashboard's top posts
       return detail;
     },
   }),

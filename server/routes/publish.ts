@@ -25,7 +25,7 @@ import { findUpload, posterOf, postVideo, videoOf } from '../db/chunk-uploads.ts
 import type { Queryable } from '../db/db.ts';
 import { postExists } from '../db/posts.ts';
 import { categoryRoot, insertTopic, tagIdsOf, topicsPublishedOn } from '../db/publish.ts';
-import { shanghaiDay } from '../db/shanghai-day.ts';
+import { siteDay } from '../db/site-day.ts';
 import { ApiError, invalidParams } from '../api-error.ts';
 import { holdFirstPost } from '../moderation/first-post-review.ts';
 import { defineCall, type Call } from '../protocol/define-call.ts';
@@ -107,7 +107,7 @@ export const publishCalls: readonly Call[] = [
         throw notFound('视频不存在：请先上传完成（/file/chunk/merge）再发布');
       }
       if (video?.videoState === 'failed') throw invalidParams('视频无法转码，请换一个视频文件');
-      if ((await topicsPublishedOn(db, user.id, shanghaiDay(now))) >= MAX_TOPICS_PER_DAY) {
+      if ((await topicsPublishedOn(db, user.id, siteDay(now))) >= MAX_TOPICS_PER_DAY) {
         throw new ApiError(Code.RateLimited, `今天发布的话题已达 ${MAX_TOPICS_PER_DAY} 个，请明天再来`);
       }
       const poster = video?.videoState === 'ready' && video.url ? posterOf(video.url) : null;

@@ -18,7 +18,7 @@ import { countForumWrite } from '../db/forum.ts';
 import { addNotices, type NewNotice } from '../db/notices.ts';
 import { findTarget, floorLink, replyById, type TargetRow } from '../db/replies.ts';
 import { hasRated, insertReply, quotable, takeFloor, usersOfSite } from '../db/reply-writes.ts';
-import { shanghaiDay } from '../db/shanghai-day.ts';
+import { siteDay } from '../db/site-day.ts';
 import { refuseRepeat, screenText } from '../moderation/text-screen.ts';
 import { isStoredImage } from '../uploads/images/image-upload.ts';
 import { notFound } from './lookups.ts';
@@ -79,7 +79,7 @@ async function write(q: Queryable, p: CreatePayload, writer: Writer, images: str
     now: writer.now,
   });
   if (target.kind === 'topic' && target.categoryId !== null)
-    await countForumWrite(q, target.categoryId, shanghaiDay(writer.now));
+    await countForumWrite(q, target.categoryId, siteDay(writer.now));
   const notice = (userId: number, type: NewNotice['type']): NewNotice => ({
     userId,
     type,

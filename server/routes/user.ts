@@ -2,7 +2,7 @@
 import { emptySchema } from '../../contract/calls/account.ts';
 import { API } from '../../contract/calls/paths.ts';
 import { markActiveDeviceOnce } from '../db/daily-stats.ts';
-import { shanghaiDay } from '../db/shanghai-day.ts';
+import { siteDay } from '../db/site-day.ts';
 import { toUserInfo } from '../db/users.ts';
 import { defineCall, type Call } from '../protocol/define-call.ts';
 
@@ -14,7 +14,7 @@ export const userCalls: readonly Call[] = [
     // The app asks once per page load: the device counts as active today (daily-stats.ts), written
     // once per process and day.
     handler: async ({ db, user, session, now }) => {
-      await markActiveDeviceOnce(db, user.siteId, shanghaiDay(now), session.deviceId ?? `user:${user.id}`, user.id);
+      await markActiveDeviceOnce(db, user.siteId, siteDay(now), session.deviceId ?? `user:${user.id}`, user.id);
       return toUserInfo(user);
     },
   }),

@@ -6,7 +6,7 @@
  */
 import type { Queryable } from '../db/db.ts';
 import { addDays } from '../db/day-math.ts';
-import { shanghaiDay } from '../db/shanghai-day.ts';
+import { siteDay } from '../db/site-day.ts';
 
 const DAYS = 90;
 const STATE = 'demo-daily-stats';
@@ -18,7 +18,7 @@ export async function seedDemoDailyStats(q: Queryable, siteId: number, now: numb
     [STATE],
   );
   if (!first) return false;
-  const today = shanghaiDay(now);
+  const today = siteDay(now);
   const from = addDays(today, -(DAYS - 1));
   // i: 0 (oldest) .. 89 (today); growth from 0.7 to 1; weekends busier; today about half over.
   await q.query(

@@ -11,7 +11,7 @@ import type { AdminError } from '../../contract/admin/session.ts';
 import type { DepositOrder } from '../../contract/calls/member.ts';
 import { API } from '../../contract/calls/paths.ts';
 import { addDays } from '../db/day-math.ts';
-import { shanghaiDay } from '../db/shanghai-day.ts';
+import { siteDay } from '../db/site-day.ts';
 import { signInOperator, type SignedInOperator } from './admin-fixture.ts';
 import { dataOf, FX } from './content-fixture.ts';
 import { createHarness, DB_KINDS, type Harness } from './harness.ts';
@@ -46,7 +46,7 @@ describe.each(DB_KINDS)('the dashboard on %s', (kind) => {
     const before = await dashboard(superOp, '?days=7');
     expect(before.siteId).toBe(1);
     expect(before.series).toHaveLength(7);
-    expect(before.to).toBe(shanghaiDay(Date.now()));
+    expect(before.to).toBe(siteDay(Date.now()));
     const watchBefore = await watchSeconds(before.to);
 
     const guest = await h.client.registerGuest();
@@ -106,7 +106,7 @@ describe.each(DB_KINDS)('the dashboard on %s', (kind) => {
   });
 
   it('answers the series, totals against the previous period and the top lists of a seeded fixture', async () => {
-    const today = shanghaiDay(Date.now());
+    const today = siteDay(Date.now());
     const site = otherSite;
     // Two shard rows today, one 2 days ago, one 8 days ago (previous 7-day period), one 20 days ago.
     await h.db.query(

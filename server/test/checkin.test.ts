@@ -15,7 +15,7 @@ import { Code } from '../../contract/protocol/codes.ts';
 import { ApiError } from '../api-error.ts';
 import { checkIn, checkinStatus, makeUp } from '../db/checkin.ts';
 import { updateCheckinRules } from '../db/checkin-rules.ts';
-import { shanghaiDay } from '../db/shanghai-day.ts';
+import { siteDay } from '../db/site-day.ts';
 import { signInOperator } from './admin-fixture.ts';
 import { codeOf, dataOf } from './content-fixture.ts';
 import { createHarness, DB_KINDS, type Harness } from './harness.ts';
@@ -132,7 +132,7 @@ describe.each(DB_KINDS)('the check-in streak on %s', (kind) => {
     expect(calls.filter((c) => c.code === Code.Ok)).toHaveLength(1);
     expect(calls.filter((c) => c.code === Code.AlreadyDone)).toHaveLength(7);
     expect(await balanceOf(h.db, guest.info.id)).toMatchObject({ points: 10 });
-    const today = shanghaiDay(Date.now());
+    const today = siteDay(Date.now());
     const seen = await dataOf<CheckinStatus>(h.client, API.checkinStatus, {}, guest.token);
     expect(seen).toMatchObject({
       today,

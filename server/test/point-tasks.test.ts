@@ -3,7 +3,7 @@ import type { PointTask, WatchProgress } from '../../contract/calls/member.ts';
 import { API } from '../../contract/calls/paths.ts';
 import { Code } from '../../contract/protocol/codes.ts';
 import { claimTask } from '../db/point-tasks.ts';
-import { shanghaiDay } from '../db/shanghai-day.ts';
+import { siteDay } from '../db/site-day.ts';
 import { codeOf, dataOf, FX } from './content-fixture.ts';
 import { createHarness, DB_KINDS, type Harness } from './harness.ts';
 import { assertLedgersBalanced, balanceOf, seedMember } from './member-fixture.ts';
@@ -135,7 +135,7 @@ describe.each(DB_KINDS)('daily point tasks on %s', (kind) => {
 
   it('allows the next claim on the next Asia/Shanghai day', async () => {
     const guest = await h.client.registerGuest();
-    const today = shanghaiDay(Date.now());
+    const today = siteDay(Date.now());
     expect((await claim(TASK.checkin, guest.token)).code).toBe(Code.Ok);
     const tomorrow = await h.db.tx((q) => claimTask(q, guest.info.id, TASK.checkin, '2999-01-01'));
     expect(tomorrow).toEqual({ gained: 10, points: 20 });
@@ -147,10 +147,10 @@ describe.each(DB_KINDS)('daily point tasks on %s', (kind) => {
   });
 });
 
-describe('shanghaiDay', () => {
+describe('siteDay', () => {
   it('turns at 16:00 UTC, midnight in Asia/Shanghai', () => {
-    expect(shanghaiDay(Date.parse('2025-01-01T15:59:59.999Z'))).toBe('2025-01-01');
-    expect(shanghaiDay(Date.parse('2025-01-01T16:00:00Z'))).toBe('2025-01-02');
-    expect(shanghaiDay(Date.parse('2024-12-31T16:00:00Z'))).toBe('2025-01-01');
+    expect(siteDay(Date.parse('2025-01-01T15:59:59.999Z'))).toBe('2025-01-01');
+    expect(siteDay(Date.parse('2025-01-01T16:00:00Z'))).toBe('2025-01-02');
+    expect(siteDay(Date.parse('2024-12-31T16:00:00Z'))).toBe('2025-01-01');
   });
 });

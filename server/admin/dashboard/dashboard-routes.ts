@@ -6,7 +6,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { DASHBOARD_PERIODS, type DashboardPeriod } from '../../../contract/admin/dashboard.ts';
-import { shanghaiDay } from '../../db/shanghai-day.ts';
+import { siteDay } from '../../db/site-day.ts';
 import type { AdminDeps } from '../admin-deps.ts';
 import { AdminHttpError } from '../admin-errors.ts';
 import { parseInput } from '../admin-input.ts';
@@ -34,6 +34,6 @@ export const dashboardRoutes: FastifyPluginAsync<AdminDeps> = async (api, { db, 
     if (siteId === undefined) throw new AdminHttpError(404, '没有可查看的站点');
     assertSite(operator, siteId);
     if (!sites.some((site) => site.id === siteId)) throw new AdminHttpError(404, `站点不存在：${siteId}`);
-    return readDashboard(db, { siteId, days: query.days, today: shanghaiDay(now()), sites });
+    return readDashboard(db, { siteId, days: query.days, today: siteDay(now()), sites });
   });
 };
