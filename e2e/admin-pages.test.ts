@@ -87,6 +87,10 @@ describe.skipIf(noBrowser)('every console page', () => {
     for (const [name, path] of WIDE_PAGES) {
       await open(page, path);
       await shoot(page, `console-${name}-1440`);
+      // The site's one zone, named where an operator looks for it (SITE_TIME_ZONE unset: Beijing time).
+      if (name === 'settings-sites') {
+        expect(await page.getByTestId('site-zone').innerText()).toContain('时区：北京时间（Asia/Shanghai）');
+      }
     }
     // The detail pages, from the first row of their lists.
     await open(page, '/admin/content');

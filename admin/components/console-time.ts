@@ -21,6 +21,9 @@ export function setConsoleZone(timeZone: string): void {
 /** The zone's name as the console writes it: 北京时间, 日本标准时间. */
 export const consoleZone = (): string => label;
 
+/** The zone's IANA id: Asia/Shanghai. */
+export const consoleZoneId = (): string => zone;
+
 /** "2025-06-01T20:00" of `ms` in the site's zone (a datetime-local input's value). */
 export const toZoneInput = (ms: number): string => zoneIso(ms, zone).slice(0, 16);
 

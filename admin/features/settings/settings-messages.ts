@@ -102,6 +102,8 @@ export const settingsText = {
     defaultIcon: '默认图标',
     downloadDays: '离线下载天数',
     downloadDaysHint: 'VIP 下载的影片在设备上可播放的天数，1–365',
+    zone: (label: string, id: string) =>
+      `时区：${label}（${id}），全部站点共用，由服务器配置 SITE_TIME_ZONE 设定，重启后生效。控制台的时间都按它显示和填写，签到、每日任务和统计也按它分日。`,
   },
 };
 

@@ -6,6 +6,7 @@
  */
 import { useState } from 'react';
 import type { SettingsSite } from '../../../contract/admin/settings.ts';
+import { consoleZone, consoleZoneId } from '../../components/console-time.ts';
 import { messageOf } from '../../components/use-load.ts';
 import { toForm, toInput, type FieldSpec } from './form-fields.tsx';
 import { createSite, updateSite, uploadIcon } from './settings-calls.ts';
@@ -64,6 +65,9 @@ export function SitesTab({ sites, canAdd, onChanged }: Props) {
         )}
         <span className="field__hint">{text.sites.iconHint}</span>
       </div>
+      <p className="field__hint" data-testid="site-zone">
+        {text.sites.zone(consoleZone(), consoleZoneId())}
+      </p>
       {iconError && (
         <p className="table__status table__status--error" role="alert">
           {iconError}
