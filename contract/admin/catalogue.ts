@@ -55,6 +55,15 @@ export const POSTER_MIN_CROP_WIDTH = 120;
 
 export const MOVIE_PAGE_SIZE = 30;
 
+/**
+ * The columns the list sorts by (`sort=column:dir`, ties broken by id in the same direction);
+ * without a sort it is newest first by id.
+ */
+export const MOVIE_SORT_COLUMNS = ['title', 'views', 'updated'] as const;
+export type MovieSortColumn = (typeof MOVIE_SORT_COLUMNS)[number];
+export type MovieSort = `${MovieSortColumn}:${'asc' | 'desc'}`;
+export const MOVIE_SORTS = MOVIE_SORT_COLUMNS.flatMap((column) => [`${column}:asc`, `${column}:desc`] as const);
+
 export interface PosterFiles {
   /** Media keys relative to a CDN line: 360x540 and 720x1080 WebP. */
   small: string;
@@ -70,6 +79,8 @@ export interface AdminMovieRow {
   categoryName: string;
   access: MovieAccess;
   episodeCount: number;
+  /** 播放量: the plays the app counted. */
+  views: number;
   /** 已完结 (true) or 连载中 (false): MovieCard.finished. */
   finished: boolean;
   status: MovieStatus;
@@ -91,6 +102,7 @@ export interface AdminMovieQuery {
   status?: ShownStatus;
   categoryId?: number;
   access?: MovieAccess;
+  sort?: MovieSort;
   page?: number;
 }
 

@@ -430,6 +430,40 @@ describe.each(DB_KINDS)('console titles and episodes on %s', (kind) => {
     expect(options.body.tags.length).toBe(5);
   });
 
+  it('sorts the list by title, plays or update time, either way, ties broken by id; refuses another sort', async () => {
+    const ids = async (sort: string, page = 1) =>
+      (await ops.call<AdminMoviePage>('GET', `/movies?sort=${sort}&page=${page}`)).body.list.map((row) => row.id);
+    // Two titles with the same plays: the one with the higher id first when descending, last ascending.
+    const [a, b] = [await create('同播放量甲'), await create('同播放量乙')];
+    await h.db.query('UPDATE movies SET views = 777777 WHERE id = ANY($1)', [[a.id, b.id]]);
+
+    const byViews = await ops.call<AdminMoviePage>('GET', '/movies?sort=views:desc');
+    expect(byViews.status).toBe(200);
+    const views = byViews.body.list.map((row) => row.views);
+    expect(views).toEqual([...views].sort((x, y) => y - x));
+    expect(byViews.body.list.slice(0, 2).map((row) => row.id)).toEqual([b.id, a.id]);
+    const all = byViews.body.total;
+    const ascending = [...(await ids('views:asc')), ...(await ids('views:asc', 2))];
+    expect(ascending.slice(-2)).toEqual([a.id, b.id]);
+    // Two pages hold every title once.
+    expect(new Set(ascending).size).toBe(all);
+
+    const expected = async (order: string) =>
+      (await h.db.query<{ id: number }>(`SELECT id FROM movies ORDER BY ${order} LIMIT 30`)).map((row) => row.id);
+    expect(await ids('title:asc')).toEqual(await expected('title ASC, id ASC'));
+    expect(await ids('title:desc')).toEqual(await expected('title DESC, id DESC'));
+    await h.db.query(`UPDATE movies SET updated_at = now() + interval '1 hour' WHERE id = $1`, [a.id]);
+    expect((await ids('updated:desc'))[0]).toBe(a.id);
+    expect(await ids('updated:asc')).toEqual(await expected('updated_at ASC, id ASC'));
+
+    for (const sort of ['plays:desc', 'title:up', 'title', 'id:desc', 'title:asc;drop']) {
+      const bad = await ops.call<AdminError>('GET', `/movies?sort=${encodeURIComponent(sort)}`);
+      expect(bad.status, sort).toBe(400);
+      expect(bad.body.field).toBe('sort');
+      expect(bad.body.message).toMatch(/排序/);
+    }
+  });
+
   it('renames and renumbers episodes (numbers unique per title), and keeps one episode on a published title', async () => {
     const movie = await create('剧集');
     const first = await addEpisode(movie.id, 1);

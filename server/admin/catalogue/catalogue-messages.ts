@@ -32,6 +32,7 @@ export const catalogueMessages = {
   movieBought: (buyers: number) => `已有 ${buyers} 位用户购买过这部影片，购买记录须保留，不能删除；可以下架`,
   movieBusy: '有分集正在转码，完成或失败后才能删除影片',
   status: '状态为 草稿、已发布 或 已下架',
+  sort: '排序为 标题、播放量 或 更新时间 之一，升序（asc）或降序（desc），如 updated:desc',
   publishedAt: '发布时间无效（2000 年之后，至多一年之后）',
   needsReadyEpisode: '发布前至少需要一集已转码完成的视频',
   nothingToChange: '没有要修改的字段',

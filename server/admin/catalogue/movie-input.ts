@@ -6,7 +6,7 @@
  * never silently ignored.
  */
 import { z } from 'zod';
-import { MOVIE_LIMITS as L, MOVIE_STATUSES, SHOWN_STATUSES } from '../../../contract/admin/catalogue.ts';
+import { MOVIE_LIMITS as L, MOVIE_SORTS, MOVIE_STATUSES, SHOWN_STATUSES } from '../../../contract/admin/catalogue.ts';
 import { isStorableText } from '../../../contract/calls/publish-limits.ts';
 import { catalogueMessages as text } from './catalogue-messages.ts';
 
@@ -45,6 +45,7 @@ export const listQuery = z.object({
   status: z.enum(SHOWN_STATUSES, { message: text.status }).or(z.literal('')).optional(),
   categoryId: z.coerce.number({ message: text.category }).int().positive().or(z.literal('')).optional(),
   access: access.or(z.literal('')).optional(),
+  sort: z.enum(MOVIE_SORTS, { message: text.sort }).or(z.literal('')).optional(),
   page: z.coerce.number({ message: text.id }).int().min(1).max(100_000).optional(),
 });
 

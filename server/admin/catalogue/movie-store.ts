@@ -1,6 +1,7 @@
 /**
  * The console's SQL for titles: the filtered list (a page of 30 with its total, newest first by id,
- * so rows stay put while an operator edits them), one title with every field, its category path,
+ * so rows stay put while an operator edits them, or by title, plays or update time with id breaking
+ * ties in the same direction, so a page never repeats or skips a row), one title with every field, its category path,
  * tags and episodes, and what the editor may pick (the movie section's categories, all tags).
  * "Scheduled" is not stored: it is status 'published' with published_at after the app's clock.
  */
@@ -11,6 +12,8 @@ import {
   type AdminMoviePage,
   type AdminMovieQuery,
   type CategoryOption,
+  type MovieSort,
+  type MovieSortColumn,
   type EpisodeState,
   type MovieOptions,
   type MovieStatus,
@@ -35,6 +38,20 @@ const MOVIE_CATEGORIES = `WITH RECURSIVE sub AS (
 const SUBTREE = `(WITH RECURSIVE sub AS (SELECT id FROM categories WHERE id = $?
     UNION ALL SELECT c.id FROM categories c JOIN sub ON c.parent_id = sub.id) SELECT id FROM sub)`;
 
+/** The ORDER BY of each sort column; the values come from this table only, never from the query. */
+const SORT_SQL: Record<MovieSortColumn, string> = {
+  title: 'm.title',
+  views: 'm.views',
+  updated: 'm.updated_at',
+};
+
+const orderBy = (sort: MovieSort | undefined): string => {
+  if (!sort) return 'm.id DESC';
+  const [column, dir] = sort.split(':') as [MovieSortColumn, 'asc' | 'desc'];
+  const way = dir === 'asc' ? 'ASC' : 'DESC';
+  return `${SORT_SQL[column]} ${way}, m.id ${way}`;
+};
+
 interface ListRow {
   id: number;
   title: string;
@@ -46,6 +63,7 @@ interface ListRow {
   publishedAt: Date;
   updatedAt: Date;
   episodeCount: number;
+  views: number;
   finished: boolean;
 }
 
@@ -63,10 +81,10 @@ export async function listAdminMovies(q: Queryable, query: AdminMovieQuery, now:
   const [rows, count] = await Promise.all([
     q.query<ListRow>(
       `SELECT m.id, m.title, m.poster, m.category_id AS "categoryId", c.name AS "categoryName", m.access, m.status,
-              m.published_at AS "publishedAt", m.updated_at AS "updatedAt", m.finished,
+              m.published_at AS "publishedAt", m.updated_at AS "updatedAt", m.finished, m.views,
               (SELECT count(*) FROM episodes e WHERE e.movie_id = m.id) AS "episodeCount"
          FROM movies m JOIN categories c ON c.id = m.category_id ${filter.where}
-        ORDER BY m.id DESC LIMIT ${MOVIE_PAGE_SIZE} OFFSET $${params.length + 1}`,
+        ORDER BY ${orderBy(query.sort)} LIMIT ${MOVIE_PAGE_SIZE} OFFSET $${params.length + 1}`,
       [...params, (page - 1) * MOVIE_PAGE_SIZE],
     ),
     q.one<{ total: number }>(`SELECT count(*) AS total FROM movies m ${filter.where}`, params),
@@ -80,6 +98,7 @@ export async function listAdminMovies(q: Queryable, query: AdminMovieQuery, now:
       categoryName: row.categoryName,
       access: row.access,
       episodeCount: row.episodeCount,
+      views: row.views,
       finished: row.finished,
       status: row.status,
       shownStatus: shownStatus(row.status, row.publishedAt, now),
