@@ -87,6 +87,7 @@ describe.skipIf(noBrowser)('content console', () => {
   let bulkOps: Credentials;
   let oneSite: Credentials;
   let deleteOps: Credentials;
+  let sortOps: Credentials;
   let videoFile: string;
   let pictureFile: string;
 
@@ -99,9 +100,11 @@ describe.skipIf(noBrowser)('content console', () => {
       ['ops-bulk', 'ops'],
       ['ops-one-site', 'ops', '1'],
       ['ops-delete', 'ops'],
+      ['ops-sort', 'ops'],
     ]);
     ({ server, browser } = suite);
-    [ops, root, bulkOps, oneSite, deleteOps] = suite.operators as [
+    [ops, root, bulkOps, oneSite, deleteOps, sortOps] = suite.operators as [
+      Credentials,
       Credentials,
       Credentials,
       Credentials,
@@ -138,7 +141,7 @@ describe.skipIf(noBrowser)('content console', () => {
     await page.getByRole('heading', { name: pageTwo }).waitFor();
     await page.goBack();
     await expect.poll(firstTitle).toBe(pageTwo);
-    await page.getByText(/^第 2 \/ \d+ 页$/).waitFor();
+    expect(await page.locator('.pager [aria-current=page]').innerText()).toBe('2');
     await page.getByLabel('状态').selectOption('draft');
     await page.waitForURL(/\/admin\/content\?status=draft$/);
     await page.goBack();
@@ -269,6 +272,90 @@ describe.skipIf(noBrowser)('content console', () => {
     expect(text).toContain(`影片《${SERIES_TITLE}》 #${id}`);
     await audit.context.close();
   }, 600_000);
+
+  it('sorts by a heading (播放量 descending, then ascending), pages by number, and Back restores page and sort', async () => {
+    const { page, context, problems } = await openPage(browser, DESKTOP, server.baseURL, { waitForApp: false });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInAt(page, '/admin/content', sortOps);
+    const rows = page.locator('.catalogue__table tbody tr');
+    await expect.poll(() => rows.count()).toBe(30);
+    const heading = (name: string) => page.getByRole('columnheader', { name: new RegExp(`^${name}`) });
+    const column = async (name: string) => {
+      const index = await page
+        .locator('.catalogue__table thead th')
+        .evaluateAll((cells, wanted) => cells.findIndex((cell) => cell.textContent?.startsWith(wanted)), name);
+      return rows.locator(`td:nth-child(${index + 1})`).allInnerTexts();
+    };
+    const plays = async () => (await column('播放量')).map((text) => Number(text.replaceAll(',', '')));
+    const titles = () => rows.locator('.catalogue__title-link').allInnerTexts();
+    const current = () => page.locator('.pager [aria-current=page]').innerText();
+    // Unsorted: newest first, no heading marked.
+    expect(await heading('播放量').getAttribute('aria-sort')).toBe('none');
+    const newest = await titles();
+
+    // 播放量: the most played first, then (a second click) the least.
+    await heading('播放量').getByRole('button').click();
+    await page.waitForURL(/\/admin\/content\?sort=views:desc$/);
+    await expect.poll(() => heading('播放量').getAttribute('aria-sort')).toBe('descending');
+    await expect.poll(plays).toEqual([...(await plays())].sort((a, b) => b - a));
+    const most = await plays();
+    expect(most[0]).toBeGreaterThan(most.at(-1)!);
+    expect(await heading('播放量').innerText()).toContain('▼');
+    await shoot(page, 'admin-content-sorted-1440');
+    await heading('播放量').getByRole('button').click();
+    await page.waitForURL(/sort=views:asc$/);
+    await expect.poll(() => heading('播放量').getAttribute('aria-sort')).toBe('ascending');
+    await expect.poll(async () => (await plays())[0]).toBeLessThanOrEqual(most.at(-1)!);
+    const fewest = await plays();
+    expect(fewest).toEqual([...fewest].sort((a, b) => a - b));
+    const ascendingTitles = await titles();
+
+    // Page 2 by its number keeps the sort; the current page is marked.
+    await page.getByRole('navigation', { name: '分页' }).getByRole('button', { name: '第 2 页' }).click();
+    await page.waitForURL(/sort=views:asc&page=2$/);
+    await expect.poll(current).toBe('2');
+    await shoot(page.getByRole('navigation', { name: '分页' }), 'admin-content-pager');
+    await expect.poll(async () => (await plays())[0]).toBeGreaterThanOrEqual(fewest.at(-1)!);
+    const pageTwo = await titles();
+    expect(pageTwo).not.toEqual(ascendingTitles);
+    await page.getByRole('button', { name: '上一页' }).click();
+    await expect.poll(current).toBe('1');
+    await page.getByRole('spinbutton', { name: /跳至第几页/ }).fill('2');
+    await page.getByRole('button', { name: '跳转' }).click();
+    await expect.poll(current).toBe('2');
+    await expect.poll(titles).toEqual(pageTwo);
+
+    // A title and Back: page 2 of the ascending plays again; Back again through the history.
+    await rows.first().locator('.catalogue__title-link').click();
+    await page.getByRole('heading', { name: pageTwo[0] }).waitFor();
+    await page.goBack();
+    await expect.poll(titles).toEqual(pageTwo);
+    expect(await current()).toBe('2');
+    expect(await heading('播放量').getAttribute('aria-sort')).toBe('ascending');
+    // Back through the history: page 1 (上一页), page 2, page 1, then the sort before.
+    await page.goBack();
+    await expect.poll(titles).toEqual(ascendingTitles);
+    expect(await current()).toBe('1');
+    await page.goBack();
+    await expect.poll(titles).toEqual(pageTwo);
+    await page.goBack();
+    await expect.poll(titles).toEqual(ascendingTitles);
+    await page.goBack();
+    await expect.poll(() => heading('播放量').getAttribute('aria-sort')).toBe('descending');
+    await page.goBack();
+    await expect.poll(titles).toEqual(newest);
+    expect(await heading('播放量').getAttribute('aria-sort')).toBe('none');
+
+    // 更新时间, from the keyboard: the latest change first.
+    await heading('更新时间').getByRole('button').focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/sort=updated:desc$/);
+    await expect.poll(() => heading('更新时间').getAttribute('aria-sort')).toBe('descending');
+    const times = await column('更新时间');
+    expect(times).toEqual([...times].sort().reverse());
+    expect(problems.filter((line) => !line.includes('status of 401'))).toEqual([]);
+    await context.close();
+  });
 
   it('takes two published titles down with one question, and 撤销 puts them back', async () => {
     const { page, context, problems } = await openPage(browser, DESKTOP, server.baseURL, { waitForApp: false });

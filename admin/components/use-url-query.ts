@@ -23,7 +23,8 @@ export function useUrlQuery<T>(
     const written = new URLSearchParams();
     for (const [key, value] of Object.entries(write(wanted)))
       if (value !== null && value !== undefined && value !== '') written.set(key, String(value));
-    const next = written.toString();
+    // A sort's `column:dir` reads as written (a colon needs no escape in a query).
+    const next = written.toString().replaceAll('%3A', ':');
     // The address as it stands, only its query changed (no slash added after a nested route's base).
     if (next !== search) navigate(`~${window.location.pathname}${next ? `?${next}` : ''}`);
   };

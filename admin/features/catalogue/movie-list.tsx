@@ -1,5 +1,6 @@
 /**
- * 影片: every title newest first, 30 a page, searched by title and filtered by status, category
+ * 影片: every title newest first (or sorted by 标题, 播放量 or 更新时间 from their headings), 30 a
+ * numbered page, searched by title and filtered by status, category
  * (with its sub-categories) and access (a series still being released says 连载中 by its episode
  * count); 新建影片 makes a draft and opens its editor. After the editor deleted a title the list
  * says so once.
@@ -7,11 +8,20 @@
 import './catalogue.css';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import type { AdminMoviePage, AdminMovieQuery, MovieOptions, ShownStatus } from '../../../contract/admin/catalogue.ts';
-import { SHOWN_STATUSES } from '../../../contract/admin/catalogue.ts';
+import type {
+  AdminMoviePage,
+  AdminMovieQuery,
+  MovieOptions,
+  MovieSort,
+  ShownStatus,
+} from '../../../contract/admin/catalogue.ts';
+import { MOVIE_SORT_COLUMNS, SHOWN_STATUSES } from '../../../contract/admin/catalogue.ts';
 import type { MovieAccess } from '../../../contract/calls/content.ts';
 import { adminMessages } from '../../admin-messages.ts';
 import { BulkBar } from '../../components/bulk-bar.tsx';
+import { paramSort, sortParam, type ListSort } from '../../components/list-sort.ts';
+import { Pager } from '../../components/pager.tsx';
+import { SortHeader } from '../../components/sort-header.tsx';
 import { TableStatus } from '../../components/table-status.tsx';
 import { useConfirm } from '../../components/use-confirm.tsx';
 import { messageOf } from '../../components/use-load.ts';
@@ -28,18 +38,29 @@ import { NewMovieDialog } from './new-movie-dialog.tsx';
 
 const ACCESSES = Object.keys(ACCESS_LABELS) as MovieAccess[];
 
-const readQuery = (params: URLSearchParams): AdminMovieQuery => ({
-  q: params.get('q')?.trim() || undefined,
-  status: paramOf(params, 'status', SHOWN_STATUSES),
-  categoryId: paramInt(params, 'category'),
-  access: paramOf(params, 'access', ACCESSES),
-  page: paramInt(params, 'page') ?? 1,
-});
+const sortOf = (sort: MovieSort | undefined): ListSort | null => {
+  if (!sort) return null;
+  const [column, dir] = sort.split(':') as [string, 'asc' | 'desc'];
+  return { column, dir };
+};
+
+const readQuery = (params: URLSearchParams): AdminMovieQuery => {
+  const sort = paramSort(params, MOVIE_SORT_COLUMNS);
+  return {
+    q: params.get('q')?.trim() || undefined,
+    status: paramOf(params, 'status', SHOWN_STATUSES),
+    categoryId: paramInt(params, 'category'),
+    access: paramOf(params, 'access', ACCESSES),
+    sort: sort && (sortParam(sort) as MovieSort),
+    page: paramInt(params, 'page') ?? 1,
+  };
+};
 const writeQuery = (query: AdminMovieQuery) => ({
   q: query.q,
   status: query.status,
   category: query.categoryId,
   access: query.access,
+  sort: query.sort,
   page: query.page === 1 ? undefined : query.page,
 });
 
@@ -102,7 +123,10 @@ export function MovieList() {
     }
   }
 
+  // A new filter or sort starts at page 1.
   const filter = (change: Partial<AdminMovieQuery>) => setQuery({ ...query, ...change, page: 1 });
+  const sort = sortOf(query.sort);
+  const onSort = (next: ListSort) => filter({ sort: sortParam(next) as MovieSort });
   const pages = page ? Math.max(1, Math.ceil(page.total / page.pageSize)) : 1;
 
   return (
@@ -204,12 +228,13 @@ export function MovieList() {
                 </th>
               )}
               <th>{text.columns.poster}</th>
-              <th>{text.columns.title}</th>
+              <SortHeader label={text.columns.title} column="title" sort={sort} onSort={onSort} />
               <th>{text.columns.category}</th>
               <th className="catalogue__num">{text.columns.episodes}</th>
+              <SortHeader label={text.columns.views} column="views" sort={sort} onSort={onSort} />
               <th>{text.columns.access}</th>
               <th>{text.columns.status}</th>
-              <th>{text.columns.updated}</th>
+              <SortHeader label={text.columns.updated} column="updated" sort={sort} onSort={onSort} />
             </tr>
           </thead>
           <tbody>
@@ -239,6 +264,7 @@ export function MovieList() {
                   {movie.episodeCount}
                   {!movie.finished && <span className="catalogue__muted"> · {finishedLabel(false)}</span>}
                 </td>
+                <td className="table__nowrap">{movie.views.toLocaleString('zh-CN')}</td>
                 <td className="table__nowrap">{ACCESS_LABELS[movie.access]}</td>
                 <td className="table__nowrap">
                   <span className={`catalogue-status catalogue-status--${movie.shownStatus}`}>
@@ -258,26 +284,8 @@ export function MovieList() {
           loadingText={adminMessages.loading}
         />
       </div>
-      {page && pages > 1 && (
-        <div className="catalogue__pager">
-          <button
-            className="button"
-            type="button"
-            disabled={busy || page.page <= 1}
-            onClick={() => setQuery({ ...query, page: page.page - 1 })}
-          >
-            {text.previous}
-          </button>
-          <span className="catalogue__muted">{text.pageOf(page.page, pages)}</span>
-          <button
-            className="button"
-            type="button"
-            disabled={busy || page.page >= pages}
-            onClick={() => setQuery({ ...query, page: page.page + 1 })}
-          >
-            {text.next}
-          </button>
-        </div>
+      {page && (
+        <Pager page={page.page} pages={pages} busy={busy} onPage={(next) => setQuery({ ...query, page: next })} />
       )}
       {dialog}
       {toast}
