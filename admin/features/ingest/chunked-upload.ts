@@ -6,7 +6,8 @@
 import CryptoJS from 'crypto-js/core';
 import 'crypto-js/lib-typedarrays';
 import 'crypto-js/md5';
-import { INGEST_VIDEO_MIME_TYPES, type IngestFile, type IngestVideoMime } from '../../../contract/admin/ingest.ts';
+import type { IngestFile } from '../../../contract/admin/ingest.ts';
+import { uploadNameOf, videoMimeOf } from './batch-plan.ts';
 import { checkUpload, mergeUpload, sendChunk } from './ingest-calls.ts';
 import { ingestMessages as text } from './ingest-messages.ts';
 
@@ -38,20 +39,6 @@ async function md5Of(file: Blob, onBytes: (bytes: number) => void, signal?: Abor
   return md5.finalize().toString();
 }
 
-/** The mime the server takes for a chosen file (by its type, else its extension), or null. */
-export function videoMimeOf(file: File): IngestVideoMime | null {
-  if ((INGEST_VIDEO_MIME_TYPES as readonly string[]).includes(file.type)) return file.type as IngestVideoMime;
-  const ext = file.name.slice(file.name.lastIndexOf('.') + 1).toLowerCase();
-  const byExt: Record<string, IngestVideoMime> = {
-    mp4: 'video/mp4',
-    m4v: 'video/mp4',
-    mov: 'video/quicktime',
-    webm: 'video/webm',
-    mkv: 'video/x-matroska',
-  };
-  return byExt[ext] ?? null;
-}
-
 export async function uploadVideo(
   file: File,
   onProgress: (progress: UploadProgress) => void,
@@ -64,7 +51,7 @@ export async function uploadVideo(
   const chunkCount = Math.max(1, Math.ceil(total / CHUNK_BYTES));
   const checked = await checkUpload({
     fileId,
-    fileName: file.name.slice(0, 200),
+    fileName: uploadNameOf(file.name),
     fileSize: total,
     chunkSize: CHUNK_BYTES,
     chunkCount,
