@@ -35,6 +35,7 @@ describe.skipIf(noBrowser)('operator console', () => {
   let moderator: Credentials;
   let ended: Credentials;
   let peopleAdmin: Credentials;
+  let pagesAdmin: Credentials;
 
   beforeAll(async () => {
     suite = await startConsoleSuite('admin', [
@@ -42,9 +43,16 @@ describe.skipIf(noBrowser)('operator console', () => {
       ['mod-e2e', 'moderator'],
       ['ended-e2e', 'super'],
       ['people-e2e', 'super'],
+      ['pages-e2e', 'super'],
     ]);
     ({ server, browser } = suite);
-    [superOp, moderator, ended, peopleAdmin] = suite.operators as [Credentials, Credentials, Credentials, Credentials];
+    [superOp, moderator, ended, peopleAdmin, pagesAdmin] = suite.operators as [
+      Credentials,
+      Credentials,
+      Credentials,
+      Credentials,
+      Credentials,
+    ];
   });
   afterAll(() => suite?.stop());
 
@@ -184,6 +192,80 @@ describe.skipIf(noBrowser)('operator console', () => {
     await page.getByRole('heading', { name: '运营后台登录' }).waitFor();
     expect((await page.request.get('/admin-api/session')).status()).toBe(401);
     expect(problems.filter((problem) => !/401|400|status of 4\d\d/.test(problem))).toEqual([]);
+    await context.close();
+  });
+
+  it('pages the audit by number with its total, 时间 oldest first from its heading, Back restoring both, and exports', async () => {
+    const { page, context, problems } = await openPage(browser, DESKTOP, server.baseURL, { waitForApp: false });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInAt(page, '/admin/audit', pagesAdmin);
+    await page.getByRole('heading', { name: '审计日志' }).waitFor();
+    // Sixty new tags, each an audit row of kind 标签.
+    const { csrfToken } = (await (await page.request.get('/admin-api/session')).json()) as { csrfToken: string };
+    for (let n = 1; n <= 60; n += 1) {
+      const made = await page.request.post('/admin-api/taxonomy/tags', {
+        data: { name: `分页标签${n}` },
+        headers: { 'x-csrf-token': csrfToken },
+      });
+      expect(made.status(), await made.text()).toBe(201);
+    }
+    await page.locator('select[name=kind]').selectOption({ label: '标签' });
+    await page.waitForURL(/\/admin\/audit\?kind=tag$/);
+    const rows = page.locator('.audit__table tbody tr');
+    const targets = () => page.locator('.audit__table tbody tr td:nth-child(4)').allInnerTexts();
+    const pager = page.getByRole('navigation', { name: '分页' });
+    /** The target's name of tag n, and no other (标签 分页标签1 #id, not 分页标签12). */
+    const tag = (n: number) => new RegExp(`分页标签${n} #`);
+    const current = () => pager.locator('[aria-current=page]').innerText();
+    const time = page.getByRole('columnheader', { name: /^时间/ });
+    await page.getByText('共 60 条').waitFor();
+    await expect.poll(() => rows.count()).toBe(50);
+    expect(await pager.getByRole('button').allInnerTexts()).toEqual(['上一页', '1', '2', '下一页', '跳转']);
+    expect(await current()).toBe('1');
+    expect(await time.getAttribute('aria-sort')).toBe('descending');
+    expect((await targets())[0]).toMatch(tag(60));
+    await shoot(page, 'admin-audit-pages-1440');
+    await shoot(page, 'admin-audit-pages-1440-full', { fullPage: true });
+
+    // Page 2: the ten oldest; then oldest first from the heading, back on page 1.
+    await pager.getByRole('button', { name: '第 2 页' }).click();
+    await page.waitForURL(/kind=tag&page=2$/);
+    await expect.poll(() => rows.count()).toBe(10);
+    expect((await targets()).at(-1)).toMatch(tag(1));
+    await time.getByRole('button').click();
+    await page.waitForURL(/kind=tag&sort=at:asc$/);
+    await expect.poll(() => time.getAttribute('aria-sort')).toBe('ascending');
+    await expect.poll(() => rows.count()).toBe(50);
+    expect(await current()).toBe('1');
+    const oldest = await targets();
+    expect(oldest[0]).toMatch(tag(1));
+    expect(oldest[1]).toMatch(tag(2));
+    await pager.getByRole('button', { name: '下一页' }).click();
+    await page.waitForURL(/kind=tag&sort=at:asc&page=2$/);
+    await expect.poll(async () => (await targets())[0]).toMatch(tag(51));
+
+    // Back: page 1 oldest first, then page 2 newest first, then page 1 newest first.
+    await page.goBack();
+    await expect.poll(async () => (await targets())[0]).toMatch(tag(1));
+    expect(await current()).toBe('1');
+    await page.goBack();
+    await expect.poll(() => time.getAttribute('aria-sort')).toBe('descending');
+    await expect.poll(() => rows.count()).toBe(10);
+    expect(await current()).toBe('2');
+    await page.goBack();
+    await expect.poll(() => rows.count()).toBe(50);
+    expect((await targets())[0]).toMatch(tag(60));
+
+    // 导出 CSV still holds every matching row, newest first.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: '导出 CSV' }).click(),
+    ]);
+    const lines = (await readFile((await download.path())!, 'utf8')).trim().split('\r\n');
+    expect(lines).toHaveLength(61);
+    expect(lines[1]).toMatch(tag(60));
+    expect(lines[60]).toMatch(tag(1));
+    expect(problems.filter((problem) => !/401|status of 401/.test(problem))).toEqual([]);
     await context.close();
   });
 

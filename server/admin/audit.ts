@@ -1,9 +1,16 @@
 /**
  * The audit log: `audit(q, …)` writes one row with the change, in the caller's transaction, so a
- * change and its row commit or fail together; `listAudit` pages it newest first by a keyset cursor
- * (the last row's id). There is no update or delete here, and the store refuses both (007-operators).
+ * change and its row commit or fail together; `listAudit` reads numbered pages of it by time (newest
+ * or oldest first, ties by id, with the total the filters match) or, for the CSV export, newest first
+ * by a keyset cursor (the last row's id). There is no update or delete here, and the store refuses both (007-operators).
  */
-import { AUDIT_LIMITS, type AuditEntry, type AuditKind, type AuditPage } from '../../contract/admin/audit.ts';
+import {
+  AUDIT_LIMITS,
+  type AuditEntry,
+  type AuditKind,
+  type AuditPage,
+  type AuditSort,
+} from '../../contract/admin/audit.ts';
 import type { Queryable } from '../db/db.ts';
 import { Filter } from '../db/paging.ts';
 
@@ -48,8 +55,11 @@ export interface AuditQuery {
   from?: number;
   /** Changes before this instant (ms). */
   to?: number;
-  /** The id of the last row of the previous page. */
+  /** The id of the last row of the previous page (keyset paging, newest first by id). */
   before?: number;
+  /** A numbered page (1 first) in `sort`'s order, with the total; either this or `before`. */
+  page?: number;
+  sort?: AuditSort;
   limit?: number;
 }
 
@@ -75,16 +85,27 @@ export async function listAudit(q: Queryable, query: AuditQuery): Promise<AuditP
     .addIf('a.at >= $?', query.from === undefined ? undefined : new Date(query.from))
     .addIf('a.at < $?', query.to === undefined ? undefined : new Date(query.to))
     .addIf('a.id < $?', query.before);
-  const rows = await q.query<AuditRow>(
-    `SELECT a.id, a.operator_id AS "operatorId", o.username, a.action, a.target_type AS "targetType",
+  const numbered = query.page !== undefined || query.sort !== undefined;
+  const select = `SELECT a.id, a.operator_id AS "operatorId", o.username, a.action, a.target_type AS "targetType",
             a.target_id AS "targetId", a.before, a.after, a.address, a.at
-       FROM audit_log a LEFT JOIN operators o ON o.id = a.operator_id
-       ${filter.where} ORDER BY a.id DESC LIMIT ${limit + 1}`,
-    filter.params,
-  );
-  const page = rows.slice(0, limit);
+       FROM audit_log a LEFT JOIN operators o ON o.id = a.operator_id ${filter.where}`;
+  if (numbered) {
+    const way = query.sort === 'at:asc' ? 'ASC' : 'DESC';
+    const offset = ((query.page ?? 1) - 1) * limit;
+    const [rows, count] = await Promise.all([
+      q.query<AuditRow>(`${select} ORDER BY a.at ${way}, a.id ${way} LIMIT ${limit} OFFSET ${offset}`, filter.params),
+      q.one<{ total: number }>(`SELECT count(*) AS total FROM audit_log a ${filter.where}`, filter.params),
+    ]);
+    return { list: await entriesOf(q, rows), nextCursor: null, total: count?.total ?? 0 };
+  }
+  const rows = await q.query<AuditRow>(`${select} ORDER BY a.id DESC LIMIT ${limit + 1}`, filter.params);
+  const list = await entriesOf(q, rows.slice(0, limit));
+  return { list, nextCursor: rows.length > limit ? String(list.at(-1)!.id) : null, total: null };
+}
+
+async function entriesOf(q: Queryable, page: AuditRow[]): Promise<AuditEntry[]> {
   const names = await targetNames(q, page);
-  const list: AuditEntry[] = page.map((row) => ({
+  return page.map((row) => ({
     id: row.id,
     operator: row.operatorId === null ? null : { id: row.operatorId, username: row.username ?? '' },
     action: row.action,
@@ -96,7 +117,6 @@ export async function listAudit(q: Queryable, query: AuditQuery): Promise<AuditP
     address: row.address,
     at: row.at.getTime(),
   }));
-  return { list, nextCursor: rows.length > limit ? String(list.at(-1)!.id) : null };
 }
 
 /**

@@ -522,6 +522,65 @@ describe.each(DB_KINDS)('operator sign-in on %s', SIGN_IN_TESTS, (kind) => {
     }
   });
 
+  it('pages the audit by number with the total, newest or oldest first, ties by id, and refuses a bad page or sort', async () => {
+    const op = await newOperator('super');
+    const { header } = await signIn(op);
+    const get = (query: string) =>
+      h.app.inject({ method: 'GET', url: `/admin-api/audit?${query}`, headers: { cookie: header } });
+    // Five rows on a day of their own, two of them at the same instant.
+    const day = Date.parse('2019-05-06T00:00:00+08:00');
+    const by = { operatorId: op.operator.id, address: '10.9.8.7', targetType: 'word' };
+    for (const [word, minutes] of [
+      ['甲', 1],
+      ['乙', 5],
+      ['丙', 3],
+      ['丁', 3],
+      ['戊', 9],
+    ] as const)
+      await audit(h.db, { ...by, action: 'word.add', targetId: word, at: day + minutes * 60_000 });
+    const range = `from=${day}&to=${day + 86_400_000}`;
+    const words = (page: AuditPage) => page.list.map((e) => e.targetId);
+
+    const newest = (await get(`${range}&limit=2&page=1`)).json<AuditPage>();
+    expect(newest.total).toBe(5);
+    expect(newest.nextCursor).toBeNull();
+    expect(words(newest)).toEqual(['戊', '乙']);
+    // The same instant: the later row (丁) first when newest first, last when oldest first.
+    expect(words((await get(`${range}&limit=2&page=2`)).json<AuditPage>())).toEqual(['丁', '丙']);
+    expect(words((await get(`${range}&limit=2&page=3`)).json<AuditPage>())).toEqual(['甲']);
+    expect((await get(`${range}&limit=2&page=4`)).json<AuditPage>().list).toEqual([]);
+    const oldest = (await get(`${range}&sort=at:asc`)).json<AuditPage>();
+    expect(words(oldest)).toEqual(['甲', '丙', '丁', '乙', '戊']);
+    expect(oldest.total).toBe(5);
+    expect(words((await get(`${range}&sort=at:desc&kind=word`)).json<AuditPage>())).toEqual([
+      '戊',
+      '乙',
+      '丁',
+      '丙',
+      '甲',
+    ]);
+    // Without page or sort: the cursor's way, as the CSV export reads, with no total.
+    const keyset = (await get(`${range}&limit=2`)).json<AuditPage>();
+    expect(keyset.total).toBeNull();
+    expect(keyset.nextCursor).not.toBeNull();
+
+    for (const [query, field] of [
+      ['page=0', 'page'],
+      [`page=${AUDIT_LIMITS.pages + 1}`, 'page'],
+      ['page=two', 'page'],
+      ['sort=at', 'sort'],
+      ['sort=id:desc', 'sort'],
+      ['sort=at:up', 'sort'],
+      ['page=2&cursor=5', 'cursor'],
+      ['sort=at:asc&cursor=5', 'cursor'],
+    ] as const) {
+      const res = await get(query);
+      expect(res.statusCode, query).toBe(400);
+      expect(errorOf(res).field, query).toBe(field);
+      expect(errorOf(res).message, query).toMatch(field === 'sort' ? /排序/ : field === 'page' ? /页码/ : /分页位置/);
+    }
+  });
+
   it('keeps the audit log append-only in the store itself', async () => {
     await expect(h.db.query("UPDATE audit_log SET action = 'x'")).rejects.toThrow(/append-only/);
     await expect(h.db.query('DELETE FROM audit_log')).rejects.toThrow(/append-only/);

@@ -128,8 +128,6 @@ export const auditMessages = {
   order: '顺序',
   value: '值',
   empty: '没有符合条件的记录',
-  more: '加载更多',
-  loadingMore: '加载中…',
-  end: '已经到底了',
+  total: (n: number) => `共 ${n} 条`,
   fileName: (day: string) => `审计日志-${day}.csv`,
 };

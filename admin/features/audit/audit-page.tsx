@@ -1,19 +1,24 @@
 /**
- * 审计日志 (超级管理员 only): every change, newest first, in words (what was done to what, and each
- * field before and after), filtered by kind, operator and a range of days (kept in the address, so
- * Back restores them), with 加载更多 by the server's cursor and 导出 CSV of everything that matches.
- * Operators to filter by are those the loaded rows name.
+ * 审计日志 (超级管理员 only): every change in words (what was done to what, and each field before
+ * and after), newest first or, from the 时间 heading, oldest first, in numbered pages of 50 with the
+ * total, filtered by kind, operator and a range of days (all kept in the address, so Back restores
+ * them; a filter or order change goes back to page 1; the rows shown stay while the next load), and
+ * 导出 CSV of everything that matches (newest first, read by the server's cursor). Operators to
+ * filter by are those the loaded rows name.
  */
 import './audit.css';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { AUDIT_KINDS, AUDIT_LIMITS, isAuditKind } from '../../../contract/admin/audit.ts';
+import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { AUDIT_KINDS, AUDIT_LIMITS, isAuditKind, type AuditPage } from '../../../contract/admin/audit.ts';
 import { adminMessages } from '../../admin-messages.ts';
 import { consoleTime, toZoneInput } from '../../components/console-time.ts';
+import { paramSort, type ListSort } from '../../components/list-sort.ts';
+import { Pager } from '../../components/pager.tsx';
+import { SortHeader } from '../../components/sort-header.tsx';
 import { TableStatus } from '../../components/table-status.tsx';
 import { useCsvExport } from '../../components/use-csv-export.ts';
-import { usePagedList } from '../../components/use-paged-list.ts';
+import { messageOf } from '../../components/use-load.ts';
 import { paramInt, paramOf, useUrlQuery } from '../../components/use-url-query.ts';
-import { fetchAudit, fetchAuditForExport, type AuditFilters } from './audit-calls.ts';
+import { fetchAudit, fetchAuditForExport, type AuditFilters, type AuditQuery } from './audit-calls.ts';
 import { actionLabel, changeLines, CSV_HEADER, csvRow, targetLabel } from './audit-format.ts';
 import { auditMessages as text, KIND_LABELS } from './audit-messages.ts';
 
@@ -23,25 +28,53 @@ const dayParam = (params: URLSearchParams, name: string): string => {
   return DAY.test(value) ? value : '';
 };
 
-const readFilters = (params: URLSearchParams): AuditFilters => ({
+const readQuery = (params: URLSearchParams): AuditQuery => ({
   kind: paramOf(params, 'kind', AUDIT_KINDS) ?? null,
   operatorId: paramInt(params, 'operator') ?? null,
   from: dayParam(params, 'from'),
   to: dayParam(params, 'to'),
+  sort: paramSort(params, ['at'])?.dir === 'asc' ? 'at:asc' : 'at:desc',
+  page: paramInt(params, 'page') ?? 1,
 });
-const writeFilters = (filters: AuditFilters) => ({
-  kind: filters.kind,
-  operator: filters.operatorId,
-  from: filters.from,
-  to: filters.to,
+const writeQuery = (query: AuditQuery) => ({
+  kind: query.kind,
+  operator: query.operatorId,
+  from: query.from,
+  to: query.to,
+  // Newest first needs no word in the address.
+  sort: query.sort === 'at:asc' ? query.sort : undefined,
+  page: query.page === 1 ? undefined : query.page,
 });
 
 export function AuditPage() {
-  const [filters, setFilters] = useUrlQuery(readFilters, writeFilters);
+  const [query, setQuery] = useUrlQuery(readQuery, writeQuery);
+  // A new filter or order starts at page 1.
+  const setFilters = (filters: AuditFilters) => setQuery({ ...query, ...filters, page: 1 });
+  const filters = query;
   const [range, setRange] = useState({ from: filters.from, to: filters.to });
   const [rangeError, setRangeError] = useState<string | null>(null);
-  const { items: entries, hasMore, busy, error, more } = usePagedList(fetchAudit, filters);
+  const [shown, setShown] = useState<AuditPage | null>(null);
+  const [busy, setBusy] = useState(true);
+  const [error, setError] = useState<string | null>(null);
   const [operators, setOperators] = useState<Map<number, string>>(new Map());
+
+  // The rows shown stay while the next page loads; a failed load empties the table.
+  const load = useCallback(async (wanted: AuditQuery) => {
+    setBusy(true);
+    setError(null);
+    try {
+      setShown(await fetchAudit(wanted));
+    } catch (failure) {
+      setError(messageOf(failure));
+      setShown(null);
+    } finally {
+      setBusy(false);
+    }
+  }, []);
+  useEffect(() => void load(query), [query, load]);
+  const entries = useMemo(() => shown?.list ?? [], [shown]);
+  const pages = Math.max(1, Math.ceil((shown?.total ?? 0) / AUDIT_LIMITS.page));
+  const sort: ListSort = { column: 'at', dir: query.sort === 'at:asc' ? 'asc' : 'desc' };
 
   // The dates typed follow the address (Back, a shared link).
   useEffect(() => setRange({ from: filters.from, to: filters.to }), [filters.from, filters.to]);
@@ -136,7 +169,7 @@ export function AuditPage() {
           type="button"
           onClick={() => {
             setRangeError(null);
-            setFilters({ kind: null, operatorId: null, from: '', to: '' });
+            setQuery({ kind: null, operatorId: null, from: '', to: '', sort: 'at:desc', page: 1 });
           }}
         >
           {text.clear}
@@ -149,6 +182,7 @@ export function AuditPage() {
             {rangeError}
           </p>
         )}
+        {shown?.total != null && <span className="audit__total">{text.total(shown.total)}</span>}
         {csv.status && (
           <p className="audit__export" role="status">
             {csv.status}
@@ -159,7 +193,12 @@ export function AuditPage() {
         <table className="table table--top table--hover audit__table">
           <thead>
             <tr>
-              <th>{text.columns.at}</th>
+              <SortHeader
+                label={text.columns.at}
+                column="at"
+                sort={sort}
+                onSort={(next) => setQuery({ ...query, sort: next.dir === 'asc' ? 'at:asc' : 'at:desc', page: 1 })}
+              />
               <th>{text.columns.operator}</th>
               <th>{text.columns.action}</th>
               <th>{text.columns.target}</th>
@@ -190,21 +229,13 @@ export function AuditPage() {
           </tbody>
         </table>
         <TableStatus
-          loading={false}
+          loading={busy && !shown}
           empty={!busy && !error && entries.length === 0}
           error={error}
           emptyText={text.empty}
         />
       </div>
-      <div className="table__more">
-        {hasMore ? (
-          <button className="button" type="button" disabled={busy} onClick={more}>
-            {busy ? text.loadingMore : text.more}
-          </button>
-        ) : (
-          entries.length > 0 && !busy && <span className="table__status">{text.end}</span>
-        )}
-      </div>
+      <Pager page={query.page} pages={pages} busy={busy} onPage={(page) => setQuery({ ...query, page })} />
     </section>
   );
 }
