@@ -2,19 +2,20 @@
  * Unsaved edits are never thrown away without a word: while `dirty`, closing or reloading the tab
  * asks through the browser's own prompt (the only one a page may show then), and a link inside the
  * console asks the console's confirmation (离开 / 继续编辑) instead of leaving. Returns the dialog to
- * render.
+ * render. Work other than edits (a batch upload under way) passes its own words for the question.
  */
 import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { adminMessages } from '../admin-messages.ts';
 import { useConfirm } from './use-confirm.tsx';
 
-const LEAVE = {
-  title: adminMessages.leave.title,
-  text: adminMessages.leave.text,
-  confirm: adminMessages.leave.confirm,
-  cancel: adminMessages.leave.stay,
-};
+/** The question's words: its title, its text, and its two answers. */
+export interface LeaveWords {
+  title: string;
+  text: string;
+  confirm: string;
+  stay: string;
+}
 
 /** The in-app path a click on `target` would open, or null when it is not a plain click on an in-app link. */
 function linkTarget(event: MouseEvent): string | null {
@@ -27,7 +28,7 @@ function linkTarget(event: MouseEvent): string | null {
   return to === `${location.pathname}${location.search}${location.hash}` ? null : to;
 }
 
-export function useLeaveGuard(dirty: boolean): ReactNode {
+export function useLeaveGuard(dirty: boolean, words: LeaveWords = adminMessages.leave): ReactNode {
   const [, navigate] = useLocation();
   const { dialog, ask } = useConfirm();
 
@@ -40,7 +41,8 @@ export function useLeaveGuard(dirty: boolean): ReactNode {
       event.preventDefault();
       event.stopPropagation();
       // An absolute path under the console's base (wouter: "~" leaves the base out).
-      void ask(LEAVE).then((leave) => leave && navigate(`~${to}`));
+      const question = { title: words.title, text: words.text, confirm: words.confirm, cancel: words.stay };
+      void ask(question).then((leave) => leave && navigate(`~${to}`));
     };
     addEventListener('beforeunload', onBeforeUnload);
     document.addEventListener('click', onClick, true);
@@ -48,7 +50,7 @@ export function useLeaveGuard(dirty: boolean): ReactNode {
       removeEventListener('beforeunload', onBeforeUnload);
       document.removeEventListener('click', onClick, true);
     };
-  }, [dirty, ask, navigate]);
+  }, [dirty, words, ask, navigate]);
 
   return dialog;
 }

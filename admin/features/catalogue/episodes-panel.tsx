@@ -2,13 +2,16 @@
  * 分集: the title's episodes by number (第N集, title, duration, the ladder's rungs, state with
  * progress or the failure), each renamed or renumbered in place, deleted after a confirmation, and
  * given a video by the ingest component (upload, then the ladder job); below, a new episode by
- * number and title, with its video or without one yet. While an episode is being made the table
- * refreshes itself.
+ * number and title, with its video or without one yet, and 批量上传分集 (many videos at once, each to
+ * the episode its file name numbers; offered to operators of every site, who may change titles).
+ * While an episode is being made the table refreshes itself.
  */
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AdminEpisode, AdminMovie } from '../../../contract/admin/catalogue.ts';
 import type { IngestJob } from '../../../contract/admin/ingest.ts';
 import { adminMessages } from '../../admin-messages.ts';
+import { useEverySite } from '../../session/every-site.ts';
+import { EpisodeBatchUpload } from '../ingest/episode-batch-upload.tsx';
 import { EpisodeVideoUpload } from '../ingest/episode-video-upload.tsx';
 import { createEpisode } from '../ingest/ingest-calls.ts';
 import { ingestMessages as ingestText } from '../ingest/ingest-messages.ts';
@@ -42,6 +45,11 @@ export function EpisodesPanel({ movie, onChange, onReload }: PanelProps) {
   // The progress of a job followed in an open row, as that row's readout polls it: the episode's
   // state cell shows the same figure rather than the table's older one.
   const [live, setLive] = useState<Record<number, IngestJob>>({});
+  const follow = useCallback(
+    (episodeId: number, job: IngestJob) => setLive((shown) => ({ ...shown, [episodeId]: job })),
+    [],
+  );
+  const everySite = useEverySite();
   const stateText = (episode: AdminEpisode): string => {
     const job = live[episode.id];
     if (job?.state === 'queued' && episode.state !== 'ready') return ingestText.queued;
@@ -50,6 +58,17 @@ export function EpisodesPanel({ movie, onChange, onReload }: PanelProps) {
     return episode.state === 'processing' ? `${label} ${text.progress(episode.progress)}` : label;
   };
   const processing = movie.episodes.some((episode) => episode.state === 'processing');
+  // Episodes made elsewhere (a batch upload) move the number the form offers to the next one after
+  // the last, unless the operator typed a number of their own that is still free.
+  const episodes = movie.episodes;
+  const offered = useRef(String(next));
+  useEffect(() => {
+    const before = offered.current;
+    const mine = (shown: string) =>
+      shown !== before && !episodes.some((episode) => String(episode.number) === shown.trim());
+    offered.current = String(next);
+    setNumber((shown) => (mine(shown) ? shown : String(next)));
+  }, [episodes, next]);
 
   useEffect(() => {
     if (!processing) return;
@@ -216,7 +235,7 @@ export function EpisodesPanel({ movie, onChange, onReload }: PanelProps) {
                         }
                         onEpisode={() => void onReload()}
                         onDone={() => void onReload()}
-                        onJob={(job) => setLive((shown) => ({ ...shown, [episode.id]: job }))}
+                        onJob={(job) => follow(episode.id, job)}
                       />
                     </td>
                   </tr>
@@ -269,6 +288,14 @@ export function EpisodesPanel({ movie, onChange, onReload }: PanelProps) {
           </p>
         )}
       </div>
+      {everySite && (
+        <EpisodeBatchUpload
+          movieId={movie.id}
+          episodes={movie.episodes}
+          onReload={() => void onReload()}
+          onJob={follow}
+        />
+      )}
 
       {removing && (
         <div className="catalogue-dialog__backdrop">
