@@ -1,5 +1,7 @@
 /** The 审核 section's calls to /admin-api (docs/admin-api.md, 审核), one function each. */
 import type {
+  BulkSanctionInput,
+  BulkSanctionResult,
   ModerationAction,
   ModerationItem,
   ModerationKind,
@@ -32,6 +34,10 @@ export const fetchSanctions = (userId: number) => adminCall<UserSanctions>('GET'
 
 export const setSanction = (userId: number, kind: 'mute' | 'ban', input: SanctionInput) =>
   adminCall<UserSanctions>('POST', `/users/${userId}/${kind}`, { body: input });
+
+/** One mute or ban for many members, all or none (the 用户 list's bulk 禁言 / 封禁). */
+export const bulkSanction = (input: BulkSanctionInput) =>
+  adminCall<BulkSanctionResult>('POST', '/users/sanctions', { body: input });
 
 export const liftSanction = (userId: number, kind: 'mute' | 'ban', reason: string) =>
   adminCall<UserSanctions>('DELETE', `/users/${userId}/${kind}`, { body: { reason } });

@@ -155,4 +155,6 @@ export const sanctionText = {
   liftTitle: (verb: string, name: string) => `解除「${name}」的${verb}`,
   liftReason: '说明（可选，会通知用户）',
   badEnd: '请选择晚于现在的结束时间',
+  bulkTitle: (verb: string, n: number) => `${verb} ${n} 位用户`,
+  bulkConfirm: (verb: string, n: number) => `${verb} ${n} 位`,
 };

@@ -9,12 +9,12 @@ import { useCallback, useEffect, useState } from 'react';
 import type { SanctionState, UserSanctions as Sanctions } from '../../../contract/admin/moderation.ts';
 import { adminMessages } from '../../admin-messages.ts';
 import { fetchSanctions, liftSanction, setSanction } from './moderation-calls.ts';
-import { consoleTime, fromZoneInput } from '../../components/console-time.ts';
+import { consoleTime } from '../../components/console-time.ts';
 import { sanctionText as text } from './moderation-messages.ts';
 import { ReasonDialog } from './reason-dialog.tsx';
+import { SanctionPeriodField, untilOf, type Period } from './sanction-period.tsx';
 
 type Kind = 'mute' | 'ban';
-type Period = number | 'permanent' | 'custom';
 
 const VERB: Record<Kind, string> = { mute: text.mute, ban: text.ban };
 
@@ -52,16 +52,7 @@ export function UserSanctions({ userId, onChange }: { userId: number; onChange?:
     if (!dialog) return;
     let next: Sanctions;
     if (dialog.lift) next = await liftSanction(userId, dialog.kind, reason);
-    else {
-      let until: number | 'permanent';
-      if (period === 'permanent') until = 'permanent';
-      else if (period === 'custom') {
-        const end = fromZoneInput(customEnd);
-        if (end === null || end <= Date.now()) throw new Error(text.badEnd);
-        until = end;
-      } else until = Date.now() + period * 86_400_000;
-      next = await setSanction(userId, dialog.kind, { until, reason });
-    }
+    else next = await setSanction(userId, dialog.kind, { until: untilOf(period, customEnd), reason });
     setState(next);
     setDialog(null);
     onChange?.(next);
@@ -123,52 +114,13 @@ export function UserSanctions({ userId, onChange }: { userId: number; onChange?:
           onClose={() => setDialog(null)}
         >
           {!dialog.lift && (
-            <fieldset className="sanctions__period">
-              <legend className="field__label">{text.period}</legend>
-              <p className="field__hint">{dialog.kind === 'mute' ? text.muteHint : text.banHint}</p>
-              <div className="sanctions__choices">
-                {text.periods.map((choice) => (
-                  <label key={choice.days}>
-                    <input
-                      type="radio"
-                      name="period"
-                      checked={period === choice.days}
-                      onChange={() => setPeriod(choice.days)}
-                    />
-                    {choice.label}
-                  </label>
-                ))}
-                <label>
-                  <input
-                    type="radio"
-                    name="period"
-                    checked={period === 'permanent'}
-                    onChange={() => setPeriod('permanent')}
-                  />
-                  {text.permanent}
-                </label>
-                <label>
-                  <input
-                    type="radio"
-                    name="period"
-                    checked={period === 'custom'}
-                    onChange={() => setPeriod('custom')}
-                  />
-                  {text.custom}
-                </label>
-              </div>
-              {period === 'custom' && (
-                <label className="field">
-                  <span className="field__label">{text.customEnd}</span>
-                  <input
-                    className="field__input"
-                    type="datetime-local"
-                    value={customEnd}
-                    onChange={(event) => setCustomEnd(event.target.value)}
-                  />
-                </label>
-              )}
-            </fieldset>
+            <SanctionPeriodField
+              kind={dialog.kind}
+              period={period}
+              onPeriod={setPeriod}
+              customEnd={customEnd}
+              onCustomEnd={setCustomEnd}
+            />
           )}
         </ReasonDialog>
       )}
