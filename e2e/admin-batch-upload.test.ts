@@ -5,8 +5,9 @@
  * puts 花絮 (no number) after them; the operator removes one file and renumbers 花絮, leaving the
  * page asks first; then the files upload one after another, each episode is created with its number
  * and follows its ladder job to 可播放, and the batch ends with 3 个成功，0 个失败. A second choice of
- * EP01 shows that episode already has a video, skipped unless replaced. Screenshots of the plan at
- * 1440x900 and 390x844.
+ * EP01 shows that episode already has a video, skipped unless replaced. A third, of a file that only
+ * claims to be a video and a real one: the first fails on its row, the second is made, the end says
+ * 1 个成功，1 个失败 and offers 重试. Screenshots of the plan at 1440x900 and 390x844.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -45,22 +46,29 @@ describe.skipIf(noBrowser)('batch episode upload', () => {
   let ops: Credentials;
   let files: string[];
   let notVideo: string;
+  let broken: string;
+  let lastVideo: string;
 
   beforeAll(async () => {
     const dir = mkdtempSync(join(tmpdir(), 'e2e-batch-files-'));
     notVideo = join(dir, '说明.txt');
     writeFileSync(notVideo, '这不是视频\n');
+    const other = mkdtempSync(join(tmpdir(), 'e2e-batch-files-'));
+    broken = join(other, 'EP03.mp4');
+    writeFileSync(broken, Buffer.alloc(64 * 1024, 7));
     [files, suite] = await Promise.all([
       Promise.all([
         makeVideo(dir, 'EP01.mp4', 3),
         makeVideo(dir, '第02集.mp4', 4),
         makeVideo(dir, 'EP03.mp4', 2),
         makeVideo(dir, '花絮.mp4', 2),
+        makeVideo(other, 'EP04.mp4', 2),
       ]),
       startConsoleSuite('batch', [['ops-batch', 'ops']]),
     ]);
     ({ server, browser } = suite);
     [ops] = suite.operators as [Credentials];
+    lastVideo = files.pop()!;
   }, 240_000);
   afterAll(() => suite?.stop());
 
@@ -148,12 +156,23 @@ describe.skipIf(noBrowser)('batch episode upload', () => {
     await expect.poll(() => again.innerText()).toContain('该集已有视频');
     expect(await again.getByRole('combobox', { name: 'EP01.mp4 已有视频时' }).inputValue()).toBe('skip');
     expect(await batch.getByRole('button', { name: '没有要上传的文件' }).isDisabled()).toBe(true);
+    await shoot(page, 'admin-batch-conflict-1440', { focus: '[data-testid=batch-plan]' });
     await again.getByRole('combobox').selectOption('replace');
     await batch.getByRole('button', { name: '开始上传（1 个）' }).waitFor();
     await batch.getByRole('button', { name: '清空' }).click();
 
-    // The session check before signing in (401) is an expected answer.
-    expect(problems.filter((problem) => !/status of 401 /.test(problem))).toEqual([]);
+    // A file that only claims to be a video fails on its row; the next file still goes, and 重试 is offered.
+    await batch.getByLabel('批量选择视频文件').setInputFiles([broken, lastVideo]);
+    await batch.getByRole('button', { name: '开始上传（2 个）' }).click();
+    await expect.poll(() => summary.innerText(), { timeout: 120_000 }).toBe('1 个成功，1 个失败');
+    expect(await runs.first().innerText()).toMatch(/第3集[\s\S]*失败：/);
+    await expect.poll(() => page.getByTestId('episode-4').innerText(), { timeout: 180_000 }).toContain('可播放');
+    expect(await page.getByTestId('episode-3').count()).toBe(0);
+    await batch.getByRole('button', { name: '重试失败的文件' }).click();
+    await expect.poll(() => summary.innerText(), { timeout: 60_000 }).toBe('1 个成功，1 个失败');
+
+    // The session check before signing in (401) and the refused merge of the broken file (400) are expected answers.
+    expect(problems.filter((problem) => !/status of (400|401) /.test(problem))).toEqual([]);
     await context.close();
   }, 600_000);
 });
