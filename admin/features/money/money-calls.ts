@@ -1,7 +1,7 @@
 /** The money section's calls (docs/admin-api.md, "Money"), one function each. */
 import {
-  ORDER_LIMITS,
   type AdjustResult,
+  type BulkRecheckResult,
   type AdminLedgerPage,
   type LedgerAsset,
   type OrderDetail,
@@ -37,14 +37,19 @@ export const NO_ORDER_FILTERS: OrderFilters = {
   dateBy: '',
 };
 
-export const fetchOrders = (filters: OrderFilters, cursor: string | null): Promise<OrderPage> =>
+/** Where in the list: page `page` (from 1) of `limit` rows in `sort`'s order (`column:dir`, '' newest first). */
+export interface PageOf {
+  page: number;
+  sort: string;
+  limit?: number;
+}
+
+/** Newest first after `cursor` (null: the first page): the member page's orders with 加载更多. */
+export const fetchOrdersAfter = (filters: OrderFilters, cursor: string | null): Promise<OrderPage> =>
   adminCall<OrderPage>('GET', '/orders', { query: { ...filters, userId: filters.userId.trim(), cursor } });
 
-/** A page of the largest size, for 导出 CSV. */
-export const fetchOrdersForExport = (filters: OrderFilters, cursor: string | null): Promise<OrderPage> =>
-  adminCall<OrderPage>('GET', '/orders', {
-    query: { ...filters, userId: filters.userId.trim(), limit: ORDER_LIMITS.pageMax, cursor },
-  });
+export const fetchOrders = (filters: OrderFilters, at: PageOf): Promise<OrderPage> =>
+  adminCall<OrderPage>('GET', '/orders', { query: { ...filters, userId: filters.userId.trim(), ...at } });
 
 export const fetchRefundPreview = (orderNo: string): Promise<RefundPreview> =>
   adminCall<RefundPreview>('GET', `/orders/${encodeURIComponent(orderNo)}/refund-preview`);
@@ -52,14 +57,26 @@ export const fetchRefundPreview = (orderNo: string): Promise<RefundPreview> =>
 export const fetchOrder = (orderNo: string): Promise<OrderDetail> =>
   adminCall<OrderDetail>('GET', `/orders/${encodeURIComponent(orderNo)}`);
 
+export const recheckOrders = (orderNos: string[]): Promise<BulkRecheckResult> =>
+  adminCall<BulkRecheckResult>('POST', '/orders/recheck', { body: { orderNos } });
+
 export const recheckOrder = (orderNo: string): Promise<RecheckResult> =>
   adminCall<RecheckResult>('POST', `/orders/${encodeURIComponent(orderNo)}/recheck`, { body: {} });
 
 export const refundOrder = (orderNo: string, reason: string): Promise<RefundResult> =>
   adminCall<RefundResult>('POST', `/orders/${encodeURIComponent(orderNo)}/refund`, { body: { reason } });
 
-export const fetchUsers = (q: string, siteId: string, cursor: string | null): Promise<UserPage> =>
-  adminCall<UserPage>('GET', '/users', { query: { q: q.trim(), siteId, cursor } });
+/** A page of the 用户 search: `sort` as `column:dir` ('' newest first), `page` from 1. */
+export interface UserListQuery {
+  q: string;
+  siteId: string;
+  sort?: string;
+  page?: number;
+  limit?: number;
+}
+
+export const fetchUsers = (query: UserListQuery): Promise<UserPage> =>
+  adminCall<UserPage>('GET', '/users', { query: { ...query, q: query.q.trim() } });
 
 export const fetchUser = (id: number): Promise<UserDetail> => adminCall<UserDetail>('GET', `/users/${id}`);
 

@@ -1,5 +1,5 @@
-/** How a balance change and an order's CSV row read in the console (money: components/console-money.ts). */
-import type { OrderRow } from '../../../contract/admin/money.ts';
+/** How a balance change and an order's and a member's CSV row read in the console (money: components/console-money.ts). */
+import type { OrderRow, UserRow } from '../../../contract/admin/money.ts';
 import { yuanText } from '../../components/console-money.ts';
 import { consoleTime } from '../../components/console-time.ts';
 import { moneyText } from './money-messages.ts';
@@ -13,7 +13,7 @@ export const ORDER_CSV_HEADER = [
   columns.orderNo,
   columns.createdAt,
   moneyText.order.paidAt,
-  moneyText.orders.user,
+  moneyText.orders.userId,
   columns.user,
   columns.site,
   columns.kind,
@@ -40,3 +40,28 @@ export const orderCsvRow = (order: OrderRow): Array<string | number> => [
   moneyText.statuses[order.status],
   order.tradeNo ?? '',
 ];
+
+const userColumns = moneyText.users.columns;
+
+/** 导出 CSV of 用户: the table's columns (金币 and 积分 only for a role that sees balances). */
+export const userCsvHeader = (balances: boolean): string[] => [
+  userColumns.id,
+  userColumns.nickname,
+  userColumns.account,
+  userColumns.site,
+  ...(balances ? [userColumns.coins, userColumns.points] : []),
+  userColumns.vip,
+  userColumns.createdAt,
+];
+
+export const userCsvRow =
+  (balances: boolean, siteTitle: (siteId: number) => string) =>
+  (user: UserRow): Array<string | number> => [
+    user.id,
+    user.nickname,
+    user.account ?? '',
+    siteTitle(user.siteId),
+    ...(balances ? [user.coins ?? 0, user.points ?? 0] : []),
+    user.vipExpireAt && user.vipExpireAt > Date.now() ? consoleTime(user.vipExpireAt, true) : '',
+    consoleTime(user.createdAt, true),
+  ];

@@ -7,7 +7,8 @@ export const moneyText = {
   orders: {
     title: '订单与退款',
     status: '状态',
-    user: '用户ID',
+    user: '用户',
+    userId: '用户ID',
     kind: '类型',
     from: '开始日期',
     to: '结束日期',
@@ -27,6 +28,7 @@ export const moneyText = {
     columns: {
       orderNo: '订单号',
       createdAt: zoned('下单时间'),
+      paidAt: zoned('支付时间'),
       user: '用户',
       site: '站点',
       kind: '类型',
@@ -40,6 +42,29 @@ export const moneyText = {
     loading: '加载中…',
     end: '已经到底了',
     open: '详情',
+    total: (n: number) => `共 ${n} 笔`,
+    bulk: {
+      unit: '笔',
+      recheck: '重新查询',
+      rechecking: '查询中…',
+      exportChosen: '导出所选',
+      /** What 批量重新查询 came to, in words. */
+      result: (n: { asked: number; paid: number; failed: number; pending: number; errors: number; skipped: number }) =>
+        (n.asked === 0
+          ? `所选 ${n.skipped} 笔都不是待支付订单，未查询`
+          : `已重新查询 ${n.asked} 笔待支付订单：${n.paid} 笔已支付，${n.failed} 笔已失败，${n.pending} 笔仍待支付` +
+            (n.errors > 0 ? `（其中 ${n.errors} 笔查询出错，请稍后再试）` : '') +
+            (n.skipped > 0 ? `；另 ${n.skipped} 笔不是待支付，未查询` : '')) + '。',
+    },
+  },
+  /** The member picker of a list's 用户 filter (member-picker.tsx). */
+  picker: {
+    label: '用户',
+    placeholder: '昵称、账号或ID',
+    clear: (name: string) => `清除用户 ${name}`,
+    unknown: '（找不到该用户）',
+    searching: '搜索中…',
+    none: '没有匹配的用户',
   },
   order: {
     back: '关闭',
@@ -99,6 +124,16 @@ export const moneyText = {
     },
     empty: '没有找到用户',
     open: '查看',
+    total: (n: number) => `共 ${n} 位`,
+    fileName: (day: string) => `用户-${day}.csv`,
+    bulk: {
+      unit: '位',
+      mute: '禁言',
+      ban: '封禁',
+      exportChosen: '导出所选',
+      exportAll: '导出全部',
+      done: (verb: string, names: string[]) => `已${verb} ${names.length} 位用户：${names.join('、')}`,
+    },
   },
   user: {
     back: '← 返回用户列表',

@@ -1,24 +1,43 @@
 /**
- * 订单与退款 (财务, 超级管理员): the orders, newest first, filtered by 状态, 站点, 用户ID, 类型 and a
- * range of days (of the order's making or of its payment), with 加载更多 by the server's cursor and
- * the sums of everything the filters match above the table (收入, 退款, 净收入: with the days of
- * payment, the dashboard's figures) and 导出 CSV of all of them. The filters live in the address (Back brings them back; the
- * dashboard links here with its range). A row opens its order at /admin/orders/:orderNo in a panel
- * over the list (order-detail.tsx), so the list and its filters stay as they were.
+ * 订单与退款 (财务, 超级管理员): the orders, filtered by 状态, 站点, 用户 (a member chosen by name,
+ * member-picker.tsx), 类型 and a range of days (of the order's making or of its payment), in
+ * numbered pages sorted by 下单时间, 支付时间 or 金额 (newest first unless chosen), with the sums of
+ * everything the filters match right under the filters (收入, 退款, 净收入: with the days of payment,
+ * the dashboard's figures) and 导出 CSV of all of them in the list's order. Rows chosen get 重新查询
+ * (the pending ones asked at the gateway, the outcome counted in words) and 导出所选. The filters, sort
+ * and page live in the address (Back brings them back; the dashboard and the member page link here).
+ * A row opens its order at /admin/orders/:orderNo in a panel over the list (order-detail.tsx), so the
+ * list and its filters stay as they were.
  */
 import './money.css';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useRoute, useSearch } from 'wouter';
-import { ORDER_DATE_BY, ORDER_LIMITS, type OrderRow, type OrderSummary } from '../../../contract/admin/money.ts';
+import {
+  ORDER_DATE_BY,
+  ORDER_LIMITS,
+  ORDER_SORTS,
+  type BulkRecheckResult,
+  type OrderRow,
+  type OrderSort,
+  type OrderSummary,
+} from '../../../contract/admin/money.ts';
 import { adminMessages } from '../../admin-messages.ts';
 import { ORDER_KINDS, ORDER_STATUSES } from '../../../contract/enums.ts';
 import { SiteSelect } from '../../session/site-select.tsx';
+import { BulkBar } from '../../components/bulk-bar.tsx';
+import { saveFile, toCsv } from '../../components/csv.ts';
+import { paramSort, sortParam, type ListSort } from '../../components/list-sort.ts';
+import { Pager } from '../../components/pager.tsx';
+import { SortHeader } from '../../components/sort-header.tsx';
 import { TableStatus } from '../../components/table-status.tsx';
 import { useCsvExport } from '../../components/use-csv-export.ts';
-import { usePagedList } from '../../components/use-paged-list.ts';
-import { useUrlQuery } from '../../components/use-url-query.ts';
-import { fetchOrders, fetchOrdersForExport, NO_ORDER_FILTERS, type OrderFilters } from './money-calls.ts';
+import { messageOf } from '../../components/use-load.ts';
+import { useNumberedList } from '../../components/use-numbered-list.ts';
+import { useSelection } from '../../components/use-selection.ts';
+import { paramInt, useUrlQuery } from '../../components/use-url-query.ts';
+import { fetchOrders, NO_ORDER_FILTERS, recheckOrders, type OrderFilters } from './money-calls.ts';
 import { ORDER_CSV_HEADER, orderCsvRow } from './money-format.ts';
+import { MemberPicker } from './member-picker.tsx';
 import { formatFen } from '../../components/console-money.ts';
 import { consoleTime, toZoneInput } from '../../components/console-time.ts';
 import { moneyText } from './money-messages.ts';
@@ -27,9 +46,39 @@ import { MemberLink, OrderDetailPanel, OrderStatusBadge } from './order-detail.t
 const text = moneyText.orders;
 
 const KEYS = Object.keys(NO_ORDER_FILTERS) as Array<keyof OrderFilters>;
-const readFilters = (params: URLSearchParams): OrderFilters =>
-  Object.fromEntries(KEYS.map((key) => [key, params.get(key) ?? ''])) as unknown as OrderFilters;
-const writeFilters = (filters: OrderFilters) => ({ ...filters });
+const NEWEST: ListSort<OrderSort> = { column: 'createdAt', dir: 'desc' };
+
+/** The list as the address keeps it: the filters, the page and the sort (absent: newest first). */
+interface OrderQuery {
+  filters: OrderFilters;
+  page: number;
+  sort: ListSort<OrderSort>;
+}
+
+const readQuery = (params: URLSearchParams): OrderQuery => ({
+  filters: Object.fromEntries(KEYS.map((key) => [key, params.get(key) ?? ''])) as unknown as OrderFilters,
+  page: paramInt(params, 'page') ?? 1,
+  sort: paramSort(params, ORDER_SORTS) ?? NEWEST,
+});
+const writeQuery = (query: OrderQuery) => ({
+  ...query.filters,
+  sort: sortParam(query.sort, NEWEST),
+  page: query.page > 1 ? query.page : undefined,
+});
+const sortText = (sort: ListSort) => `${sort.column}:${sort.dir}`;
+
+/** 批量重新查询's outcome in words: how many became 已支付, 已失败, stayed 待支付. */
+function recheckSummary({ results }: BulkRecheckResult): string {
+  const count = (...outcomes: string[]) => results.filter((r) => outcomes.includes(r.outcome)).length;
+  return text.bulk.result({
+    asked: results.length - count('skipped'),
+    paid: count('credited', 'already'),
+    failed: count('failed'),
+    pending: count('unpaid', 'error'),
+    errors: count('error'),
+    skipped: count('skipped'),
+  });
+}
 
 function Summary({ summary }: { summary: OrderSummary }) {
   return (
@@ -49,26 +98,35 @@ function Summary({ summary }: { summary: OrderSummary }) {
 }
 
 export function OrdersPage() {
-  const [filters, setFilters] = useUrlQuery(readFilters, writeFilters);
+  const [query, setQuery] = useUrlQuery(readQuery, writeQuery);
+  const { filters } = query;
   const [draft, setDraft] = useState<OrderFilters>(filters);
   const [summary, setSummary] = useState<OrderSummary | null>(null);
   const csv = useCsvExport();
   const [, navigate] = useLocation();
   const search = useSearch();
   const [open, params] = useRoute<{ orderNo: string }>('/:orderNo');
-  const fetchPage = useCallback(async (wanted: OrderFilters, cursor: string | null) => {
-    const page = await fetchOrders(wanted, cursor);
-    if (page.summary) setSummary(page.summary);
-    return page;
+  const fetchPage = useCallback(async (wanted: OrderQuery) => {
+    const page = await fetchOrders(wanted.filters, { page: wanted.page, sort: sortText(wanted.sort) });
+    setSummary(page.summary);
+    return { list: page.list, total: page.total ?? 0 };
   }, []);
-  const { items: orders, setItems: setOrders, hasMore, busy, error, more } = usePagedList(fetchPage, filters);
+  const { items: orders, setItems: setOrders, total, busy, error, reload } = useNumberedList(fetchPage, query);
+  const pages = Math.max(1, Math.ceil((total ?? 0) / ORDER_LIMITS.page));
+  const selection = useSelection(
+    orders.map((order) => order.orderNo),
+    query,
+  );
+  const [rechecking, setRechecking] = useState(false);
+  const [bulkNote, setBulkNote] = useState<{ text: string; failed: boolean } | null>(null);
   useEffect(() => setDraft(filters), [filters]);
+  useEffect(() => setBulkNote(null), [query]);
   /** An order's panel (or the list again) with the list's filters kept in the address. */
   const go = (path: string) => navigate(`${path}${search ? `?${search}` : ''}`);
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
-    setFilters({ ...draft });
+    setQuery({ ...query, filters: { ...draft }, page: 1 });
   };
   const set = (key: keyof OrderFilters) => (event: { target: { value: string } }) =>
     setDraft((current) => ({ ...current, [key]: event.target.value }));
@@ -77,6 +135,30 @@ export function OrdersPage() {
     (row: OrderRow) => setOrders((shown) => shown.map((order) => (order.orderNo === row.orderNo ? row : order))),
     [setOrders],
   );
+  const sortBy = (sort: { column: string; dir: 'asc' | 'desc' }) =>
+    setQuery({ ...query, sort: sort as ListSort<OrderSort>, page: 1 });
+  const chosenRows = orders.filter((order) => selection.has(order.orderNo));
+
+  async function recheckChosen() {
+    setRechecking(true);
+    setBulkNote(null);
+    try {
+      const result = await recheckOrders(selection.chosen);
+      setBulkNote({ text: recheckSummary(result), failed: false });
+      selection.clear();
+      // The rows and the sums as they are now.
+      reload();
+    } catch (failure) {
+      setBulkNote({ text: messageOf(failure), failed: true });
+    } finally {
+      setRechecking(false);
+    }
+  }
+
+  function exportChosen() {
+    saveFile(text.fileName(toZoneInput(Date.now()).slice(0, 10)), toCsv(ORDER_CSV_HEADER, chosenRows.map(orderCsvRow)));
+    setBulkNote({ text: adminMessages.csv.exported(chosenRows.length, false), failed: false });
+  }
 
   return (
     <section className="money">
@@ -94,16 +176,11 @@ export function OrdersPage() {
           </select>
         </label>
         <SiteSelect value={draft.siteId} onChange={(siteId) => setDraft((current) => ({ ...current, siteId }))} />
-        <label className="field">
-          <span className="field__label">{text.user}</span>
-          <input
-            className="field__input money__narrow"
-            name="userId"
-            inputMode="numeric"
-            value={draft.userId}
-            onChange={set('userId')}
-          />
-        </label>
+        <MemberPicker
+          value={draft.userId}
+          siteId={draft.siteId}
+          onChange={(userId) => setDraft((current) => ({ ...current, userId }))}
+        />
         <label className="field">
           <span className="field__label">{text.kind}</span>
           <select className="field__input" name="kind" value={draft.kind} onChange={set('kind')}>
@@ -142,7 +219,7 @@ export function OrdersPage() {
             type="button"
             onClick={() => {
               setDraft(NO_ORDER_FILTERS);
-              setFilters(NO_ORDER_FILTERS);
+              setQuery({ filters: NO_ORDER_FILTERS, page: 1, sort: query.sort });
             }}
           >
             {text.clear}
@@ -153,7 +230,14 @@ export function OrdersPage() {
             disabled={csv.exporting}
             onClick={() =>
               void csv.run({
-                fetchPage: (cursor) => fetchOrdersForExport(filters, cursor),
+                // The pages of the list's order, 500 a page: the "cursor" is the next page's number.
+                fetchPage: async (cursor) => {
+                  const page = Number(cursor ?? 1);
+                  const sort = sortText(query.sort);
+                  const answer = await fetchOrders(filters, { page, sort, limit: ORDER_LIMITS.pageMax });
+                  const more = page * ORDER_LIMITS.pageMax < (answer.total ?? 0);
+                  return { list: answer.list, nextCursor: more ? String(page + 1) : null };
+                },
                 max: ORDER_LIMITS.exportMax,
                 header: ORDER_CSV_HEADER,
                 row: orderCsvRow,
@@ -171,29 +255,63 @@ export function OrdersPage() {
         )}
       </form>
       {summary && !error && <Summary summary={summary} />}
+      <BulkBar count={selection.chosen.length} unit={text.bulk.unit} onClear={selection.clear}>
+        <button className="button" type="button" disabled={rechecking} onClick={() => void recheckChosen()}>
+          {rechecking ? text.bulk.rechecking : text.bulk.recheck}
+        </button>
+        <button className="button" type="button" onClick={exportChosen}>
+          {text.bulk.exportChosen}
+        </button>
+      </BulkBar>
+      {bulkNote && (
+        <p
+          className={bulkNote.failed ? 'table__status table__status--error' : 'money__bulk-note'}
+          role={bulkNote.failed ? 'alert' : 'status'}
+          data-testid="orders-bulk-note"
+        >
+          {bulkNote.text}
+        </p>
+      )}
       <div className="table-wrap">
-        <table className="table money__table" data-testid="orders-table">
+        <table className={`table money__table${busy ? ' is-busy' : ''}`} data-testid="orders-table">
           <thead>
             <tr>
+              <th className="money__check">
+                <input
+                  type="checkbox"
+                  aria-label={adminMessages.bulk.selectAll}
+                  checked={selection.allChosen}
+                  onChange={selection.toggleAll}
+                />
+              </th>
               <th>{text.columns.orderNo}</th>
-              <th>{text.columns.createdAt}</th>
+              <SortHeader label={text.columns.createdAt} column="createdAt" sort={query.sort} onSort={sortBy} />
               <th>{text.columns.user}</th>
               <th className="money__roomy">{text.columns.site}</th>
               <th>{text.columns.kind}</th>
               <th>{text.columns.title}</th>
-              <th className="money__num">{text.columns.amount}</th>
+              <SortHeader label={text.columns.amount} column="amount" sort={query.sort} onSort={sortBy} />
               <th className="money__roomy">{text.columns.payType}</th>
               <th>{text.columns.status}</th>
+              <SortHeader label={text.columns.paidAt} column="paidAt" sort={query.sort} onSort={sortBy} />
             </tr>
           </thead>
           <tbody>
             {orders.map((order) => (
               <tr
                 key={order.orderNo}
-                className={`money__row${open && params?.orderNo === order.orderNo ? ' is-open' : ''}`}
+                className={`money__row${open && params?.orderNo === order.orderNo ? ' is-open' : ''}${selection.has(order.orderNo) ? ' table__row--selected' : ''}`}
                 onClick={() => go(`/${order.orderNo}`)}
                 data-order={order.orderNo}
               >
+                <td className="money__check" onClick={(event) => event.stopPropagation()}>
+                  <input
+                    type="checkbox"
+                    aria-label={adminMessages.bulk.select(order.orderNo)}
+                    checked={selection.has(order.orderNo)}
+                    onChange={() => selection.toggle(order.orderNo)}
+                  />
+                </td>
                 <td className="table__nowrap">
                   <a
                     className="money__link money__mono"
@@ -220,6 +338,7 @@ export function OrdersPage() {
                 <td className="table__nowrap">
                   <OrderStatusBadge status={order.status} />
                 </td>
+                <td className="table__nowrap">{order.paidAt === null ? '—' : consoleTime(order.paidAt)}</td>
               </tr>
             ))}
           </tbody>
@@ -232,15 +351,7 @@ export function OrdersPage() {
           loadingText={text.loading}
         />
       </div>
-      <div className="table__more">
-        {hasMore ? (
-          <button className="button" type="button" disabled={busy} onClick={more}>
-            {busy ? text.loading : text.more}
-          </button>
-        ) : (
-          orders.length > 0 && !busy && <span className="money__muted">{text.end}</span>
-        )}
-      </div>
+      <Pager page={query.page} pages={pages} busy={busy} onPage={(page) => setQuery({ ...query, page })} />
       {open && params && (
         <OrderDetailPanel key={params.orderNo} orderNo={params.orderNo} onClose={() => go('/')} onChange={replace} />
       )}

@@ -17,7 +17,7 @@ import { usePagedList } from '../../components/use-paged-list.ts';
 import { UserSanctions } from '../moderation/user-sanctions.tsx';
 import { AdjustDialog } from './adjust-dialog.tsx';
 import { OrderStatusBadge } from './order-detail.tsx';
-import { fetchLedger, fetchOrders, fetchUser, fetchVipHistory, NO_ORDER_FILTERS } from './money-calls.ts';
+import { fetchLedger, fetchOrdersAfter, fetchUser, fetchVipHistory, NO_ORDER_FILTERS } from './money-calls.ts';
 import { formatDelta } from './money-format.ts';
 import { consoleTime } from '../../components/console-time.ts';
 import { moneyText } from './money-messages.ts';
@@ -104,7 +104,7 @@ function Ledger({ id, asset, version }: { id: number; asset: LedgerAsset; versio
 /** The member's orders, newest first, each opening its panel in 订单与退款. */
 function MemberOrders({ id }: { id: number }) {
   const filters = useMemo(() => ({ ...NO_ORDER_FILTERS, userId: String(id) }), [id]);
-  const { items: orders, hasMore, busy, error, more } = usePagedList(fetchOrders, filters);
+  const { items: orders, hasMore, busy, error, more } = usePagedList(fetchOrdersAfter, filters);
   const columns = moneyText.orders.columns;
   return (
     <>

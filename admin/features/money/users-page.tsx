@@ -1,56 +1,119 @@
 /**
- * 用户 (财务, 审核, 超级管理员): find a member by ID, nickname or account (and site, by name), newest
- * first, with 加载更多, the search in the address; /admin/users/:id is one member (user-detail.tsx). 审核 sees no balances
- * (the server sends none) and the columns are left out.
+ * 用户 (财务, 审核, 超级管理员): find a member by ID, nickname or account (and site, by name), in
+ * numbered pages sorted by 注册时间 (newest first unless chosen), 金币 or 积分, with the total; the
+ * search, sort and page in the address; /admin/users/:id is one member (user-detail.tsx). 审核 sees
+ * no balances (the server sends none): the columns and their sorts are left out. Rows chosen get
+ * 禁言 / 封禁 (审核 and 超级管理员: one period and reason for all, one confirmation, all or none) and
+ * 导出所选; 导出全部 saves every member the search matches as CSV.
  */
 import './money.css';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
+import { USER_LIMITS, USER_SORTS, type UserRow, type UserSort } from '../../../contract/admin/money.ts';
+import { adminMessages } from '../../admin-messages.ts';
 import { useSession } from '../../session/session-store.ts';
 import { siteTitle, useSiteChoices } from '../../session/site-choices.ts';
 import { SiteSelect } from '../../session/site-select.tsx';
-import { useUrlQuery } from '../../components/use-url-query.ts';
+import { BulkBar } from '../../components/bulk-bar.tsx';
+import { saveFile, toCsv } from '../../components/csv.ts';
+import { paramSort, sortParam, type ListSort } from '../../components/list-sort.ts';
+import { Pager } from '../../components/pager.tsx';
+import { SortHeader } from '../../components/sort-header.tsx';
 import { TableStatus } from '../../components/table-status.tsx';
-import { usePagedList } from '../../components/use-paged-list.ts';
+import { useCsvExport } from '../../components/use-csv-export.ts';
+import { useNumberedList } from '../../components/use-numbered-list.ts';
+import { useSelection } from '../../components/use-selection.ts';
+import { paramInt, useUrlQuery } from '../../components/use-url-query.ts';
+import { consoleTime, toZoneInput } from '../../components/console-time.ts';
+import { BulkSanctionDialog } from '../moderation/bulk-sanction-dialog.tsx';
 import { fetchUsers } from './money-calls.ts';
-import { consoleTime } from '../../components/console-time.ts';
+import { userCsvHeader, userCsvRow } from './money-format.ts';
 import { moneyText } from './money-messages.ts';
 import { UserDetailView } from './user-detail.tsx';
 
 const text = moneyText.users;
+const NEWEST: ListSort<UserSort> = { column: 'createdAt', dir: 'desc' };
 
 interface UserQuery {
   q: string;
   siteId: string;
+  page: number;
+  sort: ListSort<UserSort>;
 }
 
 const readQuery = (params: URLSearchParams): UserQuery => ({
   q: params.get('q') ?? '',
   siteId: params.get('siteId') ?? '',
+  page: paramInt(params, 'page') ?? 1,
+  sort: paramSort(params, USER_SORTS) ?? NEWEST,
 });
-const writeQuery = (query: UserQuery) => ({ ...query });
+const writeQuery = (query: UserQuery) => ({
+  q: query.q,
+  siteId: query.siteId,
+  sort: sortParam(query.sort, NEWEST),
+  page: query.page > 1 ? query.page : undefined,
+});
+const sortText = (sort: ListSort) => `${sort.column}:${sort.dir}`;
 
-function UserList({ balances }: { balances: boolean }) {
+function UserList({ balances, sanctions }: { balances: boolean; sanctions: boolean }) {
   const [query, setQuery] = useUrlQuery(readQuery, writeQuery);
-  const [draft, setDraft] = useState(query);
-  useEffect(() => setDraft(query), [query]);
+  const [draft, setDraft] = useState({ q: query.q, siteId: query.siteId });
+  useEffect(() => setDraft({ q: query.q, siteId: query.siteId }), [query.q, query.siteId]);
   const sites = useSiteChoices();
   const [, navigate] = useLocation();
-  const {
-    items: users,
-    hasMore,
-    busy,
-    error,
-    more,
-  } = usePagedList(
-    (wanted: { q: string; siteId: string }, after: string | null) => fetchUsers(wanted.q, wanted.siteId, after),
+  const fetchPage = useCallback(
+    (wanted: UserQuery) =>
+      fetchUsers({ q: wanted.q, siteId: wanted.siteId, page: wanted.page, sort: sortText(wanted.sort) }),
+    [],
+  );
+  const { items: users, total, busy, error, reload } = useNumberedList(fetchPage, query);
+  const pages = Math.max(1, Math.ceil((total ?? 0) / USER_LIMITS.page));
+  const selection = useSelection(
+    users.map((user) => user.id),
     query,
   );
+  const csv = useCsvExport();
+  const [sanction, setSanction] = useState<'mute' | 'ban' | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+  useEffect(() => setNote(null), [query]);
+  // A member's sort by balances is not offered to a role that sees none (the server refuses it too).
+  const sort = balances ? query.sort : NEWEST;
+  const sortBy = (next: { column: string; dir: 'asc' | 'desc' }) =>
+    setQuery({ ...query, sort: next as ListSort<UserSort>, page: 1 });
+  const chosenRows = users.filter((user) => selection.has(user.id));
+  const header = userCsvHeader(balances);
+  const row = userCsvRow(balances, (siteId) => siteTitle(sites, siteId));
+  const fileName = () => text.fileName(toZoneInput(Date.now()).slice(0, 10));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setQuery({ ...draft });
+    setQuery({ ...query, ...draft, page: 1 });
   };
+
+  function exportChosen() {
+    saveFile(fileName(), toCsv(header, chosenRows.map(row)));
+    setNote(adminMessages.csv.exported(chosenRows.length, false));
+  }
+
+  const exportAll = () =>
+    void csv.run<UserRow>({
+      // The pages of the list's order, 500 a page: the "cursor" is the next page's number.
+      fetchPage: async (cursor) => {
+        const page = Number(cursor ?? 1);
+        const answer = await fetchUsers({
+          q: query.q,
+          siteId: query.siteId,
+          page,
+          sort: sortText(sort),
+          limit: USER_LIMITS.pageMax,
+        });
+        return { list: answer.list, nextCursor: page * USER_LIMITS.pageMax < answer.total ? String(page + 1) : null };
+      },
+      max: USER_LIMITS.exportMax,
+      header,
+      row,
+      fileName: fileName(),
+    });
 
   return (
     <section className="money">
@@ -71,31 +134,85 @@ function UserList({ balances }: { balances: boolean }) {
           <button className="button button--primary" type="submit">
             {text.apply}
           </button>
+          <button className="button" type="button" disabled={csv.exporting} onClick={exportAll}>
+            {text.bulk.exportAll}
+          </button>
         </div>
+        {csv.status && (
+          <p className="money__export" role="status">
+            {csv.status}
+          </p>
+        )}
       </form>
+      {total !== null && !error && (
+        <p className="money__summary" data-testid="users-total">
+          {text.total(total)}
+        </p>
+      )}
+      <BulkBar count={selection.chosen.length} unit={text.bulk.unit} onClear={selection.clear}>
+        {sanctions && (
+          <>
+            <button className="button button--danger" type="button" onClick={() => setSanction('mute')}>
+              {text.bulk.mute}
+            </button>
+            <button className="button button--danger" type="button" onClick={() => setSanction('ban')}>
+              {text.bulk.ban}
+            </button>
+          </>
+        )}
+        <button className="button" type="button" onClick={exportChosen}>
+          {text.bulk.exportChosen}
+        </button>
+      </BulkBar>
+      {note && (
+        <p className="money__bulk-note" role="status" data-testid="users-bulk-note">
+          {note}
+        </p>
+      )}
       <div className="table-wrap">
-        <table className="table money__table" data-testid="users-table">
+        <table className={`table money__table${busy ? ' is-busy' : ''}`} data-testid="users-table">
           <thead>
             <tr>
+              <th className="money__check">
+                <input
+                  type="checkbox"
+                  aria-label={adminMessages.bulk.selectAll}
+                  checked={selection.allChosen}
+                  onChange={selection.toggleAll}
+                />
+              </th>
               <th>{text.columns.id}</th>
               <th>{text.columns.nickname}</th>
               <th>{text.columns.account}</th>
               <th>{text.columns.site}</th>
-              {balances && <th className="money__num">{text.columns.coins}</th>}
-              {balances && <th className="money__num">{text.columns.points}</th>}
+              {balances && <SortHeader label={text.columns.coins} column="coins" sort={sort} onSort={sortBy} />}
+              {balances && <SortHeader label={text.columns.points} column="points" sort={sort} onSort={sortBy} />}
               <th>{text.columns.vip}</th>
-              <th>{text.columns.createdAt}</th>
+              <SortHeader label={text.columns.createdAt} column="createdAt" sort={sort} onSort={sortBy} />
             </tr>
           </thead>
           <tbody>
             {users.map((user) => (
-              <tr key={user.id} className="money__row" onClick={() => navigate(`/${user.id}`)}>
+              <tr
+                key={user.id}
+                className={`money__row${selection.has(user.id) ? ' table__row--selected' : ''}`}
+                onClick={() => navigate(`/${user.id}`)}
+              >
+                <td className="money__check" onClick={(event) => event.stopPropagation()}>
+                  <input
+                    type="checkbox"
+                    aria-label={adminMessages.bulk.select(user.nickname)}
+                    checked={selection.has(user.id)}
+                    onChange={() => selection.toggle(user.id)}
+                  />
+                </td>
                 <td className="table__nowrap">
                   <a
                     className="money__link"
                     href={`/admin/users/${user.id}`}
                     onClick={(event) => {
                       event.preventDefault();
+                      event.stopPropagation();
                       navigate(`/${user.id}`);
                     }}
                   >
@@ -123,13 +240,25 @@ function UserList({ balances }: { balances: boolean }) {
           loadingText={moneyText.orders.loading}
         />
       </div>
-      <div className="table__more">
-        {hasMore && (
-          <button className="button" type="button" disabled={busy} onClick={more}>
-            {busy ? moneyText.orders.loading : moneyText.orders.more}
-          </button>
-        )}
-      </div>
+      <Pager page={query.page} pages={pages} busy={busy} onPage={(page) => setQuery({ ...query, page })} />
+      {sanction && (
+        <BulkSanctionDialog
+          kind={sanction}
+          members={chosenRows}
+          onClose={() => setSanction(null)}
+          onDone={(result) => {
+            setSanction(null);
+            selection.clear();
+            setNote(
+              text.bulk.done(
+                sanction === 'mute' ? text.bulk.mute : text.bulk.ban,
+                result.results.map((done) => done.nickname),
+              ),
+            );
+            reload();
+          }}
+        />
+      )}
     </section>
   );
 }
@@ -151,7 +280,7 @@ export function UsersPage() {
         }
       </Route>
       <Route>
-        <UserList balances={money} />
+        <UserList balances={money} sanctions={sanctions} />
       </Route>
     </Switch>
   );
