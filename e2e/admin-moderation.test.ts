@@ -10,6 +10,7 @@
  * controls to change them (the list is every site's) and a line saying why.
  */
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,6 +36,7 @@ describe.skipIf(noBrowser)('审核 in the console', () => {
   let bulkModerator: Credentials;
   let wordsModerator: Credentials;
   let oneSiteModerator: Credentials;
+  let csvModerator: Credentials;
 
   /** A product call to this file's server, as the app makes it. */
   async function api<P extends CallPath>(path: P, payload: PayloadOf<P>, token?: string): Promise<DataOf<P>> {
@@ -77,11 +79,13 @@ describe.skipIf(noBrowser)('审核 in the console', () => {
         ['mod-bulk-e2e', 'moderator'],
         ['mod-words-e2e', 'moderator'],
         ['mod-one-site-e2e', 'moderator', '1'],
+        ['mod-csv-e2e', 'moderator'],
       ],
       { REPORT_HIDE_THRESHOLD: '2' },
     );
     ({ server, browser } = suite);
-    [moderator, superOp, bulkModerator, wordsModerator, oneSiteModerator] = suite.operators as [
+    [moderator, superOp, bulkModerator, wordsModerator, oneSiteModerator, csvModerator] = suite.operators as [
+      Credentials,
       Credentials,
       Credentials,
       Credentials,
@@ -253,6 +257,107 @@ describe.skipIf(noBrowser)('审核 in the console', () => {
     await page.getByRole('link', { name: '已处理' }).click();
     for (const card of cards)
       await expect.poll(async () => (await card.count()) > 0 && card.innerText()).toContain('撤销批量隐藏');
+    expect(problems.filter((line) => !line.includes('status of 401'))).toEqual([]);
+    await context.close();
+  });
+
+  it('a 审核 exports the queue as filtered to CSV: every card of the type, in words, times in Beijing time', async () => {
+    const owner = await newMember();
+    const topicId = await newTopic('导出审核', owner);
+    const writer = await newMember();
+    const body = `导出的回复 ${randomUUID().slice(0, 6)}`;
+    const reply = await api(
+      '/reply/create',
+      { targetType: 'post', targetId: topicId, body, idempotencyKey: randomUUID() },
+      writer,
+    );
+    for (const reporter of [await newMember(), await newMember()])
+      await api(
+        '/report/create',
+        { targetType: 'reply', targetId: reply.id, reason: 'abuse', detail: '骂人' },
+        reporter,
+      );
+    // A reported topic too, which the 回复 filter leaves out.
+    await api(
+      '/report/create',
+      { targetType: 'post', targetId: topicId, reason: 'spam', detail: '广告' },
+      await newMember(),
+    );
+    const { nickname } = await api('/current', {}, writer);
+
+    const { page, context, problems } = await openPage(browser, DESKTOP, server.baseURL, { waitForApp: false });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInAt(page, '/admin/moderation', csvModerator);
+    const card = page.locator(`[data-testid=moderation-item][data-id="reply:${reply.id}"]`);
+    await card.waitFor({ timeout: 20_000 });
+    await page.locator('select[name=type]').selectOption({ label: '回复' });
+    await expect.poll(() => new URL(page.url()).search).toBe('?type=reply');
+    await expect.poll(() => page.locator(`[data-testid=moderation-item][data-id="post:${topicId}"]`).count()).toBe(0);
+    // Every card of the filter, 加载更多 until the end.
+    const more = page.getByRole('button', { name: '加载更多' });
+    while (await more.isVisible()) await more.click();
+    const cards = await page.locator('[data-testid=moderation-item]').count();
+    const cardTime = await card.locator('.mod-card__time').innerText();
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: '导出 CSV' }).click(),
+    ]);
+    const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+    expect(download.suggestedFilename()).toBe(`审核队列-待处理-${today}.csv`);
+    const csv = await readFile((await download.path())!, 'utf8');
+    const lines = csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      [
+        '时间（北京时间）',
+        '类型',
+        '内容',
+        '编号',
+        '状态',
+        '文本',
+        '位置',
+        '作者',
+        '作者ID',
+        '举报数',
+        '举报原因',
+        '标记',
+        '处理',
+        '处理说明',
+        '处理人',
+        '处理时间（北京时间）',
+        '链接',
+      ]
+        .map((word) => `"${word}"`)
+        .join(','),
+    );
+    expect(lines).toHaveLength(1 + cards);
+    // Only replies: the topic reported above is not in it.
+    expect(new Set(lines.slice(1).map((line) => line.split('","')[1]))).toEqual(new Set(['回复']));
+    expect(csv).not.toContain(`"post:${topicId}"`);
+    const row = lines.find((line) => line.includes(`"reply:${reply.id}"`))!;
+    const cells = row.slice(1, -1).split('","');
+    expect(cells[0]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(cells[0]!.startsWith(cardTime)).toBe(true);
+    expect(cells.slice(1, 11)).toEqual([
+      '回复',
+      `回复 · ${nickname}`,
+      `reply:${reply.id}`,
+      '举报已隐藏',
+      body,
+      expect.stringContaining('导出审核'),
+      nickname,
+      expect.stringMatching(/^\d+$/),
+      '2',
+      '人身攻击 × 2',
+    ]);
+    await page
+      .getByRole('status')
+      .filter({ hasText: `已导出 ${cards} 条` })
+      .waitFor();
+    await shoot(page, 'admin-moderation-export-1440');
     expect(problems.filter((line) => !line.includes('status of 401'))).toEqual([]);
     await context.close();
   });

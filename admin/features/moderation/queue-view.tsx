@@ -5,6 +5,7 @@
  * the reports' reasons counted and the reporters (those whose reports do not count toward hiding
  * marked 不计入自动隐藏), and 通过 / 隐藏 / 删除 through a reason dialog. A decided item leaves the
  * 待处理 list at once. Above 待处理, the bursts of reports against one member (report-bursts.tsx).
+ * 导出 CSV saves the queue as it is filtered (queue-csv.ts).
  */
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'wouter';
@@ -23,7 +24,9 @@ import { useSelection } from '../../components/use-selection.ts';
 import { useUndoToast } from '../../components/use-undo-toast.tsx';
 import { paramOf, useUrlQuery } from '../../components/use-url-query.ts';
 import { decideItem, decideItems, fetchQueue } from './moderation-calls.ts';
-import { consoleTime } from '../../components/console-time.ts';
+import { consoleTime, toZoneInput } from '../../components/console-time.ts';
+import { useCsvExport } from '../../components/use-csv-export.ts';
+import { QUEUE_CSV_HEADER, QUEUE_EXPORT_MAX, queueCsvName, queueCsvRow } from './queue-csv.ts';
 import { ACTION_LABELS, itemTitle, KIND_LABELS, STATE_LABELS, moderationText as text } from './moderation-messages.ts';
 import { ReasonDialog } from './reason-dialog.tsx';
 import { ReportBursts } from './report-bursts.tsx';
@@ -198,6 +201,15 @@ export function QueueView({ state }: { state: QueueState }) {
   const selection = useSelection(selectableIds, filters);
   const [hidingSelected, setHidingSelected] = useState(false);
   const { toast, show } = useUndoToast();
+  const csv = useCsvExport();
+  const exportCsv = () =>
+    csv.run({
+      fetchPage: (cursor) => fetchQueuePage(filters, cursor),
+      max: QUEUE_EXPORT_MAX,
+      header: QUEUE_CSV_HEADER,
+      row: queueCsvRow,
+      fileName: queueCsvName(state, toZoneInput(Date.now()).slice(0, 10)),
+    });
 
   async function hideSelected(reason: string) {
     const ids = selection.chosen;
@@ -244,6 +256,14 @@ export function QueueView({ state }: { state: QueueState }) {
             ))}
           </select>
         </label>
+        <button className="button" type="button" disabled={csv.exporting} onClick={() => void exportCsv()}>
+          {adminMessages.csv.export}
+        </button>
+        {csv.status && (
+          <p className="mod-queue__export" role="status">
+            {csv.status}
+          </p>
+        )}
       </div>
       {selectableIds.length > 0 && (
         <label className="mod-queue__select-all">
