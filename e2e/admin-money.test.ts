@@ -89,6 +89,7 @@ describe.skipIf(noBrowser)('console money', () => {
     await option.waitFor();
     const nickname = (await option.innerText()).replace(/\s*#\d+.*$/s, '');
     expect(nickname.length).toBeGreaterThan(0);
+    await shoot(page, 'admin-orders-member-picker-1366');
     await option.click();
     const chosen = page.getByTestId('member-chosen');
     const showsMember = async () => {
@@ -282,16 +283,15 @@ describe.skipIf(noBrowser)('console money', () => {
     expect(await text(page, 'orders-bulk-note')).toBe('已导出 2 条');
 
     // 金额 sorts the list, largest first, then smallest; the address keeps it and Back returns to the newest first.
+    const amounts = (await rows.allInnerTexts()).map(yuan);
+    const amountsNow = async () => (await rows.allInnerTexts()).map(yuan);
     await page.getByRole('button', { name: '金额', exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get('sort') === 'amount:desc');
-    await expect
-      .poll(async () => (await rows.allInnerTexts()).map(yuan))
-      .toEqual([...(await rows.allInnerTexts()).map(yuan)].sort((a, b) => b - a));
+    await expect.poll(amountsNow).toEqual([...amounts].sort((a, b) => b - a));
     expect(await page.locator('th[aria-sort=descending]').innerText()).toContain('金额');
     await page.getByRole('button', { name: '金额', exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get('sort') === 'amount:asc');
-    const ascending = (await rows.allInnerTexts()).map(yuan);
-    expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+    await expect.poll(amountsNow).toEqual([...amounts].sort((a, b) => a - b));
     expect(new URL(page.url()).searchParams.get('userId')).toBe(String(userId));
     // The sums stay right under the filters, above the table.
     const summaryBox = (await page.getByTestId('orders-summary').boundingBox())!;
