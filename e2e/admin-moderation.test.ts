@@ -69,6 +69,21 @@ describe.skipIf(noBrowser)('审核 in the console', () => {
     return topic.id;
   };
   const newMember = async () => (await api('/register/deviceId', { deviceId: newDeviceId(), deviceType: 3 })).token;
+  /** A reply by `writer` on the topic, reported by two other members for `reason`. */
+  const reportedReply = async (topicId: number, writer: string, body: string, reason: 'spam' | 'abuse') => {
+    const reply = await api(
+      '/reply/create',
+      { targetType: 'post', targetId: topicId, body, idempotencyKey: randomUUID() },
+      writer,
+    );
+    for (const reporter of [await newMember(), await newMember()])
+      await api(
+        '/report/create',
+        { targetType: 'reply', targetId: reply.id, reason, detail: reason === 'spam' ? '刷广告' : '骂人' },
+        reporter,
+      );
+    return reply;
+  };
 
   beforeAll(async () => {
     suite = await startConsoleSuite(
@@ -103,18 +118,7 @@ describe.skipIf(noBrowser)('审核 in the console', () => {
     const owner = await newMember();
     const topicId = await newTopic('审核测试', owner);
     const text = `这是一条会被举报的回复 ${randomUUID().slice(0, 6)}`;
-    const reply = await api(
-      '/reply/create',
-      { targetType: 'post', targetId: topicId, body: text, idempotencyKey: randomUUID() },
-      visitorToken,
-    );
-    for (const reporter of [await newMember(), await newMember()]) {
-      await api(
-        '/report/create',
-        { targetType: 'reply', targetId: reply.id, reason: 'abuse', detail: '骂人' },
-        reporter,
-      );
-    }
+    const reply = await reportedReply(topicId, visitorToken, text, 'abuse');
 
     // Other items waiting, so the queue shows more than one kind: the topic and its owner's profile.
     const passerby = await newMember();
@@ -211,20 +215,8 @@ describe.skipIf(noBrowser)('审核 in the console', () => {
     const topicId = await newTopic('批量审核', owner);
     const writer = await newMember();
     const replies = [];
-    for (const body of [`批量一 ${randomUUID().slice(0, 6)}`, `批量二 ${randomUUID().slice(0, 6)}`]) {
-      const reply = await api(
-        '/reply/create',
-        { targetType: 'post', targetId: topicId, body, idempotencyKey: randomUUID() },
-        writer,
-      );
-      for (const reporter of [await newMember(), await newMember()])
-        await api(
-          '/report/create',
-          { targetType: 'reply', targetId: reply.id, reason: 'spam', detail: '刷广告' },
-          reporter,
-        );
-      replies.push(reply);
-    }
+    for (const body of [`批量一 ${randomUUID().slice(0, 6)}`, `批量二 ${randomUUID().slice(0, 6)}`])
+      replies.push(await reportedReply(topicId, writer, body, 'spam'));
     const visibleIds = async () =>
       (await api('/reply/getPage', { targetType: 'post', targetId: topicId, pageSize: 20 }, owner)).list.map(
         (r) => r.id,
@@ -266,17 +258,7 @@ describe.skipIf(noBrowser)('审核 in the console', () => {
     const topicId = await newTopic('导出审核', owner);
     const writer = await newMember();
     const body = `导出的回复 ${randomUUID().slice(0, 6)}`;
-    const reply = await api(
-      '/reply/create',
-      { targetType: 'post', targetId: topicId, body, idempotencyKey: randomUUID() },
-      writer,
-    );
-    for (const reporter of [await newMember(), await newMember()])
-      await api(
-        '/report/create',
-        { targetType: 'reply', targetId: reply.id, reason: 'abuse', detail: '骂人' },
-        reporter,
-      );
+    const reply = await reportedReply(topicId, writer, body, 'abuse');
     // A reported topic too, which the 回复 filter leaves out.
     await api(
       '/report/create',

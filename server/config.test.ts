@@ -17,6 +17,7 @@ describe('loadConfig', () => {
       APP_AES_IV: DEV_KEY_MATERIAL.iv,
       STATIC_DIR: './dist',
       SESSION_TTL_SECONDS: 86400,
+      SITE_TIME_ZONE: 'Asia/Shanghai',
       ADMIN_IDLE_MINUTES: 30,
       READ_CACHE_MS: 2000,
       HOT_SEARCH_MIN_DEVICES: 5,

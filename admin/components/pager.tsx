@@ -38,7 +38,7 @@ export function Pager({
 
   return (
     <nav className="pager" aria-label={text.label}>
-      <button className="pager__button" type="button" disabled={busy || page <= 1} onClick={() => go(page - 1)}>
+      <button className="button pager__button" type="button" disabled={busy || page <= 1} onClick={() => go(page - 1)}>
         {text.previous}
       </button>
       {pagerItems(page, pages).map((item, index) =>
@@ -49,7 +49,7 @@ export function Pager({
         ) : (
           <button
             key={item}
-            className={item === page ? 'pager__button pager__button--current' : 'pager__button'}
+            className={item === page ? 'button pager__button pager__button--current' : 'button pager__button'}
             type="button"
             aria-label={text.page(item)}
             aria-current={item === page ? 'page' : undefined}
@@ -60,7 +60,12 @@ export function Pager({
           </button>
         ),
       )}
-      <button className="pager__button" type="button" disabled={busy || page >= pages} onClick={() => go(page + 1)}>
+      <button
+        className="button pager__button"
+        type="button"
+        disabled={busy || page >= pages}
+        onClick={() => go(page + 1)}
+      >
         {text.next}
       </button>
       <form className="pager__jump" onSubmit={submit}>
@@ -78,7 +83,7 @@ export function Pager({
           />
           {text.jumpAfter}
         </label>
-        <button className="pager__button" type="submit" disabled={busy || jump.trim() === ''}>
+        <button className="button pager__button" type="submit" disabled={busy || jump.trim() === ''}>
           {text.go}
         </button>
       </form>

@@ -21,6 +21,7 @@ import { adminMessages } from '../../admin-messages.ts';
 import { BulkBar } from '../../components/bulk-bar.tsx';
 import { paramSort, sortParam, type ListSort } from '../../components/list-sort.ts';
 import { Pager } from '../../components/pager.tsx';
+import { SelectAllHeader, SelectRowCell } from '../../components/selection-cells.tsx';
 import { SortHeader } from '../../components/sort-header.tsx';
 import { TableStatus } from '../../components/table-status.tsx';
 import { useConfirm } from '../../components/use-confirm.tsx';
@@ -217,16 +218,7 @@ export function MovieList() {
         <table className="table table--hover catalogue__table">
           <thead>
             <tr>
-              {changesTitles && (
-                <th className="catalogue__check">
-                  <input
-                    type="checkbox"
-                    aria-label={adminMessages.bulk.selectAll}
-                    checked={selection.allChosen}
-                    onChange={selection.toggleAll}
-                  />
-                </th>
-              )}
+              {changesTitles && <SelectAllHeader selection={selection} />}
               <th>{text.columns.poster}</th>
               <SortHeader label={text.columns.title} column="title" sort={sort} onSort={onSort} />
               <th>{text.columns.category}</th>
@@ -240,16 +232,7 @@ export function MovieList() {
           <tbody>
             {page?.list.map((movie) => (
               <tr key={movie.id} className={selection.has(movie.id) ? 'table__row--selected' : undefined}>
-                {changesTitles && (
-                  <td className="catalogue__check">
-                    <input
-                      type="checkbox"
-                      aria-label={adminMessages.bulk.select(movie.title)}
-                      checked={selection.has(movie.id)}
-                      onChange={() => selection.toggle(movie.id)}
-                    />
-                  </td>
-                )}
+                {changesTitles && <SelectRowCell selection={selection} id={movie.id} name={movie.title} />}
                 <td className="catalogue__thumb-cell">
                   <img className="catalogue__thumb" src={mediaUrl(movie.poster.small)} alt="" loading="lazy" />
                 </td>

@@ -19,7 +19,7 @@ import { useLeaveGuard } from '../../components/use-leave-guard.tsx';
 import { checkRows, planBatch, tasksOf, type BatchPlan, type BatchTask, type ExistingEpisode } from './batch-plan.ts';
 import { uploadVideo, type UploadProgress } from './chunked-upload.ts';
 import { attachVideo, createEpisode, fetchJob, retryJob } from './ingest-calls.ts';
-import { ingestMessages } from './ingest-messages.ts';
+import { ingestMessages, uploadWords } from './ingest-messages.ts';
 
 const text = ingestMessages.batch;
 const POLL_MS = 2000;
@@ -44,7 +44,6 @@ interface Run {
 }
 
 const messageOf = (failure: unknown) => (failure instanceof Error ? failure.message : adminMessages.loadFailed);
-const percentOf = (done: number, total: number) => (total > 0 ? Math.floor((done / total) * 100) : 0);
 const jobEnded = (job: IngestJob | null) => job !== null && (job.state === 'done' || job.state === 'failed');
 const failed = (run: Run | undefined) => run?.phase === 'failed' || run?.job?.state === 'failed';
 
@@ -451,14 +450,7 @@ function stateOf(run: Run): { text: string; tone: 'idle' | 'busy' | 'done' | 'fa
   if (run.phase === 'uploading') {
     const upload = run.upload;
     if (!upload) return { text: ingestMessages.hashing(0), tone: 'busy' };
-    const percent = percentOf(upload.done, upload.total);
-    const words =
-      upload.phase === 'hashing'
-        ? ingestMessages.hashing(percent)
-        : upload.phase === 'merging'
-          ? ingestMessages.merging
-          : ingestMessages.uploading(percent);
-    return { text: words, tone: 'busy' };
+    return { text: uploadWords(upload), tone: 'busy' };
   }
   const job = run.job;
   if (!job) return { text: ingestMessages.done, tone: 'done' };

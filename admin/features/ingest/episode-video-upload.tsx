@@ -14,7 +14,7 @@ import { ProgressBar } from '../../../src/components/progress-bar.tsx';
 import { adminMessages } from '../../admin-messages.ts';
 import { uploadVideo, type UploadProgress } from './chunked-upload.ts';
 import { attachVideo, createEpisode, fetchJob, retryJob } from './ingest-calls.ts';
-import { ingestMessages as text } from './ingest-messages.ts';
+import { ingestMessages as text, uploadWords } from './ingest-messages.ts';
 
 export interface EpisodeVideoUploadProps {
   movieId: number;
@@ -34,7 +34,6 @@ export interface EpisodeVideoUploadProps {
 }
 
 const POLL_MS = 1500;
-const percentOf = (done: number, total: number) => (total > 0 ? Math.floor((done / total) * 100) : 0);
 
 interface Remembered {
   fileName: string;
@@ -220,13 +219,7 @@ export function EpisodeVideoUpload(props: EpisodeVideoUploadProps) {
 }
 
 function UploadStatus({ upload, onCancel }: { upload: UploadProgress; onCancel: () => void }) {
-  const percent = percentOf(upload.done, upload.total);
-  const label =
-    upload.phase === 'hashing'
-      ? text.hashing(percent)
-      : upload.phase === 'merging'
-        ? text.merging
-        : text.uploading(percent);
+  const label = uploadWords(upload);
   return (
     <div className="ingest__status">
       <div className="ingest__row">

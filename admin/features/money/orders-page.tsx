@@ -28,6 +28,7 @@ import { BulkBar } from '../../components/bulk-bar.tsx';
 import { saveFile, toCsv } from '../../components/csv.ts';
 import { paramSort, sortParam, type ListSort } from '../../components/list-sort.ts';
 import { Pager } from '../../components/pager.tsx';
+import { SelectAllHeader, SelectRowCell } from '../../components/selection-cells.tsx';
 import { SortHeader } from '../../components/sort-header.tsx';
 import { TableStatus } from '../../components/table-status.tsx';
 import { useCsvExport } from '../../components/use-csv-export.ts';
@@ -276,14 +277,7 @@ export function OrdersPage() {
         <table className={`table money__table${busy ? ' is-busy' : ''}`} data-testid="orders-table">
           <thead>
             <tr>
-              <th className="money__check">
-                <input
-                  type="checkbox"
-                  aria-label={adminMessages.bulk.selectAll}
-                  checked={selection.allChosen}
-                  onChange={selection.toggleAll}
-                />
-              </th>
+              <SelectAllHeader selection={selection} />
               <th>{text.columns.orderNo}</th>
               <SortHeader label={text.columns.createdAt} column="createdAt" sort={query.sort} onSort={sortBy} />
               <th>{text.columns.user}</th>
@@ -304,14 +298,7 @@ export function OrdersPage() {
                 onClick={() => go(`/${order.orderNo}`)}
                 data-order={order.orderNo}
               >
-                <td className="money__check" onClick={(event) => event.stopPropagation()}>
-                  <input
-                    type="checkbox"
-                    aria-label={adminMessages.bulk.select(order.orderNo)}
-                    checked={selection.has(order.orderNo)}
-                    onChange={() => selection.toggle(order.orderNo)}
-                  />
-                </td>
+                <SelectRowCell selection={selection} id={order.orderNo} name={order.orderNo} />
                 <td className="table__nowrap">
                   <a
                     className="money__link money__mono"

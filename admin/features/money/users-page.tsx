@@ -18,6 +18,7 @@ import { BulkBar } from '../../components/bulk-bar.tsx';
 import { saveFile, toCsv } from '../../components/csv.ts';
 import { paramSort, sortParam, type ListSort } from '../../components/list-sort.ts';
 import { Pager } from '../../components/pager.tsx';
+import { SelectAllHeader, SelectRowCell } from '../../components/selection-cells.tsx';
 import { SortHeader } from '../../components/sort-header.tsx';
 import { TableStatus } from '../../components/table-status.tsx';
 import { useCsvExport } from '../../components/use-csv-export.ts';
@@ -173,14 +174,7 @@ function UserList({ balances, sanctions }: { balances: boolean; sanctions: boole
         <table className={`table money__table${busy ? ' is-busy' : ''}`} data-testid="users-table">
           <thead>
             <tr>
-              <th className="money__check">
-                <input
-                  type="checkbox"
-                  aria-label={adminMessages.bulk.selectAll}
-                  checked={selection.allChosen}
-                  onChange={selection.toggleAll}
-                />
-              </th>
+              <SelectAllHeader selection={selection} />
               <th>{text.columns.id}</th>
               <th>{text.columns.nickname}</th>
               <th>{text.columns.account}</th>
@@ -198,14 +192,7 @@ function UserList({ balances, sanctions }: { balances: boolean; sanctions: boole
                 className={`money__row${selection.has(user.id) ? ' table__row--selected' : ''}`}
                 onClick={() => navigate(`/${user.id}`)}
               >
-                <td className="money__check" onClick={(event) => event.stopPropagation()}>
-                  <input
-                    type="checkbox"
-                    aria-label={adminMessages.bulk.select(user.nickname)}
-                    checked={selection.has(user.id)}
-                    onChange={() => selection.toggle(user.id)}
-                  />
-                </td>
+                <SelectRowCell selection={selection} id={user.id} name={user.nickname} />
                 <td className="table__nowrap">
                   <a
                     className="money__link"
