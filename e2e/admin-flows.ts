@@ -4,10 +4,10 @@
  * code computed here, and read the menu. `startConsoleSuite` sets up a suite: its own data folder,
  * operators and server, and a browser.
  */
-import { generate } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { runAdminCommand } from '../server/admin/cli.ts';
+import { TOTP_PERIOD_SECONDS, totpCode } from '../server/admin/totp.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { openDb } from '../server/db/open-db.ts';
 import { launch } from './browser.ts';
@@ -72,11 +72,27 @@ export async function startConsoleSuite(
   };
 }
 
+/** The last TOTP time step each secret signed in with: the server takes a step once. */
+const usedSteps = new Map<string, number>();
+
+/**
+ * A code the server has not seen yet: the current step's, or the next one's when the current was
+ * used (the server accepts a step either side), waiting only when that one was used too.
+ */
+async function unusedCode(secret: string): Promise<string> {
+  const stepMs = TOTP_PERIOD_SECONDS * 1000;
+  const now = Math.floor(Date.now() / stepMs);
+  const step = Math.max(now, (usedSteps.get(secret) ?? -1) + 1);
+  if (step > now + 1) await new Promise((resolve) => setTimeout(resolve, (step - 1) * stepMs - Date.now() + 100));
+  usedSteps.set(secret, step);
+  return totpCode(secret, step * stepMs);
+}
+
 /** Fills and sends the sign-in form (`code` overrides the TOTP code). */
 export async function fillSignIn(page: Page, who: Credentials, code?: string): Promise<void> {
   await page.getByLabel('用户名').fill(who.username);
   await page.getByLabel('密码').fill(who.password);
-  await page.getByLabel('动态验证码').fill(code ?? (await generate({ secret: who.totpSecret })));
+  await page.getByLabel('动态验证码').fill(code ?? (await unusedCode(who.totpSecret)));
   await page.getByRole('button', { name: '登录' }).click();
 }
 
