@@ -222,8 +222,8 @@ export function MovieList() {
               <th>{text.columns.poster}</th>
               <SortHeader label={text.columns.title} column="title" sort={sort} onSort={onSort} />
               <th>{text.columns.category}</th>
-              <th className="catalogue__num">{text.columns.episodes}</th>
-              <SortHeader label={text.columns.views} column="views" sort={sort} onSort={onSort} />
+              <th className="table__num">{text.columns.episodes}</th>
+              <SortHeader label={text.columns.views} column="views" sort={sort} onSort={onSort} numeric />
               <th>{text.columns.access}</th>
               <th>{text.columns.status}</th>
               <SortHeader label={text.columns.updated} column="updated" sort={sort} onSort={onSort} />
@@ -243,11 +243,11 @@ export function MovieList() {
                   <span className="catalogue__id">#{movie.id}</span>
                 </td>
                 <td className="table__nowrap">{movie.categoryName}</td>
-                <td className="catalogue__num">
+                <td className="table__num">
                   {movie.episodeCount}
                   {!movie.finished && <span className="catalogue__muted"> · {finishedLabel(false)}</span>}
                 </td>
-                <td className="table__nowrap">{movie.views.toLocaleString('zh-CN')}</td>
+                <td className="table__num">{movie.views.toLocaleString('zh-CN')}</td>
                 <td className="table__nowrap">{ACCESS_LABELS[movie.access]}</td>
                 <td className="table__nowrap">
                   <span className={`catalogue-status catalogue-status--${movie.shownStatus}`}>

@@ -284,7 +284,7 @@ export function OrdersPage() {
               <th className="money__roomy">{text.columns.site}</th>
               <th>{text.columns.kind}</th>
               <th>{text.columns.title}</th>
-              <SortHeader label={text.columns.amount} column="amount" sort={query.sort} onSort={sortBy} />
+              <SortHeader label={text.columns.amount} column="amount" sort={query.sort} onSort={sortBy} numeric />
               <th className="money__roomy">{text.columns.payType}</th>
               <th>{text.columns.status}</th>
               <SortHeader label={text.columns.paidAt} column="paidAt" sort={query.sort} onSort={sortBy} />
@@ -320,7 +320,7 @@ export function OrdersPage() {
                 <td className="money__ellipsis" title={order.title}>
                   {order.title}
                 </td>
-                <td className="money__num table__nowrap">{formatFen(order.amountFen)}</td>
+                <td className="table__num table__nowrap">{formatFen(order.amountFen)}</td>
                 <td className="table__nowrap money__roomy">{moneyText.payTypes[order.payType]}</td>
                 <td className="table__nowrap">
                   <OrderStatusBadge status={order.status} />

@@ -60,8 +60,8 @@ function Ledger({ id, asset, version }: { id: number; asset: LedgerAsset; versio
               <th>{text.columns.at}</th>
               <th>{text.columns.type}</th>
               <th>{text.columns.title}</th>
-              <th className="money__num">{text.columns.delta}</th>
-              <th className="money__num">{text.columns.balance}</th>
+              <th className="table__num">{text.columns.delta}</th>
+              <th className="table__num">{text.columns.balance}</th>
             </tr>
           </thead>
           <tbody>
@@ -74,10 +74,10 @@ function Ledger({ id, asset, version }: { id: number; asset: LedgerAsset; versio
                 <td className="money__ellipsis" title={entry.ref ?? undefined}>
                   {entry.title}
                 </td>
-                <td className={`money__num ${entry.delta > 0 ? 'money__ok' : 'money__bad'}`}>
+                <td className={`table__num ${entry.delta > 0 ? 'money__ok' : 'money__bad'}`}>
                   {formatDelta(entry.delta)}
                 </td>
-                <td className="money__num">{entry.balanceAfter}</td>
+                <td className="table__num">{entry.balanceAfter}</td>
               </tr>
             ))}
           </tbody>
@@ -115,7 +115,7 @@ function MemberOrders({ id }: { id: number }) {
               <th>{columns.orderNo}</th>
               <th>{columns.createdAt}</th>
               <th>{columns.title}</th>
-              <th className="money__num">{columns.amount}</th>
+              <th className="table__num">{columns.amount}</th>
               <th>{columns.status}</th>
             </tr>
           </thead>
@@ -131,7 +131,7 @@ function MemberOrders({ id }: { id: number }) {
                 <td className="money__ellipsis" title={order.title}>
                   {order.title}
                 </td>
-                <td className="money__num table__nowrap">{formatFen(order.amountFen)}</td>
+                <td className="table__num table__nowrap">{formatFen(order.amountFen)}</td>
                 <td className="table__nowrap">
                   <OrderStatusBadge status={order.status} />
                 </td>
@@ -170,7 +170,7 @@ function VipHistory({ id, version }: { id: number; version: number }) {
             <th>{text.columns.at}</th>
             <th>{text.columns.type}</th>
             <th>{text.columns.title}</th>
-            <th className="money__num">{text.vipChange}</th>
+            <th className="table__num">{text.vipChange}</th>
           </tr>
         </thead>
         <tbody>
@@ -181,7 +181,7 @@ function VipHistory({ id, version }: { id: number; version: number }) {
               <td className="money__ellipsis" title={event.title}>
                 {event.title}
               </td>
-              <td className={`money__num table__nowrap ${event.seconds > 0 ? 'money__ok' : 'money__bad'}`}>
+              <td className={`table__num table__nowrap ${event.seconds > 0 ? 'money__ok' : 'money__bad'}`}>
                 {event.seconds > 0 ? '+' : '−'}
                 {vipSpan(event.seconds)}
               </td>

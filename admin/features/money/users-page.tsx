@@ -179,8 +179,10 @@ function UserList({ balances, sanctions }: { balances: boolean; sanctions: boole
               <th>{text.columns.nickname}</th>
               <th>{text.columns.account}</th>
               <th>{text.columns.site}</th>
-              {balances && <SortHeader label={text.columns.coins} column="coins" sort={sort} onSort={sortBy} />}
-              {balances && <SortHeader label={text.columns.points} column="points" sort={sort} onSort={sortBy} />}
+              {balances && <SortHeader label={text.columns.coins} column="coins" sort={sort} onSort={sortBy} numeric />}
+              {balances && (
+                <SortHeader label={text.columns.points} column="points" sort={sort} onSort={sortBy} numeric />
+              )}
               <th>{text.columns.vip}</th>
               <SortHeader label={text.columns.createdAt} column="createdAt" sort={sort} onSort={sortBy} />
             </tr>
@@ -209,8 +211,8 @@ function UserList({ balances, sanctions }: { balances: boolean; sanctions: boole
                 <td className="money__ellipsis">{user.nickname}</td>
                 <td className="table__nowrap">{user.account ?? '—'}</td>
                 <td className="table__nowrap">{siteTitle(sites, user.siteId)}</td>
-                {balances && <td className="money__num">{user.coins}</td>}
-                {balances && <td className="money__num">{user.points}</td>}
+                {balances && <td className="table__num">{user.coins}</td>}
+                {balances && <td className="table__num">{user.points}</td>}
                 <td className="table__nowrap">
                   {user.vipExpireAt && user.vipExpireAt > Date.now() ? consoleTime(user.vipExpireAt) : '—'}
                 </td>

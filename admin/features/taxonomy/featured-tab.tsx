@@ -83,7 +83,7 @@ function FeaturedList({ everySite }: { everySite: boolean }) {
             <tr>
               <th>{text.cover}</th>
               <th>{text.titleLabel}</th>
-              <th className="tx-num">{text.items}</th>
+              <th className="table__num">{text.items}</th>
               {everySite && <th>{taxonomyText.actions}</th>}
             </tr>
           </thead>
@@ -97,7 +97,7 @@ function FeaturedList({ everySite }: { everySite: boolean }) {
                   <strong>{item.title}</strong>
                   <div className="tx-muted tx-clamp">{item.description || '—'}</div>
                 </td>
-                <td className="tx-num">{item.itemCount}</td>
+                <td className="table__num">{item.itemCount}</td>
                 {everySite && (
                   <td>
                     <div className="tx-actions">

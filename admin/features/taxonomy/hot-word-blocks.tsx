@@ -122,8 +122,8 @@ export function HotWordBlocks({ siteId }: { siteId: number }) {
           <thead>
             <tr>
               <th>{text.keyword}</th>
-              <th className="tx-num">{text.devices}</th>
-              <th className="tx-num">{text.addresses}</th>
+              <th className="table__num">{text.devices}</th>
+              <th className="table__num">{text.addresses}</th>
               <th>{taxonomyText.actions}</th>
             </tr>
           </thead>
@@ -131,8 +131,8 @@ export function HotWordBlocks({ siteId }: { siteId: number }) {
             {counted.map((each) => (
               <tr key={each.keyword}>
                 <td>{each.keyword}</td>
-                <td className="tx-num">{each.devices}</td>
-                <td className="tx-num">{each.addresses}</td>
+                <td className="table__num">{each.devices}</td>
+                <td className="table__num">{each.addresses}</td>
                 <td>
                   <button
                     className="button button--small button--danger"

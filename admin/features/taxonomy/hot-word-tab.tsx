@@ -85,7 +85,7 @@ export function HotWordTab() {
         <table className="table table--hover" data-testid="hot-word-table">
           <thead>
             <tr>
-              <th className="tx-num">{text.order}</th>
+              <th className="table__num">{text.order}</th>
               <th>{text.word}</th>
               <th>{text.pinned}</th>
               <th>{taxonomyText.actions}</th>
@@ -97,7 +97,7 @@ export function HotWordTab() {
               const at = group.indexOf(each);
               return (
                 <tr key={each.id}>
-                  <td className="tx-num">{index + 1}</td>
+                  <td className="table__num">{index + 1}</td>
                   <td>{each.word}</td>
                   <td>{each.pinned ? <span className="badge badge--on">{text.pinned}</span> : '—'}</td>
                   <td>

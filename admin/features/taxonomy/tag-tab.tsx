@@ -88,8 +88,8 @@ export function TagTab() {
             <tr>
               <th>{text.name}</th>
               <th>{text.hot}</th>
-              <th className="tx-num">{text.movies}</th>
-              <th className="tx-num">{text.posts}</th>
+              <th className="table__num">{text.movies}</th>
+              <th className="table__num">{text.posts}</th>
               {everySite && <th>{taxonomyText.actions}</th>}
             </tr>
           </thead>
@@ -106,8 +106,8 @@ export function TagTab() {
                     '—'
                   )}
                 </td>
-                <td className="tx-num">{tag.movieCount}</td>
-                <td className="tx-num">{tag.postCount}</td>
+                <td className="table__num">{tag.movieCount}</td>
+                <td className="table__num">{tag.postCount}</td>
                 {everySite && (
                   <td>
                     <div className="tx-actions">
