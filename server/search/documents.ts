@@ -10,7 +10,7 @@ import { plainText } from '../../contract/rich-text.ts';
 import type { Queryable } from '../db/db.ts';
 import { foldText } from './fold.ts';
 import { hanPairs, VectorBuilder } from './lexemes.ts';
-import { NONE, spell } from './pinyin.ts';
+import { spell } from './pinyin.ts';
 import { documentWords } from './segment.ts';
 
 export type DocKind = 'movie' | 'post' | 'user' | 'tag';
@@ -116,7 +116,10 @@ function nameWords(name: string): string[] {
 export function buildDoc(kind: DocKind, row: SourceRow): SearchDoc {
   const titleKey = foldText(row.title);
   const titleWords = documentWords(titleKey);
-  const spelling = kind === 'post' ? NONE : spell(titleKey, titleWords);
+  // A post's title is spelled whole (its pinyin and initials), not word by word as the fewer titles
+  // of films, tags and nicknames are: a million posts' word spellings would make a common syllable
+  // (xin, shi) the start of words in most of them (docs/search.md).
+  const spelling = spell(titleKey, kind === 'post' ? [] : titleWords);
   const body = plainText(row.body).slice(0, BODY_INDEXED);
   const vector = new VectorBuilder()
     .add(titleWords, 'A')

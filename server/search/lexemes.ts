@@ -94,20 +94,30 @@ export function hanPairs(folded: string): string[] {
 /** True when the folded keyword may be pinyin: Latin letters only, spaces allowed. */
 export const mayBePinyin = (folded: string): boolean => /^[a-z]+( [a-z]+)*$/.test(folded);
 
+/** The forms of a title a keyword may also match besides its words. */
+export interface TitleForms {
+  /** Every character pair of the keyword in a title (movies, tags, nicknames). */
+  pairs: boolean;
+  /** A Latin keyword of at least this many letters as the start of a title's spelling; 0: never. */
+  spellingFrom: number;
+}
+
 /**
- * The tsquery's input text: every word of the keyword; with `titleForms`, or every character pair
- * of the keyword in a title (hanPairs), or for a Latin keyword the start of a title's spelling
- * (zgj → zgjz, zhongguoji → zhongguojizhang). Null when nothing is left to search.
+ * The tsquery's input text: every word of the keyword; or, as `forms` allows, every character
+ * pair of the keyword in a title (hanPairs), or for a Latin keyword the start of a title's
+ * spelling (zgj → zgjz, zhongguoji → zhongguojizhang). Null when nothing is left to search.
  */
-export function keywordQuery(words: readonly string[], folded: string, titleForms: boolean): string | null {
+export function keywordQuery(words: readonly string[], folded: string, forms: TitleForms): string | null {
   const alternatives = [words.map(quote).join(' & ')];
-  if (titleForms) {
+  if (forms.pairs) {
     const pairs = new Set(hanPairs(folded));
     // Pairs holding every word find nothing the words do not (行动 is its own pair).
     if (words.length === 0 || !words.every((word) => pairs.has(word)))
       alternatives.push([...pairs].map((pair) => `${quote(pair)}:A`).join(' & '));
-    if (mayBePinyin(folded)) alternatives.push(`${quote(folded.replace(/ /g, ''))}:*A`);
   }
+  const spelled = folded.replace(/ /g, '');
+  if (forms.spellingFrom > 0 && mayBePinyin(folded) && spelled.length >= forms.spellingFrom)
+    alternatives.push(`${quote(spelled)}:*A`);
   const present = alternatives.filter((alternative) => alternative !== '');
   if (present.length === 0) return null;
   return present.length === 1 ? present[0]! : present.map((alternative) => `(${alternative})`).join(' | ');

@@ -17,7 +17,7 @@ export interface Spelling {
 
 /** The longest spelling kept (a lexeme and a prefix key). */
 const SPELLING_MAX = 60;
-/** No spelling: text without a Han character, and posts (pinyin finds titles of movies, users, tags). */
+/** No spelling: text without a Han character. */
 export const NONE: Spelling = { full: '', initials: '', words: [] };
 /**
  * pinyin-pro's TokenizationAlgorithm.ReverseMaxMatch (a const enum its types cannot share): the

@@ -1,7 +1,7 @@
 /**
  * A keyword as the index searches it, and one kind's ranked hits. The keyword is folded and
  * segmented like the documents; every word must match (an all-Latin keyword may instead start the
- * pinyin or initials of a movie's or tag's title or a nickname). Ranking: a title equal to the
+ * pinyin or initials of a title or a nickname; for posts only from POST_SPELLING_FROM letters on). Ranking: a title equal to the
  * keyword (or spelled by it) first, then text rank (title words weigh most) plus log-scaled
  * popularity plus freshness. The work is bounded whatever the store's size: the most popular and
  * the newest matches (CANDIDATES of each, as many as the deepest page needs) and the exact title
@@ -25,22 +25,30 @@ export interface Keyword {
   words: string[];
   /** The tsquery's input text; null when nothing searchable is left (only punctuation, say). */
   query: string | null;
-  /** The same without pinyin: for posts, whose titles have no spelling. */
-  wordsQuery: string | null;
+  /** The same for posts: no character pairs, and a spelling only from POST_SPELLING_FROM letters. */
+  postQuery: string | null;
   /** An all-Latin keyword without spaces: the pinyin or initials it may be; else null. */
   spelled: string | null;
   /** The one word the whole query is (no pairs, no spelling), read from search_terms; else null. */
   term: string | null;
 }
 
+/**
+ * The fewest letters a Latin keyword needs to be searched as the start of post titles' spellings: a
+ * million titles' spellings share their first letters, and a prefix of one or two would read most
+ * of the index's posting lists for nothing a reader meant (movies, tags and users are far fewer).
+ */
+export const POST_SPELLING_FROM = 3;
+
 export function parseKeyword(keyword: string): Keyword {
   const folded = foldText(keyword);
   const words = keywordWords(folded);
   const spelled = mayBePinyin(folded) ? folded.replace(/ /g, '') : null;
-  const query = keywordQuery(words, folded, true);
-  const wordsQuery = keywordQuery(words, folded, false);
-  const term = words.length === 1 && query === wordsQuery ? words[0]! : null;
-  return { folded, words, query, wordsQuery, spelled, term };
+  const query = keywordQuery(words, folded, { pairs: true, spellingFrom: 1 });
+  const postQuery = keywordQuery(words, folded, { pairs: false, spellingFrom: POST_SPELLING_FROM });
+  const wordsOnly = keywordQuery(words, folded, { pairs: false, spellingFrom: 0 });
+  const term = words.length === 1 && query === wordsOnly ? words[0]! : null;
+  return { folded, words, query, postQuery, spelled, term };
 }
 
 /** Candidates read of each order (most popular, newest): the deepest page of the largest size. */
@@ -123,6 +131,8 @@ async function pageOf(
        FROM candidates ORDER BY ord LIMIT $5 OFFSET $6
      )
      ${PAGE_DOCS(kind)}`,
+    // A post whose spelling is the keyword is found by the query but not put first: the exact
+    // spelling is looked up by the partial indexes of movies, tags and users only (migration 020).
     [query, siteId, keyword.folded, kind === 'post' ? '' : (keyword.spelled ?? ''), page.limit, page.offset],
   );
   return row?.hits ?? [];
@@ -183,7 +193,7 @@ export async function rankedHits(
   keyword: Keyword,
   page: { offset: number; limit: number },
 ): Promise<Ranked> {
-  const query = kind === 'post' ? keyword.wordsQuery : keyword.query;
+  const query = kind === 'post' ? keyword.postQuery : keyword.query;
   if (query === null) return { hits: [], total: 0 };
   const { term } = keyword;
   const kept = term !== null && TERM_KINDS.has(kind);

@@ -25,6 +25,9 @@ export const SX = {
   /** Three topics titled 求推荐几部推理片, and one other about 推理. */
   sameTitlePosts: [123, 124, 125],
   otherTitlePost: 126,
+  /** A topic and a 吃瓜 post found by their titles' pinyin and initials. */
+  spelledTopic: 127,
+  spelledChigua: 128,
 } as const;
 
 /** The content fixture with its index built, as the seeds build it. */
@@ -61,7 +64,9 @@ INSERT INTO posts (id, kind, category_id, author_id, title, summary, body, creat
   (${SX.sameTitlePosts[0]}, 'topic', 21, ${SX.author}, '求推荐几部推理片', '', '越烧脑越好。', now() - interval '2 hours', 0, NULL),
   (${SX.sameTitlePosts[1]}, 'topic', 21, 9001, '求推荐几部推理片', '', '最好是日本的。', now() - interval '3 hours', 0, NULL),
   (${SX.sameTitlePosts[2]}, 'topic', 21, 9002, '求推荐几部推理片', '', '老片也行。', now() - interval '4 hours', 0, NULL),
-  (${SX.otherTitlePost}, 'topic', 22, 9003, '推理小说改编的佳作', '', '原著党来聊聊。', now() - interval '5 days', 0, NULL);
+  (${SX.otherTitlePost}, 'topic', 22, 9003, '推理小说改编的佳作', '', '原著党来聊聊。', now() - interval '5 days', 0, NULL),
+  (${SX.spelledTopic}, 'topic', 22, 9003, '《流浪方舟》和《孤岛尖兵》哪部更好看？', '', '各有各的好。', now() - interval '6 days', 0, NULL),
+  (${SX.spelledChigua}, 'chigua', 31, 9002, '某顶流深夜现身机场', '据说要进组', '路人拍到的照片。', now() - interval '7 days', 0, NULL);
 `);
   await reindexAll(db);
 }

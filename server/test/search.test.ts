@@ -64,6 +64,23 @@ describe.each(EVERY_DB_KIND)('search on %s', (kind) => {
     expect((await users('隔壁站')).list).toEqual([]); // another site's user
   });
 
+  it('finds a topic and a 吃瓜 post by the initials and the full pinyin of their titles, marking the title', async () => {
+    // The whole spelling is 43 letters, past the keyword's 40: what can be typed is its start.
+    for (const keyword of ['llfzhgdjbnbghk', 'liulangfangzhouhegudaojianbingnabu', 'LLFZ', 'liulang fangzhou']) {
+      const found = await posts(keyword);
+      expect(ids(found), keyword).toEqual([SX.spelledTopic]);
+      expect(found.terms, keyword).toContain('《流浪方舟》和《孤岛尖兵》哪部更好看？');
+    }
+    // A post's title is spelled whole, not word by word as a film's: 孤岛 (gudao) inside it is not its start.
+    expect(ids(await posts('gudao'))).toEqual([]);
+    for (const keyword of ['mdlsyxsjc', 'moudingliu'])
+      expect(ids(await posts(keyword)), keyword).toEqual([SX.spelledChigua]);
+    // Two letters are too few to be read as the start of a million titles' spellings.
+    expect(ids(await posts('ll'))).toEqual([]);
+    const all = await dataOf<SearchOverview>(h.client, API.searchAll, { keyword: 'llfzhgdjbnbghk' });
+    expect(all.posts.map((post) => post.id)).toEqual([SX.spelledTopic]);
+  });
+
   it('answers the 综合 tab, and hot searches when nothing is found', async () => {
     const all = await dataOf<SearchOverview>(h.client, API.searchAll, { keyword: '机长' });
     expect(all.movies.map((m) => m.id)).toEqual([SX.captainDoc, SX.captain]);
