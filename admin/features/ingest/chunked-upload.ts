@@ -72,3 +72,10 @@ export async function uploadVideo(
   onProgress({ phase: 'merging', done: total, total, resumed: held.size });
   return mergeUpload(fileId);
 }
+
+/** An upload's phase in words, with how far it is in whole percent: 校验文件 40%, 上传中 62%, 合并文件…. */
+export function uploadWords(upload: UploadProgress): string {
+  if (upload.phase === 'merging') return text.merging;
+  const percent = upload.total > 0 ? Math.floor((upload.done / upload.total) * 100) : 0;
+  return upload.phase === 'hashing' ? text.hashing(percent) : text.uploading(percent);
+}

@@ -17,9 +17,9 @@ import { ProgressBar } from '../../../src/components/progress-bar.tsx';
 import { adminMessages } from '../../admin-messages.ts';
 import { useLeaveGuard } from '../../components/use-leave-guard.tsx';
 import { checkRows, planBatch, tasksOf, type BatchPlan, type BatchTask, type ExistingEpisode } from './batch-plan.ts';
-import { uploadVideo, type UploadProgress } from './chunked-upload.ts';
+import { uploadVideo, uploadWords, type UploadProgress } from './chunked-upload.ts';
 import { attachVideo, createEpisode, fetchJob, retryJob } from './ingest-calls.ts';
-import { ingestMessages, uploadWords } from './ingest-messages.ts';
+import { ingestMessages } from './ingest-messages.ts';
 
 const text = ingestMessages.batch;
 const POLL_MS = 2000;

@@ -12,9 +12,9 @@ import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'reac
 import type { IngestEpisode, IngestJob } from '../../../contract/admin/ingest.ts';
 import { ProgressBar } from '../../../src/components/progress-bar.tsx';
 import { adminMessages } from '../../admin-messages.ts';
-import { uploadVideo, type UploadProgress } from './chunked-upload.ts';
+import { uploadVideo, uploadWords, type UploadProgress } from './chunked-upload.ts';
 import { attachVideo, createEpisode, fetchJob, retryJob } from './ingest-calls.ts';
-import { ingestMessages as text, uploadWords } from './ingest-messages.ts';
+import { ingestMessages as text } from './ingest-messages.ts';
 
 export interface EpisodeVideoUploadProps {
   movieId: number;

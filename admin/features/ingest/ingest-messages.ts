@@ -1,6 +1,4 @@
 /** The ingest component's strings (zh-CN). */
-import type { UploadProgress } from './chunked-upload.ts';
-
 export const ingestMessages = {
   choose: '选择视频文件',
   chooseHint: 'MP4、MOV、WebM 或 MKV；上传可断点续传，刷新页面后重新选择同一文件即从断点继续',
@@ -93,10 +91,3 @@ export const ingestMessages = {
     },
   },
 };
-
-/** An upload's phase in words, with how far it is in whole percent: 校验文件 40%, 上传中 62%, 合并文件…. */
-export function uploadWords(upload: UploadProgress): string {
-  if (upload.phase === 'merging') return ingestMessages.merging;
-  const percent = upload.total > 0 ? Math.floor((upload.done / upload.total) * 100) : 0;
-  return upload.phase === 'hashing' ? ingestMessages.hashing(percent) : ingestMessages.uploading(percent);
-}
