@@ -12,6 +12,7 @@ import { adminPlugin } from './admin/admin-plugin.ts';
 import { fail } from '../contract/protocol/envelope.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
+import { VIEW_FLUSH_MS, ViewCounts } from './db/view-counts.ts';
 import { mediaPlugin } from './media/media-plugin.ts';
 import { keepConnectionsOnOversizedBodies } from './oversized-body.ts';
 import { jobWorkers } from './jobs/job-workers.ts';
@@ -203,6 +204,7 @@ export async function buildApp({
   await app.register(searchEngineRoutes, { db, sites, config });
   await app.register(iconRoutes);
   const readCache = new ReadCache(config.READ_CACHE_MS);
+  const views = countViews(app, db);
   await app.register(protocolPlugin, {
     prefix: '/api',
     calls: ALL_CALLS,
@@ -214,6 +216,7 @@ export async function buildApp({
     shared: state,
     limits: config.RATE_LIMITS === 'on' ? createRateLimiter(state, rateRules(config)) : noRateLimits,
     now,
+    views,
     answered: metrics?.answered,
   });
   await app.register(adminPlugin, {
@@ -241,6 +244,21 @@ export async function buildApp({
   });
   await registerStatic(app, config.STATIC_DIR, firstScreens);
   return app;
+}
+
+/** The page views of this process, written every VIEW_FLUSH_MS and when the app closes (before the store does). */
+function countViews(app: FastifyInstance, db: Db): ViewCounts {
+  const views = new ViewCounts();
+  const write = () =>
+    views.flush(db).catch((error: unknown) => app.log.warn({ err: error }, 'page views not written yet'));
+  const timer = setInterval(write, VIEW_FLUSH_MS);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    // The store closes after the app (server/main.ts); a store already gone loses this process's last views, said in the log.
+    await views.flush(db).catch((error: unknown) => app.log.error({ err: error }, 'page views lost on stop'));
+  });
+  return views;
 }
 
 async function openSharedState(app: FastifyInstance, config: Config, now: () => number): Promise<SharedState> {

@@ -140,12 +140,6 @@ export async function topMovies(q: Queryable, filters: MovieFilters, limit: numb
 export const findMovie = (q: Queryable, id: number): Promise<MovieRow | undefined> =>
   q.one<MovieRow>(`SELECT ${ROW_COLUMNS} FROM movies m WHERE m.id = $1 AND ${VISIBLE}`, [id]);
 
-/** Counts a view of the movie's page and answers the movie, in one statement. */
-export const viewMovie = (q: Queryable, id: number): Promise<MovieRow | undefined> =>
-  q.one<MovieRow>(`UPDATE movies m SET views = views + 1 WHERE m.id = $1 AND ${VISIBLE} RETURNING ${ROW_COLUMNS}`, [
-    id,
-  ]);
-
 /** Candidates read per tag of the movie and from its category: the related row's cost stays flat. */
 const RELATED_CANDIDATES = 40;
 

@@ -160,16 +160,6 @@ const postWithBody = (
 
 const VISIBLE = '(hidden_at IS NULL OR (author_id = $3 AND deleted_at IS NULL))';
 
-/** Counts a view of a post of the kind and answers it with its body, in one statement. */
-export const viewPost = (q: Queryable, id: number, kind: PostKind, viewerId: number | null = null) =>
-  postWithBody(
-    q,
-    `UPDATE posts SET views = views + 1 WHERE id = $1 AND kind = $2 AND ${VISIBLE} RETURNING *`,
-    id,
-    kind,
-    viewerId,
-  );
-
 /** A post of the kind with its body, without counting a view (the server's first paint). */
 export const findPost = (q: Queryable, id: number, kind: PostKind, viewerId: number | null = null) =>
   postWithBody(q, `SELECT * FROM posts WHERE id = $1 AND kind = $2 AND ${VISIBLE}`, id, kind, viewerId);

@@ -12,6 +12,7 @@ import type { Db } from '../db/db.ts';
 import type { Session } from '../db/sessions.ts';
 import type { Site } from '../db/sites.ts';
 import type { User } from '../db/users.ts';
+import type { ViewCounts } from '../db/view-counts.ts';
 
 /** none: token ignored · optional: the session when the token is valid · user: valid token or code 7. */
 export type AuthMode = 'none' | 'optional' | 'user';
@@ -26,6 +27,11 @@ export interface CallContext<P, A extends AuthMode = AuthMode> {
   req: FastifyRequest;
   /** The request's time (ms since epoch) by the server clock; tests may fake that clock. */
   now: number;
+  /**
+   * Counts a detail page's view, written later in a batch (db/view-counts.ts); absent where reads
+   * count no view (the server's first paint, the bench's in-process reads).
+   */
+  views?: ViewCounts;
 }
 
 export interface CallSpec<P extends CallPath, S extends z.ZodType, A extends AuthMode> {

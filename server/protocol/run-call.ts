@@ -9,6 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Cipher } from '../../contract/protocol/cipher.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
+import type { ViewCounts } from '../db/view-counts.ts';
 import type { SharedState } from '../request-state/memory-state.ts';
 import type { SiteDirectory } from '../site-directory.ts';
 import { invalidParams, rejected } from '../api-error.ts';
@@ -29,6 +30,8 @@ export interface CallDeps {
   limits: RateLimiter;
   sites: SiteDirectory;
   now: () => number;
+  /** The page views this process counts and writes in batches (db/view-counts.ts); absent: none counted. */
+  views?: ViewCounts;
 }
 
 function accountIdOf(req: FastifyRequest): string {
@@ -98,5 +101,6 @@ export async function openCall(call: Call, req: FastifyRequest, deps: CallDeps):
     config: deps.config,
     req,
     now: deps.now(),
+    ...(deps.views ? { views: deps.views } : {}),
   };
 }

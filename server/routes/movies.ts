@@ -10,10 +10,11 @@ import { onceByKey } from '../db/call-keys.ts';
 import { categoryPath } from '../db/categories.ts';
 import type { Queryable } from '../db/db.ts';
 import { readyEpisodes } from '../db/episodes.ts';
-import { findMovie, movieScore, pageMovies, relatedMovies, toMovieCard, viewMovie } from '../db/movies.ts';
+import { findMovie, movieScore, pageMovies, relatedMovies, toMovieCard } from '../db/movies.ts';
 import { tagsOf } from '../db/tags.ts';
 import { toggleFavourite, viewerFlags } from '../db/user-items.ts';
 import type { User } from '../db/users.ts';
+import type { ViewCounts } from '../db/view-counts.ts';
 import { servedTrialSeconds } from '../media/play-ticket.ts';
 import { defineCall, type Call } from '../protocol/define-call.ts';
 import { likeCall } from './like-call.ts';
@@ -21,8 +22,15 @@ import { categoryScope, found, tagScope } from './lookups.ts';
 
 export const movieNotFound = (id: number): string => `影片不存在：${id}`;
 
-async function movieDetail(q: Queryable, id: number, user: User | null, countView = true): Promise<MovieDetail> {
-  const movie = found(await (countView ? viewMovie : findMovie)(q, id), movieNotFound(id));
+/** A movie's page; with `views`, the view is counted there (written later, in a batch). */
+async function movieDetail(
+  q: Queryable,
+  id: number,
+  user: User | null,
+  views: ViewCounts | null,
+): Promise<MovieDetail> {
+  const row = found(await findMovie(q, id), movieNotFound(id));
+  const movie = views ? { ...row, views: row.views + views.add('movie', row.id) } : row;
   const [path, tags, related, flags, canPlay, episodes] = await Promise.all([
     categoryPath(q, movie.categoryId),
     tagsOf(q, 'movie', movie.id),
@@ -52,7 +60,7 @@ async function movieDetail(q: Queryable, id: number, user: User | null, countVie
 }
 
 /** A movie as a visitor without a session sees it, without counting a view (the server's first paint). */
-export const previewMovieDetail = (q: Queryable, id: number): Promise<MovieDetail> => movieDetail(q, id, null, false);
+export const previewMovieDetail = (q: Queryable, id: number): Promise<MovieDetail> => movieDetail(q, id, null, null);
 
 export const movieCalls: readonly Call[] = [
   defineCall({
@@ -71,7 +79,7 @@ export const movieCalls: readonly Call[] = [
     path: API.movieDetail,
     schema: idSchema,
     auth: 'optional',
-    handler: ({ db, payload, user }) => movieDetail(db, payload.id, user),
+    handler: ({ db, payload, user, views }) => movieDetail(db, payload.id, user, views ?? null),
   }),
   likeCall(API.movieLike, 'movie', movieNotFound),
   defineCall({

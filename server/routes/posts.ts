@@ -20,12 +20,13 @@ import { recordRead } from '../db/activity.ts';
 import { countPostView } from '../db/daily-stats.ts';
 import { postVideo } from '../db/chunk-uploads.ts';
 import type { Queryable } from '../db/db.ts';
-import { findPost, pagePosts, postExists, toPostCard, viewPost } from '../db/posts.ts';
+import { findPost, pagePosts, postExists, toPostCard } from '../db/posts.ts';
 import { findTarget, pageTopicReplies } from '../db/replies.ts';
 import { siteDay } from '../db/site-day.ts';
 import { tagsOf } from '../db/tags.ts';
 import { setFavourite, viewerFlags } from '../db/user-items.ts';
 import type { User } from '../db/users.ts';
+import type { ViewCounts } from '../db/view-counts.ts';
 import { defineCall, type Call } from '../protocol/define-call.ts';
 import { likeCall } from './like-call.ts';
 import { found, notFound, postScope, tagScope } from './lookups.ts';
@@ -48,15 +49,15 @@ const postNotFound = (id: number): string => `内容不存在：${id}`;
 
 /** A topic as a visitor without a session sees it, without counting a view (the server's first paint). */
 export const previewTopicDetail = (q: Queryable, id: number, now: number): Promise<PostDetail> =>
-  postDetail(q, SECTIONS[0]!, id, null, now, false);
+  postDetail(q, SECTIONS[0]!, id, null, now, null);
 
 /** A 吃瓜 post as a visitor without a session sees it, without counting a view (the server's first paint's head). */
 export const previewChiguaDetail = (q: Queryable, id: number, now: number): Promise<PostDetail> =>
-  postDetail(q, SECTIONS[1]!, id, null, now, false);
+  postDetail(q, SECTIONS[1]!, id, null, now, null);
 
 /** An archive's article as a visitor without a session sees it, without counting a view (the server's first paint's head). */
 export const previewArticleDetail = (q: Queryable, id: number, now: number): Promise<PostDetail> =>
-  postDetail(q, SECTIONS[2]!, id, null, now, false);
+  postDetail(q, SECTIONS[2]!, id, null, now, null);
 
 /** A signed-in viewer's open counts for the daily read task (server/db/activity.ts). */
 async function postDetail(
@@ -65,12 +66,11 @@ async function postDetail(
   id: number,
   user: User | null,
   now: number,
-  countView = true,
+  /** Counts the view there (written later, in a batch); null: not counted. */
+  views: ViewCounts | null,
 ): Promise<PostDetail> {
-  const post = found(
-    await (countView ? viewPost : findPost)(q, id, section.kind, user?.id ?? null),
-    `${section.missing}：${id}`,
-  );
+  const row = found(await findPost(q, id, section.kind, user?.id ?? null), `${section.missing}：${id}`);
+  const post = views ? { ...row, views: row.views + views.add('post', row.id) } : row;
   const [tags, flags, unlocked, video] = await Promise.all([
     tagsOf(q, 'post', post.id),
     viewerFlags(q, user?.id ?? null, 'post', post.id),
@@ -111,8 +111,8 @@ const sectionCalls = (section: Section): Call[] => [
     path: section.detail,
     schema: idSchema,
     auth: 'optional',
-    handler: async ({ db, payload, user, now, site }) => {
-      const detail = await postDetail(db, section, payload.id, user, now);
+    handler: async ({ db, payload, user, now, site, views }) => {
+      const detail = await postDetail(db, section, payload.id, user, now, views ?? null);
       await countPostView(db, site.id, siteDay(now), detail.id); // the dashboard's top posts
       return detail;
     },

@@ -2,7 +2,9 @@
  * The kept list counters (server/db/counters.ts) agree with a full recount after any sequence of
  * writes: topics published, liked and unliked, hidden, approved and deleted by a moderator, moved
  * between groups, tagged and untagged; authors hidden and approved by a moderator (the site's
- * author count); movies published, unpublished, moved and retagged in the console. Each write runs in its own transaction through the function the app uses (a refused one
+ * author count); movies published, unpublished, moved and retagged in the console. Page views of
+ * movies and posts, counted in a process's tallies and written in batches between the other writes
+ * (db/view-counts.ts), agree with the views counted once the last batch is written. Each write runs in its own transaction through the function the app uses (a refused one
  * rolls back, as in the app); moves and tag changes of posts, which no call makes yet, are plain SQL.
  */
 import fc from 'fast-check';
@@ -16,6 +18,7 @@ import { counterSnapshot, recountCounters } from '../db/counters.ts';
 import type { Queryable } from '../db/db.ts';
 import { insertTopic } from '../db/publish.ts';
 import { setLike } from '../db/user-items.ts';
+import { ViewCounts, type ViewKind } from '../db/view-counts.ts';
 import { FX, seedContent } from './content-fixture.ts';
 import { createHarness, EVERY_DB_KIND, type Harness } from './harness.ts';
 
@@ -34,7 +37,8 @@ type Op =
   | { op: 'moderateUser'; user: number; action: 'hide' | 'approve' }
   | { op: 'move'; post: number; category: number }
   | { op: 'tag'; post: number; tag: number; add: boolean }
-  | { op: 'movie'; movie: number; status?: MovieStatus; category?: number; tags?: number[] };
+  | { op: 'movie'; movie: number; status?: MovieStatus; category?: number; tags?: number[] }
+  | { op: 'view'; kind: ViewKind; target: number; flush: boolean };
 
 /** A post by its position among the posts there are (so generated ops always name one). */
 const post = fc.nat(40);
@@ -65,14 +69,35 @@ const OPS: fc.Arbitrary<Op> = fc.oneof(
     },
     { requiredKeys: ['op', 'movie'] },
   ),
+  // A movie (by its position in MOVIES) or a post (by its position among the posts) viewed, and
+  // sometimes the tallies written.
+  fc.record({
+    op: fc.constant('view' as const),
+    kind: pick(['movie', 'post'] as const),
+    target: post,
+    flush: fc.boolean(),
+  }),
 );
+
+/** Each movie's and post's views. */
+async function viewsNow(q: Queryable): Promise<Map<string, number>> {
+  const rows = await q.query<{ key: string; views: number }>(
+    `SELECT 'movie:' || id AS key, views FROM movies UNION ALL SELECT 'post:' || id, views FROM posts`,
+  );
+  return new Map(rows.map((row) => [row.key, row.views]));
+}
 
 async function postAt(q: Queryable, position: number): Promise<number> {
   const rows = await q.query<{ id: number }>('SELECT id FROM posts ORDER BY id');
   return rows[position % rows.length]!.id;
 }
 
-async function apply(h: Harness, operator: CreatedOperator, op: Op, now: number): Promise<void> {
+async function apply(
+  h: Harness,
+  operator: CreatedOperator,
+  op: Exclude<Op, { op: 'view' }>,
+  now: number,
+): Promise<void> {
   const actor = { operatorId: operator.operator.id, address: '127.0.0.1' };
   await h.db.tx(async (q) => {
     if (op.op === 'publish') {
@@ -127,7 +152,17 @@ describe.each(EVERY_DB_KIND)('kept list counters on %s', (kind) => {
     let counted = false;
     await fc.assert(
       fc.asyncProperty(fc.array(OPS, { minLength: 5, maxLength: 25 }), async (ops) => {
+        const views = new ViewCounts();
+        const viewed = new Map<string, number>();
+        const before = await viewsNow(h.db);
         for (const op of ops) {
+          if (op.op === 'view') {
+            const id = op.kind === 'movie' ? MOVIES[op.target % MOVIES.length]! : await postAt(h.db, op.target);
+            views.add(op.kind, id);
+            viewed.set(`${op.kind}:${id}`, (viewed.get(`${op.kind}:${id}`) ?? 0) + 1);
+            if (op.flush) await views.flush(h.db);
+            continue;
+          }
           // A refused write (a deleted post moderated again, a title without a ready episode) rolls back.
           await apply(h, operator, op, Date.now()).then(
             () => (applied += 1),
@@ -137,6 +172,9 @@ describe.each(EVERY_DB_KIND)('kept list counters on %s', (kind) => {
         const kept = await counterSnapshot(h.db);
         await recountCounters(h.db);
         expect(kept).toEqual(await counterSnapshot(h.db));
+        await views.flush(h.db);
+        const after = await viewsNow(h.db);
+        for (const [key, n] of after) expect(n, key).toBe((before.get(key) ?? 0) + (viewed.get(key) ?? 0));
         hidden ||= (await h.db.one('SELECT 1 AS x FROM posts WHERE hidden_at IS NOT NULL LIMIT 1')) !== undefined;
         counted ||= (await h.db.one('SELECT 1 AS x FROM site_author_counts WHERE n > 0')) !== undefined;
       }),
