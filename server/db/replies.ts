@@ -4,7 +4,8 @@
  * reply still shows as its floor with its text cleared. A reply hidden pending review is left out
  * for everyone but its author, who sees it flagged. Pages of /reply/getPage are keyset pages over
  * replies_target_floor (oldest, newest) or replies_target_hot (hottest), so each is a bounded index
- * scan; /topic/replyPage keeps its numbered pages over the same order.
+ * scan; /topic/replyPage keeps its numbered pages over the same order, each read from the floor it
+ * starts at (replies_target_hidden gives the hidden floors to skip).
  */
 import type { ReplyPage } from '../../contract/calls/community.ts';
 import type { Page, Reply, UserBrief } from '../../contract/calls/content.ts';
@@ -206,7 +207,29 @@ export async function pageReplies(
   };
 }
 
-/** /topic/replyPage: numbered pages (up to LIST_MAX_PAGE), oldest first; total is the kept counter. */
+/**
+ * The floor a numbered page starts at: floors are 1, 2, 3 … with none missing (reply-writes.ts), so
+ * with `skip` replies before it the page starts at floor skip + 1, moved on by each hidden floor the
+ * viewer does not see at or before it (replies_target_hidden: hidden replies are few).
+ */
+async function firstFloorOf(q: Queryable, target: TargetRow, skip: number, viewerId: number | null): Promise<number> {
+  const hidden = await q.query<{ floor: number }>(
+    `SELECT floor FROM replies WHERE target_type = $1 AND target_id = $2 AND hidden_at IS NOT NULL
+       AND author_id IS DISTINCT FROM $3::bigint ORDER BY floor`,
+    [target.type, target.id, viewerId],
+  );
+  let first = skip + 1;
+  for (const { floor } of hidden) {
+    if (floor > first) break;
+    first += 1;
+  }
+  return first;
+}
+
+/**
+ * /topic/replyPage: numbered pages (up to LIST_MAX_PAGE), oldest first; total is the kept counter.
+ * Each page is read from its first floor on (firstFloorOf), as cheap at page 50 as at page 1.
+ */
 export async function pageTopicReplies(
   q: Queryable,
   target: TargetRow,
@@ -215,12 +238,13 @@ export async function pageTopicReplies(
 ): Promise<Page<Reply>> {
   const { page, pageSize } = request;
   assertPageDepth(page);
+  const first = page === 1 ? 1 : await firstFloorOf(q, target, (page - 1) * pageSize, viewerId);
   const rows = await replyRows(
     q,
     viewerId,
-    OF_TARGET,
-    [target.type, target.id, pageSize, (page - 1) * pageSize],
-    'ORDER BY r.floor LIMIT $4 OFFSET $5',
+    `${OF_TARGET} AND r.floor >= $5`,
+    [target.type, target.id, pageSize, first],
+    'ORDER BY r.floor LIMIT $4',
   );
   return { list: await toReplies(q, rows, target, viewerId), total: target.total, page, pageSize };
 }

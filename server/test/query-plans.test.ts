@@ -1,7 +1,7 @@
 /**
  * Every hot list query is served by an index in its order: EXPLAIN of the SQL the list really runs
  * (recorded from the call, first page and a page after a cursor) shows an index scan on the
- * expected index and no Sort above it. Sequential scans, bitmap scans and sorts are turned off so
+ * expected index and no Sort above it; a numbered reply page reads from the floor it starts at. Sequential scans, bitmap scans and sorts are turned off so
  * the planner shows what it does on a big table, not what is cheapest on the fixture's few rows: a
  * plan that cannot do without a sort still shows one. A one-word search of movies and users reads
  * its candidates and total by index-only scans of search_terms (it then ranks the bounded
@@ -15,7 +15,7 @@ import { forumGroups } from '../db/forum.ts';
 import { pageMovies, type MovieFilters } from '../db/movies.ts';
 import { pagePosts, type PostFilters } from '../db/posts.ts';
 import { pageAuthors } from '../db/public-users.ts';
-import { findTarget, pageReplies } from '../db/replies.ts';
+import { findTarget, pageReplies, pageTopicReplies } from '../db/replies.ts';
 import { DEMO_SITE } from '../db/sites.ts';
 import { allTags } from '../db/tags.ts';
 import { parseKeyword, rankedHits } from '../search/search-query.ts';
@@ -160,6 +160,17 @@ describe.each(EVERY_DB_KIND)('query plans of the hot lists on %s', (kind) => {
     const first = await recorded(h.db, read, pick);
     expect(cursor).toBeDefined();
     await expectServedBy(h.db, [...first, ...(await recorded(h.db, read, pick))], REPLY_INDEX[sort]);
+  });
+
+  it('a numbered reply page: its first floor from the hidden floors, then from that floor on', async () => {
+    const target = (await findTarget(h.db, 'post', FX.topicWithReplies))!;
+    const read = (q: Queryable) => pageTopicReplies(q, target, { page: 3, pageSize: 10 }, null);
+    const [hidden, ...rest] = await recorded(h.db, read, (sql) => sql.startsWith('SELECT floor FROM replies'));
+    expect(rest).toEqual([]);
+    await expectServedBy(h.db, [hidden!], 'replies_target_hidden');
+    const pages = await recorded(h.db, read, (sql) => sql.includes('FROM replies r'));
+    expect(pages.map((page) => page.sql).join()).not.toContain('OFFSET');
+    await expectServedBy(h.db, pages, 'replies_target_floor');
   });
 
   it('the user list, the tag list and the forum list', async () => {
