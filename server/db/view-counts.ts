@@ -44,6 +44,11 @@ export class ViewCounts {
     return this.held(kind, id);
   }
 
+  /** The row as its viewer sees it with their view counted: its views and what this process holds for it. */
+  count<Row extends { id: number; views: number }>(kind: ViewKind, row: Row): Row {
+    return { ...row, views: row.views + this.add(kind, row.id) };
+  }
+
   /** The views of the item this process counted and the row does not show yet. */
   held(kind: ViewKind, id: number): number {
     return (this.#held[kind].get(id) ?? 0) + (this.#taken[kind].get(id) ?? 0);

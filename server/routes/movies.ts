@@ -23,14 +23,9 @@ import { categoryScope, found, tagScope } from './lookups.ts';
 export const movieNotFound = (id: number): string => `影片不存在：${id}`;
 
 /** A movie's page; with `views`, the view is counted there (written later, in a batch). */
-async function movieDetail(
-  q: Queryable,
-  id: number,
-  user: User | null,
-  views: ViewCounts | null,
-): Promise<MovieDetail> {
+async function movieDetail(q: Queryable, id: number, user: User | null, views?: ViewCounts): Promise<MovieDetail> {
   const row = found(await findMovie(q, id), movieNotFound(id));
-  const movie = views ? { ...row, views: row.views + views.add('movie', row.id) } : row;
+  const movie = views?.count('movie', row) ?? row;
   const [path, tags, related, flags, canPlay, episodes] = await Promise.all([
     categoryPath(q, movie.categoryId),
     tagsOf(q, 'movie', movie.id),
@@ -60,7 +55,7 @@ async function movieDetail(
 }
 
 /** A movie as a visitor without a session sees it, without counting a view (the server's first paint). */
-export const previewMovieDetail = (q: Queryable, id: number): Promise<MovieDetail> => movieDetail(q, id, null, null);
+export const previewMovieDetail = (q: Queryable, id: number): Promise<MovieDetail> => movieDetail(q, id, null);
 
 export const movieCalls: readonly Call[] = [
   defineCall({
@@ -79,7 +74,7 @@ export const movieCalls: readonly Call[] = [
     path: API.movieDetail,
     schema: idSchema,
     auth: 'optional',
-    handler: ({ db, payload, user, views }) => movieDetail(db, payload.id, user, views ?? null),
+    handler: ({ db, payload, user, views }) => movieDetail(db, payload.id, user, views),
   }),
   likeCall(API.movieLike, 'movie', movieNotFound),
   defineCall({

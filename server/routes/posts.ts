@@ -49,15 +49,15 @@ const postNotFound = (id: number): string => `内容不存在：${id}`;
 
 /** A topic as a visitor without a session sees it, without counting a view (the server's first paint). */
 export const previewTopicDetail = (q: Queryable, id: number, now: number): Promise<PostDetail> =>
-  postDetail(q, SECTIONS[0]!, id, null, now, null);
+  postDetail(q, SECTIONS[0]!, id, null, now);
 
 /** A 吃瓜 post as a visitor without a session sees it, without counting a view (the server's first paint's head). */
 export const previewChiguaDetail = (q: Queryable, id: number, now: number): Promise<PostDetail> =>
-  postDetail(q, SECTIONS[1]!, id, null, now, null);
+  postDetail(q, SECTIONS[1]!, id, null, now);
 
 /** An archive's article as a visitor without a session sees it, without counting a view (the server's first paint's head). */
 export const previewArticleDetail = (q: Queryable, id: number, now: number): Promise<PostDetail> =>
-  postDetail(q, SECTIONS[2]!, id, null, now, null);
+  postDetail(q, SECTIONS[2]!, id, null, now);
 
 /** A signed-in viewer's open counts for the daily read task (server/db/activity.ts). */
 async function postDetail(
@@ -66,11 +66,11 @@ async function postDetail(
   id: number,
   user: User | null,
   now: number,
-  /** Counts the view there (written later, in a batch); null: not counted. */
-  views: ViewCounts | null,
+  /** Counts the view there (written later, in a batch); absent: not counted. */
+  views?: ViewCounts,
 ): Promise<PostDetail> {
   const row = found(await findPost(q, id, section.kind, user?.id ?? null), `${section.missing}：${id}`);
-  const post = views ? { ...row, views: row.views + views.add('post', row.id) } : row;
+  const post = views?.count('post', row) ?? row;
   const [tags, flags, unlocked, video] = await Promise.all([
     tagsOf(q, 'post', post.id),
     viewerFlags(q, user?.id ?? null, 'post', post.id),
@@ -112,7 +112,7 @@ const sectionCalls = (section: Section): Call[] => [
     schema: idSchema,
     auth: 'optional',
     handler: async ({ db, payload, user, now, site, views }) => {
-      const detail = await postDetail(db, section, payload.id, user, now, views ?? null);
+      const detail = await postDetail(db, section, payload.id, user, now, views);
       await countPostView(db, site.id, siteDay(now), detail.id); // the dashboard's top posts
       return detail;
     },
