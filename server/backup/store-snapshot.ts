@@ -8,10 +8,12 @@
  * (json_populate_recordset) with triggers off (the kept counters come with their rows), then sets
  * every sequence, so new rows never collide.
  *
- * Not in the backup: pg-boss's schema (background jobs queued or running at backup time) and
- * anything outside the store's own schema.
+ * Not in the backup: pg-boss's schema (background jobs queued or running at backup time), the
+ * sitemaps' made files (made again on the first crawler's request) and anything outside the
+ * store's own schema.
  */
 import type { Queryable } from '../db/db.ts';
+import { SITEMAP_TABLES } from '../db/sitemaps.ts';
 import type { ArchiveWriter, MetaHeader, SequenceState } from './archive-format.ts';
 
 /** Rows per batch, and the bytes after which a batch is written early. */
@@ -21,14 +23,15 @@ const UPLOAD_REF = /\/uploads\/([0-9a-f]{32}\.webp)/g;
 
 export type TableLayout = MetaHeader['tables'][number];
 
-/** The tables of the current schema, each with its columns (name and type, in order). */
+/** The tables of the current schema a backup holds, each with its columns (name and type, in order). */
 export async function tableLayouts(q: Queryable): Promise<TableLayout[]> {
   const rows = await q.query<{ table: string; column: string; type: string }>(
     `SELECT c.relname AS "table", a.attname AS "column", format_type(a.atttypid, a.atttypmod) AS type
      FROM pg_class c JOIN pg_attribute a ON a.attrelid = c.oid
      WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind = 'r'
-       AND a.attnum > 0 AND NOT a.attisdropped
+       AND a.attnum > 0 AND NOT a.attisdropped AND NOT c.relname = ANY($1::text[])
      ORDER BY c.relname, a.attnum`,
+    [SITEMAP_TABLES],
   );
   const tables = new Map<string, TableLayout>();
   for (const row of rows) {

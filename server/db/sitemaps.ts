@@ -4,14 +4,16 @@
  * tags carrying a visible item), in id order, each row with the time its <lastmod> says, written
  * by the database as the protocol's W3C datetime (UTC, to the second: 50,000 rows cost no Date).
  *
- * A kind's rows are cut into files of `perFile` by keyset: `fileBounds` walks the kind's index once
- * (migration 031) and answers, per file, the last id in it and the latest lastmod; file N is then
- * `id > (last id of file N-1) AND id <= (its own last id) ORDER BY id LIMIT perFile`, one range scan
- * of the same index, never an OFFSET. The last file has no upper bound, so rows added since the
- * bounds were read still show.
+ * The files are made ahead (`makeFiles`, kept in sitemap_files, migration 038) and a request reads
+ * one made file. A kind's rows are cut into files of `perFile` by id range: file N holds the visible
+ * rows with `id > (last id of file N-1) AND id <= (its own last id)`, the last file every id after
+ * its predecessor's. A make keeps the ranges it finds (one scan of the kind's index, migration 031,
+ * counting each range's rows and a stamp of them) and cuts anew only from the first range that has
+ * grown past `perFile` (the last one, as rows are added): hiding a row leaves the other files as
+ * they were, and only files whose stamp moved are written again. Never an OFFSET.
  */
 import { ROUTE_PATTERNS, type RouteName } from '../../contract/route-patterns.ts';
-import type { Queryable } from './db.ts';
+import type { Db, Queryable } from './db.ts';
 import { VISIBLE } from './movies.ts';
 import { PUBLIC_POST } from './posts.ts';
 import { LISTED_AUTHOR } from './public-users.ts';
@@ -83,6 +85,8 @@ export interface FileBound {
   rows: number;
   /** The latest lastmod of its rows (W3C datetime), null when its kind has none. */
   lastmod: string | null;
+  /** What its rows are, in short: their count, the sum of their ids and of their lastmods' seconds. */
+  stamp: string;
 }
 
 /** A file's <url> elements, one a line, each <loc> the page's path without its origin. */
@@ -94,24 +98,60 @@ export interface SitemapXml {
 /** Whether a kind's rows differ per site (the cache keys them by site then). */
 export const perSite = (kind: SitemapKind): boolean => SQL[kind].perSite;
 
-/** The files of `kind`: each one's last id, row count and latest lastmod, in order; [] when there are no rows. */
+/** The aggregates of a group of rows `s` (id, lastmod) that make a FileBound. */
+const BOUND_COLUMNS = `max(id) AS "lastId", count(*)::int AS rows, ${w3c('max(lastmod)')} AS lastmod,
+  count(*) || ':' || sum(id) || ':' || coalesce(sum(extract(epoch FROM lastmod))::text, '') AS stamp`;
+
+/** The visible rows of a kind as (id, lastmod), ids above `$after` when given. */
+function rowsOf(sql: KindSql, params: unknown[], after: number | null): string {
+  const id = idOf(sql);
+  const where = after === null ? sql.where : `${sql.where} AND ${id} > $${params.push(after)}`;
+  return `SELECT ${id}::int8 AS id, ${sql.lastmod} AS lastmod FROM ${sql.from} WHERE ${where}`;
+}
+
+/**
+ * The files of `kind` cut anew from the rows after `after` (null: from the first): each one's last
+ * id, row count, latest lastmod and stamp, in order; [] when there are no rows.
+ */
 export async function fileBounds(
   q: Queryable,
   kind: SitemapKind,
   siteId: number,
   perFile: number,
+  after: number | null = null,
 ): Promise<FileBound[]> {
   const sql = SQL[kind];
-  const id = idOf(sql);
-  const params = sql.perSite ? [siteId, perFile] : [perFile];
-  const n = `$${params.length}::int8`;
+  const params: unknown[] = sql.perSite ? [siteId] : [];
+  const rows = rowsOf(sql, params, after);
   return q.query<FileBound>(
-    `SELECT max(id) AS "lastId", count(*)::int AS rows, ${w3c('max(lastmod)')} AS lastmod
-     FROM (SELECT ${id} AS id, ${sql.lastmod} AS lastmod, row_number() OVER (ORDER BY ${id}) AS rn
-           FROM ${sql.from} WHERE ${sql.where}) s
-     GROUP BY (rn - 1) / ${n} ORDER BY 1`,
+    `SELECT ${BOUND_COLUMNS}
+     FROM (SELECT id, lastmod, row_number() OVER (ORDER BY id) AS rn FROM (${rows}) r) s
+     GROUP BY (rn - 1) / $${params.push(perFile)}::int8 ORDER BY 1`,
     params,
   );
+}
+
+/**
+ * The rows of `kind` in the ranges the ids `ends` close ((…, ends[0]], (ends[0], ends[1]], …, and
+ * every id after the last end), counted as FileBounds, by range (from 0); a range without rows has
+ * no entry.
+ */
+async function rangeBounds(
+  q: Queryable,
+  kind: SitemapKind,
+  siteId: number,
+  ends: readonly number[],
+): Promise<Map<number, FileBound>> {
+  const sql = SQL[kind];
+  const params: unknown[] = sql.perSite ? [siteId] : [];
+  const rows = rowsOf(sql, params, null);
+  // width_bucket: how many of the thresholds (each end + 1) an id reaches, i.e. its range.
+  const found = await q.query<FileBound & { range: number }>(
+    `SELECT width_bucket(id, $${params.push(ends.map((end) => end + 1))}::int8[]) AS range, ${BOUND_COLUMNS}
+     FROM (${rows}) s GROUP BY 1 ORDER BY 1`,
+    params,
+  );
+  return new Map(found.map(({ range, ...bound }) => [range, bound]));
 }
 
 /**
@@ -162,4 +202,141 @@ export async function changeMarks(q: Queryable): Promise<Record<SitemapKind, str
     SitemapKind,
     string
   >;
+}
+
+/** The tables of made files: made again from the rows they list, so a backup leaves them out. */
+export const SITEMAP_TABLES = ['sitemap_files', 'sitemap_made'] as const;
+
+/** A made file as kept (sitemap_files), without its body: its range, from `afterId` (null: the first id). */
+export interface MadeFile extends FileBound {
+  n: number;
+  afterId: number | null;
+}
+
+/** The site a kind's made files are kept under: 0 for a kind every site shares. */
+const keptSite = (kind: SitemapKind, siteId: number): number => (SQL[kind].perSite ? siteId : 0);
+
+const MADE_COLUMNS = `n, after_id AS "afterId", last_id AS "lastId", rows, lastmod, stamp`;
+
+/** The made files of a kind for a site, in order; null when the kind was never made (at this size). */
+export async function madeFiles(
+  q: Queryable,
+  kind: SitemapKind,
+  siteId: number,
+  perFile: number,
+): Promise<MadeFile[] | null> {
+  const key = [kind, keptSite(kind, siteId), perFile];
+  const made = await q.query('SELECT 1 FROM sitemap_made WHERE kind = $1 AND site_id = $2 AND per_file = $3', key);
+  if (made.length === 0) return null;
+  return q.query<MadeFile>(
+    `SELECT ${MADE_COLUMNS} FROM sitemap_files WHERE kind = $1 AND site_id = $2 AND per_file = $3 ORDER BY n`,
+    key,
+  );
+}
+
+/** The <url> lines of made file `n` (each <loc> the page's path alone), undefined when there is none. */
+export async function madeBody(
+  q: Queryable,
+  kind: SitemapKind,
+  siteId: number,
+  perFile: number,
+  n: number,
+): Promise<string | undefined> {
+  const [row] = await q.query<{ body: string }>(
+    'SELECT body FROM sitemap_files WHERE kind = $1 AND site_id = $2 AND per_file = $3 AND n = $4',
+    [kind, keptSite(kind, siteId), perFile, n],
+  );
+  return row?.body;
+}
+
+/** What a make did: the files the kind has now and how many of them it wrote; skipped when already made at the mark. */
+export interface Making {
+  files: number;
+  written: number;
+  skipped: boolean;
+}
+
+/**
+ * Makes the files of `kind` for a site (sitemap_files): one process at a time (an advisory lock;
+ * the others wait, then find the kind made at the mark they saw and skip, unless `always`). Keeps
+ * the ranges of the made files but from the first that has grown past `perFile` (cut anew from
+ * there), drops trailing files left without rows, and writes only the files whose range or stamp
+ * moved. The change mark is read before the rows: a write it does not see moves it again.
+ */
+export async function makeFiles(
+  db: Db,
+  kind: SitemapKind,
+  siteId: number,
+  perFile: number,
+  always = false,
+): Promise<Making> {
+  const site = keptSite(kind, siteId);
+  const key = [kind, site, perFile];
+  return db.tx(async (q) => {
+    await q.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`sitemap ${key.join(' ')}`]);
+    const mark = (await changeMarks(q))[kind];
+    const [made] = await q.query<{ mark: string }>(
+      'SELECT mark FROM sitemap_made WHERE kind = $1 AND site_id = $2 AND per_file = $3',
+      key,
+    );
+    const stored = await q.query<MadeFile>(
+      `SELECT ${MADE_COLUMNS} FROM sitemap_files WHERE kind = $1 AND site_id = $2 AND per_file = $3 ORDER BY n`,
+      key,
+    );
+    if (!always && made?.mark === mark) return { files: stored.length, written: 0, skipped: true };
+
+    const ends = stored.slice(0, -1).map((file) => file.lastId);
+    const counted = await rangeBounds(q, kind, siteId, ends);
+    const files: MadeFile[] = [];
+    // Where to cut anew: after this id (null: from the first), or undefined when every range is kept.
+    let cutAfter: number | null | undefined = stored.length === 0 ? null : undefined;
+    for (const [i, file] of stored.entries()) {
+      const bound = counted.get(i);
+      if (bound && bound.rows > perFile) {
+        cutAfter = file.afterId;
+        break;
+      }
+      // A kept range keeps its end; the last, open one ends where its rows do.
+      const lastId = i === stored.length - 1 ? (bound?.lastId ?? file.lastId) : file.lastId;
+      const { rows, lastmod, stamp } = bound ?? { rows: 0, lastmod: null, stamp: '0' };
+      files.push({ n: i + 1, afterId: file.afterId, lastId, rows, lastmod, stamp });
+    }
+    if (cutAfter !== undefined) {
+      let afterId = cutAfter;
+      for (const bound of await fileBounds(q, kind, siteId, perFile, afterId)) {
+        files.push({ ...bound, n: files.length + 1, afterId });
+        afterId = bound.lastId;
+      }
+    }
+    while (files.length > 0 && files.at(-1)!.rows === 0) files.pop();
+
+    const before = new Map(stored.map((file) => [file.n, file]));
+    let written = 0;
+    for (const [i, file] of files.entries()) {
+      const last = i === files.length - 1;
+      const old = before.get(file.n);
+      const same =
+        old && old.afterId === file.afterId && old.stamp === file.stamp && (last || old.lastId === file.lastId);
+      if (same) continue;
+      const { xml } = await fileXml(q, kind, siteId, { after: file.afterId, upTo: last ? null : file.lastId }, perFile);
+      await q.query(
+        `INSERT INTO sitemap_files (kind, site_id, per_file, n, after_id, last_id, rows, lastmod, stamp, body)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+         ON CONFLICT (kind, site_id, per_file, n) DO UPDATE SET after_id = $5, last_id = $6, rows = $7,
+           lastmod = $8, stamp = $9, body = $10`,
+        [...key, file.n, file.afterId, file.lastId, file.rows, file.lastmod, file.stamp, xml],
+      );
+      written += 1;
+    }
+    await q.query('DELETE FROM sitemap_files WHERE kind = $1 AND site_id = $2 AND per_file = $3 AND n > $4', [
+      ...key,
+      files.length,
+    ]);
+    await q.query(
+      `INSERT INTO sitemap_made (kind, site_id, per_file, mark, made_at) VALUES ($1, $2, $3, $4, now())
+       ON CONFLICT (kind, site_id, per_file) DO UPDATE SET mark = $4, made_at = now()`,
+      [...key, mark],
+    );
+    return { files: files.length, written, skipped: false };
+  });
 }

@@ -3,27 +3,34 @@
  * of at most `perFile` page URLs (50,000 by the protocol; each URL is short, so a file stays far
  * under its 50 MB), every URL absolute on the origin the caller gives (the requesting site's own).
  *
- * Kept in memory per process: a kind's file bounds (server/db/sitemaps.ts) and the files (up to
- * `maxCachedBytes`, the least recently used dropped first): each read once without its origin, then
+ * The files are made ahead and kept in the database (server/db/sitemaps.ts `makeFiles`, migration
+ * 038), so a crawler's request reads one made file, never the rows behind it. A process keeps, per
+ * kind (and site where the kind is per site), the list of made files, and the files themselves (up
+ * to `maxCachedBytes`, least recently used dropped first): each read once without its origin, then
  * finished per origin asked for, so a Host with another port or scheme costs a string join, never
- * another query. A write that changes what a kind shows (published, hidden, deleted, edited)
- * advances the kind's change mark in the database (migration 032); a request looks at the marks at
- * most every `checkMs` (5 s), and what was read of a kind whose mark moved is forgotten, in every
- * process, so the item is in (or out of) the files seconds after the write. Kept bounds are also
- * read anew after `ttlMs` (10 minutes): a title whose publication time comes changes no row. Once
- * that old, they are still answered while one read of them runs in the background, so only a cold
- * process (or a change) makes a crawler wait for them; the files made from older bounds go with them.
+ * another query.
+ *
+ * A write that changes what a kind shows (published, hidden, deleted, edited) advances the kind's
+ * change mark (migration 032). A request looks at the marks at most every `checkMs` (5 s); for a
+ * kind whose mark moved, the process makes its files again in the background (one process at a
+ * time: the others wait, find them made, and read the new list) while the made files are answered,
+ * so the item is in (or out of) the files seconds after the write and no crawler waits for a make.
+ * A kind is made once more at the next look after a change (the write that moved its mark may not
+ * have been committed, so not yet seen, when it was made) and again every `ttlMs` (10 minutes: a
+ * title whose publication time comes changes no row). Only the first use of a kind by a process
+ * may wait for a make: when it was never made, or changed while no process looked.
  */
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { Db } from '../db/db.ts';
 import {
   changeMarks,
-  fileBounds,
-  fileXml,
+  madeBody,
+  madeFiles,
+  makeFiles,
   perSite,
   SITEMAP_KINDS,
-  type FileBound,
+  type MadeFile,
   type SitemapKind,
 } from '../db/sitemaps.ts';
 import { escapeXml, sitemapIndex, urlset, type SitemapEntry } from './sitemap-xml.ts';
@@ -36,13 +43,14 @@ export const SITEMAP_MAX_URLS = 50_000;
 export interface SitemapOptions {
   /** URLs per file: SITEMAP_MAX_URLS, smaller in tests. */
   perFile?: number;
+  /** How long a kind's files stand without a change before they are made again. */
   ttlMs?: number;
   /** How often the change marks are looked at (on a request). */
   checkMs?: number;
   /** Files kept (finished per origin, and without their origin), in characters of XML. */
   maxCachedBytes?: number;
   clock?: () => number;
-  /** Told when a background read of bounds or of the change marks fails (what was read is kept). */
+  /** Told when a make in the background or a look at the change marks fails (what was made is kept). */
   onError?: (error: unknown) => void;
 }
 
@@ -58,26 +66,31 @@ export interface SitemapFile {
   gzipped(): Promise<Buffer>;
 }
 
-interface Bounds {
-  readAt: number;
-  generation: number;
-  bounds: Promise<FileBound[]>;
-  refreshing: boolean;
+/** What a process knows of one kind's made files (of one site where the kind is per site). */
+interface Kept {
+  kind: SitemapKind;
+  siteId: number;
+  /** The made files, as last read. */
+  files: Promise<MadeFile[]>;
+  /** When they were last made (or found made) by this process, on its clock. */
+  madeAt: number;
+  /** A make running in the background, if any. */
+  making: Promise<void> | null;
+  /** Make again at the next look, even if the mark has not moved since. */
+  again: boolean;
 }
 
 export class Sitemaps {
   private readonly perFile: number;
   private readonly ttlMs: number;
+  private readonly checkMs: number;
   private readonly maxCachedBytes: number;
   private readonly clock: () => number;
-  private readonly bounds = new Map<string, Bounds>();
+  private readonly kinds = new Map<string, Kept>();
   /** Files without their origin, and finished files per origin, least recently used first. */
   private readonly kept = new Map<string, { value: Promise<unknown>; bytes: number }>();
   private keptBytes = 0;
-  private generations = 0;
-  private readonly checkMs: number;
   private marks: Record<SitemapKind, string> | undefined;
-  private changedBefore = new Set<SitemapKind>();
   private checkedAt = Number.NEGATIVE_INFINITY;
   private checking: Promise<void> | null = null;
 
@@ -92,15 +105,14 @@ export class Sitemaps {
     this.clock = options.clock ?? (() => performance.now());
   }
 
-  /** The sitemap index of the site: every file of every kind with rows, its lastmod the latest of its rows'. */
+  /** The sitemap index of the site: every made file of every kind, its lastmod the latest of its rows'. */
   async index(siteId: number, origin: string): Promise<string> {
     await this.checkChanges();
     const entries: SitemapEntry[] = [];
     for (const kind of SITEMAP_KINDS) {
-      const { bounds } = this.boundsOf(kind, siteId);
-      (await bounds).forEach((bound, i) =>
-        entries.push({ loc: `${origin}${sitemapFilePath(kind, i + 1)}`, lastmod: bound.lastmod }),
-      );
+      for (const file of await this.keptOf(kind, siteId).files) {
+        entries.push({ loc: `${origin}${sitemapFilePath(kind, file.n)}`, lastmod: file.lastmod });
+      }
     }
     return sitemapIndex(entries);
   }
@@ -108,29 +120,122 @@ export class Sitemaps {
   /** File `n` (from 1) of `kind` for the site, or undefined when the index has no such file. */
   async file(siteId: number, kind: SitemapKind, n: number, origin: string): Promise<SitemapFile | undefined> {
     await this.checkChanges();
-    const entry = this.boundsOf(kind, siteId);
-    const bounds = await entry.bounds;
-    if (!Number.isSafeInteger(n) || n < 1 || n > bounds.length) return undefined;
+    const made = (await this.keptOf(kind, siteId).files)[n - 1];
+    if (!Number.isSafeInteger(n) || !made) return undefined;
     // The file without its origin, read once whatever sites (for a kind they share) and origins ask
-    // for it: a generation is one read of one kind's bounds (per site where the kind is per site).
-    const key = `${entry.generation} ${n}`;
+    // for it, until it is made anew (another range or stamp).
+    const key = `${this.keyOf(kind, siteId)} ${n} ${made.afterId} ${made.lastId} ${made.stamp}`;
     const template = this.keep(
       key,
       async () => {
-        const range = {
-          after: n === 1 ? null : bounds[n - 2]!.lastId,
-          upTo: n === bounds.length ? null : bounds[n - 1]!.lastId,
-        };
-        const { xml } = await fileXml(this.db, kind, siteId, range, this.perFile);
-        return urlset(xml).split(LOC);
+        // null: made away since the list was read (by another process): not found, until it is read anew.
+        const body = await madeBody(this.db, kind, siteId, this.perFile, n);
+        return body === undefined ? null : urlset(body).split(LOC);
       },
-      (parts) => parts.reduce((bytes, part) => bytes + part.length, 0),
+      (parts) => parts?.reduce((bytes, part) => bytes + part.length, 0) ?? 0,
     );
+    const parts = await template;
+    if (parts === null) {
+      this.drop(key);
+      return undefined;
+    }
+    // Split once and joined per origin: faster here than replacing in the whole string each time.
     return this.keep(
       `${key} ${origin}`,
-      async () => finished((await template).join(`${LOC}${escapeXml(origin)}`)),
-      (made) => made.xml.length,
+      async () => finished(parts.join(`${LOC}${escapeXml(origin)}`)),
+      (finishedFile) => finishedFile.xml.length,
     );
+  }
+
+  /** Waits for the makes running in the background (tests, and the bench). */
+  async settled(): Promise<void> {
+    while (true) {
+      const running = [...this.kinds.values()].flatMap((kept) => (kept.making ? [kept.making] : []));
+      if (running.length === 0) return;
+      await Promise.all(running);
+    }
+  }
+
+  private keyOf(kind: SitemapKind, siteId: number): string {
+    return perSite(kind) ? `${kind} ${siteId}` : kind;
+  }
+
+  /** What the process knows of a kind: read (made first if it never was) on first use, made again once old. */
+  private keptOf(kind: SitemapKind, siteId: number): Kept {
+    const key = this.keyOf(kind, siteId);
+    const known = this.kinds.get(key);
+    if (known) {
+      if (this.clock() - known.madeAt >= this.ttlMs) this.makeAgain(known, true);
+      return known;
+    }
+    const fresh: Kept = {
+      kind,
+      siteId,
+      files: this.readOrMake(kind, siteId),
+      madeAt: this.clock(),
+      making: null,
+      again: false,
+    };
+    this.kinds.set(key, fresh);
+    fresh.files.catch(() => {
+      if (this.kinds.get(key) === fresh) this.kinds.delete(key);
+    });
+    return fresh;
+  }
+
+  /**
+   * A kind's made files on its first use by the process, made first unless made at the current
+   * mark (never made, or changed while no process looked).
+   */
+  private async readOrMake(kind: SitemapKind, siteId: number): Promise<MadeFile[]> {
+    await makeFiles(this.db, kind, siteId, this.perFile);
+    return (await madeFiles(this.db, kind, siteId, this.perFile)) ?? [];
+  }
+
+  /**
+   * Makes a kind's files again in the background (`always`: even when they were made at the
+   * current mark, by this process or another), then reads their list; what was made is answered
+   * meanwhile, and kept if the make fails.
+   */
+  private makeAgain(kept: Kept, always: boolean): void {
+    if (kept.making) return;
+    kept.madeAt = this.clock();
+    kept.making = (async () => {
+      try {
+        await makeFiles(this.db, kept.kind, kept.siteId, this.perFile, always);
+        const files = await madeFiles(this.db, kept.kind, kept.siteId, this.perFile);
+        if (files) kept.files = Promise.resolve(files);
+      } catch (error) {
+        this.options.onError?.(error);
+      } finally {
+        kept.making = null;
+      }
+    })();
+  }
+
+  /**
+   * When due, reads the change marks and makes again each kind whose mark moved, and once more
+   * at the following look.
+   */
+  private async checkChanges(): Promise<void> {
+    if (this.clock() - this.checkedAt < this.checkMs) return;
+    this.checking ??= changeMarks(this.db)
+      .then(
+        (marks) => {
+          for (const kept of this.kinds.values()) {
+            const moved = this.marks !== undefined && this.marks[kept.kind] !== marks[kept.kind];
+            if (moved || kept.again) this.makeAgain(kept, kept.again);
+            kept.again = moved;
+          }
+          this.marks = marks;
+        },
+        (error: unknown) => this.options.onError?.(error),
+      )
+      .finally(() => {
+        this.checkedAt = this.clock();
+        this.checking = null;
+      });
+    await this.checking;
   }
 
   /** What `key` keeps, else what `make` makes, kept (counted as `bytes` of it) unless it fails. */
@@ -155,91 +260,6 @@ export class Sitemaps {
       () => this.drop(key),
     );
     return value;
-  }
-
-  private boundsOf(kind: SitemapKind, siteId: number): Bounds {
-    const key = perSite(kind) ? `${kind} ${siteId}` : kind;
-    const kept = this.bounds.get(key);
-    const now = this.clock();
-    if (kept && now - kept.readAt < this.ttlMs) return kept;
-    if (kept) {
-      // Stale: answered as it is while one read of new bounds runs.
-      if (!kept.refreshing) {
-        kept.refreshing = true;
-        const next = fileBounds(this.db, kind, siteId, this.perFile);
-        next.then(
-          () =>
-            this.replaceBounds(key, {
-              readAt: this.clock(),
-              generation: ++this.generations,
-              bounds: next,
-              refreshing: false,
-            }),
-          (error: unknown) => {
-            kept.refreshing = false;
-            kept.readAt = this.clock(); // tried again after another TTL, not on every request
-            this.options.onError?.(error);
-          },
-        );
-      }
-      return kept;
-    }
-    const fresh: Bounds = {
-      readAt: now,
-      generation: ++this.generations,
-      bounds: fileBounds(this.db, kind, siteId, this.perFile),
-      refreshing: false,
-    };
-    this.bounds.set(key, fresh);
-    fresh.bounds.catch(() => {
-      if (this.bounds.get(key) === fresh) this.bounds.delete(key);
-    });
-    return fresh;
-  }
-
-  /** New bounds of a kind: the files made from the old ones go with them. */
-  private replaceBounds(key: string, next: Bounds): void {
-    const old = this.bounds.get(key);
-    this.bounds.set(key, next);
-    if (old) this.dropFilesOf(old);
-  }
-
-  /**
-   * When due, reads the change marks and forgets what was read of each kind whose mark moved. A kind
-   * that changed is forgotten again at the next check: the write that moved its mark may not have
-   * been committed (so not yet seen) when the kind was read anew.
-   */
-  private async checkChanges(): Promise<void> {
-    if (this.clock() - this.checkedAt < this.checkMs) return;
-    this.checking ??= changeMarks(this.db)
-      .then(
-        (marks) => {
-          const changed = new Set(SITEMAP_KINDS.filter((kind) => this.marks && this.marks[kind] !== marks[kind]));
-          for (const kind of new Set([...changed, ...this.changedBefore])) this.forget(kind);
-          this.marks = marks;
-          this.changedBefore = changed;
-        },
-        (error: unknown) => this.options.onError?.(error),
-      )
-      .finally(() => {
-        this.checkedAt = this.clock();
-        this.checking = null;
-      });
-    await this.checking;
-  }
-
-  /** Forgets a kind's bounds (of every site) and the files made from them: the next request reads them. */
-  private forget(kind: SitemapKind): void {
-    for (const [key, bounds] of [...this.bounds]) {
-      if (key !== kind && !key.startsWith(`${kind} `)) continue;
-      this.bounds.delete(key);
-      this.dropFilesOf(bounds);
-    }
-  }
-
-  private dropFilesOf(bounds: Bounds): void {
-    const prefix = `${bounds.generation} `;
-    for (const fileKey of [...this.kept.keys()]) if (fileKey.startsWith(prefix)) this.drop(fileKey);
   }
 
   private drop(key: string): void {
