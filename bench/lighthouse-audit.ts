@@ -13,12 +13,23 @@ import { median, type Figure } from './figures.ts';
 export interface AuditedPage {
   name: string;
   url: string;
+  /**
+   * The page is kept out of crawlers on purpose (robots.txt: search result pages, as Google and
+   * Baidu advise): its SEO score leaves out `is-crawlable`, and a figure of its own asserts that
+   * the audit fails, i.e. that the page is kept out.
+   */
+  keptOut?: boolean;
 }
+
+/** Lighthouse's audit of whether a crawler may index the page (robots.txt, meta robots, X-Robots-Tag). */
+const CRAWLABLE = 'is-crawlable';
 
 interface PageMetrics {
   score: number;
   accessibility: number;
   seo: number;
+  /** 1 when Lighthouse finds the page crawlable, else 0. */
+  crawlable: number;
   /** The SEO audits that did not pass (their ids), for the figure's note. */
   seoFailed: string[];
   lcp: number;
@@ -27,7 +38,21 @@ interface PageMetrics {
   fcp: number;
 }
 
-async function auditOnce(url: string, port: number, reportName: string): Promise<PageMetrics> {
+/**
+ * The SEO category's score as Lighthouse weighs it, over its weighted audits but those left out
+ * (`is-crawlable` for a page kept out of crawlers on purpose).
+ */
+function seoScore(lhr: LighthouseResult, leftOut: readonly string[]): number {
+  const refs = (lhr.categories.seo?.auditRefs ?? []).filter((ref) => ref.weight > 0 && !leftOut.includes(ref.id));
+  const weights = refs.reduce((sum, ref) => sum + ref.weight, 0);
+  const scored = refs.reduce((sum, ref) => sum + ref.weight * (lhr.audits[ref.id]?.score ?? 1), 0);
+  return weights > 0 ? Math.round((scored / weights) * 100) : 0;
+}
+
+type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+async function auditOnce(page: AuditedPage, port: number, reportName: string): Promise<PageMetrics> {
+  const { url } = page;
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -42,9 +67,11 @@ async function auditOnce(url: string, port: number, reportName: string): Promise
   return {
     score: (lhr.categories.performance?.score ?? 0) * 100,
     accessibility: (lhr.categories.accessibility?.score ?? 0) * 100,
-    seo: (lhr.categories.seo?.score ?? 0) * 100,
+    seo: seoScore(lhr, page.keptOut ? [CRAWLABLE] : []),
+    crawlable: lhr.audits[CRAWLABLE]?.score ?? 0,
     seoFailed: (lhr.categories.seo?.auditRefs ?? [])
       .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+      .filter((ref) => !(page.keptOut && ref.id === CRAWLABLE))
       .map((ref) => ref.id),
     lcp: audit('largest-contentful-paint'),
     tbt: audit('total-blocking-time'),
@@ -62,10 +89,10 @@ function seoFailures(runs: readonly PageMetrics[]): string | undefined {
     : undefined;
 }
 
-function figuresOf(page: string, runs: readonly PageMetrics[]): Figure[] {
+function figuresOf(page: AuditedPage, runs: readonly PageMetrics[]): Figure[] {
   type Measure = Exclude<keyof PageMetrics, 'seoFailed'>;
   const of = (key: Measure) => median(runs.map((run) => run[key]));
-  const group = `lighthouse ${page}`;
+  const group = `lighthouse ${page.name}`;
   // The median, and every run beside it (single runs swing a lot on a shared machine).
   const noteOf = (key: Measure, shown: (value: number) => string) =>
     runs.length > 1 ? `median of ${runs.length}: ${runs.map((run) => shown(run[key])).join(', ')}` : undefined;
@@ -90,12 +117,24 @@ function figuresOf(page: string, runs: readonly PageMetrics[]): Figure[] {
     },
     {
       group,
-      name: 'SEO score',
+      name: page.keptOut ? `SEO score but ${CRAWLABLE}` : 'SEO score',
       value: of('seo'),
       unit: 'score',
       budget: { min: 100 },
       note: [noteOf('seo', whole), seoFailures(runs)].filter(Boolean).join('; ') || undefined,
     },
+    ...(page.keptOut
+      ? [
+          {
+            group,
+            name: `${CRAWLABLE} (robots.txt keeps the page out)`,
+            value: Math.max(...runs.map((run) => run.crawlable)),
+            unit: 'x',
+            budget: { max: 0 },
+            note: 'the pass mark of every run: 0 is kept out of crawlers',
+          } satisfies Figure,
+        ]
+      : []),
     { group, name: 'LCP', value: of('lcp') / 1000, unit: 's', budget: { max: 1.3 }, note: noteOf('lcp', seconds) },
     { group, name: 'TBT', value: of('tbt'), unit: 'ms', budget: { max: 100 }, note: noteOf('tbt', whole) },
     {
@@ -121,8 +160,8 @@ export async function auditPages(pages: readonly AuditedPage[], runs: number): P
     for (const page of pages) {
       const results: PageMetrics[] = [];
       for (let run = 0; run < runs; run++)
-        results.push(await auditOnce(page.url, chrome.port, `${page.name.replace(/\W+/g, '-')}-${run + 1}`));
-      figures.push(...figuresOf(page.name, results));
+        results.push(await auditOnce(page, chrome.port, `${page.name.replace(/\W+/g, '-')}-${run + 1}`));
+      figures.push(...figuresOf(page, results));
     }
     return figures;
   } finally {
