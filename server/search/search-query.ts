@@ -5,8 +5,8 @@
  * keyword (or spelled by it) first, then text rank (title words weigh most) plus log-scaled
  * popularity plus freshness. The work is bounded whatever the store's size: the most popular and
  * the newest matches (CANDIDATES of each, as many as the deepest page needs) and the exact title
- * are ranked; the planner reads them along the order's btree while matches are common and from
- * the GIN index when they are rare. The total is counted up to its cap, unless the planner's
+ * are ranked; they are read along the order's btree when matches reach the cap and from the GIN
+ * index (every match, fewer than the cap) when they do not (pageOf). The total is counted up to its cap, unless the planner's
  * estimate (from the lexemes' statistics) is far above it: then it is the cap without counting.
  * A keyword that is one word, searched among movies or users, is read from the words kept per
  * document (search_terms): candidates, ranks and total from its indexes alone, the same ranking.
@@ -109,6 +109,13 @@ const PAGE_DOCS = (kind: DocKind) => `SELECT json_agg(json_build_object('id', d.
  * One page of a kind's hits, ranked among the candidates (the exact title, the most popular and the
  * newest matches): each candidate's rank is taken where its document is read, so only the page's
  * documents are read again.
+ *
+ * How the candidates are read depends on how many match (`total`, counted first). Fewer than the
+ * cap: every match is read once from the GIN index (a materialised set, at most the cap's rows) and
+ * the two orders taken from it. At the cap or more: along each order's btree, testing documents
+ * until enough match, which is quick only while matches are common; the planner left to choose
+ * took that walk for a word with few or no matches too and tested every post (7 s for one word at
+ * a million posts). The candidates, so the ranking, are the same either way.
  */
 async function pageOf(
   q: Queryable,
@@ -117,16 +124,28 @@ async function pageOf(
   siteId: number,
   keyword: Keyword,
   page: { offset: number; limit: number },
+  total: number,
 ): Promise<RankedHit[]> {
   const visible = visibleOf(kind);
+  const exactTitle = `SELECT d.source_id, true, ${SCORE} FROM search_docs d WHERE ${visible} AND ${EXACT}`;
   const matching = `SELECT d.source_id, ${EXACT} AS exact, ${SCORE} AS score FROM search_docs d
     WHERE ${visible} AND d.doc @@ $1::tsquery`;
+  const candidates =
+    total < SEARCH_TOTAL_CAP
+      ? `matches AS MATERIALIZED (SELECT d.source_id, ${EXACT} AS exact, ${SCORE} AS score, d.popularity, d.created_at
+           FROM search_docs d WHERE ${visible} AND d.doc @@ $1::tsquery
+         ), candidates AS (
+           (SELECT source_id, exact, score FROM matches ORDER BY popularity DESC LIMIT ${CANDIDATES})
+           UNION (SELECT source_id, exact, score FROM matches ORDER BY created_at DESC LIMIT ${CANDIDATES})
+           UNION (${exactTitle})
+         )`
+      : `candidates AS (
+           (${matching} ORDER BY d.popularity DESC LIMIT ${CANDIDATES})
+           UNION (${matching} ORDER BY d.created_at DESC LIMIT ${CANDIDATES})
+           UNION (${exactTitle})
+         )`;
   const row = await q.one<{ hits: RankedHit[] | null }>(
-    `WITH candidates AS (
-       (${matching} ORDER BY d.popularity DESC LIMIT ${CANDIDATES})
-       UNION (${matching} ORDER BY d.created_at DESC LIMIT ${CANDIDATES})
-       UNION (SELECT d.source_id, true, ${SCORE} FROM search_docs d WHERE ${visible} AND ${EXACT})
-     ), ranked AS (
+    `WITH ${candidates}, ranked AS (
        SELECT source_id AS id, row_number() OVER (ORDER BY exact DESC, score DESC, source_id DESC) AS ord
        FROM candidates ORDER BY ord LIMIT $5 OFFSET $6
      )
@@ -197,9 +216,14 @@ export async function rankedHits(
   if (query === null) return { hits: [], total: 0 };
   const { term } = keyword;
   const kept = term !== null && TERM_KINDS.has(kind);
-  const [hits, total] = await Promise.all([
-    kept ? termPageOf(q, kind, term, siteId, keyword, page) : pageOf(q, kind, query, siteId, keyword, page),
-    kept ? termTotalOf(q, kind, term, siteId) : totalOf(q, kind, query, siteId),
-  ]);
-  return { hits, total };
+  if (kept) {
+    const [hits, total] = await Promise.all([
+      termPageOf(q, kind, term, siteId, keyword, page),
+      termTotalOf(q, kind, term, siteId),
+    ]);
+    return { hits, total };
+  }
+  // The total first: it says how the candidates are best read (pageOf).
+  const total = await totalOf(q, kind, query, siteId);
+  return { hits: await pageOf(q, kind, query, siteId, keyword, page, total), total };
 }
