@@ -184,7 +184,7 @@ export async function scaleReads(db: Db, run: Run): Promise<{ reads: Read[]; mis
   return { reads, missing };
 }
 
-const percentile = (sorted: readonly number[], p: number): number =>
+export const percentile = (sorted: readonly number[], p: number): number =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 /** Times one read: a warm-up, then up to `runs` runs or `seconds` of them (at least 10: p99 is then the worst). */

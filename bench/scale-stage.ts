@@ -4,8 +4,10 @@
  * demo-size one, against the budgets: p99 ≤ 20 ms for reads, ≤ 50 ms for search, ≤ 20 ms for
  * suggestions, and each read within 2× of the same read at demo size (p50 against p50: a p99 of a
  * few milliseconds on a shared machine is noise), the two timed side by side, a run of each in
- * turn, so a change of the machine's load weighs on both alike; then the sitemaps on the large
- * store alone (bench/scale-sitemaps.ts: the index and a file of 50,000 URLs, p99 ≤ 50 ms). A page deeper than the UI goes,
+ * turn, so a change of the machine's load weighs on both alike; then, on the large store alone,
+ * the sitemaps (bench/scale-sitemaps.ts: the index and a file of 50,000 URLs, p99 ≤ 50 ms) and the
+ * reads as a visitor meets them, over HTTP with another payload each call (bench/scale-wire.ts, the
+ * same budgets). A page deeper than the UI goes,
  * refused by a tree that pages by cursor, is reported without a budget. The databases are
  * BENCH_SCALE_DATABASE (default postgres://postgres@127.0.0.1:5432/scale) and
  * BENCH_SCALE_DEMO_DATABASE (default …/scale_demo); the test suites' database is refused.
@@ -14,6 +16,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { prepareScaleDb } from '../server/seed/scale/prepare-scale.ts';
 import { measureSitemaps } from './scale-sitemaps.ts';
+import { measureWire } from './scale-wire.ts';
 import type { Figure } from './figures.ts';
 import type { Db } from '../server/db/db.ts';
 import type { Site } from '../server/db/sites.ts';
@@ -64,8 +67,9 @@ async function openStore(url: string, factor: number, log: (line: string) => voi
 /** Every read on both stores, each read timed on the two side by side (the same load for both). */
 async function measureStores(
   log: (line: string) => void,
-): Promise<{ scale: Measured[]; demo: Measured[]; sitemaps: Figure[] }> {
-  const big = await openStore(scaleDatabaseUrl('scale', 'BENCH_SCALE_DATABASE'), SCALE_FACTOR, log);
+): Promise<{ scale: Measured[]; demo: Measured[]; sitemaps: Figure[]; wire: Figure[] }> {
+  const bigUrl = scaleDatabaseUrl('scale', 'BENCH_SCALE_DATABASE');
+  const big = await openStore(bigUrl, SCALE_FACTOR, log);
   const small = await openStore(scaleDatabaseUrl('scale_demo', 'BENCH_SCALE_DEMO_DATABASE'), 0, log);
   try {
     const noCursor = (read: Read): Measured => ({
@@ -84,7 +88,9 @@ async function measureStores(
     }
     // The sitemaps (bench/scale-sitemaps.ts) on the large store only: their budget is absolute.
     const sitemaps = await measureSitemaps(big.db, big.site, SCALE_FACTOR, log);
-    return { scale, demo, sitemaps };
+    // The same reads as a visitor meets them: over HTTP, another payload each call (bench/scale-wire.ts).
+    const wire = await measureWire(big.db, bigUrl, SCALE_FACTOR, log);
+    return { scale, demo, sitemaps, wire };
   } finally {
     await Promise.all([big.db.close(), small.db.close()]);
   }
@@ -93,7 +99,7 @@ async function measureStores(
 const ms = (value: number | null) => (value === null ? '—' : `${value.toFixed(1)} ms`);
 
 export async function measureScaleReads(log: (line: string) => void = console.log): Promise<Figure[]> {
-  const { scale, demo, sitemaps } = await measureStores(log);
+  const { scale, demo, sitemaps, wire } = await measureStores(log);
   const demoOf = new Map(demo.map((m) => [m.read.name, m.timing]));
   const figures: Figure[] = [];
   const ratios: Figure[] = [];
@@ -129,5 +135,5 @@ export async function measureScaleReads(log: (line: string) => void = console.lo
     '.artifacts/scale-reads.json',
     JSON.stringify({ date: new Date().toISOString(), factor: SCALE_FACTOR, scale, demo }, null, 2),
   );
-  return [...figures, ...sitemaps, ...ratios];
+  return [...figures, ...wire, ...sitemaps, ...ratios];
 }
