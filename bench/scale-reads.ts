@@ -184,6 +184,9 @@ export async function scaleReads(db: Db, run: Run): Promise<{ reads: Read[]; mis
   return { reads, missing };
 }
 
+/** A timing's milliseconds as the scale stage's lines and notes show them; — when there is none. */
+export const ms = (value: number | null) => (value === null ? '—' : `${value.toFixed(1)} ms`);
+
 export const percentile = (sorted: readonly number[], p: number): number =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 

@@ -13,12 +13,10 @@ import { madeFiles, makeFiles, SITEMAP_KINDS, SITEMAP_TABLES, type SitemapKind }
 import type { Site } from '../server/db/sites.ts';
 import { SITEMAP_MAX_URLS, Sitemaps } from '../server/search-engines/sitemaps.ts';
 import type { Figure } from './figures.ts';
-import { timeSideBySide, type Read, type Timing } from './scale-reads.ts';
+import { ms, timeSideBySide, type Read, type Timing } from './scale-reads.ts';
 
 const BUDGET_MS = 50;
 const ORIGIN = 'https://bench.example';
-
-const ms = (value: number | null) => (value === null ? '—' : `${value.toFixed(1)} ms`);
 
 export async function measureSitemaps(
   db: Db,

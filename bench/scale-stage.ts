@@ -23,6 +23,7 @@ import type { Site } from '../server/db/sites.ts';
 import {
   demoSiteOf,
   handlerRunner,
+  ms,
   scaleReads,
   timeSideBySide,
   type Read,
@@ -95,8 +96,6 @@ async function measureStores(
     await Promise.all([big.db.close(), small.db.close()]);
   }
 }
-
-const ms = (value: number | null) => (value === null ? '—' : `${value.toFixed(1)} ms`);
 
 export async function measureScaleReads(log: (line: string) => void = console.log): Promise<Figure[]> {
   const { scale, demo, sitemaps, wire } = await measureStores(log);

@@ -12,7 +12,7 @@ import type { Db } from '../server/db/db.ts';
 import { startServer } from '../e2e/server-process.ts';
 import { callApi } from './bench-api.ts';
 import type { Figure } from './figures.ts';
-import { DEEPEST_UI_PAGE, percentile, type ReadKind, type Timing } from './scale-reads.ts';
+import { DEEPEST_UI_PAGE, ms, percentile, type ReadKind, type Timing } from './scale-reads.ts';
 
 const BUDGET_MS: Record<ReadKind, number> = { read: 20, search: 50, suggest: 20 };
 const PAGE_SIZE = 20;
@@ -125,8 +125,6 @@ async function timeRead(baseURL: string, read: WireRead): Promise<Timing> {
   times.sort((a, b) => a - b);
   return { p50: percentile(times, 50), p99: percentile(times, 99), runs: times.length };
 }
-
-const ms = (value: number | null) => (value === null ? '—' : `${value.toFixed(1)} ms`);
 
 export async function measureWire(
   db: Db,
