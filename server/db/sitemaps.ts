@@ -205,7 +205,7 @@ export async function changeMarks(q: Queryable): Promise<Record<SitemapKind, str
 }
 
 /** The tables of made files: made again from the rows they list, so a backup leaves them out. */
-export const SITEMAP_TABLES = ['sitemap_files', 'sitemap_made'] as const;
+export const SITEMAP_TABLES = ['sitemap_files', 'sitemap_made', 'sitemap_served'] as const;
 
 /** A made file as kept (sitemap_files), without its body: its range, from `afterId` (null: the first id). */
 export interface MadeFile extends FileBound {
@@ -234,19 +234,19 @@ export async function madeFiles(
   );
 }
 
-/** The <url> lines of made file `n` (each <loc> the page's path alone), undefined when there is none. */
+/** The <url> lines of made file `n` (each <loc> the page's path alone) and its version, undefined when there is none. */
 export async function madeBody(
   q: Queryable,
   kind: SitemapKind,
   siteId: number,
   perFile: number,
   n: number,
-): Promise<string | undefined> {
-  const [row] = await q.query<{ body: string }>(
-    'SELECT body FROM sitemap_files WHERE kind = $1 AND site_id = $2 AND per_file = $3 AND n = $4',
+): Promise<{ body: string; version: string } | undefined> {
+  const [row] = await q.query<MadeFile & { body: string }>(
+    `SELECT ${MADE_COLUMNS}, body FROM sitemap_files WHERE kind = $1 AND site_id = $2 AND per_file = $3 AND n = $4`,
     [kind, keptSite(kind, siteId), perFile, n],
   );
-  return row?.body;
+  return row && { body: row.body, version: versionOf(row) };
 }
 
 /** What a make did: the files the kind has now and how many of them it wrote; skipped when already made at the mark. */
@@ -254,6 +254,16 @@ export interface Making {
   files: number;
   written: number;
   skipped: boolean;
+}
+
+/** What a made file was made from (its range and stamp): a finished copy of another version is stale. */
+export const versionOf = (file: MadeFile): string => `${file.afterId} ${file.lastId} ${file.stamp}`;
+
+/** A file written by a make: its version and its <url> lines. */
+export interface WrittenFile {
+  n: number;
+  version: string;
+  body: string;
 }
 
 /**
@@ -269,6 +279,7 @@ export async function makeFiles(
   siteId: number,
   perFile: number,
   always = false,
+  onWritten: (file: WrittenFile) => void = () => {},
 ): Promise<Making> {
   const site = keptSite(kind, siteId);
   const key = [kind, site, perFile];
@@ -326,12 +337,15 @@ export async function makeFiles(
            lastmod = $8, stamp = $9, body = $10`,
         [...key, file.n, file.afterId, file.lastId, file.rows, file.lastmod, file.stamp, xml],
       );
+      onWritten({ n: file.n, version: versionOf(file), body: xml });
       written += 1;
     }
-    await q.query('DELETE FROM sitemap_files WHERE kind = $1 AND site_id = $2 AND per_file = $3 AND n > $4', [
-      ...key,
-      files.length,
-    ]);
+    for (const table of ['sitemap_files', 'sitemap_served']) {
+      await q.query(`DELETE FROM ${table} WHERE kind = $1 AND site_id = $2 AND per_file = $3 AND n > $4`, [
+        ...key,
+        files.length,
+      ]);
+    }
     await q.query(
       `INSERT INTO sitemap_made (kind, site_id, per_file, mark, made_at) VALUES ($1, $2, $3, $4, now())
        ON CONFLICT (kind, site_id, per_file) DO UPDATE SET mark = $4, made_at = now()`,
@@ -339,4 +353,54 @@ export async function makeFiles(
     );
     return { files: files.length, written, skipped: false };
   });
+}
+
+/** Where a finished file is kept: its made file's key and the origin. */
+export interface ServedKey {
+  kind: SitemapKind;
+  siteId: number;
+  perFile: number;
+  n: number;
+  origin: string;
+}
+
+const servedParams = ({ kind, siteId, perFile, n, origin }: ServedKey) => [
+  kind,
+  keptSite(kind, siteId),
+  perFile,
+  n,
+  origin,
+];
+
+/** The gzipped file finished for the origin from the made file's `version`, undefined when there is none. */
+export async function servedFile(q: Queryable, key: ServedKey, version: string): Promise<Buffer | undefined> {
+  const [row] = await q.query<{ gz: Uint8Array }>(
+    `SELECT gz FROM sitemap_served
+     WHERE kind = $1 AND site_id = $2 AND per_file = $3 AND n = $4 AND origin = $5 AND version = $6`,
+    [...servedParams(key), version],
+  );
+  return row ? Buffer.from(row.gz.buffer, row.gz.byteOffset, row.gz.byteLength) : undefined;
+}
+
+/** Keeps the gzipped file finished for the origin from the made file's `version`, in place of an older one. */
+export async function keepServed(q: Queryable, key: ServedKey, version: string, gz: Buffer): Promise<void> {
+  await q.query(
+    `INSERT INTO sitemap_served (kind, site_id, per_file, n, origin, version, gz) VALUES ($1, $2, $3, $4, $5, $6, $7)
+     ON CONFLICT (kind, site_id, per_file, n, origin) DO UPDATE SET version = $6, gz = $7`,
+    [...servedParams(key), version, gz],
+  );
+}
+
+/** The origins a kind's files have been finished for (of one site where the kind is per site). */
+export async function servedOrigins(
+  q: Queryable,
+  kind: SitemapKind,
+  siteId: number,
+  perFile: number,
+): Promise<string[]> {
+  const rows = await q.query<{ origin: string }>(
+    'SELECT DISTINCT origin FROM sitemap_served WHERE kind = $1 AND site_id = $2 AND per_file = $3',
+    [kind, keptSite(kind, siteId), perFile],
+  );
+  return rows.map((row) => row.origin);
 }

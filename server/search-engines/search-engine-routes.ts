@@ -79,6 +79,6 @@ export const searchEngineRoutes: FastifyPluginAsync<Options> = async (app, { db,
     if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
       return sendXml(reply.header('content-encoding', 'gzip'), await file.gzipped());
     }
-    return sendXml(reply, file.xml);
+    return sendXml(reply, await file.xml());
   });
 };

@@ -4,11 +4,13 @@
  * under its 50 MB), every URL absolute on the origin the caller gives (the requesting site's own).
  *
  * The files are made ahead and kept in the database (server/db/sitemaps.ts `makeFiles`, migration
- * 038), so a crawler's request reads one made file, never the rows behind it. A process keeps, per
- * kind (and site where the kind is per site), the list of made files, and the files themselves (up
- * to `maxCachedBytes`, least recently used dropped first): each read once without its origin, then
- * finished per origin asked for, so a Host with another port or scheme costs a string join, never
- * another query.
+ * 038), so a crawler's request reads one made file, never the rows behind it. A file's first
+ * request on an origin joins the origin into the made body; for an origin without a port (a site's
+ * own, a bounded few) the finished file is kept gzipped in the store, which every process answers
+ * from after, and each make that rewrites the file finishes it anew for those origins. A process
+ * keeps, per kind (and site where the kind is per site), the list of made files, and the files it
+ * answered (up to `maxCachedBytes`, least recently used dropped first; a made body read once
+ * whatever origins ask for it).
  *
  * A write that changes what a kind shows (published, hidden, deleted, edited) advances the kind's
  * change mark (migration 032). A request looks at the marks at most every `checkMs` (5 s); for a
@@ -21,21 +23,28 @@
  * may wait for a make: when it was never made, or changed while no process looked.
  */
 import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
+import { gunzip, gzip } from 'node:zlib';
 import type { Db } from '../db/db.ts';
 import {
   changeMarks,
+  keepServed,
   madeBody,
   madeFiles,
   makeFiles,
   perSite,
+  servedFile,
+  servedOrigins,
   SITEMAP_KINDS,
+  versionOf,
   type MadeFile,
+  type ServedKey,
   type SitemapKind,
+  type WrittenFile,
 } from '../db/sitemaps.ts';
 import { escapeXml, sitemapIndex, urlset, type SitemapEntry } from './sitemap-xml.ts';
 
 const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
 
 /** The protocol's most URLs in one file. */
 export const SITEMAP_MAX_URLS = 50_000;
@@ -60,9 +69,9 @@ const LOC = '<loc>';
 /** The path of file `n` (from 1) of a kind, e.g. /sitemaps/movies-2.xml. */
 export const sitemapFilePath = (kind: SitemapKind, n: number): string => `/sitemaps/${kind}-${n}.xml`;
 
-/** A finished file: its XML and, once asked for, its gzip. */
+/** A finished file: its XML and its gzip, each made once when asked for. */
 export interface SitemapFile {
-  xml: Buffer;
+  xml(): Promise<Buffer>;
   gzipped(): Promise<Buffer>;
 }
 
@@ -122,29 +131,61 @@ export class Sitemaps {
     await this.checkChanges();
     const made = (await this.keptOf(kind, siteId).files)[n - 1];
     if (!Number.isSafeInteger(n) || !made) return undefined;
-    // The file without its origin, read once whatever sites (for a kind they share) and origins ask
-    // for it, until it is made anew (another range or stamp).
-    const key = `${this.keyOf(kind, siteId)} ${n} ${made.afterId} ${made.lastId} ${made.stamp}`;
-    const template = this.keep(
+    const version = versionOf(made);
+    const key = `${this.keyOf(kind, siteId)} ${n} ${version} ${origin}`;
+    const file = await this.keep(
       key,
+      () => this.finish({ kind, siteId, perFile: this.perFile, n, origin }, version),
+      (finishedFile) => finishedFile?.bytes ?? 0,
+    );
+    if (file === null) this.drop(key);
+    return file ?? undefined;
+  }
+
+  /**
+   * The file finished for the origin: kept gzipped in the store for an origin without a port (a
+   * site's own), else made from the made file's body (read once per version, whatever origins ask
+   * for it) and, for such an origin, kept. null: made away since the list was read (by another
+   * process): not found, until the list is read anew.
+   */
+  private async finish(key: ServedKey, version: string): Promise<FinishedFile | null> {
+    const kept = keepsServed(key.origin) ? await servedFile(this.db, key, version) : undefined;
+    if (kept) return fromGzip(kept);
+    const templateKey = `${this.keyOf(key.kind, key.siteId)} ${key.n} ${version}`;
+    // The body as made now, with the version it is (newer than the list's when another process
+    // has made it since): the finished file is kept under that one.
+    const template = await this.keep(
+      templateKey,
       async () => {
-        // null: made away since the list was read (by another process): not found, until it is read anew.
-        const body = await madeBody(this.db, kind, siteId, this.perFile, n);
-        return body === undefined ? null : urlset(body).split(LOC);
+        const made = await madeBody(this.db, key.kind, key.siteId, key.perFile, key.n);
+        return made === undefined ? null : { parts: urlset(made.body).split(LOC), version: made.version };
       },
-      (parts) => parts?.reduce((bytes, part) => bytes + part.length, 0) ?? 0,
+      (made) => made?.parts.reduce((bytes, part) => bytes + part.length, 0) ?? 0,
     );
-    const parts = await template;
-    if (parts === null) {
-      this.drop(key);
-      return undefined;
+    if (template === null) {
+      this.drop(templateKey);
+      return null;
     }
-    // Split once and joined per origin: faster here than replacing in the whole string each time.
-    return this.keep(
-      `${key} ${origin}`,
-      async () => finished(parts.join(`${LOC}${escapeXml(origin)}`)),
-      (finishedFile) => finishedFile.xml.length,
-    );
+    const file = fromXml(joinOrigin(template.parts, key.origin));
+    if (keepsServed(key.origin)) {
+      await keepServed(this.db, key, template.version, await file.gzipped()).catch((error: unknown) =>
+        this.options.onError?.(error),
+      );
+    }
+    return file;
+  }
+
+  /** After a make: the files it wrote, finished anew for every origin they were finished for. */
+  private async finishWritten(kind: SitemapKind, siteId: number, written: readonly WrittenFile[]): Promise<void> {
+    if (written.length === 0) return;
+    const origins = await servedOrigins(this.db, kind, siteId, this.perFile);
+    for (const file of written) {
+      const parts = urlset(file.body).split(LOC);
+      for (const origin of origins) {
+        const gz = await gzipAsync(Buffer.from(joinOrigin(parts, origin), 'utf8'));
+        await keepServed(this.db, { kind, siteId, perFile: this.perFile, n: file.n, origin }, file.version, gz);
+      }
+    }
   }
 
   /** Waits for the makes running in the background (tests, and the bench). */
@@ -188,7 +229,10 @@ export class Sitemaps {
    * mark (never made, or changed while no process looked).
    */
   private async readOrMake(kind: SitemapKind, siteId: number): Promise<MadeFile[]> {
-    await makeFiles(this.db, kind, siteId, this.perFile);
+    const written: WrittenFile[] = [];
+    await makeFiles(this.db, kind, siteId, this.perFile, false, (file) => written.push(file));
+    // The origins' finished copies in the background: a request finishes its own if it comes first.
+    this.finishWritten(kind, siteId, written).catch((error: unknown) => this.options.onError?.(error));
     return (await madeFiles(this.db, kind, siteId, this.perFile)) ?? [];
   }
 
@@ -202,9 +246,11 @@ export class Sitemaps {
     kept.madeAt = this.clock();
     kept.making = (async () => {
       try {
-        await makeFiles(this.db, kept.kind, kept.siteId, this.perFile, always);
+        const written: WrittenFile[] = [];
+        await makeFiles(this.db, kept.kind, kept.siteId, this.perFile, always, (file) => written.push(file));
         const files = await madeFiles(this.db, kept.kind, kept.siteId, this.perFile);
         if (files) kept.files = Promise.resolve(files);
+        await this.finishWritten(kept.kind, kept.siteId, written);
       } catch (error) {
         this.options.onError?.(error);
       } finally {
@@ -278,8 +324,24 @@ export class Sitemaps {
   }
 }
 
-function finished(xml: string): SitemapFile {
-  const bytes = Buffer.from(xml, 'utf8');
+/** An origin whose finished files are kept in the store: one without a port (a site has two or three), so a Host header's port cannot multiply them. */
+const keepsServed = (origin: string): boolean => /^https?:\/\/[^/:?#]+(?:\/[^:?#]*)?$/.test(origin);
+
+/** A file's body split on <loc>, with the origin joined into each. */
+const joinOrigin = (parts: readonly string[], origin: string): string => parts.join(`${LOC}${escapeXml(origin)}`);
+
+/** A finished file and the bytes it holds in memory. */
+interface FinishedFile extends SitemapFile {
+  bytes: number;
+}
+
+function fromXml(text: string): FinishedFile {
+  const xml = Buffer.from(text, 'utf8');
   let gzipped: Promise<Buffer> | undefined;
-  return { xml: bytes, gzipped: () => (gzipped ??= gzipAsync(bytes)) };
+  return { bytes: xml.length, xml: async () => xml, gzipped: () => (gzipped ??= gzipAsync(xml)) };
+}
+
+function fromGzip(gz: Buffer): FinishedFile {
+  let xml: Promise<Buffer> | undefined;
+  return { bytes: gz.length, xml: () => (xml ??= gunzipAsync(gz)), gzipped: async () => gz };
 }

@@ -5,6 +5,7 @@
  * draft, unpublished or scheduled item is in none; files split at the per-file limit (50,000; a
  * smaller one injected here); an unknown Host never gets its name written into a URL.
  */
+import { gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db, Queryable } from '../db/db.ts';
@@ -245,33 +246,87 @@ describe.each(DB_KINDS)('sitemaps and robots.txt on %s', (kind) => {
     }
   });
 
-  it('reads a file once, whatever origins ask for it, until its TTL', async () => {
-    let queries = 0;
-    const counted: Db = {
+  /** The app's routes over the harness's store with every statement outside a transaction counted. */
+  async function countedApp(sitemaps: SitemapOptions) {
+    const counted = { statements: [] as string[] };
+    const db: Db = {
       ...h.db,
       kind: h.db.kind,
       query: (sql, params) => {
-        queries += 1;
+        counted.statements.push(sql);
         return h.db.query(sql, params);
       },
     };
-    const once = Fastify();
-    await once.register(searchEngineRoutes, {
-      db: counted,
-      sites: new SiteDirectory(h.db),
-      config: {},
-      sitemaps: { perFile: 4, clock: () => 0 }, // neither the TTL nor the change marks' check is ever due
-    });
+    const on = Fastify();
+    await on.register(searchEngineRoutes, { db, sites: new SiteDirectory(h.db), config: {}, sitemaps });
+    return {
+      on,
+      counted,
+      bodyReads: () => counted.statements.filter((sql) => sql.includes('body FROM sitemap_files')).length,
+    };
+  }
+
+  it('reads a made file once, whatever origins ask for it, until it is made anew', async () => {
+    // Neither the TTL nor the change marks' check is ever due.
+    const { on, counted, bodyReads } = await countedApp({ perFile: 4, clock: () => 0 });
     try {
-      await get(once, '/sitemaps/movies-2.xml', 'localhost');
-      const before = queries;
-      for (const host of ['localhost:8080', 'localhost:8081', 'other.test', 'localhost']) {
-        const res = await get(once, '/sitemaps/movies-2.xml', host);
+      const hosts = ['localhost:8080', 'localhost:8081', 'other.test', 'localhost'];
+      for (const host of hosts) {
+        const res = await get(on, '/sitemaps/movies-2.xml', host);
         expect(locsOf(res.body, 'urlset', true)[0]).toMatch(new RegExp(`^http://${host.toLowerCase()}/movie/5$`));
       }
-      expect(queries).toBe(before);
+      expect(bodyReads()).toBe(1);
+      // Then every origin's file is answered from memory.
+      const before = counted.statements.length;
+      for (const host of hosts) await get(on, '/sitemaps/movies-2.xml', host);
+      expect(counted.statements.length).toBe(before);
     } finally {
-      await once.close();
+      await on.close();
+    }
+  });
+
+  it('keeps a site origin’s finished file gzipped in the store, for every process, and finishes it anew with its make', async () => {
+    const served = () =>
+      h.db.query<{ origin: string; version: string; gz: Uint8Array }>(
+        `SELECT origin, version, gz FROM sitemap_served WHERE kind = 'movies' AND per_file = 6 AND n = 1 ORDER BY origin`,
+      );
+    const first = await countedApp({ perFile: 6, maxCachedBytes: 0, clock: () => clock, checkMs: 1_000 });
+    const second = await countedApp({ perFile: 6, maxCachedBytes: 0, clock: () => clock, checkMs: 1_000 });
+    try {
+      // A site's own origins are kept; one with a port of its own (any a Host header names) is not.
+      for (const host of ['localhost', 'other.test', 'localhost:8080'])
+        await get(first.on, '/sitemaps/movies-1.xml', host);
+      expect((await served()).map((row) => row.origin)).toEqual(['http://localhost', 'http://other.test']);
+
+      // Another process keeping nothing in memory answers from the store, gzipped or not, without the made body.
+      for (const headers of [{ 'accept-encoding': 'gzip' }, {}] as Record<string, string>[]) {
+        const res = await get(second.on, '/sitemaps/movies-1.xml', 'localhost', headers);
+        const xml = headers['accept-encoding'] ? gunzipSync(res.rawPayload).toString('utf8') : res.body;
+        expect(locsOf(xml, 'urlset', true)).toEqual(range(1, 6).map((id) => `http://localhost/movie/${id}`));
+      }
+      expect(second.bodyReads()).toBe(0);
+
+      // A change to the file: its make finishes it anew for both origins, before anyone asks.
+      await h.db.query(`UPDATE movies SET status = 'unpublished' WHERE id = 2`);
+      clock += 1_000;
+      await get(second.on, '/sitemap.xml', 'localhost'); // the look that starts the make
+      await expect
+        .poll(async () => {
+          const rows = await served();
+          return rows.map((row) => gunzipSync(row.gz).toString('utf8').includes('/movie/2<'));
+        })
+        .toEqual([false, false]);
+      // The process that made it answers from the store; so does the other once it has read the new list.
+      const res = await get(second.on, '/sitemaps/movies-1.xml', 'other.test');
+      expect(locsOf(res.body, 'urlset', true)).toEqual([1, 3, 4, 5, 6].map((id) => `http://other.test/movie/${id}`));
+      expect(second.bodyReads()).toBe(0);
+      await expect
+        .poll(async () => locsOf((await get(first.on, '/sitemaps/movies-1.xml', 'localhost')).body, 'urlset', true))
+        .toEqual([1, 3, 4, 5, 6].map((id) => `http://localhost/movie/${id}`));
+    } finally {
+      await h.db.query(`UPDATE movies SET status = 'published' WHERE id = 2`);
+      await first.on.close();
+      await second.on.close();
     }
   });
 
@@ -282,7 +337,6 @@ describe.each(DB_KINDS)('sitemaps and robots.txt on %s', (kind) => {
       headers: { host: 'localhost', 'accept-encoding': 'gzip' },
     });
     expect(res.headers['content-encoding']).toBe('gzip');
-    const { gunzipSync } = await import('node:zlib');
     expect(locsOf(gunzipSync(res.rawPayload).toString('utf8'), 'urlset', true)).toHaveLength(4);
   });
 
@@ -365,7 +419,9 @@ describe.each(DB_KINDS)('sitemaps and robots.txt on %s', (kind) => {
     const topicsOf = async () => {
       const files = (await madeFiles(h.db, 'topics', 0, 5))!;
       const bodies = await Promise.all(files.map((file) => madeBody(h.db, 'topics', 0, 5, file.n)));
-      return bodies.map((body) => [...body!.matchAll(/<loc>\/topic\/(\d+)<\/loc>/g)].map((match) => Number(match[1])));
+      return bodies.map((made) =>
+        [...made!.body.matchAll(/<loc>\/topic\/(\d+)<\/loc>/g)].map((match) => Number(match[1])),
+      );
     };
     try {
       expect(await make()).toEqual({ files: 3, written: 3, skipped: false });

@@ -30,3 +30,19 @@ CREATE TABLE sitemap_made (
   made_at timestamptz NOT NULL,
   PRIMARY KEY (kind, site_id, per_file)
 );
+
+-- A made file finished for one origin of its site (the origin joined into every <loc>), gzipped as
+-- crawlers fetch it: what a crawler's request reads once the file has been asked for on that
+-- origin. Kept only for origins without a port of their own (a site's http and https origins, so a
+-- Host header's port cannot multiply them), made again by the make that rewrites its file. version:
+-- the made file's range and stamp it was finished from.
+CREATE TABLE sitemap_served (
+  kind text NOT NULL,
+  site_id bigint NOT NULL,
+  per_file integer NOT NULL,
+  n integer NOT NULL,
+  origin text NOT NULL,
+  version text NOT NULL,
+  gz bytea NOT NULL,
+  PRIMARY KEY (kind, site_id, per_file, n, origin)
+);
