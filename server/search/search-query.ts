@@ -5,9 +5,9 @@
  * keyword (or spelled by it) first, then text rank (title words weigh most) plus log-scaled
  * popularity plus freshness. The work is bounded whatever the store's size: the most popular and
  * the newest matches (CANDIDATES of each, as many as the deepest page needs) and the exact title
- * are ranked; they are read along the order's btree when matches reach the cap and from the GIN
- * index (every match, fewer than the cap) when they do not (pageOf). The total is counted up to its cap, unless the planner's
- * estimate (from the lexemes' statistics) is far above it: then it is the cap without counting.
+ * are ranked. Up to MATCHED_MAX matches are read once from the GIN index, which counts them too
+ * (matchedPage); more (by the planner's estimate, from the lexemes' statistics, or found so) along
+ * each order's btree (walkedPage), the total then the cap.
  * A keyword that is one word, searched among movies or users, is read from the words kept per
  * document (search_terms): candidates, ranks and total from its indexes alone, the same ranking.
  */
@@ -53,8 +53,13 @@ export function parseKeyword(keyword: string): Keyword {
 
 /** Candidates read of each order (most popular, newest): the deepest page of the largest size. */
 export const CANDIDATES = SEARCH_MAX_PAGE * SEARCH_PAGE_SIZE_MAX;
-/** A planner's estimate of the matches at or above this is answered as the cap, not counted. */
-export const ESTIMATE_CAPPED = 3 * SEARCH_TOTAL_CAP;
+/**
+ * The most matches read whole from the GIN index (matchedPage); a word with more (by the planner's
+ * estimate, or found so) is walked along the orders and its total is the cap, not counted. Past the
+ * cap on purpose: a match read there costs about 2.5 µs, and a walk tests about 3.6 µs a document,
+ * which for a word in 15,000 of a million posts is 15,000 documents per order.
+ */
+export const MATCHED_MAX = 2 * SEARCH_TOTAL_CAP;
 
 export interface RankedHit {
   id: number;
@@ -67,7 +72,7 @@ export interface RankedHit {
 
 export interface Ranked {
   hits: RankedHit[];
-  /** Matches counted up to SEARCH_TOTAL_CAP (a far larger estimate answers the cap). */
+  /** Matches counted up to SEARCH_TOTAL_CAP (more than MATCHED_MAX, by estimate or found, answers the cap). */
   total: number;
 }
 
@@ -85,19 +90,17 @@ const EXACT = `(d.title_key = $3 OR ($4::text <> '' AND (d.pinyin = $4 OR d.init
 /** A kind's documents the site shows now (`$2` the site): the kind is one of ours, written into the SQL so its partial indexes are chosen. */
 const visibleOf = (kind: DocKind) => `d.kind = '${kind}' AND d.site_id IN (0, $2) AND (d.created_at <= now()) IS TRUE`;
 
-/** The matches counted up to the cap; a planner's estimate far above the cap is the cap. */
-async function totalOf(q: Queryable, kind: DocKind, query: string, siteId: number): Promise<number> {
-  const matches = `SELECT 1 FROM search_docs d WHERE ${visibleOf(kind)} AND d.doc @@ $1::tsquery`;
-  const plan = await q.one<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(`EXPLAIN (FORMAT JSON) ${matches}`, [
-    query,
-    siteId,
-  ]);
-  if ((plan?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0) >= ESTIMATE_CAPPED) return SEARCH_TOTAL_CAP;
-  const row = await q.one<{ total: number }>(
-    `SELECT count(*)::int AS total FROM (${matches} LIMIT ${SEARCH_TOTAL_CAP}) m`,
+/** A kind's matches the site shows now (`$1` the tsquery, `$2` the site), with what orders them. */
+const matchesOf = (kind: DocKind) => `SELECT d.source_id, d.popularity, d.created_at FROM search_docs d
+  WHERE ${visibleOf(kind)} AND d.doc @@ $1::tsquery`;
+
+/** The planner's estimate of a kind's matches (from the lexemes' statistics): nothing is read. */
+async function estimateOf(q: Queryable, kind: DocKind, query: string, siteId: number): Promise<number> {
+  const plan = await q.one<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+    `EXPLAIN (FORMAT JSON) ${matchesOf(kind)}`,
     [query, siteId],
   );
-  return row?.total ?? 0;
+  return plan?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0;
 }
 
 /** The page's documents in the order of the ranked ids (`ranked`: a CTE of id, ord). */
@@ -105,54 +108,89 @@ const PAGE_DOCS = (kind: DocKind) => `SELECT json_agg(json_build_object('id', d.
     'body', d.body, 'titleKey', d.title_key, 'pinyin', d.pinyin, 'initials', d.initials) ORDER BY r.ord) AS hits
   FROM ranked r JOIN search_docs d ON d.kind = '${kind}' AND d.source_id = r.id`;
 
+/** The page's ids ranked among the candidates (a CTE of source_id, exact, score): a CTE of id, ord. */
+const RANKED = `ranked AS (
+    SELECT source_id AS id, row_number() OVER (ORDER BY exact DESC, score DESC, source_id DESC) AS ord
+    FROM candidates ORDER BY ord LIMIT $5 OFFSET $6
+  )`;
+
+/** A title equal to the keyword, as a candidate. */
+const exactTitleOf = (kind: DocKind) =>
+  `SELECT d.source_id, true AS exact, ${SCORE} AS score FROM search_docs d WHERE ${visibleOf(kind)} AND ${EXACT}`;
+
+// A post whose spelling is the keyword is found by the query but not put first: the exact spelling
+// is looked up by the partial indexes of movies, tags and users only (migration 020).
+const pageParams = (kind: DocKind, query: string, siteId: number, keyword: Keyword, page: Page) => [
+  query,
+  siteId,
+  keyword.folded,
+  kind === 'post' ? '' : (keyword.spelled ?? ''),
+  page.limit,
+  page.offset,
+];
+
+interface Page {
+  offset: number;
+  limit: number;
+}
+
 /**
- * One page of a kind's hits, ranked among the candidates (the exact title, the most popular and the
- * newest matches): each candidate's rank is taken where its document is read, so only the page's
- * documents are read again.
- *
- * How the candidates are read depends on how many match (`total`, counted first). Fewer than the
- * cap: every match is read once from the GIN index (a materialised set, at most the cap's rows) and
- * the two orders taken from it. At the cap or more: along each order's btree, testing documents
- * until enough match, which is quick only while matches are common; the planner left to choose
- * took that walk for a word with few or no matches too and tested every post (7 s for one word at
- * a million posts). The candidates, so the ranking, are the same either way.
+ * One page of a kind's hits and their total (up to the cap), when fewer than MATCHED_MAX match:
+ * every match is read once from the GIN index (a materialised set, which counts them), the most
+ * popular and the newest taken from it, and only those candidates (and the exact title) are scored,
+ * so a word with thousands of matches computes a few hundred text ranks, not thousands. hits null:
+ * MATCHED_MAX reached, and the candidates must be read along the orders (walkedPage).
  */
-async function pageOf(
+export async function matchedPage(
   q: Queryable,
   kind: DocKind,
   query: string,
   siteId: number,
   keyword: Keyword,
-  page: { offset: number; limit: number },
-  total: number,
+  page: Page,
+): Promise<{ hits: RankedHit[] | null; total: number }> {
+  const row = await q.one<{ total: number; hits: RankedHit[] | null }>(
+    `WITH matches AS MATERIALIZED (${matchesOf(kind)} LIMIT ${MATCHED_MAX}),
+     picked AS (
+       (SELECT source_id FROM matches ORDER BY popularity DESC LIMIT ${CANDIDATES})
+       UNION (SELECT source_id FROM matches ORDER BY created_at DESC LIMIT ${CANDIDATES})
+     ), candidates AS (
+       SELECT d.source_id, ${EXACT} AS exact, ${SCORE} AS score
+       FROM picked p JOIN search_docs d ON d.kind = '${kind}' AND d.source_id = p.source_id
+       UNION (${exactTitleOf(kind)})
+     ), ${RANKED}
+     SELECT (SELECT count(*)::int FROM matches) AS total, page.hits FROM (${PAGE_DOCS(kind)}) page`,
+    pageParams(kind, query, siteId, keyword, page),
+  );
+  const total = row?.total ?? 0;
+  return { hits: total < MATCHED_MAX ? (row?.hits ?? []) : null, total: Math.min(total, SEARCH_TOTAL_CAP) };
+}
+
+/**
+ * One page of a kind's hits when MATCHED_MAX or more match: the candidates read along each order's
+ * btree, testing documents until enough match, which is quick only while matches are common (the
+ * planner left to choose took that walk for a word with few or no matches too and tested every
+ * post: 7 s for one word at a million posts). The candidates, so the ranking, are those matchedPage
+ * takes.
+ */
+export async function walkedPage(
+  q: Queryable,
+  kind: DocKind,
+  query: string,
+  siteId: number,
+  keyword: Keyword,
+  page: Page,
 ): Promise<RankedHit[]> {
-  const visible = visibleOf(kind);
-  const exactTitle = `SELECT d.source_id, true, ${SCORE} FROM search_docs d WHERE ${visible} AND ${EXACT}`;
   const matching = `SELECT d.source_id, ${EXACT} AS exact, ${SCORE} AS score FROM search_docs d
-    WHERE ${visible} AND d.doc @@ $1::tsquery`;
-  const candidates =
-    total < SEARCH_TOTAL_CAP
-      ? `matches AS MATERIALIZED (SELECT d.source_id, ${EXACT} AS exact, ${SCORE} AS score, d.popularity, d.created_at
-           FROM search_docs d WHERE ${visible} AND d.doc @@ $1::tsquery
-         ), candidates AS (
-           (SELECT source_id, exact, score FROM matches ORDER BY popularity DESC LIMIT ${CANDIDATES})
-           UNION (SELECT source_id, exact, score FROM matches ORDER BY created_at DESC LIMIT ${CANDIDATES})
-           UNION (${exactTitle})
-         )`
-      : `candidates AS (
-           (${matching} ORDER BY d.popularity DESC LIMIT ${CANDIDATES})
-           UNION (${matching} ORDER BY d.created_at DESC LIMIT ${CANDIDATES})
-           UNION (${exactTitle})
-         )`;
+    WHERE ${visibleOf(kind)} AND d.doc @@ $1::tsquery`;
   const row = await q.one<{ hits: RankedHit[] | null }>(
-    `WITH ${candidates}, ranked AS (
-       SELECT source_id AS id, row_number() OVER (ORDER BY exact DESC, score DESC, source_id DESC) AS ord
-       FROM candidates ORDER BY ord LIMIT $5 OFFSET $6
-     )
+    `WITH candidates AS (
+       (${matching} ORDER BY d.popularity DESC LIMIT ${CANDIDATES})
+       UNION (${matching} ORDER BY d.created_at DESC LIMIT ${CANDIDATES})
+       UNION (${exactTitleOf(kind)})
+     ), ${RANKED}
      ${PAGE_DOCS(kind)}`,
-    // A post whose spelling is the keyword is found by the query but not put first: the exact
-    // spelling is looked up by the partial indexes of movies, tags and users only (migration 020).
-    [query, siteId, keyword.folded, kind === 'post' ? '' : (keyword.spelled ?? ''), page.limit, page.offset],
+    pageParams(kind, query, siteId, keyword, page),
   );
   return row?.hits ?? [];
 }
@@ -172,7 +210,7 @@ async function termPageOf(
   term: string,
   siteId: number,
   keyword: Keyword,
-  page: { offset: number; limit: number },
+  page: Page,
 ): Promise<RankedHit[]> {
   const matching = `SELECT t.source_id, t.rank, t.popularity, t.created_at FROM search_terms t WHERE ${termVisibleOf(kind)}`;
   const row = await q.one<{ hits: RankedHit[] | null }>(
@@ -210,7 +248,7 @@ export async function rankedHits(
   kind: DocKind,
   siteId: number,
   keyword: Keyword,
-  page: { offset: number; limit: number },
+  page: Page,
 ): Promise<Ranked> {
   const query = kind === 'post' ? keyword.postQuery : keyword.query;
   if (query === null) return { hits: [], total: 0 };
@@ -223,7 +261,9 @@ export async function rankedHits(
     ]);
     return { hits, total };
   }
-  // The total first: it says how the candidates are best read (pageOf).
-  const total = await totalOf(q, kind, query, siteId);
-  return { hits: await pageOf(q, kind, query, siteId, keyword, page, total), total };
+  if ((await estimateOf(q, kind, query, siteId)) < MATCHED_MAX) {
+    const matched = await matchedPage(q, kind, query, siteId, keyword, page);
+    if (matched.hits !== null) return { hits: matched.hits, total: matched.total };
+  }
+  return { hits: await walkedPage(q, kind, query, siteId, keyword, page), total: SEARCH_TOTAL_CAP };
 }

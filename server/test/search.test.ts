@@ -1,8 +1,9 @@
 /**
  * Search over the one index: Chinese words segmented in bodies, pinyin and Traditional keywords
  * finding Simplified titles, users by nickname, an exact title first, hidden and priced content
- * kept out, the 综合 answer of a search that finds nothing, and one-word searches read from the
- * words kept per document answering as the documents do.
+ * kept out, the 综合 answer of a search that finds nothing, one-word searches read from the
+ * words kept per document answering as the documents do, and a word's page the same whether its
+ * matches are read whole from the GIN index or walked along the orders.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MovieCard, UserCard } from '../../contract/calls/content.ts';
@@ -10,7 +11,7 @@ import type { PostHit, SearchOverview, SearchPage, Suggestion } from '../../cont
 import { API } from '../../contract/calls/paths.ts';
 import { Code } from '../../contract/protocol/codes.ts';
 import { DEMO_SITE } from '../db/sites.ts';
-import { parseKeyword, rankedHits } from '../search/search-query.ts';
+import { matchedPage, parseKeyword, rankedHits, walkedPage } from '../search/search-query.ts';
 import { codeOf, dataOf } from './content-fixture.ts';
 import { createHarness, EVERY_DB_KIND, type Harness } from './harness.ts';
 import { seedSearch, SX } from './search-fixture.ts';
@@ -167,6 +168,31 @@ describe.each(EVERY_DB_KIND)('search on %s', (kind) => {
       compared += 1;
     }
     expect(compared).toBeGreaterThan(100);
+  });
+
+  it('ranks a page alike whether the matches are read whole or walked along the orders', async () => {
+    const site = await h.db.one<{ id: number }>('SELECT id FROM sites WHERE account_id = $1', [DEMO_SITE.accountId]);
+    // Every word of the posts' and movies' documents, and the titles themselves (an exact title first).
+    const words = await h.db.query<{ kind: 'movie' | 'post'; word: string }>(
+      `SELECT DISTINCT kind, unnest(tsvector_to_array(doc)) AS word FROM search_docs WHERE kind IN ('movie', 'post')
+       UNION SELECT kind, title FROM search_docs WHERE kind IN ('movie', 'post') ORDER BY 1, 2`,
+    );
+    let compared = 0;
+    for (const { kind: docKind, word } of words) {
+      const keyword = parseKeyword(word);
+      const query = docKind === 'post' ? keyword.postQuery : keyword.query;
+      if (query === null) continue;
+      for (const page of [
+        { offset: 0, limit: 5 },
+        { offset: 5, limit: 5 },
+      ]) {
+        const matched = await matchedPage(h.db, docKind, query, site!.id, keyword, page);
+        const walked = await walkedPage(h.db, docKind, query, site!.id, keyword, page);
+        expect(matched.hits, `${docKind} ${word}`).toEqual(walked);
+        if (page.offset === 0 && walked.length > 0) compared += 1;
+      }
+    }
+    expect(compared).toBeGreaterThan(200);
   });
 
   it('refuses pages past the deepest and blank keywords with code 2', async () => {
