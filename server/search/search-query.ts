@@ -120,7 +120,7 @@ const exactTitleOf = (kind: DocKind) =>
 
 // A post whose spelling is the keyword is found by the query but not put first: the exact spelling
 // is looked up by the partial indexes of movies, tags and users only (migration 020).
-const pageParams = (kind: DocKind, query: string, siteId: number, keyword: Keyword, page: Page) => [
+const pageParams = ({ kind, query, siteId, keyword, page }: PageAsked) => [
   query,
   siteId,
   keyword.folded,
@@ -134,6 +134,15 @@ interface Page {
   limit: number;
 }
 
+/** A page of a kind's hits as asked: the kind's tsquery (`query`), the site, the keyword, the page. */
+export interface PageAsked {
+  kind: DocKind;
+  query: string;
+  siteId: number;
+  keyword: Keyword;
+  page: Page;
+}
+
 /**
  * One page of a kind's hits and their total (up to the cap), when fewer than MATCHED_MAX match:
  * every match is read once from the GIN index (a materialised set, which counts them), the most
@@ -143,12 +152,9 @@ interface Page {
  */
 export async function matchedPage(
   q: Queryable,
-  kind: DocKind,
-  query: string,
-  siteId: number,
-  keyword: Keyword,
-  page: Page,
+  asked: PageAsked,
 ): Promise<{ hits: RankedHit[] | null; total: number }> {
+  const { kind } = asked;
   const row = await q.one<{ total: number; hits: RankedHit[] | null }>(
     `WITH matches AS MATERIALIZED (${matchesOf(kind)} LIMIT ${MATCHED_MAX}),
      picked AS (
@@ -160,7 +166,7 @@ export async function matchedPage(
        UNION (${exactTitleOf(kind)})
      ), ${RANKED}
      SELECT (SELECT count(*)::int FROM matches) AS total, page.hits FROM (${PAGE_DOCS(kind)}) page`,
-    pageParams(kind, query, siteId, keyword, page),
+    pageParams(asked),
   );
   const total = row?.total ?? 0;
   return { hits: total < MATCHED_MAX ? (row?.hits ?? []) : null, total: Math.min(total, SEARCH_TOTAL_CAP) };
@@ -173,14 +179,8 @@ export async function matchedPage(
  * post: 7 s for one word at a million posts). The candidates, so the ranking, are those matchedPage
  * takes.
  */
-export async function walkedPage(
-  q: Queryable,
-  kind: DocKind,
-  query: string,
-  siteId: number,
-  keyword: Keyword,
-  page: Page,
-): Promise<RankedHit[]> {
+export async function walkedPage(q: Queryable, asked: PageAsked): Promise<RankedHit[]> {
+  const { kind } = asked;
   const matching = `SELECT d.source_id, ${EXACT} AS exact, ${SCORE} AS score FROM search_docs d
     WHERE ${visibleOf(kind)} AND d.doc @@ $1::tsquery`;
   const row = await q.one<{ hits: RankedHit[] | null }>(
@@ -190,7 +190,7 @@ export async function walkedPage(
        UNION (${exactTitleOf(kind)})
      ), ${RANKED}
      ${PAGE_DOCS(kind)}`,
-    pageParams(kind, query, siteId, keyword, page),
+    pageParams(asked),
   );
   return row?.hits ?? [];
 }
@@ -261,9 +261,10 @@ export async function rankedHits(
     ]);
     return { hits, total };
   }
+  const asked = { kind, query, siteId, keyword, page };
   if ((await estimateOf(q, kind, query, siteId)) < MATCHED_MAX) {
-    const matched = await matchedPage(q, kind, query, siteId, keyword, page);
+    const matched = await matchedPage(q, asked);
     if (matched.hits !== null) return { hits: matched.hits, total: matched.total };
   }
-  return { hits: await walkedPage(q, kind, query, siteId, keyword, page), total: SEARCH_TOTAL_CAP };
+  return { hits: await walkedPage(q, asked), total: SEARCH_TOTAL_CAP };
 }

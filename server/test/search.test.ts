@@ -186,8 +186,9 @@ describe.each(EVERY_DB_KIND)('search on %s', (kind) => {
         { offset: 0, limit: 5 },
         { offset: 5, limit: 5 },
       ]) {
-        const matched = await matchedPage(h.db, docKind, query, site!.id, keyword, page);
-        const walked = await walkedPage(h.db, docKind, query, site!.id, keyword, page);
+        const asked = { kind: docKind, query, siteId: site!.id, keyword, page };
+        const matched = await matchedPage(h.db, asked);
+        const walked = await walkedPage(h.db, asked);
         expect(matched.hits, `${docKind} ${word}`).toEqual(walked);
         if (page.offset === 0 && walked.length > 0) compared += 1;
       }
