@@ -218,6 +218,16 @@ const keptSite = (kind: SitemapKind, siteId: number): number => (SQL[kind].perSi
 
 const MADE_COLUMNS = `n, after_id AS "afterId", last_id AS "lastId", rows, lastmod, stamp`;
 
+/** The key of a kind's made files for a site (`$1`-`$3` of the statements on them): kind, site kept under, per file. */
+const madeKey = (kind: SitemapKind, siteId: number, perFile: number) => [kind, keptSite(kind, siteId), perFile];
+
+/** The made files under a key, in order, without their bodies. */
+const storedFiles = (q: Queryable, key: unknown[]) =>
+  q.query<MadeFile>(
+    `SELECT ${MADE_COLUMNS} FROM sitemap_files WHERE kind = $1 AND site_id = $2 AND per_file = $3 ORDER BY n`,
+    key,
+  );
+
 /** The made files of a kind for a site, in order; null when the kind was never made (at this size). */
 export async function madeFiles(
   q: Queryable,
@@ -225,13 +235,10 @@ export async function madeFiles(
   siteId: number,
   perFile: number,
 ): Promise<MadeFile[] | null> {
-  const key = [kind, keptSite(kind, siteId), perFile];
+  const key = madeKey(kind, siteId, perFile);
   const made = await q.query('SELECT 1 FROM sitemap_made WHERE kind = $1 AND site_id = $2 AND per_file = $3', key);
   if (made.length === 0) return null;
-  return q.query<MadeFile>(
-    `SELECT ${MADE_COLUMNS} FROM sitemap_files WHERE kind = $1 AND site_id = $2 AND per_file = $3 ORDER BY n`,
-    key,
-  );
+  return storedFiles(q, key);
 }
 
 /** The <url> lines of made file `n` (each <loc> the page's path alone) and its version, undefined when there is none. */
@@ -244,7 +251,7 @@ export async function madeBody(
 ): Promise<{ body: string; version: string } | undefined> {
   const [row] = await q.query<MadeFile & { body: string }>(
     `SELECT ${MADE_COLUMNS}, body FROM sitemap_files WHERE kind = $1 AND site_id = $2 AND per_file = $3 AND n = $4`,
-    [kind, keptSite(kind, siteId), perFile, n],
+    [...madeKey(kind, siteId, perFile), n],
   );
   return row && { body: row.body, version: versionOf(row) };
 }
@@ -281,8 +288,7 @@ export async function makeFiles(
   always = false,
   onWritten: (file: WrittenFile) => void = () => {},
 ): Promise<Making> {
-  const site = keptSite(kind, siteId);
-  const key = [kind, site, perFile];
+  const key = madeKey(kind, siteId, perFile);
   return db.tx(async (q) => {
     await q.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`sitemap ${key.join(' ')}`]);
     const mark = (await changeMarks(q))[kind];
@@ -290,10 +296,7 @@ export async function makeFiles(
       'SELECT mark FROM sitemap_made WHERE kind = $1 AND site_id = $2 AND per_file = $3',
       key,
     );
-    const stored = await q.query<MadeFile>(
-      `SELECT ${MADE_COLUMNS} FROM sitemap_files WHERE kind = $1 AND site_id = $2 AND per_file = $3 ORDER BY n`,
-      key,
-    );
+    const stored = await storedFiles(q, key);
     if (!always && made?.mark === mark) return { files: stored.length, written: 0, skipped: true };
 
     const ends = stored.slice(0, -1).map((file) => file.lastId);
@@ -365,9 +368,7 @@ export interface ServedKey {
 }
 
 const servedParams = ({ kind, siteId, perFile, n, origin }: ServedKey) => [
-  kind,
-  keptSite(kind, siteId),
-  perFile,
+  ...madeKey(kind, siteId, perFile),
   n,
   origin,
 ];
@@ -400,7 +401,7 @@ export async function servedOrigins(
 ): Promise<string[]> {
   const rows = await q.query<{ origin: string }>(
     'SELECT DISTINCT origin FROM sitemap_served WHERE kind = $1 AND site_id = $2 AND per_file = $3',
-    [kind, keptSite(kind, siteId), perFile],
+    madeKey(kind, siteId, perFile),
   );
   return rows.map((row) => row.origin);
 }

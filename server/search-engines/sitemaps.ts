@@ -160,7 +160,7 @@ export class Sitemaps {
       templateKey,
       async () => {
         const made = await madeBody(this.db, key.kind, key.siteId, key.perFile, key.n);
-        return made === undefined ? null : { parts: urlset(made.body).split(LOC), version: made.version };
+        return made === undefined ? null : { parts: partsOf(made.body), version: made.version };
       },
       (made) => made?.parts.reduce((bytes, part) => bytes + part.length, 0) ?? 0,
     );
@@ -182,7 +182,7 @@ export class Sitemaps {
     if (written.length === 0) return;
     const origins = await servedOrigins(this.db, kind, siteId, this.perFile);
     for (const file of written) {
-      const parts = urlset(file.body).split(LOC);
+      const parts = partsOf(file.body);
       for (const origin of origins) {
         const gz = await gzipAsync(Buffer.from(joinOrigin(parts, origin), 'utf8'));
         await keepServed(this.db, { kind, siteId, perFile: this.perFile, n: file.n, origin }, file.version, gz);
@@ -231,11 +231,17 @@ export class Sitemaps {
    * mark (never made, or changed while no process looked).
    */
   private async readOrMake(kind: SitemapKind, siteId: number): Promise<MadeFile[]> {
-    const written: WrittenFile[] = [];
-    await makeFiles(this.db, kind, siteId, this.perFile, false, (file) => written.push(file));
+    const written = await this.make(kind, siteId, false);
     // The origins' finished copies in the background: a request finishes its own if it comes first.
     this.finishWritten(kind, siteId, written).catch((error: unknown) => this.options.onError?.(error));
     return (await madeFiles(this.db, kind, siteId, this.perFile)) ?? [];
+  }
+
+  /** Makes a kind's files (`always`: even when made at the current mark); answers the files it wrote. */
+  private async make(kind: SitemapKind, siteId: number, always: boolean): Promise<WrittenFile[]> {
+    const written: WrittenFile[] = [];
+    await makeFiles(this.db, kind, siteId, this.perFile, always, (file) => written.push(file));
+    return written;
   }
 
   /**
@@ -248,8 +254,7 @@ export class Sitemaps {
     kept.madeAt = this.clock();
     kept.making = (async () => {
       try {
-        const written: WrittenFile[] = [];
-        await makeFiles(this.db, kept.kind, kept.siteId, this.perFile, always, (file) => written.push(file));
+        const written = await this.make(kept.kind, kept.siteId, always);
         const files = await madeFiles(this.db, kept.kind, kept.siteId, this.perFile);
         if (files) kept.files = Promise.resolve(files);
         await this.finishWritten(kept.kind, kept.siteId, written);
@@ -328,6 +333,9 @@ export class Sitemaps {
 
 /** An origin whose finished files are kept in the store: one without a port (a site has two or three), so a Host header's port cannot multiply them. */
 const keepsServed = (origin: string): boolean => /^https?:\/\/[^/:?#]+(?:\/[^:?#]*)?$/.test(origin);
+
+/** A made file's <url> lines as a whole file, split on <loc> for origins to be joined in. */
+const partsOf = (body: string): string[] => urlset(body).split(LOC);
 
 /** A file's body split on <loc>, with the origin joined into each. */
 const joinOrigin = (parts: readonly string[], origin: string): string => parts.join(`${LOC}${escapeXml(origin)}`);
