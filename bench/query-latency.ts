@@ -7,14 +7,10 @@ import { API } from '../contract/calls/paths.ts';
 import type { Db } from '../server/db/db.ts';
 import { findSession, openSession } from '../server/db/sessions.ts';
 import type { Figure } from './figures.ts';
-import { demoSiteOf, handlerRunner } from './scale-reads.ts';
+import { demoSiteOf, handlerRunner, percentile } from './scale-reads.ts';
 
 const WARM_UP = 10;
 const RUNS = 100;
-
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 
 async function timeIt(work: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
   for (let i = 0; i < WARM_UP; i++) await work();

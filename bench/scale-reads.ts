@@ -187,26 +187,31 @@ export async function scaleReads(db: Db, run: Run): Promise<{ reads: Read[]; mis
 /** A timing's milliseconds as the scale stage's lines and notes show them; — when there is none. */
 export const ms = (value: number | null) => (value === null ? '—' : `${value.toFixed(1)} ms`);
 
+/** The p-th percentile of sorted timings. */
 export const percentile = (sorted: readonly number[], p: number): number =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
-/** Times one read: a warm-up, then up to `runs` runs or `seconds` of them (at least 10: p99 is then the worst). */
-/** One read on one store, as the timing loop takes it. */
+/** The budgets of the scale stage's reads (p99), in process and over HTTP alike. */
+export const READ_BUDGET_MS: Record<ReadKind, number> = { read: 20, search: 50, suggest: 20 };
+
+/**
+ * One read on one side (a store, or a server over HTTP), as the timing loop takes it: its call
+ * number `i` (from 0; the warm-up calls from `runs`), for a read whose payload changes per call.
+ */
 export interface Side {
-  run: Run;
-  read: Read;
+  call: (i: number) => Promise<unknown>;
 }
 
 /**
- * Times the same read on several stores side by side: 3 warm-up runs each, then one run of each in
- * turn until each has `runs` (or, past 10 each, `seconds` per store have gone by), so every store's
- * figure is taken under the same load. A store whose read fails is a miss with its reason.
+ * Times the same read on several sides side by side: 3 warm-up calls each, then one call of each in
+ * turn until each has `runs` (or, past 10 each, `seconds` per side have gone by), so every side's
+ * figure is taken under the same load. A side whose read fails is a miss with its reason.
  */
 export async function timeSideBySide(sides: readonly Side[], runs = 200, seconds = 10): Promise<Timing[]> {
   const missing = await Promise.all(
-    sides.map(async ({ run, read }) => {
+    sides.map(async ({ call }) => {
       try {
-        for (let i = 0; i < 3; i++) await run(read.path, read.payload);
+        for (let i = 0; i < 3; i++) await call(runs + i);
         return null;
       } catch (error) {
         return (error as Error).message.split('\n')[0]!.slice(0, 80);
@@ -223,7 +228,7 @@ export async function timeSideBySide(sides: readonly Side[], runs = 200, seconds
     for (const i of live) {
       if (timed[i]!.length >= runs) continue;
       const start = performance.now();
-      await sides[i]!.run(sides[i]!.read.path, sides[i]!.read.payload);
+      await sides[i]!.call(timed[i]!.length);
       timed[i]!.push(performance.now() - start);
     }
   }

@@ -13,7 +13,7 @@ import { madeFiles, makeFiles, SITEMAP_KINDS, SITEMAP_TABLES, type SitemapKind }
 import type { Site } from '../server/db/sites.ts';
 import { SITEMAP_MAX_URLS, Sitemaps } from '../server/search-engines/sitemaps.ts';
 import type { Figure } from './figures.ts';
-import { ms, timeSideBySide, type Read, type Timing } from './scale-reads.ts';
+import { ms, timeSideBySide, type Timing } from './scale-reads.ts';
 
 const BUDGET_MS = 50;
 const ORIGIN = 'https://bench.example';
@@ -42,9 +42,8 @@ export async function measureSitemaps(
     }
   }
 
-  const read = (name: string): Read => ({ name, kind: 'read', path: '', payload: {} });
   const timed: [string, Timing][] = [];
-  const [index] = await timeSideBySide([{ run: () => maps.index(site.id, ORIGIN), read: read('sitemap index') }], 100);
+  const [index] = await timeSideBySide([{ call: () => maps.index(site.id, ORIGIN) }], 100);
   timed.push(['sitemap index', index!]);
   const background: Figure[] = [];
   if (fullest) {
@@ -66,25 +65,14 @@ export async function measureSitemaps(
       return file;
     };
     const urls = `${SITEMAP_MAX_URLS.toLocaleString('en')} URLs (${kind}-1.xml`;
-    const [gzipped] = await timeSideBySide(
-      [{ run: async () => (await fileOn(ORIGIN)).gzipped(), read: read('sitemap file, gzip') }],
-      30,
-    );
+    const [gzipped] = await timeSideBySide([{ call: async () => (await fileOn(ORIGIN)).gzipped() }], 30);
     timed.push([`sitemap file of ${urls}, gzip, as crawlers ask; none kept in memory)`, gzipped!]);
-    const [plain] = await timeSideBySide(
-      [{ run: async () => (await fileOn(ORIGIN)).xml(), read: read('sitemap file') }],
-      30,
-    );
+    const [plain] = await timeSideBySide([{ call: async () => (await fileOn(ORIGIN)).xml() }], 30);
     timed.push([`sitemap file of ${urls}, not gzipped; none kept in memory)`, plain!]);
     // An origin's first request for the file (once per file and origin: its makes then finish it).
     let origins = 0;
     const [first] = await timeSideBySide(
-      [
-        {
-          run: async () => (await fileOn(`https://o${++origins}.bench.example`)).gzipped(),
-          read: read('sitemap file, first on its origin'),
-        },
-      ],
+      [{ call: async () => (await fileOn(`https://o${++origins}.bench.example`)).gzipped() }],
       30,
     );
     background.push({

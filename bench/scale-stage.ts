@@ -24,17 +24,16 @@ import {
   demoSiteOf,
   handlerRunner,
   ms,
+  READ_BUDGET_MS,
   scaleReads,
   timeSideBySide,
   type Read,
-  type ReadKind,
   type Run,
   type Side,
   type Timing,
 } from './scale-reads.ts';
 
 export const SCALE_FACTOR = Number(process.env.BENCH_SCALE_FACTOR ?? 1000);
-const BUDGET_MS: Record<ReadKind, number> = { read: 20, search: 50, suggest: 20 };
 const MAX_RATIO = 2;
 
 export function scaleDatabaseUrl(name: string, variable: string): string {
@@ -81,7 +80,8 @@ async function measureStores(
     const demo = small.missing.map(noCursor);
     for (const read of big.reads) {
       const twin = small.reads.find((candidate) => candidate.name === read.name);
-      const sides: Side[] = [{ run: big.run, read }, ...(twin ? [{ run: small.run, read: twin }] : [])];
+      const sideOf = (run: Run, on: Read): Side => ({ call: () => run(on.path, on.payload) });
+      const sides = [sideOf(big.run, read), ...(twin ? [sideOf(small.run, twin)] : [])];
       const [timing, twinTiming] = await timeSideBySide(sides);
       log(`${read.name}: ${timing!.missing ?? `p50 ${timing!.p50!.toFixed(1)} ms, p99 ${timing!.p99!.toFixed(1)} ms`}`);
       scale.push({ read, timing: timing! });
@@ -111,7 +111,7 @@ export async function measureScaleReads(log: (line: string) => void = console.lo
       name: read.name,
       value: timing.p99,
       unit: 'ms',
-      budget: refused ? undefined : { max: BUDGET_MS[read.kind] },
+      budget: refused ? undefined : { max: READ_BUDGET_MS[read.kind] },
       note: timing.missing ?? `p50 ${ms(timing.p50)}, ${timing.runs} runs; demo p99 ${ms(small?.p99 ?? null)}`,
     });
     if (refused) continue;

@@ -12,12 +12,9 @@ import type { Db } from '../server/db/db.ts';
 import { startServer } from '../e2e/server-process.ts';
 import { callApi } from './bench-api.ts';
 import type { Figure } from './figures.ts';
-import { DEEPEST_UI_PAGE, ms, percentile, type ReadKind, type Timing } from './scale-reads.ts';
+import { DEEPEST_UI_PAGE, ms, READ_BUDGET_MS, timeSideBySide, type ReadKind } from './scale-reads.ts';
 
-const BUDGET_MS: Record<ReadKind, number> = { read: 20, search: 50, suggest: 20 };
 const PAGE_SIZE = 20;
-const RUNS = 200;
-const SECONDS = 10;
 
 /** A read over the wire: the payload of its i-th call. */
 interface WireRead {
@@ -108,24 +105,6 @@ async function readsOf(db: Db): Promise<WireRead[]> {
   ];
 }
 
-async function timeRead(baseURL: string, read: WireRead): Promise<Timing> {
-  const call = (i: number) => callApi(baseURL, read.path, read.payload(i) as PayloadOf<typeof read.path>);
-  try {
-    for (let i = 0; i < 3; i++) await call(RUNS + i);
-  } catch (error) {
-    return { p50: null, p99: null, runs: 0, missing: (error as Error).message.split('\n')[0]!.slice(0, 80) };
-  }
-  const times: number[] = [];
-  const until = performance.now() + SECONDS * 1000;
-  while (times.length < RUNS && (times.length < 10 || performance.now() < until)) {
-    const start = performance.now();
-    await call(times.length);
-    times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p99: percentile(times, 99), runs: times.length };
-}
-
 export async function measureWire(
   db: Db,
   databaseUrl: string,
@@ -140,14 +119,15 @@ export async function measureWire(
   const figures: Figure[] = [];
   try {
     for (const read of reads) {
-      const timing = await timeRead(server.baseURL, read);
+      const call = (i: number) => callApi(server.baseURL, read.path, read.payload(i) as PayloadOf<typeof read.path>);
+      const timing = (await timeSideBySide([{ call }]))[0]!;
       log(`${read.name} (over HTTP): ${timing.missing ?? `p50 ${ms(timing.p50)}, p99 ${ms(timing.p99)}`}`);
       figures.push({
         group: `scale ×${factor} over HTTP p99`,
         name: read.name,
         value: timing.p99,
         unit: 'ms',
-        budget: { max: BUDGET_MS[read.kind] },
+        budget: { max: READ_BUDGET_MS[read.kind] },
         note: timing.missing ?? `p50 ${ms(timing.p50)}, ${timing.runs} calls`,
       });
     }
