@@ -59,6 +59,7 @@ import { publicUserCalls } from './routes/users-public.ts';
 import { vipCalls } from './routes/vip.ts';
 import { walletCalls } from './routes/wallet.ts';
 import { watchHistoryCalls } from './routes/watch-history.ts';
+import { provideRoutes } from './supply/provide-routes.ts';
 import { searchEngineRoutes } from './search-engines/search-engine-routes.ts';
 import { securityHeaders } from './security-headers.ts';
 import { createMemoryState, type SharedState } from './request-state/memory-state.ts';
@@ -202,6 +203,8 @@ export async function buildApp({
   await app.register(siteInfoRoutes, { sites });
   await app.register(siteManifestRoutes, { sites, staticDir: config.STATIC_DIR });
   await app.register(searchEngineRoutes, { db, sites, config });
+  const limits = config.RATE_LIMITS === 'on' ? createRateLimiter(state, rateRules(config)) : noRateLimits;
+  await app.register(provideRoutes, { db, sites, config, limits });
   await app.register(iconRoutes);
   const readCache = new ReadCache(config.READ_CACHE_MS);
   const views = countViews(app, db);
@@ -214,7 +217,7 @@ export async function buildApp({
     cipher,
     sites,
     shared: state,
-    limits: config.RATE_LIMITS === 'on' ? createRateLimiter(state, rateRules(config)) : noRateLimits,
+    limits,
     now,
     views,
     answered: metrics?.answered,

@@ -13,10 +13,11 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 
 /**
  * Served by the server, never by the SPA: the API, media lines, the payment sandbox, uploads, what
- * crawlers read (robots.txt, the sitemaps), and the operator console (admin.html and /admin-api), which always comes from the network, never stale.
+ * crawlers read (robots.txt, the sitemaps), the MacCMS feed (/api.php/provide/vod), and the operator console (admin.html and /admin-api), which always comes from the network, never stale.
  */
 const NOT_THE_APP = [
   /^\/api\//,
+  /^\/api\.php(?:[/?]|$)/,
   /^\/cdn\//,
   /^\/media\//,
   /^\/pay\//,

@@ -166,5 +166,8 @@ export const PUBLIC_PATHS: ReadonlySet<string> = new Set([
 /** The site info call on the app's own origin, plain JSON (not an envelope). */
 export const SITE_INFO_PATH = '/api/fetch-data';
 
+/** The MacCMS v10 provide feed of a site, in plain HTTP (server/supply/provide-routes.ts, docs/api.md). */
+export const VOD_FEED_PATH = '/api.php/provide/vod';
+
 /** Iconify-style icon endpoint: GET /api/icons?icons=a,b (docs/spec.md section 7). */
 export const ICONS_PATH = '/api/icons';

@@ -13,7 +13,7 @@
  * Per-IP rules need the client's address: behind a load balancer set TRUST_PROXY (config.ts), or
  * every client shares the balancer's address. An IPv6 client counts by its /64 (address-key.ts).
  */
-import { API } from '../../contract/calls/paths.ts';
+import { API, VOD_FEED_PATH } from '../../contract/calls/paths.ts';
 import { Code } from '../../contract/protocol/codes.ts';
 import type { Config } from '../config.ts';
 import type { Site } from '../db/sites.ts';
@@ -73,6 +73,9 @@ export const RATE_RULES: readonly RateRule[] = [
     per: 'user',
     action: '修改资料',
   },
+  // The MacCMS feed (server/supply/provide-routes.ts): a collector walks its pages one after another,
+  // an app lists a category or searches; a scraper asking faster waits.
+  { name: 'vod-feed', paths: [VOD_FEED_PATH], limit: 120, windowMs: MINUTE, per: 'ip', action: '采集' },
   // A household or an office behind one address reports far less than this.
   { name: 'report-ip', paths: [API.reportCreate], limit: 30, windowMs: HOUR, per: 'ip', action: '举报' },
 ];

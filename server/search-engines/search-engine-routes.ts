@@ -1,7 +1,7 @@
 /**
  * What crawlers read of each site (docs/operations.md "Search engines"), chosen by the Host as the
  * pages are (server/site-directory.ts):
- *   - GET /robots.txt: the paths kept out of search (the API, the member area, the console, search
+ *   - GET /robots.txt: the paths kept out of search (the API and the MacCMS feed, the member area, the console, search
  *     result pages, the payment sandbox) and, on a known site's host, where its sitemap index is;
  *   - GET /sitemap.xml: the site's sitemap index; GET /sitemaps/<kind>-<n>.xml: its files
  *     (server/search-engines/sitemaps.ts).
@@ -18,7 +18,7 @@ import type { SiteDirectory } from '../site-directory.ts';
 import { Sitemaps, type SitemapOptions } from './sitemaps.ts';
 
 /** Paths kept out of search engines' indexes, on every site. */
-export const DISALLOWED = ['/api/', '/admin', '/mine', '/search', '/pay/'] as const;
+export const DISALLOWED = ['/api/', '/api.php', '/admin', '/mine', '/search', '/pay/'] as const;
 
 const FILE = new RegExp(`^(${SITEMAP_KINDS.join('|')})-([1-9][0-9]{0,5})\\.xml$`);
 

@@ -214,6 +214,12 @@ async function writeSiteRows(q: Queryable, plan: DemoPlan, siteId: number): Prom
     plan.cdnLines.map((c) => [c.id, siteId, c.name, c.url, c.sort]),
     { conflict: ['id'], update: [] },
   );
+  // The demo site offers its free titles in the MacCMS feed (server/supply/provide-routes.ts); an
+  // operator's later choice stays.
+  await q.query(
+    "INSERT INTO vod_feeds (site_id, enabled, access) VALUES ($1, true, '{free}') ON CONFLICT (site_id) DO NOTHING",
+    [siteId],
+  );
   await insertRows(
     q,
     'dictionary',

@@ -207,6 +207,7 @@ describe.each(DB_KINDS)('sitemaps and robots.txt on %s', (kind) => {
           'User-agent: *',
           'Allow: /',
           'Disallow: /api/',
+          'Disallow: /api.php',
           'Disallow: /admin',
           'Disallow: /mine',
           'Disallow: /search',

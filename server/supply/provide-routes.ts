@@ -1,0 +1,179 @@
+/**
+ * The MacCMS v10 provide feed (docs/api.md "The MacCMS feed"): `GET /api.php/provide/vod` (and
+ * `/api.php/provide/vod/at/xml`, or `?at=xml`) lists the requesting host's site's published titles
+ * to MacCMS sites, TVBox-style apps and collectors, in plain HTTP without the app's protocol.
+ *
+ * Off unless the site turns it on (server/db/vod-feed.ts), free titles only unless it lists more,
+ * behind `?key=` when the site sets one, and rate-limited per address. Its play URLs are playlists
+ * signed for the title (server/media/play-ticket.ts) that play without a session for FEED_TICKET_DAYS,
+ * made anew at every read; a title that is not free plays its trial alone, and one without a trial
+ * offers no play URL. Bad parameters answer code 0 with what is wrong, never a 5xx.
+ */
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { VOD_FEED_PATH } from '../../contract/calls/paths.ts';
+import { joinMediaUrl } from '../../contract/media-url.ts';
+import { Code } from '../../contract/protocol/codes.ts';
+import { ApiError } from '../api-error.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/db.ts';
+import { subtreeIds } from '../db/categories.ts';
+import { siteCdnLines } from '../db/site-lists.ts';
+import type { Site } from '../db/sites.ts';
+import { countVods, vodClasses, vodFeedSettings, vodPage, type VodFilters, type VodRow } from '../db/vod-feed.ts';
+import { posterFiles } from '../media/media-layout.ts';
+import { issuePlaylistKey } from '../media/play-ticket.ts';
+import { siteOrigin } from '../net/site-origin.ts';
+import type { RateLimiter } from '../protocol/rate-limit.ts';
+import { spell } from '../search/pinyin.ts';
+import type { SiteDirectory } from '../site-directory.ts';
+import { PLAY_FROM, vodJson, vodRefusalJson, vodRefusalXml, vodXml, type VodItem } from './vod-format.ts';
+
+/** How long a play URL of the feed plays: apps keep a listing for days; each read signs anew. */
+export const FEED_TICKET_DAYS = 7;
+/** MacCMS's page size, and its most. */
+export const FEED_PAGE_SIZE = 20;
+export const FEED_PAGE_SIZE_MAX = 100;
+/** The deepest page read (by offset): 100 times the demo's catalogue at the largest page size. */
+export const FEED_MAX_PAGE = 20_000;
+
+const positiveInt = (max: number, what: string) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, `${what} 须为正整数`)
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= max, `${what} 须在 1 到 ${max} 之间`);
+
+const querySchema = z.object({
+  ac: z.enum(['list', 'videolist', 'detail'], { message: 'ac 须为 list、videolist 或 detail' }).default('list'),
+  at: z.enum(['json', 'xml'], { message: 'at 须为 json 或 xml' }).optional(),
+  t: positiveInt(2_147_483_647, 't').optional(),
+  pg: positiveInt(FEED_MAX_PAGE, 'pg').default(1),
+  pagesize: positiveInt(FEED_PAGE_SIZE_MAX, 'pagesize').default(FEED_PAGE_SIZE),
+  wd: z.string().trim().max(50, 'wd 至多 50 个字').optional(),
+  h: positiveInt(24 * 365, 'h').optional(),
+  ids: z
+    .string()
+    .regex(/^\d{1,9}(,\d{1,9}){0,99}$/, 'ids 须为逗号分隔的正整数，至多 100 个')
+    .transform((text) => [...new Set(text.split(',').map(Number))])
+    .optional(),
+  key: z.string().max(128).optional(),
+});
+
+type FeedQuery = z.infer<typeof querySchema>;
+
+interface Options {
+  db: Db;
+  sites: SiteDirectory;
+  config: Pick<Config, 'PUBLIC_URL' | 'MEDIA_SECRET'>;
+  limits: RateLimiter;
+  /** For tests: the current time in ms. */
+  now?: () => number;
+}
+
+/** A title's code name (vod_en): its pinyin, or its Latin letters and digits. */
+const codeName = (title: string): string => {
+  const folded = title.toLowerCase();
+  return spell(folded).full || folded.replace(/[^a-z0-9]/g, '');
+};
+
+/** The name of an episode in a play URL: 正片 for a film, 第01集 for a series' episodes. */
+const episodeName = (row: VodRow, number: number): string =>
+  row.totalEpisodes === null && row.episodes.length === 1 ? '正片' : `第${String(number).padStart(2, '0')}集`;
+
+export const provideRoutes: FastifyPluginAsync<Options> = async (
+  app,
+  { db, sites, config, limits, now = Date.now },
+) => {
+  const answer = (reply: FastifyReply, xml: boolean, status: number, body: string | object) =>
+    reply
+      .code(status)
+      .type(xml ? 'application/xml; charset=utf-8' : 'application/json; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('access-control-allow-origin', '*')
+      .send(typeof body === 'string' ? body : JSON.stringify(body));
+  const refuse = (reply: FastifyReply, xml: boolean, status: number, msg: string) =>
+    answer(reply, xml, status, xml ? vodRefusalXml(msg) : vodRefusalJson(msg));
+
+  /** The play URL of a row's ready episodes, on the site's first CDN line, absolute. */
+  const playUrlOf = (row: VodRow, media: (key: string) => string): string => {
+    const trialSeconds = row.access === 'free' ? null : row.trialS;
+    if (trialSeconds === 0) return '';
+    return row.episodes
+      .map((episode) => {
+        const key = issuePlaylistKey({
+          movieId: row.id,
+          video: episode.video,
+          trialSeconds,
+          ttlSeconds: FEED_TICKET_DAYS * 86_400,
+          secret: config.MEDIA_SECRET,
+          now: now(),
+        });
+        return `${episodeName(row, episode.number)}$${media(key)}`;
+      })
+      .join('#');
+  };
+
+  async function serve(req: FastifyRequest, reply: FastifyReply, forceXml: boolean) {
+    const raw = Object.fromEntries(
+      Object.entries((req.query ?? {}) as Record<string, unknown>).map(([name, value]) => [
+        name,
+        Array.isArray(value) ? value[value.length - 1] : value,
+      ]),
+    );
+    const parsed = querySchema.safeParse(raw);
+    const xml = forceXml || (parsed.success ? parsed.data.at === 'xml' : raw.at === 'xml');
+    if (!parsed.success) return refuse(reply, xml, 200, `参数错误：${parsed.error.issues[0]!.message}`);
+    const query = parsed.data;
+    const site = await sites.findForHost(req.hostname);
+    const settings = site ? await vodFeedSettings(db, site.id) : null;
+    if (!site || !settings?.enabled) return refuse(reply, xml, 404, '接口已关闭');
+    if (settings.key !== null && query.key !== settings.key) return refuse(reply, xml, 403, '密钥错误');
+    try {
+      await limits.check(VOD_FEED_PATH, { site, ip: req.ip, userId: null, accountAgeMs: null, payload: null });
+    } catch (error) {
+      if (error instanceof ApiError && error.code === Code.RateLimited) return refuse(reply, xml, 429, error.message);
+      throw error;
+    }
+    const page = await readPage(site, query, settings.access, siteOrigin(req, site, config.PUBLIC_URL));
+    return answer(reply, xml, 200, xml ? vodXml(page) : vodJson(page));
+  }
+
+  async function readPage(site: Site, query: FeedQuery, access: VodFilters['access'], origin: string) {
+    const line = (await siteCdnLines(db, site.id))[0]?.cdnLine ?? null;
+    const media = (key: string) => new URL(joinMediaUrl(line, key), `${origin}/`).href;
+    const filters: VodFilters = {
+      typeIds: query.t === undefined ? null : await subtreeIds(db, query.t),
+      word: query.wd || null,
+      hours: query.h ?? null,
+      ids: query.ids ?? null,
+      access,
+    };
+    const detail = query.ac !== 'list';
+    const limit = query.pagesize;
+    const [total, rows, classes] = await Promise.all([
+      countVods(db, filters),
+      vodPage(db, filters, { offset: (query.pg - 1) * limit, limit }, detail),
+      detail ? null : vodClasses(db),
+    ]);
+    const items: VodItem[] = rows.map((row) => {
+      const playUrl = detail ? playUrlOf(row, media) : '';
+      // A listing reads no episodes: it names the source of every title that plays for a visitor.
+      const plays = detail ? playUrl !== '' : row.access === 'free' || row.trialS > 0;
+      return {
+        row,
+        en: codeName(row.title),
+        pic: media(posterFiles(row.poster).large),
+        playUrl,
+        playFrom: plays ? PLAY_FROM : '',
+      };
+    });
+    return { page: query.pg, pageCount: Math.ceil(total / limit), limit, total, items, classes, detail };
+  }
+
+  app.get(VOD_FEED_PATH, (req, reply) => serve(req, reply, false));
+  app.get(`${VOD_FEED_PATH}/`, (req, reply) => serve(req, reply, false));
+  app.get(`${VOD_FEED_PATH}/at/xml`, (req, reply) => serve(req, reply, true));
+  app.get(`${VOD_FEED_PATH}/at/xml/`, (req, reply) => serve(req, reply, true));
+  app.get(`${VOD_FEED_PATH}/at/json`, (req, reply) => serve(req, reply, false));
+};
