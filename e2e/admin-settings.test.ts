@@ -10,7 +10,9 @@
  * boxes of the app's own ratios on a phone (12:5) and a wide screen (3:1), measured in both, with a
  * word when an image's ratio is far off. A 运营 limited to one site is offered no change to the
  * shared 字典 and reads why, while keeping its site's banners. Screenshots of the banners and CDN
- * tabs at 1366 and 1024, the banners and their dialog at 1440 and 390.
+ * tabs at 1366 and 1024, the banners and their dialog at 1440 and 390. On the 站点 tab, a 运营 opens
+ * the demo site's MacCMS feed to every title behind a key: the feed answers the key alone, and lists
+ * more titles than the free ones the demo starts with.
  */
 import type { Browser, Locator } from 'playwright-core';
 import sharp from 'sharp';
@@ -32,6 +34,7 @@ describe.skipIf(noBrowser)('console 站点设置', () => {
   let opsEditor: Credentials;
   let opsAbroad: Credentials;
   let opsOneSite: Credentials;
+  let opsFeed: Credentials;
 
   beforeAll(async () => {
     // The outbound guard's test mode: the line added below is on 127.0.0.1 (else 线路地址必须是公网地址).
@@ -44,6 +47,7 @@ describe.skipIf(noBrowser)('console 站点设置', () => {
         ['ops-editor', 'ops'],
         ['ops-abroad', 'ops'],
         ['ops-one-site', 'ops', '1'],
+        ['ops-feed', 'ops'],
       ],
       {
         READ_CACHE_MS: String(READ_CACHE_MS),
@@ -51,7 +55,8 @@ describe.skipIf(noBrowser)('console 站点设置', () => {
       },
     );
     ({ server, browser } = suite);
-    [ops, opsDialogs, opsEditor, opsAbroad, opsOneSite] = suite.operators as [
+    [ops, opsDialogs, opsEditor, opsAbroad, opsOneSite, opsFeed] = suite.operators as [
+      Credentials,
       Credentials,
       Credentials,
       Credentials,
@@ -394,6 +399,44 @@ describe.skipIf(noBrowser)('console 站点设置', () => {
     for (const name of ['新增字典项', '编辑', '删除']) expect(await tab.getByRole('button', { name }).count()).toBe(0);
     await shoot(page, 'admin-settings-dictionary-one-site-1440');
     expect(problems.filter((problem) => !/status of 401/.test(problem))).toEqual([]);
+    await context.close();
+  });
+
+  it('a 运营 opens the demo site’s MacCMS feed to every title behind a key; the feed answers the key alone', async () => {
+    const feed = async (query: string) => {
+      const res = await fetch(`${server.baseURL}/api.php/provide/vod/?ac=list${query}`);
+      return { status: res.status, body: (await res.json()) as { code: number; msg: string; total?: number } };
+    };
+    const before = await feed('');
+    expect(before.body.code).toBe(1);
+
+    const { page, context, problems } = await openPage(browser, DESKTOP, server.baseURL, { waitForApp: false });
+    await page.setViewportSize(WIDE.viewport);
+    await signInAt(page, '/admin/settings/sites', opsFeed);
+    const row = page.getByTestId('tab-sites').locator('tbody tr').first();
+    await expect.poll(() => row.getByTestId('site-feed').innerText()).toBe('仅免费影片');
+    await row.getByRole('button', { name: '编辑' }).click();
+    const dialog = page.getByRole('dialog');
+    expect(await dialog.getByLabel('开放采集接口（MacCMS）').isChecked()).toBe(true);
+    await dialog.getByLabel('接口列出的影片').selectOption({ label: '全部影片（VIP 与付费只给试看）' });
+    // A key too short is refused with the field marked, the dialog kept.
+    await dialog.getByLabel('采集密钥').fill('short');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await expect.poll(() => dialog.innerText()).toContain('采集密钥须为 8 到 64 位');
+    expect(await dialog.getByLabel('采集密钥').getAttribute('class')).toContain('field__input--bad');
+    await dialog.getByLabel('采集密钥').fill('demo-feed-2026');
+    await shoot(page, 'admin-settings-site-feed-dialog-1440', { settle: true });
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => row.getByTestId('site-feed').innerText()).toContain('全部影片');
+    await shoot(page, 'admin-settings-sites-1440', { settle: true });
+
+    expect(await feed('')).toMatchObject({ status: 403, body: { code: 0, msg: '密钥错误' } });
+    const opened = await feed('&key=demo-feed-2026');
+    expect(opened.body.code).toBe(1);
+    expect(opened.body.total).toBeGreaterThan(before.body.total!);
+    // The session check before signing in (401) and the refused key (400) are the only failed requests.
+    expect(problems.filter((problem) => !/status of 40[01]/.test(problem))).toEqual([]);
     await context.close();
   });
 });

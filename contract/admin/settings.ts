@@ -23,7 +23,15 @@ export interface SettingsSite {
   icons: SiteIcons | null;
   /** Days a VIP's offline download stays playable (1..365). */
   downloadDays: number;
+  /** The MacCMS feed /api.php/provide/vod (docs/api.md): on, the access levels it lists, its key (null: none). */
+  feedEnabled: boolean;
+  feedAccess: FeedAccess;
+  feedKey: string | null;
 }
+
+/** The access levels a site's MacCMS feed lists: free titles always, VIP and priced ones (their trial) by choice. */
+export const FEED_ACCESS = ['free', 'free,vip', 'free,vip,coins'] as const;
+export type FeedAccess = (typeof FEED_ACCESS)[number];
 
 export interface SiteIcons {
   '192': string;

@@ -456,6 +456,57 @@ describe.each(DB_KINDS)('站点设置 on %s', (kind) => {
     });
   });
 
+  it('turns a site’s MacCMS feed on with the levels it lists and a key; off until then, and for a new site', async () => {
+    await h.db.exec(`
+      INSERT INTO categories (id, parent_id, name, route, sort, depth) VALUES (1, NULL, '电影', '/movie', 1, 1), (11, 1, '动作', NULL, 1, 2);
+      INSERT INTO movies (id, title, description, poster, duration_s, category_id, access, trial_s, year, published_at)
+      VALUES (1, '免费片', '', 'posters/m1', 60, 11, 'free', 0, 2024, now() - interval '1 day'),
+             (2, '会员片', '', 'posters/m2', 60, 11, 'vip', 30, 2024, now() - interval '1 day');`);
+    const feed = async (key = '') => {
+      const res = await h.app.inject({
+        method: 'GET',
+        url: `/api.php/provide/vod?ac=list${key}`,
+        headers: { host: 'tv.example.com' },
+      });
+      return { status: res.statusCode, body: res.json<{ code: number; total?: number }>() };
+    };
+    const before = ok<{ list: SettingsSite[] }>(await send(ops, 'GET', '/settings/sites')).list.find(
+      (site) => site.id === 2,
+    )!;
+    expect(before).toMatchObject({ feedEnabled: false, feedAccess: 'free', feedKey: null });
+    expect((await feed()).status).toBe(404);
+
+    fails(await send(ops, 'PATCH', '/settings/sites/2', { feedAccess: 'vip' }), 400, 'feedAccess');
+    fails(await send(ops, 'PATCH', '/settings/sites/2', { feedKey: 'short' }), 400, 'feedKey');
+    fails(await send(ops, 'PATCH', '/settings/sites/2', { feedKey: 'has space in it' }), 400, 'feedKey');
+    const on = ok<SettingsSite>(await send(ops, 'PATCH', '/settings/sites/2', { feedEnabled: true }));
+    expect(on).toMatchObject({ feedEnabled: true, feedAccess: 'free', feedKey: null, title: '电视站' });
+    expect(await feed()).toMatchObject({ status: 200, body: { code: 1, total: 1 } });
+
+    const keyed = ok<SettingsSite>(
+      await send(ops, 'PATCH', '/settings/sites/2', { feedAccess: 'free,vip', feedKey: ' tv-feed_2026 ' }),
+    );
+    expect(keyed).toMatchObject({ feedEnabled: true, feedAccess: 'free,vip', feedKey: 'tv-feed_2026' });
+    expect((await feed()).status).toBe(403);
+    expect(await feed('&key=tv-feed_2026')).toMatchObject({ status: 200, body: { total: 2 } });
+    // A blank key is none; the demo site's feed is its own.
+    ok(await send(ops, 'PATCH', '/settings/sites/2', { feedKey: '' }));
+    expect(await feed()).toMatchObject({ status: 200, body: { total: 2 } });
+    expect((await auditOf('site.update')).at(-1)).toMatchObject({
+      before: { feedKey: 'tv-feed_2026' },
+      after: { feedKey: null, feedAccess: 'free,vip' },
+    });
+    const made = ok<SettingsSite>(
+      await send(root, 'POST', '/settings/sites', {
+        host: 'feed.example.com',
+        title: '新站',
+        primaryColor: '#123456',
+        feedEnabled: true,
+      }),
+    );
+    expect(made).toMatchObject({ feedEnabled: false, feedAccess: 'free' });
+  });
+
   it('stores uploaded banner images and site icons at their sizes', async () => {
     const png = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#336699' } })
       .png()

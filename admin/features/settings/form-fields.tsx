@@ -23,7 +23,12 @@ export interface FieldSpec {
   purpose?: ImagePurpose;
   /** Shown only when adding. */
   createOnly?: boolean;
+  /** Shown only when editing (what a new row starts without). */
+  editOnly?: boolean;
 }
+
+/** Whether the dialog shows a field: when adding, all but the edit-only ones; when editing, all but the create-only. */
+const shownWhen = (field: FieldSpec, creating: boolean): boolean => (creating ? !field.editOnly : !field.createOnly);
 
 export type FormValues = Record<string, string | boolean>;
 
@@ -51,7 +56,7 @@ const BELOW_FEN = /^\d*\.\d{3,}$/;
 export function toInput(fields: readonly FieldSpec[], values: FormValues, creating: boolean): Record<string, unknown> {
   const input: Record<string, unknown> = {};
   for (const field of fields) {
-    if (field.createOnly && !creating) continue;
+    if (!shownWhen(field, creating)) continue;
     const value = values[field.name];
     if (typeof value === 'boolean') {
       input[field.name] = value;
@@ -96,7 +101,7 @@ export function FormFields({ fields, values, onChange, creating, badField }: Fie
   return (
     <div className="settings-form">
       {fields
-        .filter((field) => creating || !field.createOnly)
+        .filter((field) => shownWhen(field, creating))
         .map((field) => (
           <FieldRow
             key={field.name}

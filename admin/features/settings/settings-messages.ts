@@ -1,4 +1,6 @@
 /** The 站点设置 page's strings (zh-CN). */
+import type { FeedAccess } from '../../../contract/admin/settings.ts';
+
 /**
  * The dictionary's types in words: contentType keys the app's /{type} pages
  * (server/routes/content-types.ts), movieSort and postSort word the sorts of the movie list and the
@@ -102,6 +104,19 @@ export const settingsText = {
     defaultIcon: '默认图标',
     downloadDays: '离线下载天数',
     downloadDaysHint: 'VIP 下载的影片在设备上可播放的天数，1–365',
+    feed: '采集接口',
+    feedEnabled: '开放采集接口（MacCMS）',
+    feedEnabledHint: '其他苹果 CMS 站点、TVBox 等应用可读取本站影片：/api.php/provide/vod/',
+    feedAccess: '接口列出的影片',
+    feedKey: '采集密钥',
+    feedKeyHint: '8–64 位字母、数字、- 或 _；留空则不设密钥，设了之后采集地址须带 &key=密钥',
+    feedOff: '关闭',
+    feedKeyed: '需密钥',
+    feedLevels: {
+      free: '仅免费影片',
+      'free,vip': '免费和 VIP 影片（VIP 只给试看）',
+      'free,vip,coins': '全部影片（VIP 与付费只给试看）',
+    } as Record<FeedAccess, string>,
     zone: (label: string, id: string) =>
       `时区：${label}（${id}），全部站点共用，由服务器配置 SITE_TIME_ZONE 设定，重启后生效。控制台的时间都按它显示和填写，签到、每日任务和统计也按它分日。`,
   },

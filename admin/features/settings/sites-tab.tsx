@@ -2,10 +2,11 @@
  * 站点: the operator's sites with host, title, colour and icon; 编辑 (host, title, description,
  * colour), 上传图标 (a square image made into the app's icon sizes), and 新增站点 for 超级管理员
  * (it starts with the demo's first CDN line and its enabled VIP and coin packages). 离线下载天数: how
- * long a VIP's offline download plays (1–365).
+ * long a VIP's offline download plays (1–365). 采集接口 (editing only; a new site starts with it off):
+ * the site's MacCMS feed on or off, the titles it lists and its key.
  */
 import { useState } from 'react';
-import type { SettingsSite } from '../../../contract/admin/settings.ts';
+import { FEED_ACCESS, type SettingsSite } from '../../../contract/admin/settings.ts';
 import { consoleZone, consoleZoneId } from '../../components/console-time.ts';
 import { messageOf } from '../../components/use-load.ts';
 import { toForm, toInput, type FieldSpec } from './form-fields.tsx';
@@ -20,6 +21,21 @@ const FIELDS: readonly FieldSpec[] = [
   { name: 'description', label: text.sites.description, kind: 'textarea' },
   { name: 'primaryColor', label: text.sites.colour, kind: 'text', hint: '#rrggbb，如 #ff6a00' },
   { name: 'downloadDays', label: text.sites.downloadDays, kind: 'int', hint: text.sites.downloadDaysHint },
+  {
+    name: 'feedEnabled',
+    label: text.sites.feedEnabled,
+    kind: 'bool',
+    hint: text.sites.feedEnabledHint,
+    editOnly: true,
+  },
+  {
+    name: 'feedAccess',
+    label: text.sites.feedAccess,
+    kind: 'select',
+    options: FEED_ACCESS.map((access) => [access, text.sites.feedLevels[access]] as const),
+    editOnly: true,
+  },
+  { name: 'feedKey', label: text.sites.feedKey, kind: 'text', hint: text.sites.feedKeyHint, editOnly: true },
 ];
 
 interface Props {
@@ -35,7 +51,7 @@ export function SitesTab({ sites, canAdd, onChanged }: Props) {
 
   const save = ({ item, values }: Editing<SettingsSite>) =>
     void dialog.submit(async () => {
-      const input = toInput(FIELDS, values, true);
+      const input = toInput(FIELDS, values, !item);
       onChanged(item ? await updateSite(item.id, input) : await createSite(input));
     });
   const icon = async (site: SettingsSite, file: File | undefined) => {
@@ -83,6 +99,7 @@ export function SitesTab({ sites, canAdd, onChanged }: Props) {
               <th>{text.sites.host}</th>
               <th>{text.sites.colour}</th>
               <th>{text.sites.downloadDays}</th>
+              <th>{text.sites.feed}</th>
               <th>{text.sites.account}</th>
               <th>{text.actions}</th>
             </tr>
@@ -111,6 +128,12 @@ export function SitesTab({ sites, canAdd, onChanged }: Props) {
                 </td>
                 <td className="settings-table__num" data-testid="site-download-days">
                   {site.downloadDays}
+                </td>
+                <td data-testid="site-feed">
+                  {site.feedEnabled ? text.sites.feedLevels[site.feedAccess] : text.sites.feedOff}
+                  {site.feedEnabled && site.feedKey && (
+                    <div className="settings-table__sub">{text.sites.feedKeyed}</div>
+                  )}
                 </td>
                 <td className="table__nowrap">
                   <code>

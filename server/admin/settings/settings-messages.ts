@@ -36,6 +36,8 @@ export const settingsMessages = {
   hostAddress: '站点域名不能是 IP 地址或 localhost：直接用地址访问的是默认站点',
   hostNearOther: '该域名与其他站点的域名相同或互为上下级（如 www. 前缀），只有可管理全部站点的操作员能设置',
   downloadDays: '离线下载有效天数须为 1 到 365 的整数',
+  feedAccess: '采集接口的内容须为：仅免费、免费和 VIP、全部',
+  feedKey: '采集密钥须为 8 到 64 位字母、数字、- 或 _，留空表示不设密钥',
   dictType: '类型只能包含字母、数字、- 和 _',
   dictKey: '键不能为空，最多 64 个字符',
   label: '请填写显示名称',

@@ -6,6 +6,8 @@
  * goods start empty (goods carry stock of their own). Its accountId is the next number after the
  * highest numeric one, its appId `site<accountId>`. 离线下载天数 (download_days, migration 019): how many
  * days a VIP's offline download stays playable (1..365, default 7; server/routes/downloads.ts).
+ * 采集接口 (vod_feeds, migration 039): the site's MacCMS feed on or off (off for a new site), the
+ * access levels it lists and its key (server/supply/provide-routes.ts).
  *
  * A host decides which visitors a site gets: a request whose Host is no site's is answered by the
  * default site. So a new host is never an IP address or a loopback name (what reaches the server
@@ -16,12 +18,14 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { MovieAccess } from '../../../contract/calls/content.ts';
 import type { OperatorInfo } from '../../../contract/admin/session.ts';
-import type { SettingsSite } from '../../../contract/admin/settings.ts';
+import { FEED_ACCESS, type SettingsSite } from '../../../contract/admin/settings.ts';
 import type { Config } from '../../config.ts';
 import type { Db, Queryable } from '../../db/db.ts';
 import { DEFAULT_DOWNLOAD_DAYS } from '../../db/downloads.ts';
 import { DEMO_SITE, SITE_COLUMNS } from '../../db/sites.ts';
+import { saveVodFeedSettings } from '../../db/vod-feed.ts';
 import { badField } from '../admin-errors.ts';
 import { auditOf, parseInput } from '../admin-input.ts';
 import { audit } from '../audit.ts';
@@ -47,12 +51,24 @@ const fields = {
     .int({ message: text.downloadDays })
     .min(1, { message: text.downloadDays })
     .max(365, { message: text.downloadDays }),
+  feedEnabled: z.boolean(),
+  feedAccess: z.enum(FEED_ACCESS, { message: text.feedAccess }),
+  feedKey: z
+    .string({ message: text.feedKey })
+    .trim()
+    .regex(/^(?:[A-Za-z0-9_-]{8,64})?$/, { message: text.feedKey })
+    .nullable()
+    .transform((key) => key || null),
 };
-const newSite = z.object({
-  ...fields,
-  description: fields.description.default(''),
-  downloadDays: fields.downloadDays.default(DEFAULT_DOWNLOAD_DAYS),
-});
+/** The fields of the feed: a site is made with its feed off (a row in vod_feeds when first saved). */
+const FEED_FIELDS = ['feedEnabled', 'feedAccess', 'feedKey'] as const;
+const newSite = z
+  .object(fields)
+  .omit({ feedEnabled: true, feedAccess: true, feedKey: true })
+  .extend({
+    description: fields.description.default(''),
+    downloadDays: fields.downloadDays.default(DEFAULT_DOWNLOAD_DAYS),
+  });
 const siteChange = z
   .object(fields)
   .partial()
@@ -74,10 +90,12 @@ async function checkNewHost(q: Queryable, operator: OperatorInfo, host: string):
     throw badField('host', text.hostNearOther);
 }
 
-const COLUMNS = `${SITE_COLUMNS}, download_days AS "downloadDays"`;
+const SITE_ROWS = `SELECT ${SITE_COLUMNS}, download_days AS "downloadDays", coalesce(f.enabled, false) AS "feedEnabled",
+       array_to_string(coalesce(f.access, '{free}'), ',') AS "feedAccess", f.feed_key AS "feedKey"
+  FROM sites LEFT JOIN vod_feeds f ON f.site_id = sites.id`;
 export const listSettingsSites = (q: Queryable): Promise<SettingsSite[]> =>
-  q.query<SettingsSite>(`SELECT ${COLUMNS} FROM sites ORDER BY id`);
-const siteRow = (q: Queryable, id: number) => q.one<SettingsSite>(`SELECT ${COLUMNS} FROM sites WHERE id = $1`, [id]);
+  q.query<SettingsSite>(`${SITE_ROWS} ORDER BY id`);
+const siteRow = (q: Queryable, id: number) => q.one<SettingsSite>(`${SITE_ROWS} WHERE id = $1`, [id]);
 
 /** The defaults a new site gets from the demo site (see the module's header). */
 async function copyDefaults(q: Queryable, siteId: number): Promise<void> {
@@ -161,6 +179,13 @@ export function siteRoutes(api: FastifyInstance, db: Db, config: Config): void {
            WHERE id = $1`,
           [siteId, next.host, next.title, next.description, next.primaryColor, next.downloadDays],
         );
+        if (FEED_FIELDS.some((name) => input[name] !== undefined)) {
+          await saveVodFeedSettings(q, siteId, {
+            enabled: next.feedEnabled,
+            access: next.feedAccess.split(',') as MovieAccess[],
+            key: next.feedKey,
+          });
+        }
         const after = (await siteRow(q, siteId))!;
         await audit(q, { ...auditOf(req), action: 'site.update', targetType: 'site', targetId: siteId, before, after });
         return after;
