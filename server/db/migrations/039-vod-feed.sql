@@ -9,3 +9,7 @@ CREATE TABLE vod_feeds (
   feed_key   text CHECK (feed_key IS NULL OR length(feed_key) BETWEEN 8 AND 128),
   updated_at timestamptz NOT NULL DEFAULT now()
 );
+
+-- The feed lists titles by their last change, newest first (server/db/vod-feed.ts), and `h` asks
+-- for the titles changed in the last hours: both walk this index instead of sorting every title.
+CREATE INDEX movies_feed ON movies ((GREATEST(updated_at, published_at)) DESC, id DESC) WHERE status = 'published';
