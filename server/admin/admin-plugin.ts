@@ -5,9 +5,9 @@
  * session's CSRF token in CSRF_HEADER (403 otherwise). Later console routes register here too,
  * with `requireRole` and `assertSite` of guards.ts and `audit` of audit.ts in their transactions.
  */
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { CSRF_HEADER } from '../../contract/admin/session.ts';
+import { sameSecret } from '../auth/same-secret.ts';
 import type { AdminDeps } from './admin-deps.ts';
 import { findBadText } from '../protocol/parse-input.ts';
 import { badField, forbidden, sendAdminError, unauthorised } from './admin-errors.ts';
@@ -39,10 +39,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 function csrfMatches(req: FastifyRequest, expected: string): boolean {
   const sent = req.headers[CSRF_HEADER];
-  if (typeof sent !== 'string') return false;
-  const a = Buffer.from(sent);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
+  return typeof sent === 'string' && sameSecret(sent, expected);
 }
 
 export const adminPlugin: FastifyPluginAsync<AdminDeps> = async (api, deps) => {

@@ -10,10 +10,10 @@
  * Every HTTP request is counted by its route pattern (fastify's, e.g. /cdn/:line/*), never its
  * URL: a path matching no route is UNMATCHED and the build's files are STATIC_FILE.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sameSecret } from '../auth/same-secret.ts';
 import type { Config } from '../config.ts';
 import type { AppMetrics } from './app-metrics.ts';
 
@@ -31,12 +31,10 @@ declare module 'fastify' {
   }
 }
 
-const digest = (text: string): Buffer => createHash('sha256').update(text).digest();
-
 /** Whether an Authorization header carries `Bearer <token>`; compared in constant time. */
 export function bearerMatches(header: string | undefined, token: string): boolean {
   const match = /^Bearer +(\S+) *$/i.exec(header ?? '');
-  return match !== null && timingSafeEqual(digest(match[1]!), digest(token));
+  return match !== null && sameSecret(match[1]!, token);
 }
 
 /** The route pattern a request matched, for the labels. */

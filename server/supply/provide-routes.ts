@@ -15,6 +15,7 @@ import { VOD_FEED_PATH } from '../../contract/calls/paths.ts';
 import { joinMediaUrl } from '../../contract/media-url.ts';
 import { Code } from '../../contract/protocol/codes.ts';
 import { ApiError } from '../api-error.ts';
+import { sameSecret } from '../auth/same-secret.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import { subtreeIds } from '../db/categories.ts';
@@ -128,7 +129,7 @@ export const provideRoutes: FastifyPluginAsync<Options> = async (
     const site = await sites.findForHost(req.hostname);
     const settings = site ? await vodFeedSettings(db, site.id) : null;
     if (!site || !settings?.enabled) return refuse(reply, xml, 404, '接口已关闭');
-    if (settings.key !== null && query.key !== settings.key) return refuse(reply, xml, 403, '密钥错误');
+    if (settings.key !== null && !sameSecret(query.key ?? '', settings.key)) return refuse(reply, xml, 403, '密钥错误');
     try {
       await limits.check(VOD_FEED_PATH, { site, ip: req.ip, userId: null, accountAgeMs: null, payload: null });
     } catch (error) {
