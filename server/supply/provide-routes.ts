@@ -129,13 +129,14 @@ export const provideRoutes: FastifyPluginAsync<Options> = async (
     const site = await sites.findForHost(req.hostname);
     const settings = site ? await vodFeedSettings(db, site.id) : null;
     if (!site || !settings?.enabled) return refuse(reply, xml, 404, '接口已关闭');
-    if (settings.key !== null && !sameSecret(query.key ?? '', settings.key)) return refuse(reply, xml, 403, '密钥错误');
     try {
       await limits.check(VOD_FEED_PATH, { site, ip: req.ip, userId: null, accountAgeMs: null, payload: null });
     } catch (error) {
       if (error instanceof ApiError && error.code === Code.RateLimited) return refuse(reply, xml, 429, error.message);
       throw error;
     }
+    // After the limit: a key guessed wrong counts against its address like any request.
+    if (settings.key !== null && !sameSecret(query.key ?? '', settings.key)) return refuse(reply, xml, 403, '密钥错误');
     const page = await readPage(site, query, settings.access, siteOrigin(req, site, config.PUBLIC_URL));
     return answer(reply, xml, 200, xml ? vodXml(page) : vodJson(page));
   }

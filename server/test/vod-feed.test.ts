@@ -285,6 +285,9 @@ describe.each(DB_KINDS)('the MacCMS provide feed on %s', (kind) => {
       const refused = await get('?ac=list&pagesize=1', limited);
       expect(refused.status).toBe(429);
       expect(JSON.parse(refused.body)).toMatchObject({ code: 0, msg: expect.stringContaining('采集过于频繁') });
+      // Guessing keys is no way around it: wrong keys count against the address too.
+      await feed({ key: 'feed-key-0123' });
+      expect((await get('?ac=list&key=guess-0000', limited)).status).toBe(429);
     } finally {
       await limited.close();
     }
