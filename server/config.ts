@@ -189,6 +189,19 @@ const envSchema = z.object({
   /** Wait before a failed video job's first retry (doubled after each further failure). */
   VIDEO_JOB_RETRY_SECONDS: withDefault(integer(1, 3600), 30),
   /**
+   * Collection (server/supply/, docs/collection.md): how long one page of a source (or one picture)
+   * may take, and the most of a page read.
+   */
+  SUPPLY_PAGE_TIMEOUT_MS: withDefault(integer(100, 120_000), 15_000),
+  SUPPLY_PAGE_MAX_BYTES: withDefault(integer(1024, 64 * 1024 ** 2), 8 * 1024 ** 2),
+  /**
+   * A collection run's job: it hands over to a new job after half this long, so a worker that died
+   * leaves its run to be taken up again within it (from the page after the last whole one).
+   */
+  SUPPLY_JOB_EXPIRE_SECONDS: withDefault(integer(10, 23 * 3600), 3600),
+  /** Wait before a collection job is retried after its worker stopped or failed. */
+  SUPPLY_JOB_RETRY_SECONDS: withDefault(integer(1, 3600), 30),
+  /**
    * The ffmpeg that decodes members' and operators' uploaded videos (server/media/upload-ffmpeg.ts):
    * a maintained build kept patched, by default Debian's. Not usable (missing, or the 2018 build of
    * node_modules the demo draws with): video uploads are refused.

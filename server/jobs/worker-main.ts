@@ -15,6 +15,7 @@ import { setSiteZone } from '../db/site-day.ts';
 import { loggerOptions } from '../logging/logging.ts';
 import { resolveServerSecrets } from '../server-secrets.ts';
 import { describeUploadFfmpeg, uploadFfmpeg } from '../media/upload-ffmpeg.ts';
+import { Outbound } from '../net/outbound.ts';
 import { jobWorkers } from './job-workers.ts';
 
 function readConfig(): EnvConfig {
@@ -38,7 +39,7 @@ const db = await openDb(env);
 await migrate(db);
 // The settings as a server resolves them (server/server-secrets.ts): the jobs sign nothing themselves.
 const { config } = await resolveServerSecrets(db, env);
-const workers = await jobWorkers(db, config, log);
+const workers = await jobWorkers(db, config, log, new Outbound({ testHosts: config.OUTBOUND_TEST_HOSTS }));
 // PGlite: `npm run backup` asks this process, which holds the store (server/backup/backup-channel.ts).
 await attachBackupChannel(logs, db, config);
 

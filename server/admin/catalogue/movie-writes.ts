@@ -15,7 +15,8 @@ import { catalogueMessages as text } from './catalogue-messages.ts';
 import { isMovieCategory, movieFields, unknownTags, type MovieFields } from './movie-store.ts';
 
 export interface Actor {
-  operatorId: number;
+  /** null: the server itself (a scheduled collection run, server/supply/). */
+  operatorId: number | null;
   address: string;
 }
 
