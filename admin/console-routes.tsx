@@ -18,6 +18,7 @@ const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 
 const DashboardPage = page(() => loadChunk(() => import('./features/dashboard/dashboard-page.tsx')), 'DashboardPage');
 const CataloguePage = page(() => loadChunk(() => import('./features/catalogue/catalogue-page.tsx')), 'CataloguePage');
+const SupplyPage = page(() => loadChunk(() => import('./features/supply/supply-page.tsx')), 'SupplyPage');
 const TaxonomyPage = page(() => loadChunk(() => import('./features/taxonomy/taxonomy-page.tsx')), 'TaxonomyPage');
 const ModerationPage = page(
   () => loadChunk(() => import('./features/moderation/moderation-page.tsx')),
@@ -33,6 +34,7 @@ const AuditPage = page(() => loadChunk(() => import('./features/audit/audit-page
 const PAGES: Record<string, () => ReactNode> = {
   '/dashboard': () => <DashboardPage />,
   '/content': () => <CataloguePage />,
+  '/supply': () => <SupplyPage />,
   '/taxonomy': () => <TaxonomyPage />,
   '/moderation': () => <ModerationPage />,
   '/users': () => <UsersPage />,

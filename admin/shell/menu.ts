@@ -14,6 +14,7 @@ export interface Section {
 export const SECTIONS: readonly Section[] = [
   { path: '/dashboard', label: '数据看板', roles: ['super', 'ops', 'finance'] },
   { path: '/content', label: '影片', roles: ['super', 'ops'] },
+  { path: '/supply', label: '资源采集', roles: ['super', 'ops'] },
   { path: '/taxonomy', label: '分类与标签', roles: ['super', 'ops'] },
   { path: '/moderation', label: '审核', roles: ['super', 'moderator'] },
   { path: '/users', label: '用户', roles: ['super', 'moderator', 'finance'] },

@@ -31,6 +31,8 @@ export const AUDIT_KINDS = [
   'hotWordBlock',
   'dictionary',
   'secret',
+  'supplySource',
+  'supplyRun',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 export const isAuditKind = (value: string): value is AuditKind => (AUDIT_KINDS as readonly string[]).includes(value);

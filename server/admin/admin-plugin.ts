@@ -24,6 +24,7 @@ import { operatorRoutes } from './operators/operator-routes.ts';
 import { pointsRoutes } from './points/points-routes.ts';
 import { sessionRoutes } from './session-routes.ts';
 import { settingsRoutes } from './settings/settings-routes.ts';
+import { supplyRoutes } from './supply/supply-routes.ts';
 import { taxonomyRoutes } from './taxonomy/taxonomy-routes.ts';
 
 declare module 'fastify' {
@@ -87,6 +88,7 @@ export const adminPlugin: FastifyPluginAsync<AdminDeps> = async (api, deps) => {
     settingsRoutes,
     pointsRoutes,
     dashboardRoutes,
+    supplyRoutes,
   ])
     await api.register(routes, own);
 };

@@ -145,6 +145,9 @@ const NAME_QUERIES: Readonly<Record<string, string>> = {
   pointTask: 'SELECT id, name FROM point_tasks WHERE id = ANY($1::bigint[])',
   hotWord: 'SELECT id, word AS name FROM hot_words WHERE id = ANY($1::bigint[])',
   hotWordBlock: 'SELECT id, word AS name FROM hot_word_blocks WHERE id = ANY($1::bigint[])',
+  supplySource: 'SELECT id, name FROM supply_sources WHERE id = ANY($1::bigint[])',
+  supplyRun: `SELECT r.id, s.name || ' #' || r.id AS name
+                FROM supply_runs r JOIN supply_sources s ON s.id = r.source_id WHERE r.id = ANY($1::bigint[])`,
 };
 
 /** 'type:id' → name, for the page's targets: one query per kind named. */

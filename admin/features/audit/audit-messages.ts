@@ -29,6 +29,8 @@ export const KIND_LABELS: Record<AuditKind, string> = {
   hotWordBlock: '热搜屏蔽词',
   dictionary: '字典',
   secret: '密钥',
+  supplySource: '采集源站',
+  supplyRun: '采集任务',
 };
 
 /** Targets whose type is not a kind of change. */
@@ -76,6 +78,10 @@ export const VERB_LABELS: Readonly<Record<string, string>> = {
   recheck: '重新查询支付',
   stock: '调整库存',
   rotate: '轮换',
+  map: '分类映射',
+  start: '开始采集',
+  pause: '暂停',
+  resume: '继续',
 };
 
 /** Stored values that read as words: statuses, states, roles, actions of a word. */
