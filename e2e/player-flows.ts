@@ -1,6 +1,6 @@
 /**
- * What the player's browser suites share: the video element of the play page, and a player menu
- * opened and read item by item (the boxes as drawn, so an item scrolled out of its list lies
+ * What the player's browser suites share: the video element of the play page, playing it on, and a
+ * player menu opened and read item by item (the boxes as drawn, so an item scrolled out of its list lies
  * outside the list's box), with the menu's and the player's boxes.
  */
 import type { Locator, Page } from 'playwright-core';
@@ -33,6 +33,20 @@ export async function actOnControl(page: Page, control: Locator, how: 'tap' | 'c
     },
     { timeout: 30_000, interval: 100 },
   );
+}
+
+/** Plays on (pressing play if the page waits for it) until the video has moved past `from` + 1 s. */
+export async function playsOn(page: Page, from = 0): Promise<void> {
+  const video = playerVideo(page);
+  await expect
+    .poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 30_000 })
+    .toBeGreaterThanOrEqual(1);
+  if (await video.evaluate((element: HTMLVideoElement) => element.paused)) {
+    await actOnControl(page, page.locator('.video-controls button[aria-label="播放"]'), 'click');
+  }
+  await expect
+    .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 30_000 })
+    .toBeGreaterThan(from + 1);
 }
 
 /** Opens the menu of the button `testId` (`speed`, `quality`) and reads its items' boxes. */

@@ -147,7 +147,7 @@ export async function buildApp({
   // Metrics only when they can be reached without being public (METRICS_PORT or METRICS_TOKEN).
   const metrics = metricsWanted(config) ? new AppMetrics() : null;
   const db = metrics ? timedDb(store, metrics) : store;
-  const harden = securityHeaders(config.STATIC_DIR);
+  const harden = securityHeaders(config.STATIC_DIR, config.OUTBOUND_TEST_HOSTS);
   const app = Fastify({
     logger: loggerOptions(config, logStream),
     // One line per request, when it is answered (logRequests), instead of fastify's two.
@@ -181,7 +181,7 @@ export async function buildApp({
   logRequests(app);
   exposeMetrics(app, metrics, config);
   // The job queue (pg-boss on the store) and its workers, run here unless JOBS=off.
-  const workers = await jobWorkers(db, config, app.log);
+  const workers = await jobWorkers(db, config, app.log, outbound);
   app.decorate('jobWorkers', workers);
   app.addHook('onReady', async () => {
     if (config.JOBS === 'on') await workers.work();

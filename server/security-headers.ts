@@ -7,12 +7,16 @@
  * The PWA's index.html carries a small inline theme script and critical style (they must run before
  * first paint); the policy allows exactly those by their SHA-256, read from the build at start-up,
  * so any other inline script is refused. Media and API may live on other HTTPS hosts (CDN lines,
- * VITE_API_BASE), so images, media and fetches allow https: besides the own origin.
+ * VITE_API_BASE), so images, media and fetches allow https: besides the own origin; so are a
+ * collected title's 播放源 (other sites' HLS, played by hls.js: fetched, then media). Under the
+ * loopback test setting (OUTBOUND_TEST_HOSTS=loopback, refused in production) media and fetches
+ * also allow http://127.0.0.1:*, where a test's other site plays from; production's policy is the same.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from './config.ts';
 
 export interface InlineHashes {
   scripts: string[];
@@ -32,14 +36,15 @@ export function inlineHashes(html: string): InlineHashes {
   return { scripts, styles };
 }
 
-export function contentSecurityPolicy({ scripts, styles }: InlineHashes): string {
+export function contentSecurityPolicy({ scripts, styles }: InlineHashes, loopbackMedia = false): string {
+  const remote = loopbackMedia ? 'https: http://127.0.0.1:*' : 'https:';
   return [
     "default-src 'self'",
     `script-src ${["'self'", ...scripts].join(' ')}`,
     `style-src ${["'self'", ...styles].join(' ')}`,
     "img-src 'self' data: blob: https:",
-    "media-src 'self' blob: https:",
-    "connect-src 'self' https:",
+    `media-src 'self' blob: ${remote}`,
+    `connect-src 'self' ${remote}`,
     "font-src 'self' data:",
     // hls.js runs its transmuxer in a blob: worker.
     "worker-src 'self' blob:",
@@ -68,13 +73,19 @@ export const DATA_POLICY = "default-src 'none'; frame-ancestors 'none'";
  * Sets the headers on a reply; run it when the request arrives (an onRequest hook) and on the
  * answers fastify gives before any hook (frameworkErrors), so a route can still override them.
  */
-export function securityHeaders(staticDir: string): (req: FastifyRequest, reply: FastifyReply) => void {
+export function securityHeaders(
+  staticDir: string,
+  testHosts: Config['OUTBOUND_TEST_HOSTS'] = 'off',
+): (req: FastifyRequest, reply: FastifyReply) => void {
   const common = {
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'DENY',
     'referrer-policy': 'strict-origin-when-cross-origin',
   };
-  const pageHeaders = { 'content-security-policy': contentSecurityPolicy(buildHashes(staticDir)), ...common };
+  const pageHeaders = {
+    'content-security-policy': contentSecurityPolicy(buildHashes(staticDir), testHosts === 'loopback'),
+    ...common,
+  };
   const dataHeaders = { 'content-security-policy': DATA_POLICY, ...common };
   return (req, reply) => {
     reply.headers(req.url.startsWith('/api/') ? dataHeaders : pageHeaders);

@@ -135,19 +135,34 @@ export interface MovieDetail extends MovieCard {
   episodes: EpisodeBrief[];
 }
 
+/** One place an episode plays from (PlayInfo.sources). */
+export interface PlaySourceChoice {
+  /** What the player's 播放源 menu calls it: 本站 for the title's own video, else the source's name. */
+  name: string;
+  /** A media key relative to a CDN line (本站), or an absolute URL (a 播放源). */
+  playlist: string;
+}
+
 export interface PlayInfo {
   movieId: number;
   /** The episode this playlist plays. */
   episode: EpisodeBrief;
   /** How many episodes the title has (1 for a film). */
   episodeCount: number;
-  /** Media key of a playlist signed for this viewer, relative to a CDN line. */
+  /** The first source's playlist (sources[0].playlist). */
   playlist: string;
+  /**
+   * Where this episode plays, in the order the player tries them: the title's own video first when
+   * the episode has one ('本站': a media key signed for this viewer, relative to a CDN line, cut to
+   * the trial when `trial`), then each 播放源 with this episode (an absolute https URL, never a
+   * trial: a viewer who may not play in full gets the own source alone). Never empty.
+   */
+  sources: PlaySourceChoice[];
   /** The playlist is cut to the trial. */
   trial: boolean;
   /** Seconds the trial playlist lasts (whole segments, at most the episode); 0 when not a trial. */
   trialSeconds: number;
-  /** The episode's length. */
+  /** The episode's length; 0 when not known (an episode playing from 播放源 only, until the video says). */
   durationS: number;
   /**
    * The operator's marks, the same for every episode: the intro ends, the outro starts (null or

@@ -63,7 +63,7 @@ export interface MovieRow extends MovieCardRow {
 
 const CARD_COLUMNS = `m.id, m.title, m.poster, m.duration_s AS "durationS", m.views, m.likes, m.access,
   m.price_coins AS "priceCoins", m.year, m.region, m.finished, m.remarks,
-  (SELECT count(*) FROM episodes e WHERE e.movie_id = m.id AND e.state = 'ready' AND e.video IS NOT NULL)::int AS "episodeCount"`;
+  (SELECT count(*) FROM episodes e WHERE e.movie_id = m.id AND e.state = 'ready')::int AS "episodeCount"`;
 const ROW_COLUMNS = `${CARD_COLUMNS}, m.description, m.category_id AS "categoryId",
   m.trial_s AS "trialS", m.intro_end_s AS "introEndS", m.outro_start_s AS "outroStartS",
   m.published_at AS "publishedAt", m.comment_count AS "commentCount",

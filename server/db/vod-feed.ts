@@ -2,7 +2,8 @@
  * The rows of a site's MacCMS v10 provide feed (server/supply/provide-routes.ts): its settings
  * (migration 039: off unless a row turns it on, free titles only by default, an optional key), the
  * movie categories as the feed's `class`, and a page of the titles a visitor may see (movies.ts
- * VISIBLE) of the access levels the site lists, newest update first, with their ready episodes.
+ * VISIBLE) of the access levels the site lists, newest update first, with the episodes that play
+ * (their own video, or 播放源 only) and the title's 播放源.
  */
 import type { MovieAccess } from '../../contract/calls/content.ts';
 import type { Queryable } from './db.ts';
@@ -89,8 +90,20 @@ export interface VodRow {
   finished: boolean;
   totalEpisodes: number | null;
   tags: string[];
-  /** The episodes with a video, in order. */
-  episodes: { number: number; title: string; video: string }[];
+  /** The episodes that play, in order: video is the own video's key, null for one playing from 播放源 only. */
+  episodes: { number: number; title: string; video: string | null }[];
+  /**
+   * The title's 播放源 in the order viewers are offered them: its flag, and (ac=detail) its URLs of
+   * the episodes that play; a listing reads the flags alone.
+   */
+  playSources: VodPlaySource[];
+  /** Some episode plays from the title's own video. */
+  ownVideo: boolean;
+}
+
+export interface VodPlaySource {
+  flag: string;
+  episodes: { number: number; url: string }[];
 }
 
 /** The feed's update time of a title: its last edit or its publication, whichever is later. */
@@ -117,6 +130,11 @@ export async function countVods(q: Queryable, filters: VodFilters): Promise<numb
   return row?.total ?? 0;
 }
 
+/** A 播放源's (`ps`) links of the title's (`m`) episodes that play. */
+const SOURCE_EPISODES = `FROM play_source_episodes pe
+  JOIN episodes e ON e.movie_id = m.id AND e.number = pe.number AND e.state = 'ready'
+  WHERE pe.play_source_id = ps.id`;
+
 /** One page of titles, newest update first; `detail` adds the fields and episodes of ac=detail. */
 export async function vodPage(
   q: Queryable,
@@ -133,13 +151,22 @@ export async function vodPage(
            WHERE mt.movie_id = m.id) AS tags,
          (SELECT coalesce(json_agg(json_build_object('number', e.number, 'title', e.title, 'video', e.video)
                    ORDER BY e.number), '[]'::json)
-            FROM episodes e WHERE e.movie_id = m.id AND e.state = 'ready' AND e.video IS NOT NULL) AS episodes`
-    : `, '{}'::text[] AS tags, '[]'::json AS episodes`;
+            FROM episodes e WHERE e.movie_id = m.id AND e.state = 'ready') AS episodes,
+         (SELECT coalesce(json_agg(json_build_object('flag', ps.flag, 'episodes',
+                   (SELECT coalesce(json_agg(json_build_object('number', pe.number, 'url', pe.url) ORDER BY pe.number), '[]'::json)
+                      ${SOURCE_EPISODES})) ORDER BY ps.position, ps.id), '[]'::json)
+            FROM play_sources ps WHERE ps.movie_id = m.id) AS "playSources"`
+    : `, '{}'::text[] AS tags, '[]'::json AS episodes,
+         (SELECT coalesce(json_agg(json_build_object('flag', ps.flag, 'episodes', '[]'::json) ORDER BY ps.position, ps.id),
+                 '[]'::json)
+            FROM play_sources ps WHERE ps.movie_id = m.id AND EXISTS (SELECT 1 ${SOURCE_EPISODES})) AS "playSources"`;
   return q.query<VodRow>(
     `SELECT m.id, m.title, m.alias, m.category_id AS "typeId", c.name AS "typeName", m.access, m.trial_s AS "trialS",
             to_char(${UPDATED} AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') AS time,
             m.remarks, m.poster, m.description, m.cast_names AS "castNames", m.directors, m.region,
-            m.language, m.year, m.score_tenths AS "scoreTenths", m.finished, m.total_episodes AS "totalEpisodes"
+            m.language, m.year, m.score_tenths AS "scoreTenths", m.finished, m.total_episodes AS "totalEpisodes",
+            EXISTS (SELECT 1 FROM episodes e WHERE e.movie_id = m.id AND e.state = 'ready' AND e.video IS NOT NULL)
+              AS "ownVideo"
             ${more}
        FROM movies m JOIN categories c ON c.id = m.category_id
       WHERE ${where}

@@ -3,8 +3,8 @@
  * the pg-boss queue EPISODE_VIDEO_QUEUE.
  *
  * - Queued by the console's calls in their own transaction (queueEpisodeVideo): the episode's job_id
- *   names the job and its state is 'processing', unless it is 'ready' with a video: a replacement
- *   leaves it ready, its old video playing, until the new one is.
+ *   names the job and its state is 'processing', unless it is 'ready': a replacement leaves it
+ *   ready, its old video (or its 播放源, a collected episode's) playing, until the new one is.
  * - While ffmpeg runs, episodes.progress follows it (0-99, a write at most every PROGRESS_EVERY_MS).
  * - Ready: the ladder is renamed into MEDIA_DIR/videos/e<episode>-<job>/, and the episode gets video,
  *   rungs, duration_s, state 'ready', progress 100 (and the title's duration_s: a film's, or a
@@ -12,7 +12,7 @@
  * - The ladder is made by the ffmpeg of upload-ffmpeg.ts; without a usable one the job fails at once.
  * - A source ffmpeg cannot read fails at once (retrying cannot help): state 'failed' with the reason.
  *   Other failures (a crash, a timeout) are retried by the queue with backoff; the last one fails the
- *   episode ('failed', or still 'ready' with its old video). A job whose worker died is retried
+ *   episode ('failed', or still 'ready' with its old video or its 播放源). A job whose worker died is retried
  *   after its expiry (job-queue.ts).
  * - A job whose episode has since been given another job (a newer upload) does nothing.
  */
@@ -61,6 +61,9 @@ export const ladderKey = (episodeId: number, jobId: string): string =>
 
 export const posterKey = (video: string): string => `${video}/poster.jpg`;
 
+/** An episode that plays (its old video, its 播放源) keeps playing while its ladder is made. */
+const KEEP_PLAYING = `CASE WHEN state = 'ready' THEN 'ready' ELSE 'processing' END`;
+
 export const TIMEOUT_REASON = '转码超时：处理时间超过上限';
 export const INTERRUPTED_REASON = '处理中断：工作进程退出或超时，重试次数已用完';
 
@@ -72,7 +75,7 @@ export async function queueEpisodeVideo(q: Queryable, jobs: JobQueue, data: Epis
   const id = randomUUID();
   await jobs.sendIn(q, EPISODE_VIDEO_QUEUE, data, { id });
   await q.query(
-    `UPDATE episodes SET job_id = $2, state = CASE WHEN state = 'ready' AND video IS NOT NULL THEN 'ready' ELSE 'processing' END, progress = 0, failure = NULL
+    `UPDATE episodes SET job_id = $2, state = ${KEEP_PLAYING}, progress = 0, failure = NULL
      WHERE id = $1`,
     [data.episodeId, id],
   );
@@ -111,7 +114,7 @@ export class EpisodeVideoJobs {
     const { episodeId, source } = job.data;
     const mine = () => [episodeId, job.id] as const;
     const started = await this.db.query(
-      `UPDATE episodes SET state = CASE WHEN state = 'ready' AND video IS NOT NULL THEN 'ready' ELSE 'processing' END, progress = 0
+      `UPDATE episodes SET state = ${KEEP_PLAYING}, progress = 0
        WHERE id = $1 AND job_id = $2 RETURNING id`,
       mine(),
     );
@@ -183,7 +186,7 @@ export class EpisodeVideoJobs {
       this.log.warn({ episodeId, job: job.id, err: error, last }, 'episode video failed');
       await this.db.query(
         `UPDATE episodes SET failure = $3, progress = 0,
-           state = CASE WHEN NOT $4 THEN state WHEN video IS NULL THEN 'failed' ELSE 'ready' END
+           state = CASE WHEN NOT $4 OR state = 'ready' THEN state WHEN video IS NULL THEN 'failed' ELSE 'ready' END
          WHERE id = $1 AND job_id = $2`,
         [...mine(), reason, last],
       );

@@ -11,13 +11,18 @@
  * it plays the episode this viewer watched last (else 1), and the answer carries where the viewer
  * is in the title (server/db/watch-progress.ts), so a second device resumes at the right episode
  * and second.
+ *
+ * An episode plays from the title's own video, from its 播放源 (a collected title's external HLS
+ * URLs, server/db/episodes.ts), or both: `sources` lists them in the order the player tries them,
+ * the own video first. A 播放源 plays in full or not at all (it cannot be cut), so a viewer who may
+ * not play in full gets the own trial alone, and code 4 for an episode without its own video.
  */
-import { playSchema, type PlayInfo } from '../../contract/calls/content.ts';
+import { playSchema, type PlayInfo, type PlaySourceChoice } from '../../contract/calls/content.ts';
 import { API } from '../../contract/calls/paths.ts';
 import { Code } from '../../contract/protocol/codes.ts';
 import { canPlayInFull } from '../db/access.ts';
 import { countPlay } from '../db/daily-stats.ts';
-import { playableEpisode } from '../db/episodes.ts';
+import { externalSources, playableEpisode } from '../db/episodes.ts';
 import { findMovie } from '../db/movies.ts';
 import { siteDay } from '../db/site-day.ts';
 import { progressOf } from '../db/watch-progress.ts';
@@ -33,6 +38,9 @@ const NEEDS: Record<string, string> = {
   vip: '该影片需开通 VIP 观看',
   coins: '该影片需购买后观看',
 };
+
+/** The name of the title's own video among an episode's sources. */
+export const OWN_SOURCE = '本站';
 
 export const episodeNotFound = (number: number): string => `没有第 ${number} 集`;
 
@@ -51,28 +59,40 @@ export const moviePlayCalls: readonly Call[] = [
         ({ episode, count } = await playableEpisode(db, movie.id, number));
       }
       if (!episode) throw new ApiError(Code.NotFound, episodeNotFound(number));
+      const external = await externalSources(db, movie.id, episode.number);
+      if (!episode.video && external.length === 0) throw new ApiError(Code.NotFound, episodeNotFound(number));
       const full = await canPlayInFull(db, user, movie);
-      if (!full && movie.trialS <= 0) throw new ApiError(Code.NotAllowed, NEEDS[movie.access] ?? '没有观看权限');
-      // A demo video still being made (server/seed/background-media.ts): made next, played then.
-      const pending = pendingMedia(config.MEDIA_DIR);
-      const videoKey = `videos/${videoName(episode.video)}`;
-      if (pending?.has(videoKey)) {
-        void pending.hurry(videoKey);
-        throw new ApiError(Code.NotFound, VIDEO_IN_THE_MAKING);
+      // 播放源 cannot be cut to a trial: without the title's own video there is none.
+      if (!full && (movie.trialS <= 0 || !episode.video)) {
+        throw new ApiError(Code.NotAllowed, NEEDS[movie.access] ?? '没有观看权限');
       }
       const trialSeconds = full ? null : movie.trialS;
-      const playlist = issuePlaylistKey({
-        movieId: movie.id,
-        video: episode.video,
-        trialSeconds,
-        secret: config.MEDIA_SECRET,
-      });
+      const sources: PlaySourceChoice[] = full ? external.map(({ name, url }) => ({ name, playlist: url })) : [];
+      if (episode.video) {
+        // A demo video still being made (server/seed/background-media.ts): made next, played then;
+        // meanwhile its 播放源 play, when it has any.
+        const pending = pendingMedia(config.MEDIA_DIR);
+        const videoKey = `videos/${videoName(episode.video)}`;
+        if (pending?.has(videoKey)) {
+          void pending.hurry(videoKey);
+          if (sources.length === 0) throw new ApiError(Code.NotFound, VIDEO_IN_THE_MAKING);
+        } else {
+          const playlist = issuePlaylistKey({
+            movieId: movie.id,
+            video: episode.video,
+            trialSeconds,
+            secret: config.MEDIA_SECRET,
+          });
+          sources.unshift({ name: OWN_SOURCE, playlist });
+        }
+      }
       await countPlay(db, site.id, siteDay(now), movie.id, user.id);
       return {
         movieId: movie.id,
         episode: { id: episode.id, number: episode.number, title: episode.title, durationS: episode.durationS },
         episodeCount: count,
-        playlist,
+        playlist: sources[0]!.playlist,
+        sources,
         trial: !full,
         trialSeconds: trialSeconds === null ? 0 : servedTrialSeconds(trialSeconds, episode.durationS),
         durationS: episode.durationS,

@@ -7,7 +7,8 @@
  * behind `?key=` when the site sets one, and rate-limited per address. Its play URLs are playlists
  * signed for the title (server/media/play-ticket.ts) that play without a session for FEED_TICKET_DAYS,
  * made anew at every read; a title that is not free plays its trial alone, and one without a trial
- * offers no play URL. Bad parameters answer code 0 with what is wrong, never a 5xx.
+ * offers no play URL. A free title's 播放源 (collected ones) follow its own video as further `$$$`
+ * groups named by their flag, as MacCMS sites pass theirs on. Bad parameters answer code 0 with what is wrong, never a 5xx.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -28,7 +29,15 @@ import { siteOrigin } from '../net/site-origin.ts';
 import type { RateLimiter } from '../protocol/rate-limit.ts';
 import { spell } from '../search/pinyin.ts';
 import type { SiteDirectory } from '../site-directory.ts';
-import { PLAY_FROM, vodJson, vodRefusalJson, vodRefusalXml, vodXml, type VodItem } from './vod-format.ts';
+import {
+  PLAY_FROM,
+  PLAY_GROUP_SEPARATOR,
+  vodJson,
+  vodRefusalJson,
+  vodRefusalXml,
+  vodXml,
+  type VodItem,
+} from './vod-format.ts';
 
 /** How long a play URL of the feed plays: apps keep a listing for days; each read signs anew. */
 export const FEED_TICKET_DAYS = 7;
@@ -72,6 +81,12 @@ interface Options {
   now?: () => number;
 }
 
+/** One play source of a title in the feed: its flag (vod_play_from) and its `name$url#…` (vod_play_url). */
+interface PlayGroup {
+  flag: string;
+  url: string;
+}
+
 /** A title's code name (vod_en): its pinyin, or its Latin letters and digits. */
 const codeName = (title: string): string => {
   const folded = title.toLowerCase();
@@ -96,23 +111,40 @@ export const provideRoutes: FastifyPluginAsync<Options> = async (
   const refuse = (reply: FastifyReply, xml: boolean, status: number, msg: string) =>
     answer(reply, xml, status, xml ? vodRefusalXml(msg) : vodRefusalJson(msg));
 
-  /** The play URL of a row's ready episodes, on the site's first CDN line, absolute. */
-  const playUrlOf = (row: VodRow, media: (key: string) => string): string => {
+  /**
+   * A row's play sources as `$$$` groups: its own video's episodes (PLAY_FROM, on the site's first
+   * CDN line, absolute; a trial alone for a title that is not free, none without a trial), then,
+   * for a free title, each 播放源 under its flag with its URLs as collected (they cannot be cut to a
+   * trial). A flag already given is not given twice. A listing reads no episodes: it names the
+   * groups a detail would give (the own one for a title that plays, unless it plays from 播放源 only).
+   */
+  const playGroupsOf = (row: VodRow, detail: boolean, media: (key: string) => string): PlayGroup[] => {
     const trialSeconds = row.access === 'free' ? null : row.trialS;
-    if (trialSeconds === 0) return '';
-    return row.episodes
-      .map((episode) => {
-        const key = issuePlaylistKey({
-          movieId: row.id,
-          video: episode.video,
-          trialSeconds,
-          ttlSeconds: FEED_TICKET_DAYS * 86_400,
-          secret: config.MEDIA_SECRET,
-          now: now(),
-        });
-        return `${episodeName(row, episode.number)}$${media(key)}`;
-      })
-      .join('#');
+    const groups: PlayGroup[] = [];
+    const own = row.episodes.filter((episode) => episode.video !== null);
+    if (trialSeconds !== 0 && (detail ? own.length > 0 : row.ownVideo || row.playSources.length === 0)) {
+      const url = own
+        .map((episode) => {
+          const key = issuePlaylistKey({
+            movieId: row.id,
+            video: episode.video!,
+            trialSeconds,
+            ttlSeconds: FEED_TICKET_DAYS * 86_400,
+            secret: config.MEDIA_SECRET,
+            now: now(),
+          });
+          return `${episodeName(row, episode.number)}$${media(key)}`;
+        })
+        .join('#');
+      groups.push({ flag: PLAY_FROM, url });
+    }
+    if (trialSeconds !== null) return groups;
+    for (const source of row.playSources) {
+      if ((detail && source.episodes.length === 0) || groups.some((group) => group.flag === source.flag)) continue;
+      const url = source.episodes.map((episode) => `${episodeName(row, episode.number)}$${episode.url}`).join('#');
+      groups.push({ flag: source.flag, url });
+    }
+    return groups;
   };
 
   async function serve(req: FastifyRequest, reply: FastifyReply, forceXml: boolean) {
@@ -159,15 +191,13 @@ export const provideRoutes: FastifyPluginAsync<Options> = async (
       detail ? null : vodClasses(db),
     ]);
     const items: VodItem[] = rows.map((row) => {
-      const playUrl = detail ? playUrlOf(row, media) : '';
-      // A listing reads no episodes: it names the source of every title that plays for a visitor.
-      const plays = detail ? playUrl !== '' : row.access === 'free' || row.trialS > 0;
+      const groups = playGroupsOf(row, detail, media);
       return {
         row,
         en: codeName(row.title),
         pic: media(posterFiles(row.poster).large),
-        playUrl,
-        playFrom: plays ? PLAY_FROM : '',
+        playUrl: detail ? groups.map((group) => group.url).join(PLAY_GROUP_SEPARATOR) : '',
+        playFrom: groups.map((group) => group.flag).join(PLAY_GROUP_SEPARATOR),
       };
     });
     return { page: query.pg, pageCount: Math.ceil(total / limit), limit, total, items, classes, detail };

@@ -13,9 +13,12 @@ export interface VodItem {
   en: string;
   /** The poster's absolute URL. */
   pic: string;
-  /** `第01集$https://…/index.m3u8#…`; '' when nothing plays (and in a listing, which reads no episodes). */
+  /**
+   * `第01集$https://…/index.m3u8#…`, `$$$` between sources; '' when nothing plays (and in a listing,
+   * which reads no episodes).
+   */
   playUrl: string;
-  /** The play source's name when the title plays (vod_play_from), else ''. */
+  /** The play sources' names when the title plays (vod_play_from, `$$$` between sources), else ''. */
   playFrom: string;
 }
 
@@ -30,8 +33,19 @@ export interface VodPage {
   detail: boolean;
 }
 
-/** The name of the feed's one play source: players read it as a direct HLS URL. */
+/** The name of the feed's own play source: players read it as a direct HLS URL. */
 export const PLAY_FROM = 'm3u8';
+/** Between play sources in vod_play_from and vod_play_url (each source one `<dd>` in XML). */
+export const PLAY_GROUP_SEPARATOR = '$$$';
+
+/** An item's play sources as [flag, `name$url#…`] pairs. */
+const playGroups = (item: VodItem): [string, string][] => {
+  const urls = item.playUrl.split(PLAY_GROUP_SEPARATOR);
+  return item.playFrom.split(PLAY_GROUP_SEPARATOR).map((flag, i) => [flag, urls[i] ?? '']);
+};
+
+/** Text as an XML attribute's value (in double quotes). */
+const attribute = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
 
 const score = (tenths: number | null): string => (tenths === null ? '0.0' : (tenths / 10).toFixed(1));
 
@@ -119,7 +133,13 @@ export function vodXml(page: VodPage): string {
       `<note>${cdata(row.remarks)}</note>`,
       `<actor>${cdata(fields.vod_actor)}</actor>`,
       `<director>${cdata(fields.vod_director)}</director>`,
-      `<dl>${item.playUrl ? `<dd flag="${PLAY_FROM}">${cdata(item.playUrl)}</dd>` : ''}</dl>`,
+      `<dl>${
+        item.playUrl
+          ? playGroups(item)
+              .map(([flag, url]) => `<dd flag="${attribute(flag)}">${cdata(url)}</dd>`)
+              .join('')
+          : ''
+      }</dl>`,
       `<des>${cdata(row.description)}</des>`,
     ].join('')}</video>`;
   });

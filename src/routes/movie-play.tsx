@@ -35,6 +35,7 @@ import { usePageQuery } from '../components/page/use-page-query.ts';
 import { devicePosition } from '../features/history/history-store.ts';
 import { usePlaySource } from '../features/downloads/offline-play.ts';
 import { PlayFacts, PlayHeader, playHeading } from '../features/player/play-layout.tsx';
+import { isOwnSource } from '../features/player/play-sources.ts';
 import { useFirstPaintHandover } from '../components/page/first-paint.ts';
 
 const p = messages.play;
@@ -80,7 +81,7 @@ function Playback({ movie, play, episode, onEpisode, onPurchased }: PlaybackProp
       <VideoPlayer
         movie={movie}
         episode={play.episode.number}
-        playlist={play.playlist}
+        sources={play.sources}
         header={header}
         endOverlay={
           play.trial ? (
@@ -99,7 +100,13 @@ function Playback({ movie, play, episode, onEpisode, onPurchased }: PlaybackProp
         marks={play.trial ? null : play}
         progress={play.progress}
       />
-      <PlayFacts movie={movie} episode={episode} durationS={play.durationS} onEpisode={onEpisode} />
+      <PlayFacts
+        movie={movie}
+        episode={episode}
+        durationS={play.durationS}
+        downloadable={play.sources.some(isOwnSource)}
+        onEpisode={onEpisode}
+      />
       <RelatedList movies={movie.related} />
       <div className="play-comments">
         <RepliesAtFloor target={{ type: 'movie', id: movie.id }} count={movie.commentCount} />

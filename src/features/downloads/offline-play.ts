@@ -14,6 +14,8 @@ import { downloadMessages as t } from './download-messages.ts';
 import { downloadsReady, finishedDownload, isExpired, type DownloadRecord } from './download-store.ts';
 
 export const OFFLINE_QUERY = 'offline';
+/** The one source of a download (the player shows no 播放源 menu for one). */
+const OFFLINE_SOURCE = '本地';
 
 /** The play page of a downloaded episode. */
 export const offlinePlayPath = (movieId: number, episode: number): string =>
@@ -26,6 +28,7 @@ const playOf = (record: DownloadRecord): PlayInfo => {
     episode: brief ?? { id: 0, number: record.episode, title: record.episodeTitle, durationS: record.durationS },
     episodeCount: record.movie.episodes.length,
     playlist: offlinePlaylist(record.movie.id, record.episode),
+    sources: [{ name: OFFLINE_SOURCE, playlist: offlinePlaylist(record.movie.id, record.episode) }],
     trial: false,
     trialSeconds: 0,
     durationS: record.durationS,

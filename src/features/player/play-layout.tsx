@@ -43,8 +43,10 @@ interface PlayFactsProps {
   movie: MovieDetail;
   /** The episode shown (highlighted in 选集; 1 for a film). */
   episode: number;
-  /** The episode's length. */
+  /** The episode's length; 0 when not known (one playing from 播放源 only): not shown. */
   durationS: number;
+  /** The episode plays from the title's own video (a download saves that; 播放源 are other sites'). */
+  downloadable: boolean;
   onEpisode?: (number: number) => void;
 }
 
@@ -52,7 +54,7 @@ interface PlayFactsProps {
  * Under the video: the title, year · region · category · length · views, the score with 点赞 收藏
  * 分享, 下载, 选集 and the description.
  */
-export function PlayFacts({ movie, episode, durationS, onEpisode }: PlayFactsProps) {
+export function PlayFacts({ movie, episode, durationS, downloadable, onEpisode }: PlayFactsProps) {
   return (
     <div className="play-info">
       <h2 className="play-info__title">{movie.title}</h2>
@@ -61,7 +63,7 @@ export function PlayFacts({ movie, episode, durationS, onEpisode }: PlayFactsPro
           movie.year || null,
           movie.region || null,
           movie.category.name,
-          formatDuration(durationS),
+          durationS > 0 ? formatDuration(durationS) : null,
           messages.content.views(formatCount(movie.views)),
         ]
           .filter(Boolean)
@@ -71,7 +73,7 @@ export function PlayFacts({ movie, episode, durationS, onEpisode }: PlayFactsPro
         <MovieScore movieId={movie.id} score={movie.score} />
         <MovieActionBar movie={movie} className="play-actions__buttons" />
       </div>
-      <DownloadButton movie={movie} episode={episode} />
+      {downloadable && <DownloadButton movie={movie} episode={episode} />}
       <EpisodeList
         movieId={movie.id}
         episodes={movie.episodes}
@@ -108,7 +110,13 @@ export function PlayFirstScreen({ movie, episode: number }: { movie: MovieDetail
         </div>
         <span className="spinner video-player__spinner" role="status" aria-label={messages.play.loading} />
       </div>
-      <PlayFacts movie={movie} episode={episode?.number ?? 1} durationS={episode?.durationS ?? movie.durationS} />
+      <PlayFacts
+        movie={movie}
+        episode={episode?.number ?? 1}
+        durationS={episode?.durationS ?? movie.durationS}
+        // Until the ticket says: an episode of a known length is one of the title's own videos.
+        downloadable={(episode?.durationS ?? movie.durationS) > 0}
+      />
       <RelatedList movies={movie.related} />
     </section>
   );

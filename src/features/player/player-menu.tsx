@@ -1,5 +1,5 @@
 /**
- * A menu of the player's bottom bar (倍速, 清晰度): a button and, when open, the choices, always
+ * A menu of the player's bottom bar (倍速, 清晰度, 播放源): a button and, when open, the choices, always
  * whole inside the player's box. The list is drawn in the player's box (a portal), placed by what
  * fits: above its button when the room between the button and the player's top holds every choice
  * (desktop, fullscreen), else as a sheet along the player's right edge, top to bottom, the choices
@@ -29,6 +29,8 @@ interface PlayerMenuProps<T> {
   current: T;
   onChoose: (value: T) => void;
   testId?: string;
+  /** A class of its own besides player-menu (its button's width). */
+  className?: string;
 }
 
 /** Where the list goes: above the button (offsets from the box's right and bottom), or the side sheet. */
@@ -52,6 +54,7 @@ export function PlayerMenu<T extends string | number>({
   current,
   onChoose,
   testId,
+  className,
 }: PlayerMenuProps<T>) {
   const [open, setOpen] = useState(false);
   const [host, setHost] = useState<HTMLElement | null>(null);
@@ -140,7 +143,7 @@ export function PlayerMenu<T extends string | number>({
   );
 
   return (
-    <div className="player-menu" ref={wrapper}>
+    <div className={className ? `player-menu ${className}` : 'player-menu'} ref={wrapper}>
       <button
         type="button"
         className="video-controls__button video-controls__rate"

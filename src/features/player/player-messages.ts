@@ -1,6 +1,9 @@
-/** The player's words beyond messages.play: the 清晰度 menu. */
+/** The player's words beyond messages.play: the 清晰度 and 播放源 menus. */
 export const playerMessages = {
   quality: '清晰度',
+  /** The 播放源 menu (play-sources.ts), and the toast of a fail-over to another source. */
+  source: '播放源',
+  sourceSwitched: (name: string) => `播放源不可用，已切换到 ${name}`,
   qualityAuto: '自动',
   /** The rungs' names by height (quality.ts): 1080P and up, 720P, 480P, below. */
   qualityTiers: { ultra: '超清', high: '高清', clear: '清晰', smooth: '流畅' },

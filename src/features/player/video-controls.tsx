@@ -1,7 +1,7 @@
 /**
  * The player's bottom bar: play/pause, the time, a seek bar, the danmaku's send bar (wide screens,
- * fullscreen) and buttons, the 清晰度 menu (自动 and the stream's rungs), the speed menu (0.5-2x)
- * and fullscreen. Stateless: the player owns the video and passes what to show and what to do.
+ * fullscreen) and buttons, the 播放源 menu (an episode that plays from two sources or more), the
+ * 清晰度 menu (自动 and the stream's rungs), the speed menu (0.5-2x) and fullscreen. Stateless: the player owns the video and passes what to show and what to do.
  * It fits a 360 px phone in one row: the time reads m:ss (h:mm:ss from an hour), the 清晰度 button
  * the height alone (its menu names the tiers), and other settings (跳过片头片尾) live in the
  * player's top-right corner, not here.
@@ -30,6 +30,8 @@ interface VideoControlsProps {
   qualities: readonly Quality[];
   quality: Quality;
   onQuality: (quality: Quality) => void;
+  /** 播放源: the sources' names, the one playing and the choice (none: one source, no menu). */
+  sources?: { names: readonly string[]; current: number; onChoose: (index: number) => void };
   /** The danmaku's buttons (switch, settings, list), before the speed menu. */
   danmaku?: ReactNode;
   /** The danmaku's send bar, in the middle of the bar. */
@@ -51,6 +53,7 @@ export function VideoControls({
   qualities,
   quality,
   onQuality,
+  sources,
   danmaku,
   sendBar,
   onTyping,
@@ -95,6 +98,17 @@ export function VideoControls({
           </>
         )}
         {danmaku}
+        {sources && (
+          <PlayerMenu
+            name={playerMessages.source}
+            label={sources.names[sources.current] ?? playerMessages.source}
+            choices={sources.names.map((label, value) => ({ value, label }))}
+            current={sources.current}
+            onChoose={sources.onChoose}
+            testId="play-source"
+            className="player-menu--source"
+          />
+        )}
         <PlayerMenu
           name={playerMessages.quality}
           label={qualityLabel(quality)}

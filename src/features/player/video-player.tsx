@@ -1,7 +1,12 @@
 /**
  * The HLS player of /movie/play/{id}. The playlist key is joined to the active CDN line; a fatal
  * network or media error fails over to the next line (stores/cdn.ts), each line tried once, and
- * playback resumes at the same position (and keeps playing if it was). The start position comes
+ * playback resumes at the same position (and keeps playing if it was). 播放源 (play-sources.ts):
+ * an episode may play from the title's own video and from external HLS URLs (absolute, never
+ * joined to a line); once every line failed, or on an external source's fatal error, the next
+ * source not tried yet plays from the same position, with a toast naming it, and the failure shows
+ * only when every source failed. With two sources or more, the bar's 播放源 menu chooses one by
+ * hand, and the choice holds for the title's next episodes in this session. The start position comes
  * from the watch history (seek on loadedmetadata); the position is saved every few seconds, on
  * pause, when the page is hidden and on leaving. A trial playlist simply ends: then an overlay
  * offers VIP. Controls: center play button, bottom bar (video-controls.tsx), and at the top right
@@ -27,7 +32,7 @@
  * fullscreen, under the player on phones). The controls stay shown while the send bar has the focus.
  */
 import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
-import type { MovieCard, WatchPosition } from '../../../contract/calls/content.ts';
+import type { MovieCard, PlaySourceChoice, WatchPosition } from '../../../contract/calls/content.ts';
 import { attachSource } from './hls-source.ts';
 import { mediaUrl } from '../../stores/media-url.ts';
 import { useFullscreen } from './use-fullscreen.ts';
@@ -55,6 +60,8 @@ import { useSkipMarks, type SkipMarks } from './use-skip-marks.ts';
 import { SkipMarksMenu } from './skip-marks-menu.tsx';
 import { arrivedByTap, startPlaying } from './autoplay.ts';
 import { UnmuteButton } from './unmute-button.tsx';
+import { isOwnSource, nextSource, rememberSource, startSource } from './play-sources.ts';
+import { playerMessages } from './player-messages.ts';
 
 const HIDE_CONTROLS_MS = 3_000;
 /** What the mouse may rest on without the bars hiding: the bars, the menus' lists, the danmaku's panels. */
@@ -64,7 +71,8 @@ interface VideoPlayerProps {
   movie: MovieCard;
   /** The episode's number (1 for a film). */
   episode: number;
-  playlist: string;
+  /** Where the episode plays (/movie/play's sources: never empty); a new array is a new ticket. */
+  sources: readonly PlaySourceChoice[];
   /** Drawn over the video at the top (back button, title, trial banner). */
   header: ReactNode;
   /** Shown over the video when it ended (the trial's end). */
@@ -81,7 +89,7 @@ interface VideoPlayerProps {
 export function VideoPlayer({
   movie,
   episode,
-  playlist,
+  sources,
   header,
   endOverlay,
   progress,
@@ -92,13 +100,22 @@ export function VideoPlayer({
   const wrapper = useRef<HTMLDivElement>(null);
   const video = useRef<HTMLVideoElement>(null);
   const { active, lines } = useCdnLines();
+  // The source playing, and those that failed (this ticket's): a new ticket starts from the choice.
+  const [pick, setPick] = useState(() => ({ sources, index: startSource(movie.id, sources), tried: [] as number[] }));
+  if (pick.sources !== sources) setPick({ sources, index: startSource(movie.id, sources), tried: [] });
+  const sourceIndex =
+    pick.sources === sources ? Math.min(pick.index, sources.length - 1) : startSource(movie.id, sources);
+  const playingSource = sources[sourceIndex]!;
+  const own = isOwnSource(playingSource);
+  const playlist = playingSource.playlist;
   const [source, setSource] = useState<{ line: string | null; tried: readonly string[] }>({ line: null, tried: [] });
   // The line a playlist was first attached from stays while it plays: a line race won later, or the
   // lines arriving from /system/init, serve the next playlist; only a failure moves this one.
   const [pinned, setPinned] = useState<{ playlist: string; line: string } | null>(null);
   const chosen = source.line ?? active ?? lines[0] ?? null;
   const line = !source.line && pinned?.playlist === playlist ? pinned.line : chosen;
-  if (line && pinned?.playlist !== playlist) setPinned({ playlist, line });
+  if (own && line && pinned?.playlist !== playlist) setPinned({ playlist, line });
+  // An external source is its own address (mediaUrl passes absolute URLs through).
   const url = mediaUrl(playlist, line);
 
   const [status, setStatus] = useState<'loading' | 'ready' | 'failed' | 'ended'>('loading');
@@ -144,35 +161,56 @@ export function VideoPlayer({
     setStatus('ready');
   });
 
-  // A fatal error: the next line not tried yet, from the same position.
+  // A fatal error: the own source's next line not tried yet, else the next source, from the same position.
   const switchLine = useEffectEvent((element: HTMLVideoElement) => {
-    if (!line) return;
     resumeAt.current = element.currentTime || resumeAt.current;
     wasPlaying.current = !element.paused || wasPlaying.current;
-    const tried = [...source.tried, line];
-    const next = failOver(line);
-    const untried =
-      next && !tried.includes(next) ? next : cdnState.lines.find((candidate) => !tried.includes(candidate));
-    if (!untried) return setStatus('failed');
-    showToast(messages.play.switchingLine);
-    setSource({ line: untried, tried });
+    if (own && line) {
+      const tried = [...source.tried, line];
+      const next = failOver(line);
+      const untried =
+        next && !tried.includes(next) ? next : cdnState.lines.find((candidate) => !tried.includes(candidate));
+      if (untried) {
+        showToast(messages.play.switchingLine);
+        return setSource({ line: untried, tried });
+      }
+    }
+    const failed = [...pick.tried, sourceIndex];
+    const next = nextSource(sources.length, sourceIndex, failed);
+    if (next === null) return setStatus('failed');
+    showToast(playerMessages.sourceSwitched(sources[next]!.name));
+    setPick({ sources, index: next, tried: failed });
   });
+
+  // A source chosen by hand: it plays from here (and the own one tries every line again); the
+  // choice holds for the title's next episodes.
+  const chooseSource = (index: number) => {
+    const element = video.current;
+    if (index === sourceIndex || !sources[index]) return;
+    if (element && element.readyState > 0) {
+      resumeAt.current = element.currentTime || resumeAt.current;
+      wasPlaying.current = !element.paused;
+    }
+    rememberSource(movie.id, sources[index].name);
+    if (isOwnSource(sources[index])) setSource((was) => ({ ...was, tried: [] }));
+    setPick({ sources, index, tried: [] });
+  };
 
   // A new ticket for the same episode (bought after the trial): it plays on from where it was. The
   // position is read on the way out, before the source's clean-up (declared after) detaches it.
-  const shownSource = useRef({ episode, playlist, at: 0 });
+  const shownSource = useRef({ episode, sources, at: 0 });
   useEffect(() => {
     const element = video.current;
     const before = shownSource.current;
-    shownSource.current = { episode, playlist, at: 0 };
-    if (before.episode === episode && before.playlist !== playlist && before.at > 0) {
+    shownSource.current = { episode, sources, at: 0 };
+    if (before.episode === episode && before.sources !== sources && before.at > 0) {
       resumeAt.current = before.at;
       wasPlaying.current = true;
     }
     return () => {
       if (element) shownSource.current.at = element.currentTime;
     };
-  }, [episode, playlist]);
+  }, [episode, sources]);
 
   // Attach the source.
   useEffect(() => {
@@ -365,6 +403,11 @@ export function VideoPlayer({
             saveQuality(next);
             sourceHandle.current?.setQuality(next);
           }}
+          sources={
+            sources.length > 1
+              ? { names: sources.map((choice) => choice.name), current: sourceIndex, onChoose: chooseSource }
+              : undefined
+          }
           danmaku={danmaku.buttons}
           sendBar={danmaku.sendInBar ? danmaku.sendBar : undefined}
           onTyping={setTyping}
