@@ -15,6 +15,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { prepareScaleDb } from '../server/seed/scale/prepare-scale.ts';
+import { measureFeed } from './scale-feed.ts';
 import { measureSitemaps } from './scale-sitemaps.ts';
 import { measureWire } from './scale-wire.ts';
 import type { Figure } from './figures.ts';
@@ -88,7 +89,11 @@ async function measureStores(
       if (twin && twinTiming) demo.push({ read: twin, timing: twinTiming });
     }
     // The sitemaps (bench/scale-sitemaps.ts) on the large store only: their budget is absolute.
-    const sitemaps = await measureSitemaps(big.db, big.site, SCALE_FACTOR, log);
+    const sitemaps = [
+      ...(await measureSitemaps(big.db, big.site, SCALE_FACTOR, log)),
+      // The MacCMS feed as collectors and apps read it (bench/scale-feed.ts).
+      ...(await measureFeed(big.db, big.site, SCALE_FACTOR, log)),
+    ];
     // The same reads as a visitor meets them: over HTTP, another payload each call (bench/scale-wire.ts).
     const wire = await measureWire(big.db, bigUrl, SCALE_FACTOR, log);
     return { scale, demo, sitemaps, wire };

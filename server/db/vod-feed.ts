@@ -135,15 +135,32 @@ const SOURCE_EPISODES = `FROM play_source_episodes pe
   JOIN episodes e ON e.movie_id = m.id AND e.number = pe.number AND e.state = 'ready'
   WHERE pe.play_source_id = ps.id`;
 
-/** One page of titles, newest update first; `detail` adds the fields and episodes of ac=detail. */
+/** Where a page ends in the feed's order: the next page starts after it (keyset). */
+export interface VodAnchor {
+  /** The feed's update time of the page's last title, as PostgreSQL writes a timestamptz. */
+  at: string;
+  id: number;
+}
+
+/**
+ * One page of titles, newest update first; `detail` adds the fields and episodes of ac=detail.
+ * With `after` (where the page before it ended) the page is read from there by the movies_feed
+ * index; else by its offset. The page's titles are found first and their fields read for those
+ * alone: read beside the whole filter, PostgreSQL may hash a subquery over every title's episodes.
+ */
 export async function vodPage(
   q: Queryable,
   filters: VodFilters,
-  page: { offset: number; limit: number },
+  page: { offset: number; limit: number; after: VodAnchor | null },
   detail: boolean,
-): Promise<VodRow[]> {
+): Promise<{ rows: VodRow[]; last: VodAnchor | null }> {
   const { where, params } = whereOf(filters);
-  params.push(page.limit, page.offset);
+  let from = '';
+  if (page.after) {
+    params.push(page.after.at, page.after.id);
+    from = ` AND (${UPDATED}, m.id) < ($${params.length - 1}::timestamptz, $${params.length}::int)`;
+  }
+  params.push(page.limit, page.after ? 0 : page.offset);
   const limit = `$${params.length - 1}`;
   const offset = `$${params.length}`;
   const more = detail
@@ -160,18 +177,26 @@ export async function vodPage(
          (SELECT coalesce(json_agg(json_build_object('flag', ps.flag, 'episodes', '[]'::json) ORDER BY ps.position, ps.id),
                  '[]'::json)
             FROM play_sources ps WHERE ps.movie_id = m.id AND EXISTS (SELECT 1 ${SOURCE_EPISODES})) AS "playSources"`;
-  return q.query<VodRow>(
-    `SELECT m.id, m.title, m.alias, m.category_id AS "typeId", c.name AS "typeName", m.access, m.trial_s AS "trialS",
-            to_char(${UPDATED} AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') AS time,
+  const rows = await q.query<VodRow & { anchorAt: string }>(
+    `WITH page AS (
+       SELECT m.id, ${UPDATED} AS at FROM movies m
+        WHERE ${where}${from}
+        ORDER BY ${UPDATED} DESC, m.id DESC
+        LIMIT ${limit} OFFSET ${offset})
+     SELECT m.id, m.title, m.alias, m.category_id AS "typeId", c.name AS "typeName", m.access, m.trial_s AS "trialS",
+            to_char(page.at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') AS time, page.at::text AS "anchorAt",
             m.remarks, m.poster, m.description, m.cast_names AS "castNames", m.directors, m.region,
             m.language, m.year, m.score_tenths AS "scoreTenths", m.finished, m.total_episodes AS "totalEpisodes",
             EXISTS (SELECT 1 FROM episodes e WHERE e.movie_id = m.id AND e.state = 'ready' AND e.video IS NOT NULL)
               AS "ownVideo"
             ${more}
-       FROM movies m JOIN categories c ON c.id = m.category_id
-      WHERE ${where}
-      ORDER BY ${UPDATED} DESC, m.id DESC
-      LIMIT ${limit} OFFSET ${offset}`,
+       FROM page JOIN movies m ON m.id = page.id JOIN categories c ON c.id = m.category_id
+      ORDER BY page.at DESC, page.id DESC`,
     params,
   );
+  const end = rows[rows.length - 1];
+  return {
+    rows: rows.map(({ anchorAt: _, ...row }) => row),
+    last: end ? { at: end.anchorAt, id: end.id } : null,
+  };
 }

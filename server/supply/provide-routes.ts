@@ -9,6 +9,9 @@
  * made anew at every read; a title that is not free plays its trial alone, and one without a trial
  * offers no play URL. A free title's 播放源 (collected ones) follow its own video as further `$$$`
  * groups named by their flag, as MacCMS sites pass theirs on. Bad parameters answer code 0 with what is wrong, never a 5xx.
+ * Pages read one after another are read from where the page before ended, and the totals are
+ * counted once a minute (feed-memory.ts), so a collector's run stays within the read budget at
+ * any depth of a large catalogue.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -29,6 +32,7 @@ import { siteOrigin } from '../net/site-origin.ts';
 import type { RateLimiter } from '../protocol/rate-limit.ts';
 import { spell } from '../search/pinyin.ts';
 import type { SiteDirectory } from '../site-directory.ts';
+import { FeedMemory } from './feed-memory.ts';
 import {
   PLAY_FROM,
   PLAY_GROUP_SEPARATOR,
@@ -101,6 +105,7 @@ export const provideRoutes: FastifyPluginAsync<Options> = async (
   app,
   { db, sites, config, limits, now = Date.now },
 ) => {
+  const memory = new FeedMemory();
   const answer = (reply: FastifyReply, xml: boolean, status: number, body: string | object) =>
     reply
       .code(status)
@@ -185,11 +190,16 @@ export const provideRoutes: FastifyPluginAsync<Options> = async (
     };
     const detail = query.ac !== 'list';
     const limit = query.pagesize;
-    const [total, rows, classes] = await Promise.all([
-      countVods(db, filters),
-      vodPage(db, filters, { offset: (query.pg - 1) * limit, limit }, detail),
+    const filtersKey = JSON.stringify(filters);
+    const listing = `${limit} ${filtersKey}`;
+    const at = now();
+    const after = query.pg > 1 ? (memory.anchor(listing, query.pg - 1, at) ?? null) : null;
+    const [total, { rows, last }, classes] = await Promise.all([
+      memory.total(filtersKey, at, () => countVods(db, filters)),
+      vodPage(db, filters, { offset: (query.pg - 1) * limit, limit, after }, detail),
       detail ? null : vodClasses(db),
     ]);
+    memory.remember(listing, query.pg, last, at);
     const items: VodItem[] = rows.map((row) => {
       const groups = playGroupsOf(row, detail, media);
       return {
