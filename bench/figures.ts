@@ -14,7 +14,7 @@ export interface Figure {
   group: string;
   name: string;
   value: number | null;
-  unit: 'KiB' | 'ms' | 's' | 'score' | 'req/s' | 'count' | 'x' | 'fps' | '%';
+  unit: 'KiB' | 'MiB' | 'ms' | 's' | 'score' | 'req/s' | 'items/s' | 'count' | 'x' | 'fps' | '%';
   budget?: Budget;
   /** What the figure is measured beside (e.g. the bare route's rate), or why it is missing. */
   note?: string;
@@ -32,10 +32,12 @@ export function holds(figure: Figure): boolean | null {
 
 const DECIMALS: Record<Figure['unit'], number> = {
   KiB: 1,
+  MiB: 0,
   ms: 1,
   s: 2,
   score: 0,
   'req/s': 0,
+  'items/s': 1,
   count: 0,
   x: 2,
   fps: 1,

@@ -5,9 +5,10 @@
  * first frame, 清晰度 switch and dropped frames), prints one table of the figures
  * against the budgets of docs/performance.md and writes them to .artifacts/bench.json.
  *
- * BENCH_ONLY=sizes,lighthouse,warm,protocol,server,queries,danmaku,player,scale,scroll,start picks
- * stages (scale: docs/performance.md "Scale"; scroll: deep infinite scroll on a factor-100 database;
- * start: the server's first start on a fresh data folder and its second start);
+ * BENCH_ONLY=sizes,lighthouse,warm,protocol,server,queries,danmaku,player,scale,scroll,start,supply
+ * picks stages (scale: docs/performance.md "Scale"; scroll: deep infinite scroll on a factor-100
+ * database; start: the server's first start on a fresh data folder and its second start; supply: a
+ * collection run of BENCH_SUPPLY_TITLES titles, default 10,000, bench/supply-run.ts);
  * BENCH_LH_RUNS (default 7) audits per page, BENCH_LH_PAGES (say "home,play page") the pages
  * audited; BENCH_SECONDS (default 10) per load run; BENCH_PLAYER_RUNS (default 5) runs per
  * first-frame figure. Exit code 1 when a budget fails.
@@ -37,6 +38,7 @@ import { measureScaleScroll } from './scale-scroll.ts';
 import { measureScaleReads, SCALE_FACTOR } from './scale-stage.ts';
 import { measureServerApart } from './server-load.ts';
 import { measureServerStart } from './server-start.ts';
+import { measureSupplyRun } from './supply-run.ts';
 import { measureWarmStart } from './warm-start.ts';
 
 const STAGES = [
@@ -51,6 +53,7 @@ const STAGES = [
   'scale',
   'scroll',
   'start',
+  'supply',
 ] as const;
 /** Stages on the bench's own server with the demo data (the scale stages bring their own databases). */
 const SERVER_STAGES = ['lighthouse', 'warm', 'protocol', 'server', 'queries', 'danmaku', 'player'] as const;
@@ -169,6 +172,10 @@ try {
   if (wanted('scroll')) {
     step('scroll: deep infinite scroll on a factor-100 database');
     figures.push(...(await measureScaleScroll(distDir, (line) => step(`scroll: ${line}`))));
+  }
+  if (wanted('supply')) {
+    step('supply: a collection run from a MacCMS source (PostgreSQL)');
+    figures.push(...(await measureSupplyRun((line) => step(`supply: ${line}`))));
   }
 } finally {
   rmSync(distDir, { recursive: true, force: true });
