@@ -12,6 +12,7 @@ import type { Db } from '../db/db.ts';
 import { claimOrdersToCheck, markOrderExpired } from '../db/orders.ts';
 import type { GatewayTransport } from './order-query.ts';
 import { recheckOrder } from './recheck.ts';
+import { Rounds } from '../jobs/rounds.ts';
 
 const MINUTE_MS = 60_000;
 /** A round every minute. */
@@ -28,8 +29,11 @@ export interface SweepRound {
 }
 
 export class OrderSweep {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
+  private readonly rounds = new Rounds(
+    ROUND_MS,
+    (now) => this.round(now),
+    (error) => this.log.error({ err: error }, 'order sweep failed'),
+  );
 
   constructor(
     private readonly db: Db,
@@ -39,19 +43,11 @@ export class OrderSweep {
   ) {}
 
   start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => {
-      this.running ??= this.round(Date.now())
-        .catch((error: unknown) => this.log.error({ err: error }, 'order sweep failed'))
-        .finally(() => (this.running = undefined));
-    }, ROUND_MS);
-    this.timer.unref();
+    this.rounds.start();
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
+  stop(): Promise<void> {
+    return this.rounds.stop();
   }
 
   /** One round at `now`: asks the gateway about the orders due, closes the ones past their time. */

@@ -10,12 +10,16 @@ import type { Db } from '../db/db.ts';
 import { claimDueSources, insertRun } from '../db/supply.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import { queueRunJob, SUPPLY_RUN_QUEUE } from './run-control.ts';
+import { Rounds } from '../jobs/rounds.ts';
 
 const ROUND_MS = 5 * 60_000;
 
 export class SupplySchedule {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
+  private readonly rounds = new Rounds(
+    ROUND_MS,
+    (now) => this.round(now),
+    (error) => this.log.error({ err: error }, 'collection schedule failed'),
+  );
 
   constructor(
     private readonly db: Db,
@@ -24,19 +28,11 @@ export class SupplySchedule {
   ) {}
 
   start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => {
-      this.running ??= this.round(Date.now())
-        .catch((error: unknown) => this.log.error({ err: error }, 'collection schedule failed'))
-        .finally(() => (this.running = undefined));
-    }, ROUND_MS);
-    this.timer.unref();
+    this.rounds.start();
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
+  stop(): Promise<void> {
+    return this.rounds.stop();
   }
 
   /** One round at `now`: answers the ids of the runs queued. */
