@@ -115,6 +115,7 @@ describe.skipIf(noBrowser)('operator console', () => {
     expect(await menuOf(page)).toEqual([
       '数据看板',
       '影片',
+      '资源采集',
       '分类与标签',
       '审核',
       '用户',
