@@ -2,6 +2,8 @@
  * The checks every member's text goes through before it is stored (replies, comments, danmaku,
  * reports): the sensitive-word list (sensitive-words.ts) and the same text twice within a minute.
  */
+import type TextMatcher from 'modern-ahocorasick/text';
+import type { WordAction } from '../../contract/enums.ts';
 import { Code } from '../../contract/protocol/codes.ts';
 import { ApiError } from '../api-error.ts';
 import type { Queryable } from '../db/db.ts';
@@ -27,11 +29,12 @@ export async function screenText(
       Code.InvalidParams,
       moderationMessages.refusedWord(moderationMessages.screened[what], refused.pattern),
     );
-  // One * per character (code point) of the words as written.
-  return matcher.replace(text, (_hit, original) => '*'.repeat([...original].length), {
-    strategy: 'leftmost-longest',
-  });
+  return maskWords(matcher, text);
 }
+
+/** The text with the list's words starred: one * per character (code point) of a word as written. */
+export const maskWords = (matcher: TextMatcher<WordAction>, text: string): string =>
+  matcher.replace(text, (_hit, original) => '*'.repeat([...original].length), { strategy: 'leftmost-longest' });
 
 /** What a member writes that the one-minute repeat check covers. */
 export type RepeatKind = 'reply' | 'danmaku';

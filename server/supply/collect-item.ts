@@ -13,6 +13,7 @@ import type { MoviePatch } from '../../contract/admin/catalogue.ts';
 import type { ItemOutcome, LandAs } from '../../contract/admin/supply.ts';
 import type { Queryable } from '../db/db.ts';
 import { sensitiveWords } from '../moderation/sensitive-words.ts';
+import { maskWords } from '../moderation/text-screen.ts';
 import { foldText } from '../search/fold.ts';
 import { playable, type VodEntry, type VodPlaySource } from './vod-clean.ts';
 
@@ -64,8 +65,7 @@ async function screen(q: Queryable, entry: VodEntry): Promise<{ refused: string 
     const refused = matcher.search(entry[field]).find((hit) => hit.data === 'refuse');
     if (refused) return { refused: refused.pattern, entry };
   }
-  const mask = (text: string) =>
-    matcher.replace(text, (_hit, original) => '*'.repeat([...original].length), { strategy: 'leftmost-longest' });
+  const mask = (text: string) => maskWords(matcher, text);
   return {
     refused: null,
     entry: {

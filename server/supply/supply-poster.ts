@@ -4,7 +4,6 @@
  * 2:3 at its centre): never hot-linked. An http picture is asked for over https (most image hosts
  * serve both); a picture that fails leaves the placeholder, and the run's log says why.
  */
-import sharp from 'sharp';
 import { POSTER_MAX_BYTES } from '../../contract/admin/catalogue.ts';
 import { removeUnusedPoster, writePoster } from '../admin/catalogue/poster-image.ts';
 import { PLACEHOLDER_POSTER } from '../admin/catalogue/movie-writes.ts';
@@ -54,12 +53,7 @@ export async function collectPoster(
   if (!sniffFile('image', data.subarray(0, 16))) return '封面不是图片，保留占位封面';
   let key: string;
   try {
-    const meta = await sharp(data, { limitInputPixels: 40_000_000 }).metadata();
-    // EXIF orientations 5-8 turn the picture a quarter: writePoster crops after turning it.
-    const turned = (meta.orientation ?? 1) >= 5;
-    const width = (turned ? meta.height : meta.width) ?? 0;
-    const height = (turned ? meta.width : meta.height) ?? 0;
-    key = await writePoster(mediaDir, movieId, data, { x: 0, y: 0, width, height });
+    key = await writePoster(mediaDir, movieId, data, null);
   } catch {
     return '封面图片无法使用，保留占位封面';
   }

@@ -35,8 +35,16 @@ export function decodeImage(image: string): Buffer {
   return data;
 }
 
-/** Makes both sizes from the crop and writes them; answers the new movies.poster key. */
-export async function writePoster(mediaDir: string, movieId: number, data: Buffer, crop: CropRect): Promise<string> {
+/**
+ * Makes both sizes from the crop (source pixels of the turned image; null: the whole image, as a
+ * collected picture is taken) and writes them; answers the new movies.poster key.
+ */
+export async function writePoster(
+  mediaDir: string,
+  movieId: number,
+  data: Buffer,
+  cropAsked: CropRect | null,
+): Promise<string> {
   let oriented: { data: Buffer; info: OutputInfo };
   try {
     oriented = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, animated: false })
@@ -48,6 +56,7 @@ export async function writePoster(mediaDir: string, movieId: number, data: Buffe
     throw badField('image', text.imageBroken);
   }
   const { width, height, channels } = oriented.info;
+  const crop = cropAsked ?? { x: 0, y: 0, width, height };
   if (crop.x + crop.width > width || crop.y + crop.height > height) throw badField('crop', text.crop);
   if (crop.width < POSTER_MIN_CROP_WIDTH) throw badField('crop', text.cropSmall);
 
