@@ -10,6 +10,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AdminEpisode, AdminMovie } from '../../../contract/admin/catalogue.ts';
 import type { IngestJob } from '../../../contract/admin/ingest.ts';
 import { adminMessages } from '../../admin-messages.ts';
+import { usePolling } from '../../components/use-polling.ts';
 import { useEverySite } from '../../session/every-site.ts';
 import { EpisodeBatchUpload } from '../ingest/episode-batch-upload.tsx';
 import { EpisodeVideoUpload } from '../ingest/episode-video-upload.tsx';
@@ -70,11 +71,7 @@ export function EpisodesPanel({ movie, onChange, onReload }: PanelProps) {
     setNumber((shown) => (mine(shown) ? shown : String(next)));
   }, [episodes, next]);
 
-  useEffect(() => {
-    if (!processing) return;
-    const timer = setInterval(() => void onReload(), REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [processing, onReload]);
+  usePolling(processing, onReload, REFRESH_MS);
 
   async function act(id: number | null, call: () => Promise<AdminMovie | void>) {
     setBusy(true);

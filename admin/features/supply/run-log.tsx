@@ -4,7 +4,7 @@
  * it wrote (opening it in 影片's editor) — filtered by outcome, 50 a numbered page. Both are read
  * again every 2 s while the run is queued or running.
  */
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { Link } from 'wouter';
 import {
   ITEM_OUTCOME_LABELS,
@@ -16,14 +16,15 @@ import {
 import { consoleTime } from '../../components/console-time.ts';
 import { Pager } from '../../components/pager.tsx';
 import { TableStatus } from '../../components/table-status.tsx';
-import { messageOf, useLoad } from '../../components/use-load.ts';
+import { useLoad } from '../../components/use-load.ts';
 import { useNumberedList } from '../../components/use-numbered-list.ts';
 import { paramInt, paramOf, useUrlQuery } from '../../components/use-url-query.ts';
 import { isActive, RunProgress } from './run-progress.tsx';
 import { RunButtons } from './runs-table.tsx';
 import { fetchRun, fetchRunItems, pauseRun, resumeRun } from './supply-calls.ts';
 import { supplyText as text } from './supply-messages.ts';
-import { usePolling } from './use-polling.ts';
+import { usePolling } from '../../components/use-polling.ts';
+import { useRunAction } from './use-run-action.ts';
 
 interface LogQuery {
   outcome?: ItemOutcome;
@@ -51,8 +52,6 @@ export function RunLog({ id }: { id: number }) {
     [id],
   );
   const items = useNumberedList(fetchPage, query);
-  const [acting, setActing] = useState(false);
-  const [error, setError] = useState<string | null>(null);
 
   const { reload: reloadRun } = run;
   const { reload: reloadItems } = items;
@@ -62,18 +61,7 @@ export function RunLog({ id }: { id: number }) {
   }, [reloadItems, reloadRun]);
   usePolling(isActive(run.data), reload);
 
-  async function act(work: () => Promise<unknown>) {
-    setActing(true);
-    setError(null);
-    try {
-      await work();
-    } catch (failure) {
-      setError(messageOf(failure));
-    } finally {
-      setActing(false);
-      await reload();
-    }
-  }
+  const { acting, error, act } = useRunAction(reload);
 
   const shown = run.data;
   const pages = items.total === null ? 1 : Math.max(1, Math.ceil(items.total / RUN_ITEMS_PAGE_SIZE));

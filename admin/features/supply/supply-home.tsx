@@ -8,7 +8,7 @@ import { useCallback, useState } from 'react';
 import type { SourceInput, SupplyRun, SupplySource } from '../../../contract/admin/supply.ts';
 import { TableStatus } from '../../components/table-status.tsx';
 import { useConfirm } from '../../components/use-confirm.tsx';
-import { messageOf, useLoad } from '../../components/use-load.ts';
+import { useLoad } from '../../components/use-load.ts';
 import { useNumberedList } from '../../components/use-numbered-list.ts';
 import { paramInt, useUrlQuery } from '../../components/use-url-query.ts';
 import { MapDialog } from './map-dialog.tsx';
@@ -26,7 +26,8 @@ import {
   updateSource,
 } from './supply-calls.ts';
 import { supplyText as text } from './supply-messages.ts';
-import { usePolling } from './use-polling.ts';
+import { usePolling } from '../../components/use-polling.ts';
+import { useRunAction } from './use-run-action.ts';
 
 type Dialog =
   | { kind: 'source'; source: SupplySource | null }
@@ -46,8 +47,6 @@ export function SupplyHome() {
   const [query, setQuery] = useUrlQuery(readQuery, writeQuery);
   const runs = useNumberedList(fetchRunPage, query);
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  const [acting, setActing] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const confirm = useConfirm();
 
   const { reload: reloadSources } = sources;
@@ -59,18 +58,7 @@ export function SupplyHome() {
   const moving = runs.items.some(isActive) || (sources.data ?? []).some((source) => isActive(source.latestRun));
   usePolling(moving, reload);
 
-  async function act(work: () => Promise<unknown>) {
-    setActing(true);
-    setError(null);
-    try {
-      await work();
-    } catch (failure) {
-      setError(messageOf(failure));
-    } finally {
-      setActing(false);
-      await reload();
-    }
-  }
+  const { acting, error, act } = useRunAction(reload);
 
   const remove = async (source: SupplySource) => {
     if (!(await confirm.ask({ title: text.delete, text: text.confirmDelete(source.name), confirm: text.delete })))

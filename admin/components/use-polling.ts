@@ -1,6 +1,7 @@
 /**
- * Reads again every `ms` while `active` (a run is queued or running), and stops when nothing moves or
- * the page closes; a read in flight is never doubled (the next waits for it).
+ * Reads again every `ms` while `active` (a job or a collection run is on its way), and stops when
+ * nothing moves or the page closes; a read in flight is never doubled (the next starts `ms` after
+ * it ends).
  */
 import { useEffect, useRef } from 'react';
 
