@@ -44,7 +44,7 @@ function afterFirstPaint(page: Page): void {
 }
 
 /** A phone or desktop, optionally with a user agent of its own (an iPhone's Safari, WeChat …). */
-export type Device = (typeof PHONE | typeof DESKTOP) & { userAgent?: string };
+export type Device = (typeof PHONE | typeof DESKTOP) & { userAgent?: string; serviceWorkers?: 'allow' | 'block' };
 
 /**
  * A fresh context (no site data) on the suite's server, or on `origin` (a server of a test's own).

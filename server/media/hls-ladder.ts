@@ -22,11 +22,10 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/p
 import { basename, dirname, join } from 'node:path';
 import { LADDER_HEIGHTS } from '../../contract/admin/ingest.ts';
 import { parsePlaylist } from './hls-playlist.ts';
-import { HLS_SEGMENT_SECONDS } from './media-layout.ts';
 import { playlistSeconds } from './transcode-video.ts';
 import { NOT_A_VIDEO, inputOf } from './upload-ffmpeg.ts';
 import { tempSibling } from '../seed/atomic-file.ts';
-import { hlsOutputArgs } from '../seed/video-render.ts';
+import { hlsKeyframeArgs, hlsOutputArgs } from '../seed/video-render.ts';
 
 export interface Rung {
   /** The shorter side: 360, 720, 1080, or the source's own under 360. */
@@ -168,7 +167,11 @@ function ladderArgs(input: string[], dir: string, rungs: Rung[], audio: boolean,
       '-map', `[v${i}]`, ...(audio ? ['-map', '0:a:0'] : []), '-sn', '-dn',
       '-c:v', 'libx264', '-preset', preset, '-profile:v', 'main', '-level:v', r.level,
       '-crf', '23', '-maxrate', `${r.maxrateK}k`, '-bufsize', `${r.maxrateK * 2}k`, '-pix_fmt', 'yuv420p',
-      '-force_key_frames', `expr:gte(t,n_forced*${HLS_SEGMENT_SECONDS})`, '-sc_threshold', '0',
+      // The buffer starts a tenth full (x264's default is 0.9): the first second keeps near the
+      // rung's rate instead of spending two seconds' worth at once, so the short first segment stays
+      // short on the line and the rung's peak BANDWIDTH is not a start burst's.
+      '-x264-params', 'vbv-init=0.1',
+      ...hlsKeyframeArgs(), '-sc_threshold', '0',
       ...(audio ? ['-c:a', 'aac', '-b:a', '96k', '-ac', '2'] : []),
       ...hlsOutputArgs(join(dir, `${r.height}p`)),
     ]),

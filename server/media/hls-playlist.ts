@@ -6,6 +6,7 @@
  * its directory exists, see server/seed/video-render.ts).
  */
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 
 export interface Playlist {
   /** Lines before the first segment (#EXTM3U, version, target duration, ...). */
@@ -46,15 +47,33 @@ export function parsePlaylist(text: string): Playlist {
   return { header, segments, variants };
 }
 
+const EXTINF = /^#EXTINF:\s*([\d.]+)/;
+
 /**
- * The playlist text with at most `maxSegments` segments (null: all), always ending the VOD; a
- * master playlist as it is.
+ * How many of the playlist's segments start within the first `seconds` (null: all of them), by
+ * their #EXTINF durations, so that a trial holds whatever the segments' lengths.
  */
-export function renderPlaylist(playlist: Playlist, maxSegments: number | null): string {
+export function segmentsWithin(playlist: Playlist, seconds: number | null): number {
+  if (seconds === null) return playlist.segments.length;
+  let start = 0;
+  let count = 0;
+  for (const segment of playlist.segments) {
+    if (start >= seconds - 0.001) break;
+    count++;
+    start += Number(EXTINF.exec(segment.tags[0] ?? '')?.[1] ?? 0);
+  }
+  return count;
+}
+
+/**
+ * The playlist text with the segments that start within the first `seconds` (null: all), always
+ * ending the VOD; a master playlist as it is.
+ */
+export function renderPlaylist(playlist: Playlist, seconds: number | null): string {
   if (isMaster(playlist)) {
     return `${[...playlist.header, ...playlist.variants.flatMap((v) => [...v.tags, v.uri])].join('\n')}\n`;
   }
-  const kept = maxSegments === null ? playlist.segments : playlist.segments.slice(0, maxSegments);
+  const kept = playlist.segments.slice(0, segmentsWithin(playlist, seconds));
   const lines = [...playlist.header, ...kept.flatMap((segment) => [...segment.tags, segment.uri]), '#EXT-X-ENDLIST'];
   return `${lines.join('\n')}\n`;
 }
@@ -72,4 +91,25 @@ export function loadPlaylist(path: string): Promise<Playlist | null> {
     });
   }
   return entry;
+}
+
+const BANDWIDTH = /BANDWIDTH=(\d+)/;
+
+/**
+ * What a player asks for first of the video in `videoDir`, relative to its playlist: the rung it
+ * starts on (the lowest: hls.js starts there on a line it has not measured yet) and that rung's
+ * first segment; of a single playlist its first segment. Null when the files are not here (media on
+ * a CDN origin) or the playlist has no segment.
+ */
+export async function startFiles(videoDir: string): Promise<string[] | null> {
+  const playlist = await loadPlaylist(join(videoDir, 'index.m3u8'));
+  if (!playlist) return null;
+  if (!isMaster(playlist)) return playlist.segments[0] ? [playlist.segments[0].uri] : null;
+  const bandwidth = (tags: string[]) => Number(BANDWIDTH.exec(tags[0] ?? '')?.[1] ?? Infinity);
+  const lowest = playlist.variants.reduce((low, variant) =>
+    bandwidth(variant.tags) < bandwidth(low.tags) ? variant : low,
+  );
+  const rung = await loadPlaylist(join(videoDir, lowest.uri));
+  const folder = lowest.uri.slice(0, lowest.uri.lastIndexOf('/') + 1);
+  return rung?.segments[0] ? [lowest.uri, `${folder}${rung.segments[0].uri}`] : null;
 }

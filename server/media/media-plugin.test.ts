@@ -5,10 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateMedia } from '../seed/generate-media.ts';
 import { coverJob, posterJob, videoJob } from '../seed/media-jobs.ts';
 import { createHarness, type Harness } from '../test/harness.ts';
+import { startFiles } from './hls-playlist.ts';
 import { issuePlaylistKey } from './play-ticket.ts';
 
 const SECRET = 'test-media-secret-0123456789';
-/** 12 s: a ladder (360p, 720p) of three 4 s segments. */
+/** 12 s: a ladder (360p, 720p) of segments of 1, 3, 4 and 4 s (the first step of the 4 s grid cut in two). */
 const JOBS = [posterJob(1, 'dark'), posterJob(2, 'bright'), coverJob(1), videoJob(1, 12)];
 
 describe('generated media served under the CDN lines', () => {
@@ -101,15 +102,18 @@ describe('generated media served under the CDN lines', () => {
       const res = await get(`/cdn/1/${rungKey}`);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('application/vnd.apple.mpegurl');
-      expect(res.headers['cache-control']).toBe('no-store');
-      expect(res.body.match(/^seg-\d{3}\.ts$/gm)).toEqual(['seg-000.ts']);
+      expect(res.headers['cache-control']).toBe('private, max-age=600');
+      expect(res.body.match(/^seg-\d{3}\.ts$/gm)).toEqual(['seg-000.ts', 'seg-001.ts']);
+      expect(res.body.match(/^#EXTINF:[\d.]+/gm)).toEqual(['#EXTINF:1.000000', '#EXTINF:3.000000']);
       expect(res.body.trimEnd().endsWith('#EXT-X-ENDLIST')).toBe(true);
       const base = `/cdn/2/${rungKey.replace(/index\.m3u8$/, '')}`;
-      const allowed = await get(`${base}seg-000.ts`);
-      expect(allowed.statusCode).toBe(200);
-      expect(allowed.headers['content-type']).toBe('video/mp2t');
-      expect(allowed.rawPayload[0]).toBe(0x47); // MPEG-TS sync byte
-      for (const segment of ['seg-001.ts', 'seg-002.ts', 'seg-100.ts']) {
+      for (const segment of ['seg-000.ts', 'seg-001.ts']) {
+        const allowed = await get(`${base}${segment}`);
+        expect(allowed.statusCode).toBe(200);
+        expect(allowed.headers['content-type']).toBe('video/mp2t');
+        expect(allowed.rawPayload[0]).toBe(0x47); // MPEG-TS sync byte
+      }
+      for (const segment of ['seg-002.ts', 'seg-003.ts', 'seg-100.ts']) {
         expect((await get(`${base}${segment}`)).statusCode, segment).toBe(403);
       }
     }
@@ -118,18 +122,31 @@ describe('generated media served under the CDN lines', () => {
       'seg-000.ts',
       'seg-001.ts',
       'seg-002.ts',
+      'seg-003.ts',
     ]);
+    // A segment asked beside the master playlist (no rung) is not a trial's.
+    expect((await get(`/cdn/1/${key(4).replace('index.m3u8', 'seg-000.ts')}`)).statusCode).toBe(403);
+  });
+
+  it('names what a player asks for first: the lowest rung and its first segment', async () => {
+    expect(await startFiles(join(mediaDir, 'videos/v1'))).toEqual(['360p/index.m3u8', '360p/seg-000.ts']);
+    expect(await startFiles(join(mediaDir, 'videos/v1/720p'))).toEqual(['seg-000.ts']);
+    expect(await startFiles(join(mediaDir, 'videos/v404'))).toBeNull();
+    // Each is there under the ticket's playlist, and the first segment is a short one.
+    const base = `/cdn/1/${key(null).replace('index.m3u8', '')}`;
+    for (const file of ['360p/index.m3u8', '360p/seg-000.ts']) expect((await get(base + file)).statusCode).toBe(200);
+    expect((await get(`${base}360p/index.m3u8`)).body).toMatch(/#EXTINF:1\.0+,\nseg-000\.ts/);
   });
 
   it('serves the whole video with a full ticket', async () => {
     const playlistKey = key(null).replace('index.m3u8', '360p/index.m3u8');
     const res = await get(`/cdn/1/${playlistKey}`);
     const segments = res.body.match(/^seg-\d{3}\.ts$/gm) ?? [];
-    expect(segments).toEqual(['seg-000.ts', 'seg-001.ts', 'seg-002.ts']);
+    expect(segments).toEqual(['seg-000.ts', 'seg-001.ts', 'seg-002.ts', 'seg-003.ts']);
     for (const segment of segments) {
       expect((await get(`/cdn/1/${playlistKey.replace('index.m3u8', segment)}`)).statusCode).toBe(200);
     }
-    expect((await get(`/cdn/1/${playlistKey.replace('index.m3u8', 'seg-003.ts')}`)).statusCode).toBe(404);
+    expect((await get(`/cdn/1/${playlistKey.replace('index.m3u8', 'seg-004.ts')}`)).statusCode).toBe(404);
   });
 
   it('refuses tampered, foreign, expired and malformed tickets with 403', async () => {

@@ -18,7 +18,7 @@
  */
 import { join, resolve, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
-import { loadPlaylist, renderPlaylist } from './hls-playlist.ts';
+import { isMaster, loadPlaylist, renderPlaylist, segmentsWithin } from './hls-playlist.ts';
 import { PUBLIC_DIRS, videoName } from './media-layout.ts';
 import { pendingMedia } from './pending-media.ts';
 import { verifyTicket } from './play-ticket.ts';
@@ -34,6 +34,7 @@ export interface MediaPluginOptions {
 const LINE = /^[A-Za-z0-9_-]{1,32}$/;
 const SAFE_SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 const SEGMENT_FILE = /^seg-(\d{3,5})\.ts$/;
+const PLAYLIST_CACHE = 'private, max-age=600';
 const PUBLIC = new Set<string>(PUBLIC_DIRS);
 const FILE_CACHE = 'public, max-age=2592000';
 
@@ -66,15 +67,22 @@ async function play(req: FileRequest, reply: FastifyReply, root: string, options
   if (params.file === 'index.m3u8') {
     const playlist = await loadPlaylist(join(videoDir, 'index.m3u8'));
     if (!playlist) return sendText(reply, 404, 'Not Found');
+    // Kept by the viewer's browser a while: a ticket's playlist never changes (its video and trial
+    // are the ticket's), and the player's start fetches it beside its first files (PlaySourceChoice.start).
     return reply
-      .header('cache-control', 'no-store')
+      .header('cache-control', PLAYLIST_CACHE)
       .type('application/vnd.apple.mpegurl')
-      .send(renderPlaylist(playlist, ticket.maxSegments));
+      .send(renderPlaylist(playlist, ticket.trialSeconds));
   }
   const segment = SEGMENT_FILE.exec(params.file);
   if (!segment) return sendText(reply, 404, 'Not Found');
-  if (ticket.maxSegments !== null && Number(segment[1]) >= ticket.maxSegments) {
-    return sendText(reply, 403, 'segment beyond the trial: VIP or purchase needed');
+  if (ticket.trialSeconds !== null) {
+    // The trial's segments are the ones its playlist lists (those starting within it).
+    const playlist = await loadPlaylist(join(videoDir, 'index.m3u8'));
+    if (!playlist) return sendText(reply, 404, 'Not Found');
+    if (isMaster(playlist) || Number(segment[1]) >= segmentsWithin(playlist, ticket.trialSeconds)) {
+      return sendText(reply, 403, 'segment beyond the trial: VIP or purchase needed');
+    }
   }
   return sendFile(req, reply, join(videoDir, params.file), 'private, max-age=3600');
 }

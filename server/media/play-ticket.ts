@@ -1,11 +1,13 @@
 /**
  * Signed playback tickets. The content API's /movie/play answers a media key
  * `play/<ticket>/index.m3u8`; the media plugin serves that playlist and its segments only while the
- * ticket verifies. A trial ticket carries the number of segments the viewer may fetch, so the trial
- * limit holds even for someone who calls segment URLs by hand (docs/architecture.md: "a trial limit
- * ... enforced by the server").
+ * ticket verifies. A trial ticket carries the steps of the segment grid the viewer may fetch (n: the
+ * trial covers [0, n × HLS_SEGMENT_SECONDS)), so the trial limit holds even for someone who calls
+ * segment URLs by hand (docs/architecture.md: "a trial limit ... enforced by the server"). The media
+ * plugin serves the segments that start within it, whatever the cut of the first step (a ladder's
+ * first segment is HLS_FIRST_SEGMENT_SECONDS long: two segments make the first step).
  *
- * ticket = base64url(JSON {m: movieId, v: video dir, n: maxSegments | null, e: expiry s}) "." base64url(HMAC-SHA256)
+ * ticket = base64url(JSON {m: movieId, v: video dir, n: grid steps | null, e: expiry s}) "." base64url(HMAC-SHA256)
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { HLS_SEGMENT_SECONDS, videoName } from './media-layout.ts';
@@ -14,8 +16,8 @@ export interface PlayTicket {
   movieId: number;
   /** Directory name under videos/, e.g. "v3". */
   video: string;
-  /** Segments the holder may fetch (seg-000 … seg-(n-1)); null: all of them. */
-  maxSegments: number | null;
+  /** Seconds from the start the holder may fetch the segments of (a whole number of grid steps); null: all. */
+  trialSeconds: number | null;
   /** Seconds since the epoch. */
   expiresAt: number;
 }
@@ -24,7 +26,7 @@ export const DEFAULT_TICKET_TTL_SECONDS = 6 * 3600;
 
 const sign = (payload: string, secret: string): Buffer => createHmac('sha256', secret).update(payload).digest();
 
-/** Segments that cover the first `trialSeconds` (0 → none). */
+/** Steps of the segment grid that cover the first `trialSeconds` (0 → none). */
 export const trialSegments = (trialSeconds: number): number =>
   Math.max(0, Math.ceil(trialSeconds / HLS_SEGMENT_SECONDS));
 
@@ -55,8 +57,8 @@ export function issuePlaylistKey(options: IssueOptions): string {
   const video = videoName(options.video);
   if (!video) throw new Error(`not a video media key: ${options.video}`);
   const expiresAt = Math.floor((options.now ?? Date.now()) / 1000) + (options.ttlSeconds ?? DEFAULT_TICKET_TTL_SECONDS);
-  const maxSegments = options.trialSeconds === null ? null : trialSegments(options.trialSeconds);
-  const payload = Buffer.from(JSON.stringify({ m: options.movieId, v: video, n: maxSegments, e: expiresAt })).toString(
+  const steps = options.trialSeconds === null ? null : trialSegments(options.trialSeconds);
+  const payload = Buffer.from(JSON.stringify({ m: options.movieId, v: video, n: steps, e: expiresAt })).toString(
     'base64url',
   );
   return `play/${payload}.${sign(payload, options.secret).toString('base64url')}/index.m3u8`;
@@ -82,5 +84,6 @@ export function verifyTicket(ticket: string, secret: string, now: number = Date.
   if (!Number.isSafeInteger(m) || typeof v !== 'string' || videoName(v) !== v) return null;
   if (!(n === null || (Number.isSafeInteger(n) && (n as number) >= 0)) || !Number.isSafeInteger(e)) return null;
   if ((e as number) * 1000 <= now) return null;
-  return { movieId: m as number, video: v, maxSegments: n as number | null, expiresAt: e as number };
+  const trialSeconds = n === null ? null : (n as number) * HLS_SEGMENT_SECONDS;
+  return { movieId: m as number, video: v, trialSeconds, expiresAt: e as number };
 }

@@ -11,10 +11,9 @@ import { mkdir, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { parsePlaylist } from './hls-playlist.ts';
-import { HLS_SEGMENT_SECONDS } from './media-layout.ts';
 import { NOT_A_VIDEO, inputOf } from './upload-ffmpeg.ts';
 import { exists, tempSibling } from '../seed/atomic-file.ts';
-import { hlsOutputArgs } from '../seed/video-render.ts';
+import { hlsKeyframeArgs, hlsOutputArgs } from '../seed/video-render.ts';
 
 const run = promisify(execFile);
 
@@ -56,7 +55,7 @@ export async function transcodeVideo(source: string, dir: string, options: Trans
       '-map', '0:v:0', '-map', '0:a:0?', '-sn', '-dn',
       '-vf', `scale='trunc(${FIT}*iw/2)*2':'trunc(${FIT}*ih/2)*2'`,
       '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '26', '-pix_fmt', 'yuv420p',
-      '-force_key_frames', `expr:gte(t,n_forced*${HLS_SEGMENT_SECONDS})`,
+      ...hlsKeyframeArgs(),
       '-c:a', 'aac', '-b:a', '96k', '-ac', '2',
       ...hlsOutputArgs(temp),
     ], runOptions);

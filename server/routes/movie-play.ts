@@ -17,6 +17,7 @@
  * the own video first. A 播放源 plays in full or not at all (it cannot be cut), so a viewer who may
  * not play in full gets the own trial alone, and code 4 for an episode without its own video.
  */
+import { join } from 'node:path';
 import { playSchema, type PlayInfo, type PlaySourceChoice } from '../../contract/calls/content.ts';
 import { API } from '../../contract/calls/paths.ts';
 import { Code } from '../../contract/protocol/codes.ts';
@@ -26,6 +27,7 @@ import { externalSources, playableEpisode } from '../db/episodes.ts';
 import { findMovie } from '../db/movies.ts';
 import { siteDay } from '../db/site-day.ts';
 import { progressOf } from '../db/watch-progress.ts';
+import { startFiles } from '../media/hls-playlist.ts';
 import { videoName } from '../media/media-layout.ts';
 import { pendingMedia, VIDEO_IN_THE_MAKING } from '../media/pending-media.ts';
 import { issuePlaylistKey, servedTrialSeconds } from '../media/play-ticket.ts';
@@ -83,7 +85,8 @@ export const moviePlayCalls: readonly Call[] = [
             trialSeconds,
             secret: config.MEDIA_SECRET,
           });
-          sources.unshift({ name: OWN_SOURCE, playlist });
+          const start = await startFiles(join(config.MEDIA_DIR, videoKey));
+          sources.unshift({ name: OWN_SOURCE, playlist, ...(start && { start }) });
         }
       }
       await countPlay(db, site.id, siteDay(now), movie.id, user.id);

@@ -8,7 +8,7 @@ import { execFile } from 'node:child_process';
 import { access, chmod, constants } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { HLS_SEGMENT_SECONDS } from '../media/media-layout.ts';
+import { HLS_FIRST_SEGMENT_SECONDS, HLS_SEGMENT_SECONDS } from '../media/media-layout.ts';
 
 const run = promisify(execFile);
 /** Demo videos are drawn at 15 frames a second: enough for test patterns, and quick to encode. */
@@ -59,10 +59,24 @@ export function ffmpeg(): Promise<string> {
   return ffmpegPath;
 }
 
-/** ffmpeg output options of a VOD playlist of HLS_SEGMENT_SECONDS segments in `dir`. */
+/**
+ * x264's keyframes where the segments are cut: at HLS_FIRST_SEGMENT_SECONDS, then on the grid of
+ * HLS_SEGMENT_SECONDS (n_forced counts the keyframes forced so far: 0 at 0 s, 1 at 1 s, then 4, 8, ...).
+ */
+export const hlsKeyframeArgs = (): string[] => [
+  '-force_key_frames',
+  `expr:if(lte(n_forced,1),gte(t,n_forced*${HLS_FIRST_SEGMENT_SECONDS}),gte(t,(n_forced-1)*${HLS_SEGMENT_SECONDS}))`,
+];
+
+/**
+ * ffmpeg output options of a VOD playlist in `dir`: a first segment of HLS_FIRST_SEGMENT_SECONDS,
+ * then HLS_SEGMENT_SECONDS on the grid (the keyframes of hlsKeyframeArgs).
+ */
 export const hlsOutputArgs = (dir: string): string[] => [
   '-f',
   'hls',
+  '-hls_init_time',
+  String(HLS_FIRST_SEGMENT_SECONDS),
   '-hls_time',
   String(HLS_SEGMENT_SECONDS),
   '-hls_playlist_type',

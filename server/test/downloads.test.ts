@@ -107,7 +107,7 @@ describe.each(DB_KINDS)('download tickets on %s', (kind) => {
     expect(answer.expiresAt - before).toBeGreaterThanOrEqual(7 * DAY_MS - 1000);
     expect(answer.expiresAt - before).toBeLessThan(7 * DAY_MS + 60_000);
     const signed = verifyTicket(answer.playlist.split('/')[1]!, h.config.MEDIA_SECRET);
-    expect(signed).toMatchObject({ movieId: FX.vipMovie, video: 'v11', maxSegments: null });
+    expect(signed).toMatchObject({ movieId: FX.vipMovie, video: 'v11', trialSeconds: null });
     expect(signed!.expiresAt * 1000 - before).toBeGreaterThan(23 * 3600 * 1000);
 
     const playlist = await get(answer.playlist);

@@ -84,7 +84,7 @@ describe.each(DB_KINDS)('播放源 on %s', (kind) => {
     const trial = await play(guest.token, VIP_FILM);
     expect(trial).toMatchObject({ trial: true, trialSeconds: 60 });
     expect(trial.sources).toEqual([{ name: '本站', playlist: trial.playlist }]);
-    expect(verifyTicket(trial.playlist.split('/')[1]!, h.config.MEDIA_SECRET)?.maxSegments).not.toBeNull();
+    expect(verifyTicket(trial.playlist.split('/')[1]!, h.config.MEDIA_SECRET)?.trialSeconds).not.toBeNull();
 
     await makeVip(guest.info.id);
     const full = await play(guest.token, VIP_FILM);

@@ -234,7 +234,7 @@ describe.each(DB_KINDS)('the MacCMS provide feed on %s', (kind) => {
     const match = /^正片\$http:\/\/localhost\/cdn\/1\/play\/([^/]+)\/index\.m3u8$/.exec(vod!.vod_play_url);
     expect(match, vod!.vod_play_url).not.toBeNull();
     const ticket = verifyTicket(match![1]!, SECRET);
-    expect(ticket).toMatchObject({ movieId: 2, video: 'v2', maxSegments: null });
+    expect(ticket).toMatchObject({ movieId: 2, video: 'v2', trialSeconds: null });
     // Long-lived: days, not the app's hours.
     expect(ticket!.expiresAt * 1000 - Date.now()).toBeGreaterThan(6 * 86_400_000);
   });
@@ -245,7 +245,7 @@ describe.each(DB_KINDS)('the MacCMS provide feed on %s', (kind) => {
     const list = (await json('?ac=detail&ids=11,20')).list;
     const eleven = list.find((vod) => vod.vod_id === 11)!;
     const ticket = verifyTicket(/\/play\/([^/]+)\//.exec(eleven.vod_play_url)![1]!, SECRET);
-    expect(ticket?.maxSegments).toBe(trialSegments(60));
+    expect(ticket?.trialSeconds).toBe(60);
     expect(list.find((vod) => vod.vod_id === 20)).toMatchObject({ vod_play_url: '', vod_play_from: '' });
     // Never a hidden, unpublished or scheduled title, whatever the levels.
     await feed({ access: ['free', 'vip', 'coins'] });

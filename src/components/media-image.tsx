@@ -5,9 +5,10 @@
  * line, the line fails over (stores/cdn.ts) and the same key is tried on the next line, once per
  * line; after every line failed, a neutral placeholder stays.
  *
- * Inside `PriorityImagesOnly` (the server's first paint of home and a movie) only priority images
- * are drawn; the others keep their box and come with the app, so nothing competes with the LCP
- * image before the app runs.
+ * Inside `PriorityImagesOnly` (the server's first paint of home and a movie; the play page's
+ * related posters until the video's first data) only priority images are drawn; the others keep
+ * their box and come later, so nothing competes with the LCP image before the app runs, nor with
+ * the video's first segment.
  */
 import '../styles/content.css';
 import { createContext, useContext, useState } from 'react';

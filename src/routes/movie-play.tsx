@@ -21,6 +21,7 @@ import { BackButton } from '../components/back-button.tsx';
 import { ErrorState } from '../components/error-state.tsx';
 import { VideoPlayer } from '../features/player/video-player.tsx';
 import { preloadHls } from '../features/player/hls-source.ts';
+import { fetchPlayStart } from '../features/player/play-start.ts';
 import { TrialEndOverlay } from '../features/player/trial-end-overlay.tsx';
 import { AutoNextOverlay } from '../features/player/auto-next-overlay.tsx';
 import { adjacentEpisodes } from '../features/player/use-auto-next.ts';
@@ -37,6 +38,7 @@ import { usePlaySource } from '../features/downloads/offline-play.ts';
 import { PlayFacts, PlayHeader, playHeading } from '../features/player/play-layout.tsx';
 import { isOwnSource } from '../features/player/play-sources.ts';
 import { useFirstPaintHandover } from '../components/page/first-paint.ts';
+import { PriorityImagesOnly } from '../components/media-image.tsx';
 
 const p = messages.play;
 
@@ -59,6 +61,7 @@ function Playback({ movie, play, episode, onEpisode, onPurchased }: PlaybackProp
   const heading = playHeading(movie, play.episode);
   usePageTitle(heading);
   useFirstPaintHandover();
+  const videoFirst = useVideoFirst();
   const header = (
     <>
       <PlayHeader heading={heading} />
@@ -99,6 +102,7 @@ function Playback({ movie, play, episode, onEpisode, onPurchased }: PlaybackProp
         onPreviousEpisode={previous ? () => onEpisode(previous.number) : undefined}
         marks={play.trial ? null : play}
         progress={play.progress}
+        onSettled={videoFirst.release}
       />
       <PlayFacts
         movie={movie}
@@ -107,12 +111,32 @@ function Playback({ movie, play, episode, onEpisode, onPurchased }: PlaybackProp
         downloadable={play.sources.some(isOwnSource)}
         onEpisode={onEpisode}
       />
-      <RelatedList movies={movie.related} />
+      <PriorityImagesOnly value={videoFirst.held}>
+        <RelatedList movies={movie.related} />
+      </PriorityImagesOnly>
       <div className="play-comments">
         <RepliesAtFloor target={{ type: 'movie', id: movie.id }} count={movie.commentCount} />
       </div>
     </section>
   );
+}
+
+/** The longest the posters under the player wait for the video's first data. */
+const VIDEO_FIRST_CAP_MS = 5_000;
+
+/**
+ * The video's first segment before the pictures under the player (相关推荐): on a slow line a dozen
+ * posters fetched beside it share the line with it and delay the first picture by a second or more.
+ * Held until the stream's first data has come (or failed), at most VIDEO_FIRST_CAP_MS.
+ */
+function useVideoFirst(): { held: boolean; release: () => void } {
+  const [held, setHeld] = useState(true);
+  const release = useCallback(() => setHeld(false), []);
+  useEffect(() => {
+    const timer = setTimeout(release, VIDEO_FIRST_CAP_MS);
+    return () => clearTimeout(timer);
+  }, [release]);
+  return { held, release };
 }
 
 /** ?ep=N when it is a positive integer. */
@@ -153,7 +177,7 @@ export default function MoviePlayScreen({ params }: ScreenProps) {
     source.movie(id, episode, () => getMovieDetail(id, { toast: false })),
   );
   const ticket = useResource(`play:${id}:${asked ?? 'last'}${source.key}`, () =>
-    source.play(id, episode, () => getPlayInfo(id, asked, { toast: false })),
+    source.play(id, episode, () => getPlayInfo(id, asked, { toast: false }).then(fetchPlayStart)),
   );
   const chooseEpisode = useCallback((number: number) => setQuery({ ep: String(number) }), [setQuery]);
   useDeviceEpisode(asked, ticket.data, chooseEpisode);

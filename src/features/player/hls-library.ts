@@ -7,6 +7,5 @@
  * Its name (hls-…) keeps it out of the precache (vite.config.ts) and in sw/offline-route.ts's cache.
  */
 import Hls from 'hls.js/light';
-import workerUrl from 'hls.js/dist/hls.worker.js?url';
 
-export { Hls, workerUrl as HLS_WORKER_URL };
+export { Hls };

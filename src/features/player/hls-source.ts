@@ -13,6 +13,8 @@
 import { currentPlatform } from '../../lib/platform.ts';
 import { levelFor, type Quality } from './quality.ts';
 import { loadChunk } from '../../lib/load-chunk.ts';
+import { HLS_WORKER_URL } from './hls-worker-url.ts';
+import { fetchAhead } from './play-start.ts';
 
 export type FatalKind = 'network' | 'media' | 'other';
 
@@ -38,16 +40,15 @@ export interface SourceOptions {
 const hlsLibrary = () => loadChunk(() => import('./hls-library.ts'));
 
 /**
- * Fetches hls.js and its worker's script ahead of a source (the play page as it opens, while its
- * calls are on their way; the download manager, for the service worker's cache): on a slow line
- * the stream then starts as soon as its URL arrives, not two round trips later. The script lands
- * in the HTTP cache (and the service worker's), where the worker's own request finds it.
+ * Fetches hls.js and its worker's script, side by side, ahead of a source (the play page as it
+ * opens, while its calls are on their way; the download manager, for the service worker's cache):
+ * on a slow line the stream then starts as soon as its URL arrives, not two round trips later. The
+ * script lands in the HTTP cache (and the service worker's), where the worker's own request finds it.
  */
 export function preloadHls(): void {
   if (currentPlatform() === 'ios') return; // the browser's own HLS plays there (attachSource)
-  void hlsLibrary()
-    .then(({ HLS_WORKER_URL }) => fetch(HLS_WORKER_URL))
-    .catch(() => undefined);
+  void hlsLibrary().catch(() => undefined);
+  fetchAhead(HLS_WORKER_URL);
 }
 
 const DETACHED: SourceHandle = { destroy: () => undefined, setQuality: () => undefined };
@@ -55,8 +56,8 @@ const DETACHED: SourceHandle = { destroy: () => undefined, setQuality: () => und
 const HLS_TYPE = 'application/vnd.apple.mpegurl';
 
 /**
- * What hls.js buffers before the viewer has pressed play: two 4 s segments, enough to start at
- * once. Its default target is what 60 MB holds at the stream's bitrate: a whole film (24 MB of a
+ * What hls.js buffers before the viewer has pressed play: 8 s (a ladder's first segments, of 1, 3
+ * and 4 s), enough to start at once. Its default target is what 60 MB holds at the stream's bitrate: a whole film (24 MB of a
  * demo title at 720p) fetched, and its segments appended on the main thread, by a page opened and
  * never played.
  */
@@ -91,7 +92,7 @@ export async function attachSource(
     return attachNative(video, url, onFatal);
   }
 
-  const { Hls, HLS_WORKER_URL } = await hlsLibrary();
+  const { Hls } = await hlsLibrary();
   if (options.cancelled?.()) return DETACHED;
   if (!Hls.isSupported()) {
     if (native) {

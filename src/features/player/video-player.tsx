@@ -84,6 +84,8 @@ interface VideoPlayerProps {
   onPreviousEpisode?: () => void;
   /** A series' intro and outro marks, skipped while 跳过片头片尾 is on (use-skip-marks.ts); null: none. */
   marks?: SkipMarks | null;
+  /** The stream's first data has come (or it failed): what waited for the line may load now. */
+  onSettled?: () => void;
 }
 
 export function VideoPlayer({
@@ -96,6 +98,7 @@ export function VideoPlayer({
   onNextEpisode,
   onPreviousEpisode,
   marks = null,
+  onSettled,
 }: VideoPlayerProps) {
   const wrapper = useRef<HTMLDivElement>(null);
   const video = useRef<HTMLVideoElement>(null);
@@ -119,6 +122,10 @@ export function VideoPlayer({
   const url = mediaUrl(playlist, line);
 
   const [status, setStatus] = useState<'loading' | 'ready' | 'failed' | 'ended'>('loading');
+  const settled = status !== 'loading';
+  useEffect(() => {
+    if (settled) onSettled?.();
+  }, [settled, onSettled]);
   const [playing, setPlaying] = useState(false);
   const [time, setTime] = useState({ current: 0, duration: 0 });
   const [rate, setRate] = useState(1);
