@@ -1,6 +1,9 @@
 /**
  * Renders the app icons in public/ from one SVG mark: 192, 512, 512 maskable (content inside the
- * 80 % safe zone, full-bleed background), 180 apple-touch-icon and the SVG favicon.
+ * 80 % safe zone, full-bleed background), 180 apple-touch-icon, the SVG favicon and its rounded mark
+ * as PNGs: 32 px, the favicon each page carries inline (vite.config.ts), and 96 px, the top bar's
+ * logo. PNG, not SVG, in a page: Chromium draws an SVG image in an SVG document of its own, made on
+ * the page's main thread (a task of about 50 ms on the first, four times that on a slow phone).
  * Run with `npx tsx scripts/make-icons.ts`; the outputs are committed.
  */
 import { writeFileSync } from 'node:fs';
@@ -37,5 +40,8 @@ await png(full, 192, 'public/icons/icon-192.png');
 await png(full, 512, 'public/icons/icon-512.png');
 await png(iconSvg({ rounded: false, scale: 0.9 }), 512, 'public/icons/icon-512-maskable.png');
 await png(full, 180, 'public/icons/apple-touch-icon.png');
-writeFileSync('public/favicon.svg', iconSvg({ rounded: true, scale: 1.1 }));
+const rounded = iconSvg({ rounded: true, scale: 1.1 });
+writeFileSync('public/favicon.svg', rounded);
+await png(rounded, 32, 'public/icons/favicon-32.png');
+await png(rounded, 96, 'public/icons/logo-96.png');
 console.log('icons written to public/');

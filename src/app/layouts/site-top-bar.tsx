@@ -23,7 +23,7 @@ export function SiteTopBar({ pathname, desktopOnly = false, searchKey }: SiteTop
     <header className={desktopOnly ? 'top-bar top-bar--desktop' : 'top-bar'}>
       <div className="top-bar__inner container">
         <Link href={paths.home()} className="brand">
-          <img className="brand__logo" src="/favicon.svg" alt="" width="28" height="28" loading="lazy" />
+          <img className="brand__logo" src="/icons/logo-96.png" alt="" width="28" height="28" loading="lazy" />
           <span className="brand__title">{info?.title ?? shellMessages.app.fallbackTitle}</span>
         </Link>
         <div className="top-bar__search">
