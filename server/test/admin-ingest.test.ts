@@ -148,17 +148,19 @@ describe.each(DB_KINDS)('video ingest on %s', (kind) => {
     for (const rung of ['360p', '720p']) {
       const playlist = await get(`${base}/${rung}/index.m3u8`);
       expect(playlist.statusCode).toBe(200);
-      expect(playlist.body.match(/seg-\d+\.ts/g)).toEqual(['seg-000.ts']);
+      // The first 4 s of the grid are two segments: a 1 s one for a quick first picture, then 3 s.
+      expect(playlist.body.match(/seg-\d+\.ts/g)).toEqual(['seg-000.ts', 'seg-001.ts']);
+      expect(playlist.body.match(/#EXTINF:[\d.]+/g)).toEqual(['#EXTINF:1.000000', '#EXTINF:3.000000']);
       expect(playlist.body.trim().endsWith('#EXT-X-ENDLIST')).toBe(true);
-      expect((await get(`${base}/${rung}/seg-000.ts`)).statusCode).toBe(200);
-      expect((await get(`${base}/${rung}/seg-001.ts`)).statusCode).toBe(403);
+      expect((await get(`${base}/${rung}/seg-001.ts`)).statusCode).toBe(200);
+      expect((await get(`${base}/${rung}/seg-002.ts`)).statusCode).toBe(403);
     }
     expect((await get(`${base}/1080p/index.m3u8`)).statusCode).toBe(404);
     expect((await get(`${base}/x/index.m3u8`)).statusCode).toBe(404);
 
     const whole = issuePlaylistKey({ movieId: MOVIE, video, trialSeconds: null, secret });
     const full = await get(`/cdn/1/${whole.replace(/index\.m3u8$/, '')}720p/index.m3u8`);
-    expect(full.body.match(/seg-\d+\.ts/g)).toEqual(['seg-000.ts', 'seg-001.ts', 'seg-002.ts']);
+    expect(full.body.match(/seg-\d+\.ts/g)).toEqual(['seg-000.ts', 'seg-001.ts', 'seg-002.ts', 'seg-003.ts']);
 
     const poster = await get(`/cdn/1/${video}/poster.jpg`);
     expect(poster.statusCode).toBe(200);

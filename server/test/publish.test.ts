@@ -162,8 +162,13 @@ describe.each(DB_KINDS)('publishing topics on %s', (kind) => {
     expect(playlist.statusCode).toBe(200);
     expect(playlist.headers['content-type']).toBe('application/vnd.apple.mpegurl');
     const segments = playlist.body.split('\n').filter((line) => line.endsWith('.ts'));
-    expect(segments).toEqual(['seg-000.ts', 'seg-001.ts']);
-    expect(playlist.body).toMatch(/#EXTINF:4\.0/);
+    // 6 s: a 1 s first segment (a quick first picture), the rest of the 4 s grid step, then 2 s.
+    expect(segments).toEqual(['seg-000.ts', 'seg-001.ts', 'seg-002.ts']);
+    expect(playlist.body.match(/#EXTINF:[\d.]+/g)).toEqual([
+      '#EXTINF:1.000000',
+      '#EXTINF:3.000000',
+      '#EXTINF:2.000000',
+    ]);
     const segment = await get(video.playlist!.replace('index.m3u8', segments[0]!));
     expect(segment.statusCode).toBe(200);
     expect(segment.rawPayload[0]).toBe(0x47); // MPEG-TS sync byte
