@@ -44,7 +44,8 @@ export function EpisodesPanel({ movie, onChange, onReload }: PanelProps) {
   const [jobs, setJobs] = useState<Record<number, string>>({});
   const [addKey, setAddKey] = useState(0);
   // The progress of a job followed in an open row, as that row's readout polls it: the episode's
-  // state cell shows the same figure rather than the table's older one.
+  // state cell shows the same figure rather than the table's older one, until the job is done (the
+  // episode turns ready a moment before its job does: the two then said 可播放 and 转码中 94 %).
   const [live, setLive] = useState<Record<number, IngestJob>>({});
   const follow = useCallback(
     (episodeId: number, job: IngestJob) => setLive((shown) => ({ ...shown, [episodeId]: job })),
@@ -53,8 +54,8 @@ export function EpisodesPanel({ movie, onChange, onReload }: PanelProps) {
   const everySite = useEverySite();
   const stateText = (episode: AdminEpisode): string => {
     const job = live[episode.id];
-    if (job?.state === 'queued' && episode.state !== 'ready') return ingestText.queued;
-    if (job?.state === 'processing' && episode.state !== 'ready') return ingestText.processing(job.progress);
+    if (job?.state === 'queued') return ingestText.queued;
+    if (job?.state === 'processing') return ingestText.processing(job.progress);
     const label = EPISODE_STATE_LABELS[episode.state];
     return episode.state === 'processing' ? `${label} ${text.progress(episode.progress)}` : label;
   };
