@@ -21,7 +21,7 @@ interface WireRead {
   name: string;
   kind: ReadKind;
   path: CallPath;
-  payload: (i: number) => unknown;
+  payload: (i: number) => Record<string, unknown>;
 }
 
 /** Words of the fixtures' and the hot list's kind: titles, genres, places, common and rare words. */
@@ -119,16 +119,34 @@ export async function measureWire(
   const figures: Figure[] = [];
   try {
     for (const read of reads) {
-      const call = (i: number) => callApi(server.baseURL, read.path, read.payload(i) as PayloadOf<typeof read.path>);
+      // Each payload's longest call: what makes the tail (a word, a page, a title) is named beside it.
+      const longest = new Map<string, number>();
+      const call = async (i: number) => {
+        const payload = read.payload(i);
+        const start = performance.now();
+        try {
+          return await callApi(server.baseURL, read.path, payload as PayloadOf<typeof read.path>);
+        } finally {
+          const key = Object.values(payload).join(' ');
+          longest.set(key, Math.max(longest.get(key) ?? 0, performance.now() - start));
+        }
+      };
       const timing = (await timeSideBySide([{ call }]))[0]!;
-      log(`${read.name} (over HTTP): ${timing.missing ?? `p50 ${ms(timing.p50)}, p99 ${ms(timing.p99)}`}`);
+      const slowest = [...longest]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 3)
+        .map(([key, time]) => `${key} ${ms(time)}`)
+        .join(', ');
+      log(
+        `${read.name} (over HTTP): ${timing.missing ?? `p50 ${ms(timing.p50)}, p99 ${ms(timing.p99)}; slowest ${slowest}`}`,
+      );
       figures.push({
         group: `scale ×${factor} over HTTP p99`,
         name: read.name,
         value: timing.p99,
         unit: 'ms',
         budget: { max: READ_BUDGET_MS[read.kind] },
-        note: timing.missing ?? `p50 ${ms(timing.p50)}, ${timing.runs} calls`,
+        note: timing.missing ?? `p50 ${ms(timing.p50)}, ${timing.runs} calls; slowest calls: ${slowest}`,
       });
     }
   } finally {
