@@ -7,7 +7,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { CHROMIUM_ARGS, findChromium, requireCjkFonts } from '../e2e/chromium.ts';
+import { CHROMIUM_SWITCHES, findChromium, requireCjkFonts } from '../e2e/chromium.ts';
 import { median, type Figure } from './figures.ts';
 
 export interface AuditedPage {
@@ -154,7 +154,7 @@ export async function auditPages(pages: readonly AuditedPage[], runs: number): P
   if (!chromePath) throw new Error('no Chromium: set CHROMIUM_PATH or install Debian’s chromium');
   requireCjkFonts('The Lighthouse stage');
   mkdirSync('.artifacts', { recursive: true });
-  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: [...CHROMIUM_ARGS, '--headless=new'] });
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: [...CHROMIUM_SWITCHES, '--headless=new'] });
   try {
     const figures: Figure[] = [];
     for (const page of pages) {

@@ -8,7 +8,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 
-export const CHROMIUM_ARGS = [
+/** The switches of every Chromium launched here: Playwright's, and the Lighthouse stage's through chrome-launcher. */
+export const CHROMIUM_SWITCHES = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
@@ -16,6 +17,43 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
   '--no-first-run',
   '--disable-quic',
+];
+
+/**
+ * Chromium's omnibox popup, a WebUI page in a renderer of its own that every new window (each
+ * context's first page) loads ahead of a keystroke nobody makes headless: 0.4 s of CPU per context
+ * here, four times what a small page itself costs, and the browser suite opens hundreds.
+ */
+const UNUSED_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+
+/**
+ * What playwright-core (package-lock.json's version) turns off with its own `--disable-features`.
+ * Chromium keeps only the last of that switch, so ours must name these too; e2e/chromium.test.ts
+ * compares the list with the one a plain Playwright launch passes, and fails when an update adds one.
+ */
+export const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+
+/** The arguments of a Chromium launched through Playwright (the browser suite, the bench, the screenshots). */
+export const CHROMIUM_ARGS = [
+  ...CHROMIUM_SWITCHES,
+  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...UNUSED_FEATURES].join(',')}`,
 ];
 
 export function findChromium(): string | null {
