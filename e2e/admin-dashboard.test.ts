@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { menuOf, signInAt, type Credentials, startConsoleSuite, type ConsoleSuite } from './admin-flows.ts';
 import { DESKTOP, noBrowser, openPage, PHONE } from './browser.ts';
-import { signedInUserId } from './member-flows.ts';
+import { depositCoins, signedInUserId } from './member-flows.ts';
 import { shoot } from './screenshots.ts';
 import type { RunningServer } from './server-process.ts';
 
@@ -43,10 +43,13 @@ describe.skipIf(noBrowser)('the console dashboard and the member check-in', () =
   afterAll(() => suite?.stop());
 
   it('a 超级管理员 sees KPI cards, five charts and the top lists of the demo history, at 1366 and 1024 px', async () => {
-    // A visitor signed in today: the demo history ends on the day it was seeded, so a run that
-    // crosses midnight in Beijing would otherwise find today's active devices 0, as a real site would.
+    // A visitor signed in and paid for coins today: the demo history ends on the day it was seeded
+    // (the suite's seed, made before this file runs), so a run that crosses midnight in Beijing would
+    // otherwise find today's active devices 0 and no deposit to convert (充值转化率 —), as a real
+    // site would.
     const visitor = await openPage(browser, PHONE, server.baseURL);
     await signedInUserId(visitor.page);
+    await depositCoins(visitor.page, 0);
     await visitor.context.close();
 
     const { page, context, problems } = await openPage(browser, DESKTOP, server.baseURL, { waitForApp: false });

@@ -7,7 +7,7 @@ import { exec, execSync } from 'node:child_process';
 
 const run = (command: string) => execSync(command, { stdio: 'inherit' });
 
-/** How long each stage took, printed at the end: CI's log keeps the tail, and its bar is 30 minutes. */
+/** How long each stage took, printed at the end: CI's log keeps the tail, and its bar is 25 minutes (.ci/run). */
 const stages: string[] = [];
 const timed = async <T>(stage: string, work: () => T | Promise<T>): Promise<T> => {
   const started = performance.now();
