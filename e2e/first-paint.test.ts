@@ -154,7 +154,7 @@ describe.skipIf(noBrowser)('first paint in Chromium', () => {
     await context.close();
   });
 
-  it('hands over the forum, a search and the play page to the app, the search asked for no second time', async () => {
+  it('hands over the forum, a search and the play page to the app, which asks for the search once', async () => {
     const [movie] = (await apiData('/movie/getPage', { page: 1, pageSize: 1 })).list;
     const screens = [
       { path: '/forum', shows: '[data-testid=forum-group]' },
@@ -170,8 +170,9 @@ describe.skipIf(noBrowser)('first paint in Chromium', () => {
       await page.goto(screen.path);
       await expect.poll(() => page.locator('#first-paint').count(), { timeout: 20_000 }).toBe(0);
       await expect.poll(() => page.locator(screen.shows).first().isVisible(), { timeout: 10_000 }).toBe(true);
-      // the page's own read was the search: the app takes its answer from the HTML
-      expect(searches, screen.path).toEqual([]);
+      // the page's HTML carries no answer but the site info (its paint is its head start): the app
+      // reads the search itself, once
+      expect(searches, screen.path).toHaveLength(screen.path.startsWith('/search/') ? 1 : 0);
       expect(problems, screen.path).toEqual([]);
       await context.close();
     }

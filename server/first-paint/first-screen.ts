@@ -5,17 +5,19 @@
  *     STATIC_DIR/.vite/manifest.json): scripts as modulepreload, so they download beside the entry
  *     instead of after it has run, and styles as preloads; where the page carries a first paint,
  *     only its stylesheets, linked (the first paint needs them, the scripts wait for it);
- *   - the answers of its first public reads (the app-wide lists, whose CDN lines every image needs,
- *     and home's own call), encrypted exactly as POST /api<path> answers them, in a JSON data block
- *     `<script type="application/json" id="first-answer">`; the API client takes them instead of
- *     sending the calls (src/api/first-answer.ts). A data block is never run, so the CSP holds;
- *   - for home, a movie and a topic, the first paint: the screen's markup rendered by the app's own
- *     components from that data (the app's server entry, src/entry-server.tsx, built into the
- *     build's .ssr/ folder and loaded from there), which the browser paints at once and the
- *     app replaces when its own screen has the content; the entry then runs after that first frame
- *     (startEntryAfterPaint). A detail is rendered as a visitor without a session sees it, and
- *     reading it for the paint counts no view; the app's copy then shows the viewer's own likes
- *     and access.
+ *   - for home, a movie, a topic, the forum, a search and the play page, the first paint: the
+ *     screen's markup rendered by the app's own components from the data of its first reads (the
+ *     app's server entry, src/entry-server.tsx, built into the build's .ssr/ folder and loaded from
+ *     there), which the browser paints at once and the app replaces when its own screen has the
+ *     content; the entry then runs after that first frame (startEntryAfterPaint). A detail is
+ *     rendered as a visitor without a session sees it, and reading it for the paint counts no view;
+ *     the app's copy then shows the viewer's own likes and access;
+ *   - where there is no first paint, the answers of its first public reads (the app-wide lists,
+ *     whose CDN lines every image needs, and the screen's own read), encrypted exactly as POST
+ *     /api<path> answers them, in a JSON data block `<script type="application/json"
+ *     id="first-answer">`; the API client takes them instead of sending the calls
+ *     (src/api/first-answer.ts). A data block is never run, so the CSP holds. A page with a first
+ *     paint carries the site info and the CDN lines alone there (see html() for why).
  * Any other path, a missing manifest or a failing read: the plain index.html, as before.
  * The service worker answers later navigations from its precached index.html; all of this is only
  * for the visit that has nothing yet.
@@ -127,7 +129,10 @@ interface Screen {
   heading?: Heading;
   /** The screen's module as the build manifest names it (src/app/route-table.ts loads it). */
   module: string;
-  /** Carried as an answer: a public read, with the payload the client sends (exactly); null: none. */
+  /**
+   * The screen's own public read, with the payload the client sends (exactly); null: none. Its data
+   * is what the first paint draws, or, where the page has none, an answer the page carries.
+   */
   carries?: CarriedRead | ((address: Address) => CarriedRead | null);
   paints?: Painting;
   /** The colour mode the screen forces (the play page: dark), in place before its first paint. */
@@ -249,8 +254,8 @@ const SCREENS: Screen[] = [
     heading: { head: (context) => listHead(context, '/forum', '论坛') },
   },
   {
-    // The 综合 answer, read here once, and the client takes it instead of calling. A navigation
-    // carries no device's token, so it counts nothing towards the hot searches (server/routes/search.ts).
+    // The 综合 answer, read here for the paint (or carried, for another tab). A navigation carries no
+    // device's token, so this read counts nothing towards the hot searches (server/routes/search.ts).
     pattern: /^\/search\/([^/]+)$/,
     module: 'src/routes/search.tsx',
     carries: (address) => {
@@ -517,15 +522,6 @@ export class FirstScreens {
       quietly(this.read(req, site, APP_LISTS.path, APP_LISTS.payload), APP_LISTS.path),
       carries ? quietly(this.read(req, site, carries.path, carries.payload), carries.path) : null,
     ]);
-    const answers: FirstAnswer[] = [];
-    for (const [call, data] of [
-      [APP_LISTS, lists],
-      [carries, carried],
-    ] as const) {
-      if (call && data !== null)
-        answers.push({ key: answerKey(call.path, call.payload), body: encodeEnvelope(this.deps.cipher, ok(data)) });
-    }
-
     const { painting, heading } = { painting: screen.paints, heading: screen.heading };
     const paints = painting !== undefined && (painting.when?.(address) ?? true);
     const id = Number(address.match[1]);
@@ -569,7 +565,26 @@ export class FirstScreens {
           ? listHead(headContext, path, heading.missing ?? null)
           : heading.head(headContext, data, address, path);
 
-    if (firstPaint) answers.push({ key: SITE_INFO_KEY, body: JSON.stringify(siteInfoAnswer(site)) });
+    const answers: FirstAnswer[] = [];
+    if (firstPaint) {
+      // The paint is the page's head start; of the answers it carries the site info and the CDN
+      // lines alone (a few hundred bytes: the player's stream and every image of the app wait for
+      // a line). The others are ciphertext, which no compression shrinks (the app-wide lists alone
+      // are 11 KB), and would take the HTML past what a new connection's first round trip brings
+      // (TCP's initial window, about 14 KB), delaying the paint itself by a round trip; the app
+      // asks for them once it runs, beside its own chunks.
+      answers.push({ key: SITE_INFO_KEY, body: JSON.stringify(siteInfoAnswer(site)) });
+      const lines = (lists as AppInit).cdnLines;
+      answers.push({ key: answerKey(API.cdnLines, {}), body: encodeEnvelope(this.deps.cipher, ok(lines)) });
+    } else {
+      for (const [call, data] of [
+        [APP_LISTS, lists],
+        [carries, carried],
+      ] as const) {
+        if (call && data !== null)
+          answers.push({ key: answerKey(call.path, call.payload), body: encodeEnvelope(this.deps.cipher, ok(data)) });
+      }
+    }
     const { scripts, styles } = chunkFiles(this.manifest, screen.module);
     // With a first paint, nothing but its stylesheets competes with it for the network: the scripts
     // are asked for once it has been painted (startEntryAfterPaint).

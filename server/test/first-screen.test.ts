@@ -201,22 +201,43 @@ describe.each(DB_KINDS)('the first screen head start on %s', (kind) => {
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/movie-detail-m1.js" />');
   });
 
-  it('home: carries the answers of the app-wide lists and of home, the same data as the calls', async () => {
-    const answers = answersIn((await page('/')).body);
-    expect(answers.map((answer) => answer.key)).toEqual([`${API.init} {}`, `${API.home} {}`, SITE_INFO_KEY]);
-    for (const [answer, path] of [
-      [answers[0]!, API.init],
-      [answers[1]!, API.home],
-    ] as const) {
-      const envelope = h.client.open(answer.body);
-      expect(envelope.code, path).toBe(Code.Ok);
-      expect(envelope.data, path).toEqual(await dataOf(h.client, path, {}));
+  it('a page with a first paint carries the site info and the CDN lines alone: no long answer lengthens its HTML', async () => {
+    const lines = await dataOf(h.client, API.cdnLines, {});
+    for (const url of [
+      '/',
+      `/movie/${FX.freeMovie}`,
+      `/topic/${FX.topicWithReplies}`,
+      '/forum',
+      `/movie/play/${FX.freeMovie}`,
+    ]) {
+      const html = (await page(url)).body;
+      expect(firstPaintOf(html), url).not.toBe('');
+      const answers = answersIn(html);
+      expect(
+        answers.map((answer) => answer.key),
+        url,
+      ).toEqual([SITE_INFO_KEY, `${API.cdnLines} {}`]);
+      expect(h.client.open(answers[1]!.body).data, url).toEqual(lines);
     }
   });
 
-  it('a movie: the app-wide lists only (its detail is per viewer, painted as a visitor sees it)', async () => {
-    const html = (await page(`/movie/${FX.freeMovie}`)).body;
-    expect(answersIn(html).map((answer) => answer.key)).toEqual([`${API.init} {}`, SITE_INFO_KEY]);
+  it('a page without one carries the answers of the app-wide lists and of its own read, the same data as the calls', async () => {
+    const keyword = '影片';
+    const html = (await page(`/search/${encodeURIComponent(keyword)}?tab=movies`)).body;
+    expect(firstPaintOf(html)).toBe('');
+    const answers = answersIn(html);
+    expect(answers.map((answer) => answer.key)).toEqual([
+      `${API.init} {}`,
+      `${API.searchAll} {"keyword":"${keyword}"}`,
+    ]);
+    for (const [answer, path, payload] of [
+      [answers[0]!, API.init, {}],
+      [answers[1]!, API.searchAll, { keyword }],
+    ] as const) {
+      const envelope = h.client.open(answer.body);
+      expect(envelope.code, path).toBe(Code.Ok);
+      expect(envelope.data, path).toEqual(await dataOf(h.client, path, payload));
+    }
   });
 
   it('a path of no route: the plain shell', async () => {
@@ -236,12 +257,9 @@ describe.each(DB_KINDS)('the first screen head start on %s', (kind) => {
     }
   });
 
-  it('the forum: carries the forum list and paints its groups under the heading', async () => {
+  it('the forum: paints its groups under the heading', async () => {
     const html = (await page('/forum')).body;
-    const answers = answersIn(html);
-    expect(answers.map((answer) => answer.key)).toEqual([`${API.init} {}`, `${API.forumList} {}`, SITE_INFO_KEY]);
     const groups = await dataOf<ForumGroup[]>(h.client, API.forumList, {});
-    expect(h.client.open(answers[1]!.body).data).toEqual(groups);
     const paint = firstPaintOf(html);
     expect(paint).toContain('class="screen-lead"');
     expect(groups.length).toBeGreaterThan(0);
@@ -254,16 +272,10 @@ describe.each(DB_KINDS)('the first screen head start on %s', (kind) => {
     const counted = async () =>
       (await h.db.query('SELECT 1 FROM search_searchers WHERE keyword = $1', [keyword])).length;
 
-    it('carries the 综合 answer of the decoded keyword and paints its hits', async () => {
+    it('paints the hits of the 综合 answer of the decoded keyword', async () => {
       const html = (await page(`/search/${encodeURIComponent(` ${keyword} `)}`)).body;
-      const answers = answersIn(html);
-      // the key of the client's own call: the keyword as the page reads it, decoded and trimmed
-      expect(answers.map((answer) => answer.key)).toEqual([
-        `${API.init} {}`,
-        `${API.searchAll} {"keyword":"${keyword}"}`,
-        SITE_INFO_KEY,
-      ]);
-      const overview = h.client.open(answers[1]!.body).data as SearchOverview;
+      // the keyword as the page reads it, decoded and trimmed
+      const overview = await dataOf<SearchOverview>(h.client, API.searchAll, { keyword });
       expect(overview.movies.length).toBeGreaterThan(0);
       const paint = firstPaintOf(html);
       // every hit's title (its terms marked), the first posters drawn
@@ -283,10 +295,7 @@ describe.each(DB_KINDS)('the first screen head start on %s', (kind) => {
       expect(await counted()).toBe(0);
     });
 
-    it('another tab: the answer (its labels), but no paint of 综合; a keyword the call refuses: the shell', async () => {
-      const html = (await page(`/search/${encodeURIComponent(keyword)}?tab=movies`)).body;
-      expect(answersIn(html).map((answer) => answer.key)).toContain(`${API.searchAll} {"keyword":"${keyword}"}`);
-      expect(html).not.toContain('id="first-paint"');
+    it('a keyword the call refuses: the shell, with the app-wide lists', async () => {
       const tooLong = (await page(`/search/${encodeURIComponent('长'.repeat(41))}`)).body;
       expect(answersIn(tooLong).map((answer) => answer.key)).toEqual([`${API.init} {}`]);
       expect(tooLong).not.toContain('id="first-paint"');
@@ -300,7 +309,6 @@ describe.each(DB_KINDS)('the first screen head start on %s', (kind) => {
     const before = await views();
     const html = (await page(`/movie/play/${FX.freeMovie}`)).body;
     expect(await views()).toBe(before);
-    expect(answersIn(html).map((answer) => answer.key)).toEqual([`${API.init} {}`, SITE_INFO_KEY]);
     const paint = firstPaintOf(html);
     expect(paint).toMatch(/class="play-header__title">[^<]*</);
     expect(paint).toContain(`class="play-info__title">${escapeHtml(movie.title)}<`);
@@ -393,7 +401,10 @@ describe.each(DB_KINDS)('the first screen head start on %s', (kind) => {
       expect(found.paint).toContain(`value="${escapeHtml(keyword)}"`);
       const text = found.paint.replace(/<[^>]+>/g, '');
       for (const hit of [TITLE, NICKNAME]) expect(text).toContain(escapeHtml(hit));
-      expect(found.answers.map((answer) => answer.key)).toContain(`${API.searchAll} ${JSON.stringify({ keyword })}`);
+      // another tab, which the paint does not draw, carries the answer under the client's key
+      const tab = (await d.app.inject({ method: 'GET', url: `/search/${encodeURIComponent(keyword)}?tab=movies` }))
+        .body;
+      expect(answersIn(tab).map((answer) => answer.key)).toContain(`${API.searchAll} ${JSON.stringify({ keyword })}`);
       const none = await pageOf(`/search/${encodeURIComponent('没有这个词zzz')}`);
       expect(none.paint.replace(/<[^>]+>/g, '')).toContain(escapeHtml(HOT_WORD));
     });

@@ -26,6 +26,12 @@ function readBlock(): Map<string, string> {
   return found;
 }
 
+/** Whether the page brought an answer for `key` that takeFirstAnswer would still give. */
+export function carriesFirstAnswer(key: string): boolean {
+  answers ??= readBlock();
+  return answers.has(key) && performance.now() < FRESH_FOR_MS;
+}
+
 /** The encrypted body for `key`, once; undefined when the page brought none for it. */
 export function takeFirstAnswer(key: string): string | undefined {
   answers ??= readBlock();

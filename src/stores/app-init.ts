@@ -9,6 +9,8 @@ import type { AppInit, CategoryNode, DictEntry } from '../../contract/calls/cont
 import { useContext } from 'react';
 import { useSnapshot } from 'valtio/react';
 import { call } from '../api/client.ts';
+import { carriesFirstAnswer } from '../api/first-answer.ts';
+import { answerKey } from '../../contract/first-paint.ts';
 import { API } from '../../contract/calls/paths.ts';
 import { STORE_KEYS } from '../lib/storage-keys.ts';
 import { cdnReady, chooseCdnLine, setCdnLines } from './cdn.ts';
@@ -52,6 +54,15 @@ export function loadAppInit(): Promise<void> {
     if (appInitState.loaded) {
       setCdnLines(appInitState.cdnLines);
       void chooseCdnLine();
+    } else if (carriesFirstAnswer(answerKey(API.cdnLines, {}))) {
+      // A first visit to a page with a first paint: its CDN lines came with it (the lists did not),
+      // so the player's stream and the images need not wait for the lists' call.
+      void call(API.cdnLines, {}, { cache: true, toast: false })
+        .then((lines) => {
+          if (!appInitState.loaded) setCdnLines(lines);
+          return chooseCdnLine();
+        })
+        .catch(() => undefined); // the lists' call brings the lines too
     }
     try {
       apply(await call(API.init, {}, { cache: true, toast: !appInitState.loaded }));
