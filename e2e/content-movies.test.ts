@@ -75,6 +75,12 @@ describe.skipIf(noBrowser)('movies in Chromium', () => {
       const first = page.locator('[data-testid=banner] img').first();
       expect(await first.getAttribute('fetchpriority')).toBe('high');
       await shoot(page, `content-home-${device === PHONE ? 'phone' : 'desktop'}`, { settle: true });
+      if (device === PHONE) {
+        // once the page has settled, the banners turn by themselves (the second's dot is current)
+        await expect
+          .poll(() => page.locator('.banner-carousel__dot').nth(1).getAttribute('aria-current'), { timeout: 20_000 })
+          .toBe('true');
+      }
       await page.waitForLoadState('networkidle'); // every request answered: a failed one is among the problems
       expect(problems).toEqual([]);
       await context.close();

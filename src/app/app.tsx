@@ -12,7 +12,7 @@ import { useLocation } from 'wouter';
 import { ToastHost } from '../components/toast-host.tsx';
 import { authState } from '../stores/auth.ts';
 import { AppRoutes } from './app-routes.tsx';
-import { firstScreenSettled } from './first-screen.ts';
+import { firstScreenSettled } from '../lib/first-screen-settled.ts';
 import { loadChunk } from '../lib/load-chunk.ts';
 
 const ignore = () => undefined;

@@ -12,27 +12,19 @@ import { parse } from 'regexparam';
 import { matchRoute } from 'wouter';
 import { decodeParams, findRoute } from './route-table.ts';
 import { loadChunk } from '../lib/load-chunk.ts';
+import { settleFirstScreen } from '../lib/first-screen-settled.ts';
 
 /** Longest wait for the first screen before the deferred work starts anyway. */
 const SETTLE_CAP_MS = 8_000;
 /** After the first screen's call has answered, its render and images get this long to themselves. */
 const QUIET_AFTER_MS = 2_500;
 
-let settle: () => void = () => {};
-const settled = new Promise<void>((resolve) => {
-  settle = resolve;
-});
-
 /**
- * Resolves QUIET_AFTER_MS after the first screen's call has answered (or failed; at the latest
- * after SETTLE_CAP_MS): work that is not needed for the first screen (dialogs, the PWA part with
- * the service worker's precache) waits for it, so it does not compete with the screen's chunks,
- * call and images for the network and the main thread.
+ * Starts the first screen's reads and settles it (lib/first-screen-settled.ts) QUIET_AFTER_MS after
+ * its call has answered (or failed; at the latest after SETTLE_CAP_MS).
  */
-export const firstScreenSettled = (): Promise<void> => settled;
-
 export function startFirstScreen(pathname: string, hydrated: Promise<void>): void {
-  setTimeout(settle, SETTLE_CAP_MS);
+  setTimeout(settleFirstScreen, SETTLE_CAP_MS);
   loadChunk(() => import('./client-hooks.ts')).catch(() => undefined); // the calls load it again
   const session = Promise.all([loadChunk(() => import('../features/account/session.ts')), hydrated])
     .then(([{ ensureSession }]) => void ensureSession(pathname).catch(() => undefined)) // failures were shown as toasts
@@ -41,7 +33,7 @@ export function startFirstScreen(pathname: string, hydrated: Promise<void>): voi
     .then(([{ loadAppInit }]) => loadAppInit())
     .catch(() => undefined); // the App tries again
   const entry = findRoute(parse, pathname); // wouter's default parser
-  const quiet = () => setTimeout(settle, QUIET_AFTER_MS);
+  const quiet = () => setTimeout(settleFirstScreen, QUIET_AFTER_MS);
   if (!entry) return void quiet();
   const params = decodeParams(matchRoute(parse, entry.pattern, pathname)[1] ?? {});
   void Promise.all([entry.load(), session])

@@ -1,6 +1,8 @@
 /**
  * The home banners: a horizontal scroll-snap track (native swipe on touch, arrows-free), advancing
- * by itself every 5 s while visible and untouched, with dots. A click counts the banner
+ * by itself every 5 s while visible and untouched, with dots; never while the page's first screen
+ * is still loading (the first turn waits for it to settle, lib/first-screen-settled.ts): the
+ * visitor's first look at the page holds still. A click counts the banner
  * (/system/bannerset/clickBanner, never cached, its failure ignored) and then follows its link.
  * The first image is the page's LCP candidate: loaded with priority.
  */
@@ -11,6 +13,7 @@ import { clickBanner } from './home-calls.ts';
 import { linkTarget } from '../../lib/link-target.ts';
 import { messages } from '../../messages.ts';
 import { MediaImage } from '../../components/media-image.tsx';
+import { firstScreenSettled } from '../../lib/first-screen-settled.ts';
 
 const ADVANCE_MS = 5_000;
 
@@ -18,6 +21,7 @@ export function BannerCarousel({ banners }: { banners: readonly Banner[] }) {
   const track = useRef<HTMLDivElement>(null);
   const [index, setIndex] = useState(0);
   const [held, setHeld] = useState(false);
+  const [settled, setSettled] = useState(false);
   const [, navigate] = useLocation();
 
   const show = (next: number) => {
@@ -33,12 +37,20 @@ export function BannerCarousel({ banners }: { banners: readonly Banner[] }) {
   };
 
   useEffect(() => {
-    if (held || banners.length < 2 || matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+    let mounted = true;
+    void firstScreenSettled().then(() => mounted && setSettled(true));
+    return () => {
+      mounted = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!settled || held || banners.length < 2 || matchMedia('(prefers-reduced-motion: reduce)').matches) return;
     const timer = setInterval(() => {
       if (document.visibilityState === 'visible') show((index + 1) % banners.length);
     }, ADVANCE_MS);
     return () => clearInterval(timer);
-  }, [held, index, banners.length]);
+  }, [settled, held, index, banners.length]);
 
   // Counted first (fire and forget: an SPA navigation does not cancel the request), then followed.
   const open = (event: MouseEvent<HTMLAnchorElement>, banner: Banner) => {
