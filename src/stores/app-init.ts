@@ -5,11 +5,12 @@
  * app.tsx imports it after the session started, and it hydrates itself when first imported.
  */
 import { proxy, type Snapshot } from 'valtio/vanilla';
-import type { AppInit, CategoryNode, DictEntry } from '../../contract/calls/content.ts';
+import type { AppInit, CategoryNode, CdnLine, DictEntry } from '../../contract/calls/content.ts';
 import { useContext } from 'react';
 import { useSnapshot } from 'valtio/react';
 import { call } from '../api/client.ts';
 import { carriesFirstAnswer } from '../api/first-answer.ts';
+import { firstScreenSettled } from '../lib/first-screen-settled.ts';
 import { answerKey } from '../../contract/first-paint.ts';
 import { API } from '../../contract/calls/paths.ts';
 import { STORE_KEYS } from '../lib/storage-keys.ts';
@@ -39,34 +40,39 @@ const hydrated = Promise.all([persist(STORE_KEYS.appInit, appInitState), cdnRead
 
 let loading: Promise<void> | null = null;
 
-function apply(data: AppInit): void {
-  Object.assign(appInitState, { ...data, loaded: true });
-  setCdnLines(data.cdnLines);
-}
-
 /**
  * Fetches the lists (once per page load; a failure allows the next call to try again) and races
- * the CDN lines. With a persisted copy, its lines are raced at once instead of after the call.
+ * the CDN lines. With a persisted copy, or lines the page brought (a first visit to a page with a
+ * first paint), those lines are raced at once instead of after the call, and the call's lines are
+ * raced again only when they differ (a second race could move the active line under a stream that
+ * is starting).
  */
 export function loadAppInit(): Promise<void> {
   loading ??= (async () => {
     await hydrated;
-    if (appInitState.loaded) {
-      setCdnLines(appInitState.cdnLines);
-      void chooseCdnLine();
-    } else if (carriesFirstAnswer(answerKey(API.cdnLines, {}))) {
-      // A first visit to a page with a first paint: its CDN lines came with it (the lists did not),
-      // so the player's stream and the images need not wait for the lists' call.
-      void call(API.cdnLines, {}, { cache: true, toast: false })
-        .then((lines) => {
-          if (!appInitState.loaded) setCdnLines(lines);
-          return chooseCdnLine();
-        })
-        .catch(() => undefined); // the lists' call brings the lines too
+    // The lines raced last, and that race.
+    const raced: { lines: string | null; race: Promise<unknown> } = { lines: null, race: Promise.resolve() };
+    const race = (lines: readonly CdnLine[]) => {
+      setCdnLines(lines);
+      Object.assign(raced, { lines: JSON.stringify(lines), race: chooseCdnLine() });
+    };
+    if (appInitState.loaded) race(appInitState.cdnLines);
+    else if (carriesFirstAnswer(answerKey(API.cdnLines, {}))) {
+      // Its lines came with the page (the lists did not): the player's stream and the images need
+      // not wait for the lists' call. Taken from the page, not the network. The page's first paint
+      // stands for the first screen, which needs no list; the lists' call waits until that screen
+      // has settled, so its calls, chunks and stream have the browser's connections to themselves.
+      const lines = await call(API.cdnLines, {}, { cache: true, toast: false }).catch(() => null);
+      if (lines) {
+        race(lines);
+        await firstScreenSettled();
+      } // else the lists' call brings them, at once
     }
     try {
-      apply(await call(API.init, {}, { cache: true, toast: !appInitState.loaded }));
-      await chooseCdnLine();
+      const data = await call(API.init, {}, { cache: true, toast: !appInitState.loaded });
+      Object.assign(appInitState, { ...data, loaded: true });
+      if (raced.lines !== JSON.stringify(data.cdnLines)) race(data.cdnLines);
+      await raced.race;
     } catch (error) {
       loading = null;
       if (!appInitState.loaded) throw error;
