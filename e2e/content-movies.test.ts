@@ -64,7 +64,7 @@ describe.skipIf(noBrowser)('movies in Chromium', () => {
         .poll(() => page.locator('[data-testid=banner]').count(), { timeout: 20_000 })
         .toBe(home.banners.length);
       // the page brought its first paint, not the answers (server/first-paint/first-screen.ts): the
-      // app reads home, and the app-wide lists once the first screen has settled, each once
+      // app reads home and the app-wide lists, each once
       expect(calls.filter((call) => call === '/api/home/getIndex')).toHaveLength(1);
       await expect.poll(() => calls.filter((call) => call === '/api/system/init').length, { timeout: 15_000 }).toBe(1);
       await expect.poll(() => page.locator('[data-testid=tag-chip]').count()).toBe(home.hotTags.length);

@@ -10,7 +10,6 @@ import { useContext } from 'react';
 import { useSnapshot } from 'valtio/react';
 import { call } from '../api/client.ts';
 import { carriesFirstAnswer } from '../api/first-answer.ts';
-import { firstScreenSettled } from '../lib/first-screen-settled.ts';
 import { answerKey } from '../../contract/first-paint.ts';
 import { API } from '../../contract/calls/paths.ts';
 import { STORE_KEYS } from '../lib/storage-keys.ts';
@@ -59,14 +58,13 @@ export function loadAppInit(): Promise<void> {
     if (appInitState.loaded) race(appInitState.cdnLines);
     else if (carriesFirstAnswer(answerKey(API.cdnLines, {}))) {
       // Its lines came with the page (the lists did not): the player's stream and the images need
-      // not wait for the lists' call. Taken from the page, not the network. The page's first paint
-      // stands for the first screen, which needs no list; the lists' call waits until that screen
-      // has settled, so its calls, chunks and stream have the browser's connections to themselves.
-      const lines = await call(API.cdnLines, {}, { cache: true, toast: false }).catch(() => null);
-      if (lines) {
-        race(lines);
-        await firstScreenSettled();
-      } // else the lists' call brings them, at once
+      // not wait for the lists' call. Taken from the page, not the network, and beside that call,
+      // not before it: sent a moment later, the call met the ticket and the playlist in the
+      // browser's six connections on slow 4G (docs/performance.md, the player's tap at once).
+      void call(API.cdnLines, {}, { cache: true, toast: false }).then(
+        (lines) => appInitState.loaded || race(lines),
+        () => undefined, // the lists' call brings them
+      );
     }
     try {
       const data = await call(API.init, {}, { cache: true, toast: !appInitState.loaded });

@@ -20,9 +20,12 @@ export function capFirstPaint(): void {
   if (document.getElementById(FIRST_PAINT_ID)) setTimeout(handOverFirstPaint, HANDOVER_CAP_MS);
 }
 
-/** In a screen's content component: hands over after its first frame has been painted. */
-export function useFirstPaintHandover(): void {
+/**
+ * In a screen's content component: hands over after its first frame has been painted, once `ready`
+ * (what the screen shows is all there, as the first paint showed it: nothing grows after).
+ */
+export function useFirstPaintHandover(ready = true): void {
   useEffect(() => {
-    requestAnimationFrame(() => requestAnimationFrame(handOverFirstPaint));
-  }, []);
+    if (ready) requestAnimationFrame(() => requestAnimationFrame(handOverFirstPaint));
+  }, [ready]);
 }

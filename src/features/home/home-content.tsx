@@ -52,7 +52,9 @@ function HomeShortcuts({ shortcuts }: { shortcuts: HomeData['shortcuts'] }) {
  * below the fold come with the app), so the page has less to parse and lay out before it paints.
  */
 export function HomeContent({ home, firstScreenOnly = false }: { home: HomeData; firstScreenOnly?: boolean }) {
-  useFirstPaintHandover();
+  // The shortcuts hold the app-wide lists' sections: a first visit's lists may come after home's
+  // own answer, and the row would grow under the reader's eyes (a layout shift).
+  useFirstPaintHandover(useAppInit().loaded);
   return (
     <div className="home">
       <BannerCarousel banners={home.banners} />
