@@ -14,3 +14,8 @@ export const SUGGEST_MAX = 10;
 export const HOT_SEARCH_MAX = 20;
 /** A total at or above this is answered as the cap with `capped` (shown as 1万+). */
 export const SEARCH_TOTAL_CAP = 10_000;
+/**
+ * Posts are counted up to this (shown as 1000+): each match counted is a row read, a common word is
+ * in tens of thousands of a large forum's posts, and a search serves its best 240 hits anyway.
+ */
+export const SEARCH_POST_TOTAL_CAP = 1_000;

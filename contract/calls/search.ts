@@ -26,6 +26,7 @@ export {
   SEARCH_MAX_PAGE,
   SEARCH_OVERVIEW_SIZE,
   SEARCH_PAGE_SIZE_MAX,
+  SEARCH_POST_TOTAL_CAP,
   SEARCH_TOTAL_CAP,
   SUGGEST_MAX,
 } from './search-limits.ts';
@@ -54,7 +55,7 @@ export const searchHotSchema = z.object({});
 export interface SearchPage<T> extends Page<T> {
   /** Words to highlight in each hit. */
   terms: string[];
-  /** True when `total` is the cap, not the count (shown as 1万+). */
+  /** True when `total` is the cap, not the count (shown as 1万+, or 1000+ for posts). */
   capped?: boolean;
 }
 

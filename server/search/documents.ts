@@ -4,10 +4,12 @@
  * and how its words are weighted. Popularity is log-scaled, so a film with a million views does not
  * bury every other match. A priced post gives only what its card shows (title, summary, tags). A
  * movie is also found by what kind of film it is: the names of its category and the categories above
- * it (悬疑 › 推理) and its region, weighted below its title and tags.
+ * it (悬疑 › 推理) and its region, weighted below its title and tags. A post also carries its bands
+ * (bands.ts): its popularity's and its month's.
  */
 import { plainText } from '../../contract/rich-text.ts';
 import type { Queryable } from '../db/db.ts';
+import { postBandWords } from './bands.ts';
 import { foldText } from './fold.ts';
 import { hanPairs, VectorBuilder } from './lexemes.ts';
 import { spell } from './pinyin.ts';
@@ -121,6 +123,7 @@ export function buildDoc(kind: DocKind, row: SourceRow): SearchDoc {
   // (xin, shi) the start of words in most of them (docs/search.md).
   const spelling = spell(titleKey, kind === 'post' ? [] : titleWords);
   const body = plainText(row.body).slice(0, BODY_INDEXED);
+  const popularity = Math.log1p(Math.max(0, row.score));
   const vector = new VectorBuilder()
     .add(titleWords, 'A')
     .add(
@@ -131,7 +134,8 @@ export function buildDoc(kind: DocKind, row: SourceRow): SearchDoc {
     .add(row.tags.flatMap(nameWords), 'B')
     .add(row.extra.flatMap(nameWords), 'B')
     .add(row.genres.flatMap(nameWords), 'C')
-    .add(documentWords(foldText(body)), 'D');
+    .add(documentWords(foldText(body)), 'D')
+    .addBare(kind === 'post' ? postBandWords(popularity, row.createdAt) : []);
   return {
     kind,
     sourceId: row.id,
@@ -142,7 +146,7 @@ export function buildDoc(kind: DocKind, row: SourceRow): SearchDoc {
     tags: row.tags,
     pinyin: spelling.full,
     initials: spelling.initials,
-    popularity: Math.log1p(Math.max(0, row.score)),
+    popularity,
     createdAt: row.createdAt,
     vector: vector.text(),
     terms: TERM_KINDS.has(kind) ? vector.ranks() : new Map(),

@@ -13,7 +13,8 @@ export type Weight = 'A' | 'B' | 'C' | 'D';
 const POSITION_MAX = 16_383;
 const POSITIONS_PER_WORD = 255;
 
-const quote = (word: string): string => `'${word.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+/** A word as a tsvector or tsquery input quotes it. */
+export const quote = (word: string): string => `'${word.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 
 /** ts_rank's default weights, as the float4 values PostgreSQL computes with. */
 const RANK_WEIGHT: Record<Weight, number> = {
@@ -49,6 +50,7 @@ export function oneWordRank(weights: readonly Weight[]): number {
 export class VectorBuilder {
   private readonly words = new Map<string, { positions: string[]; weights: Weight[] }>();
   private position = 0;
+  private readonly bare = new Set<string>();
 
   add(words: readonly string[], weight: Weight): this {
     for (const word of words) {
@@ -63,9 +65,18 @@ export class VectorBuilder {
     return this;
   }
 
+  /** Words without a position (so without a weight): the index finds them, no rank counts them. */
+  addBare(words: readonly string[]): this {
+    for (const word of words) this.bare.add(word);
+    return this;
+  }
+
   /** The tsvector's input text ('' for a document without words). */
   text(): string {
-    return [...this.words].map(([word, { positions }]) => `${quote(word)}:${positions.join(',')}`).join(' ');
+    return [
+      ...[...this.words].map(([word, { positions }]) => `${quote(word)}:${positions.join(',')}`),
+      ...[...this.bare].map(quote),
+    ].join(' ');
   }
 
   /** Each word with its one-word rank (oneWordRank). */

@@ -1,13 +1,12 @@
 /**
  * The answers of the search calls: one kind's page of hits as cards in rank order (with totals
- * capped at SEARCH_TOTAL_CAP, post excerpts and the terms to highlight), and the 综合 overview of
+ * capped at SEARCH_TOTAL_CAP, posts' at SEARCH_POST_TOTAL_CAP; post excerpts and the terms to highlight), and the 综合 overview of
  * every kind. A hit found by its pinyin adds its title to the terms (the words typed are not in it).
  * The overview shows one post of each title (members often post under the same title: 新人报到,
  * 求推荐悬疑片), the best ranked; the 帖子 tab lists them all.
  */
 import {
   SEARCH_OVERVIEW_SIZE,
-  SEARCH_TOTAL_CAP,
   type PostHit,
   type SearchOverview,
   type SearchPage,
@@ -59,7 +58,7 @@ async function cardsOf(q: Queryable, kind: HitKind, siteId: number, hits: Ranked
 
 type CardOf<K extends HitKind> = K extends 'movie' ? MovieCard : K extends 'post' ? PostHit : UserCard;
 
-/** A page of the kind's hits as cards in rank order, with the terms and the total (capped at SEARCH_TOTAL_CAP). */
+/** A page of the kind's hits as cards in rank order, with the terms and the total (capped: totalCapOf). */
 export async function searchPage<K extends HitKind>(
   q: Queryable,
   kind: K,
@@ -68,9 +67,8 @@ export async function searchPage<K extends HitKind>(
   request: { page: number; pageSize: number },
 ): Promise<SearchPage<CardOf<K>>> {
   const offset = (request.page - 1) * request.pageSize;
-  const { hits, total } = await rankedHits(q, kind, siteId, keyword, { offset, limit: request.pageSize });
+  const { hits, total, capped } = await rankedHits(q, kind, siteId, keyword, { offset, limit: request.pageSize });
   const list = (await cardsOf(q, kind, siteId, hits, keyword)) as CardOf<K>[];
-  const capped = total >= SEARCH_TOTAL_CAP;
   return {
     list,
     terms: termsOf(keyword, hits),

@@ -155,7 +155,11 @@ async function floorsAndCounts(q: Queryable): Promise<{ kept: string[]; recounte
 async function searchIndex(q: Queryable) {
   return {
     docs: await q.query(
-      `SELECT kind, source_id, site_id, title, title_key, body, tags, pinyin, initials, created_at, doc::text AS doc
+      // Popularity follows views and likes only when a document is next written (docs/search.md), so
+      // neither it nor the band a post's document makes of it is compared; the band must be its own.
+      `SELECT kind, source_id, site_id, title, title_key, body, tags, pinyin, initials, created_at,
+         ts_delete(doc, ARRAY(SELECT w.lexeme FROM unnest(doc) w WHERE w.lexeme LIKE '~p%'))::text AS doc,
+         (kind <> 'post' OR doc @@ format('%L', '~p' || floor(popularity)::int)::tsquery) AS banded
        FROM search_docs ORDER BY kind, source_id`,
     ),
     terms: await q.query(

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { formatClock, formatCount, formatDuration, formatRelativeTime, formatTotal } from './format.ts';
 
 describe('formatTotal', () => {
-  it('shows a capped total as its ten-thousands and a plus, any other as formatCount', () => {
+  it('shows a capped total with a plus, from 10,000 as its ten-thousands; any other as formatCount', () => {
     expect(formatTotal(10_000, true)).toBe('1万+');
     expect(formatTotal(25_000, true)).toBe('2万+');
-    expect(formatTotal(3, true)).toBe('1万+');
+    expect(formatTotal(1_000, true)).toBe('1000+');
     expect(formatTotal(9_999)).toBe('9999');
     expect(formatTotal(12_345)).toBe('1.2w');
     expect(formatTotal(0)).toBe('0');

@@ -12,6 +12,7 @@
  */
 const WORDS = {
   atLeastTenThousands: (tenThousands: number) => `${tenThousands}万+`,
+  atLeast: (n: number) => `${n}+`,
   justNow: '刚刚',
   minutesAgo: (n: number) => `${n} 分钟前`,
   hoursAgo: (n: number) => `${n} 小时前`,
@@ -40,12 +41,14 @@ export function formatCount(value: number): string {
 }
 
 /**
- * A list's total (a tab's label): a total the server capped shows as its ten-thousands and a plus
- * ("1万+": at least that many); any other total as formatCount shows it.
+ * A list's total (a tab's label): a total the server capped shows with a plus (at least that many),
+ * from 10,000 as its ten-thousands ("1万+"), below as is ("1000+"); any other total as formatCount
+ * shows it.
  */
 export function formatTotal(total: number, capped = false): string {
   if (!capped) return formatCount(total);
-  return WORDS.atLeastTenThousands(Math.max(1, Math.trunc(total / TEN_THOUSAND)));
+  if (total < TEN_THOUSAND) return WORDS.atLeast(Math.max(0, Math.trunc(total)));
+  return WORDS.atLeastTenThousands(Math.trunc(total / TEN_THOUSAND));
 }
 
 const pad2 = (n: number): string => String(n).padStart(2, '0');
