@@ -5,7 +5,7 @@
  * app.tsx imports it after the session started, and it hydrates itself when first imported.
  */
 import { proxy, type Snapshot } from 'valtio/vanilla';
-import type { AppInit, CategoryNode, CdnLine, DictEntry } from '../../contract/calls/content.ts';
+import type { AppInit, CategoryNode, DictEntry } from '../../contract/calls/content.ts';
 import { useContext } from 'react';
 import { useSnapshot } from 'valtio/react';
 import { call } from '../api/client.ts';
@@ -13,7 +13,7 @@ import { carriesFirstAnswer } from '../api/first-answer.ts';
 import { answerKey } from '../../contract/first-paint.ts';
 import { API } from '../../contract/calls/paths.ts';
 import { STORE_KEYS } from '../lib/storage-keys.ts';
-import { cdnReady, chooseCdnLine, setCdnLines } from './cdn.ts';
+import { cdnReady, raceCdnLines } from './cdn.ts';
 import { persist } from './persist.ts';
 import { RenderValuesContext } from './render-values.ts';
 
@@ -42,35 +42,29 @@ let loading: Promise<void> | null = null;
 /**
  * Fetches the lists (once per page load; a failure allows the next call to try again) and races
  * the CDN lines. With a persisted copy, or lines the page brought (a first visit to a page with a
- * first paint), those lines are raced at once instead of after the call, and the call's lines are
- * raced again only when they differ (a second race could move the active line under a stream that
- * is starting).
+ * first paint), those lines are raced at once instead of after the call (the call's lines race
+ * again only when they differ: raceCdnLines).
  */
 export function loadAppInit(): Promise<void> {
   loading ??= (async () => {
     await hydrated;
-    // The lines raced last, and that race.
-    const raced: { lines: string | null; race: Promise<unknown> } = { lines: null, race: Promise.resolve() };
-    const race = (lines: readonly CdnLine[]) => {
-      setCdnLines(lines);
-      Object.assign(raced, { lines: JSON.stringify(lines), race: chooseCdnLine() });
-    };
-    if (appInitState.loaded) race(appInitState.cdnLines);
+    if (appInitState.loaded) void raceCdnLines(appInitState.cdnLines);
     else if (carriesFirstAnswer(answerKey(API.cdnLines, {}))) {
       // Its lines came with the page (the lists did not): the player's stream and the images need
       // not wait for the lists' call. Taken from the page, not the network, and beside that call,
       // not before it: sent a moment later, the call met the ticket and the playlist in the
       // browser's six connections on slow 4G (docs/performance.md, the player's tap at once).
       void call(API.cdnLines, {}, { cache: true, toast: false }).then(
-        (lines) => appInitState.loaded || race(lines),
+        (lines) => {
+          if (!appInitState.loaded) void raceCdnLines(lines);
+        },
         () => undefined, // the lists' call brings them
       );
     }
     try {
       const data = await call(API.init, {}, { cache: true, toast: !appInitState.loaded });
       Object.assign(appInitState, { ...data, loaded: true });
-      if (raced.lines !== JSON.stringify(data.cdnLines)) race(data.cdnLines);
-      await raced.race;
+      await raceCdnLines(data.cdnLines);
     } catch (error) {
       loading = null;
       if (!appInitState.loaded) throw error;

@@ -2,7 +2,8 @@
  * The active CDN line (docs/spec.md sections 3 and 4). Media keys are joined to it (src/stores/media-url.ts).
  *
  * chooseCdnLine() sends a HEAD to every line's ping address at once; the first line that answers
- * becomes active (when none answers within the timeout, the first line of the list). A line that
+ * becomes active (when none answers within the timeout, the first line of the list); raceCdnLines()
+ * takes the site's lines and races them once per page load and set of lines. A line that
  * was chosen before (persisted) stays active while the race runs, so images do not wait for it.
  * failOver(fromLine) moves to the next line after a media error; a line that failed recently is
  * skipped while another has not. While a service worker controls the page, it races the lines
@@ -99,6 +100,23 @@ export function chooseCdnLine(timeoutMs = CDN_RACE_TIMEOUT_MS): Promise<string |
   return racing;
 }
 
+/** The lines raced last in this page load (their JSON), and that race. */
+let lastRaced: { lines: string; race: Promise<string | null> } | null = null;
+
+/**
+ * Takes the site's lines and races them, unless they are the lines raced last in this page load: a
+ * second race of the same lines could move the active line under a stream that is starting (the
+ * persisted lists' lines, then the same lines from the server). Answers the race that stands.
+ */
+export function raceCdnLines(lines: readonly CdnLine[]): Promise<string | null> {
+  const key = JSON.stringify(lines);
+  if (lastRaced?.lines !== key) {
+    setCdnLines(lines);
+    lastRaced = { lines: key, race: chooseCdnLine() };
+  }
+  return lastRaced.race;
+}
+
 /**
  * A media request on `fromLine` failed: remember it and switch to the next line, unless another
  * failure already switched away. Answers the line to use now (null: no line is known).
@@ -111,9 +129,10 @@ export function failOver(fromLine: string): string | null {
   return cdnState.active;
 }
 
-/** For tests: forget the failures. */
+/** For tests: forget the failures and the lines raced. */
 export function resetCdnFailures(): void {
   failedAt.clear();
+  lastRaced = null;
 }
 
 /** The lines and the active one in a component: the render's own (server first paint), else the store's. */

@@ -1,5 +1,5 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import { cdnState, failOver, nextLine, resetCdnFailures, setCdnLines } from './cdn.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cdnState, failOver, nextLine, raceCdnLines, resetCdnFailures, setCdnLines } from './cdn.ts';
 import { joinMediaUrl } from '../../contract/media-url.ts';
 import { mediaUrl } from './media-url.ts';
 
@@ -74,5 +74,25 @@ describe('CDN line fail-over', () => {
     expect(cdnState.active).toBe('/cdn/2');
     setCdnLines([line(1, '/cdn/1')]);
     expect(cdnState.active).toBeNull();
+  });
+});
+
+describe('racing the CDN lines', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('races a set of lines once per page load: the same lines again answer the race that stands', async () => {
+    const pinged: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      pinged.push(url);
+      return new Response(null, { status: url.startsWith('/cdn/2') ? 200 : 503 });
+    });
+    const lines = [line(1, '/cdn/1'), line(2, '/cdn/2')];
+    expect(await raceCdnLines(lines)).toBe('/cdn/2');
+    expect(await raceCdnLines(lines.map((each) => ({ ...each })))).toBe('/cdn/2');
+    expect(pinged).toEqual(['/cdn/1/ping', '/cdn/2/ping']);
+    // Other lines (the server's answer changed them) race again.
+    expect(await raceCdnLines([line(3, '/cdn/3'), line(2, '/cdn/2')])).toBe('/cdn/2');
+    expect(pinged).toEqual(['/cdn/1/ping', '/cdn/2/ping', '/cdn/3/ping', '/cdn/2/ping']);
+    expect(cdnState.lines).toEqual(['/cdn/3', '/cdn/2']);
   });
 });
