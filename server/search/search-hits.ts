@@ -58,7 +58,7 @@ async function cardsOf(q: Queryable, kind: HitKind, siteId: number, hits: Ranked
 
 type CardOf<K extends HitKind> = K extends 'movie' ? MovieCard : K extends 'post' ? PostHit : UserCard;
 
-/** A page of the kind's hits as cards in rank order, with the terms and the total (capped: totalCapOf). */
+/** A page of the kind's hits as cards in rank order, with the terms and the total (capped at the kind's cap). */
 export async function searchPage<K extends HitKind>(
   q: Queryable,
   kind: K,

@@ -5,9 +5,10 @@
  * keyword (or spelled by it) first, then text rank (title words weigh most) plus log-scaled
  * popularity plus freshness. The work is bounded whatever the store's size: the most popular and
  * the newest matches (CANDIDATES of each, as many as the deepest page needs) and the exact title
- * are ranked. Up to MATCHED_MAX matches are read once from the GIN index, which counts them too
- * (matchedPage); more (by the planner's estimate, from the lexemes' statistics, or found so) along
- * each order's btree (walkedPage), the total then the cap.
+ * are ranked. Up to MATCHED_MAX matches (posts: up to their count's cap) are read once from the
+ * GIN index, which counts them too (matchedPage); a post search with more, up to MATCHED_MAX, by the
+ * bands its documents carry (bandedPage, bands.ts); more (by the planner's estimate, from the
+ * lexemes' statistics, or found so) along each order's btree (walkedPage), the total then the cap.
  * A keyword that is one word, searched among movies or users, is read from the words kept per
  * document (search_terms): candidates, ranks and total from its indexes alone, the same ranking.
  */
@@ -60,10 +61,11 @@ export function parseKeyword(keyword: string): Keyword {
 /** Candidates read of each order (most popular, newest): the deepest page of the largest size. */
 export const CANDIDATES = SEARCH_MAX_PAGE * SEARCH_PAGE_SIZE_MAX;
 /**
- * The most matches read whole from the GIN index (matchedPage); a word with more (by the planner's
- * estimate, or found so) is walked along the orders and its total is the cap, not counted. Past the
- * cap on purpose: a match read there costs about 2.5 µs, and a walk tests about 3.6 µs a document,
- * which for a word in 15,000 of a million posts is 15,000 documents per order.
+ * The most matches of a movie, user or tag search read whole from the GIN index (matchedPage); a
+ * word with more (by the planner's estimate, or found so) is walked along the orders and its total
+ * is the cap, not counted. Past the cap on purpose: a match read there costs about 2.5 µs, and a
+ * walk tests about 3.6 µs a document, which for a word in 15,000 of a million posts is 15,000
+ * documents per order. A post search reads by bands up to it, and walks past it.
  */
 export const MATCHED_MAX = 2 * SEARCH_TOTAL_CAP;
 
@@ -85,7 +87,7 @@ export interface Ranked {
 }
 
 /** Matches counted of a kind at most: posts up to SEARCH_POST_TOTAL_CAP, the rest up to SEARCH_TOTAL_CAP. */
-export const totalCapOf = (kind: DocKind): number => (kind === 'post' ? SEARCH_POST_TOTAL_CAP : SEARCH_TOTAL_CAP);
+const totalCapOf = (kind: DocKind): number => (kind === 'post' ? SEARCH_POST_TOTAL_CAP : SEARCH_TOTAL_CAP);
 
 const rankedOf = (kind: DocKind, hits: RankedHit[], counted: number): Ranked => {
   const cap = totalCapOf(kind);
