@@ -169,7 +169,7 @@ const SCORED_PICKED = (kind: DocKind) => `candidates AS (
      ), ${RANKED}`;
 
 /** The most matches matchedPage reads: posts no more than they are counted (bandedPage reads the rest). */
-const matchedReadOf = (kind: DocKind): number => (kind === 'post' ? SEARCH_POST_TOTAL_CAP : MATCHED_MAX);
+const matchedReadOf = (kind: DocKind): number => (kind === 'post' ? totalCapOf(kind) : MATCHED_MAX);
 
 /**
  * One page of a kind's hits and their count, when fewer match than it reads (matchedReadOf): every
@@ -355,7 +355,7 @@ export async function rankedHits(
   // Posts carry bands: a word the estimate finds in more than matchedPage reads is read by them.
   const banded = kind === 'post';
   let counted: number | null = null;
-  if (estimate < (banded ? matchedReadOf(kind) : MATCHED_MAX)) {
+  if (estimate < matchedReadOf(kind)) {
     const matched = await matchedPage(q, asked);
     if (matched.hits !== null) return rankedOf(kind, matched.hits, matched.counted);
     counted = matched.counted;
