@@ -353,6 +353,11 @@ describe.each(DB_KINDS)('sitemaps and robots.txt on %s', (kind) => {
       await expect.poll(hasTopic, { timeout: 5_000 }).toBe(false);
     } finally {
       await h.db.query('UPDATE posts SET hidden_at = NULL WHERE id = 101');
+      // Left as found: the files made again with the topic, so no later test starts from files
+      // made while it was hidden (a process answers those while it makes new ones).
+      clock += 1_001;
+      await get(app, '/sitemap.xml', 'localhost');
+      await expect.poll(hasTopic, { timeout: 5_000 }).toBe(true);
     }
   });
 
